@@ -1,0 +1,149 @@
+"""What plugins see of a session.
+
+:class:`Session` reads: the state, settings, rule tables, derived values. Derived-value hooks
+get one. :class:`OpContext` is a Session inside a running operation, with the means to change
+it: the journal, the clock, roll requests, nested operations. Neither knows about Textual or the
+file on disk, so the same code runs under the TUI, ``gm-console op`` and a test.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import TYPE_CHECKING, Any
+
+from gm_console.operations import Refused, Result
+from gm_console.speed import Speed, compose
+
+if TYPE_CHECKING:
+    from gm_console.host import Host
+    from gm_console.rolls import RollRequest
+
+_MISSING: Any = object()
+
+
+class Session:
+    def __init__(self, state: dict[str, Any], host: Host) -> None:
+        self.state = state
+        self.host = host
+
+    # -- settings and tables ------------------------------------------------------------------
+
+    def table(self, name: str) -> dict[str, Any]:
+        """The rule tables of ``config/<name>.toml`` (user overrides merged in)."""
+        return self.host.config.table(name)
+
+    def setting(self, plugin: str, key: str, default: Any = _MISSING) -> Any:
+        """A plugin setting: the session's ``[plugins.<plugin>.settings]`` first, then
+        ``config/<plugin>.toml``'s ``[settings]``."""
+        own = self.state.get("plugins", {}).get(plugin, {}).get("settings", {})
+        if key in own:
+            return own[key]
+        configured = self.table(plugin).get("settings", {})
+        if key in configured:
+            return configured[key]
+        if default is _MISSING:
+            raise KeyError(f"setting {key!r} of plugin {plugin!r} is not in config/{plugin}.toml")
+        return default
+
+    @property
+    def metres_per_mv(self) -> float:
+        return self.host.config.metres_per_mv
+
+    @property
+    def language(self) -> str:
+        return self.host.config.language
+
+    # -- the session's own data ----------------------------------------------------------------
+
+    @property
+    def characters(self) -> list[dict[str, Any]]:
+        return self.state.setdefault("characters", [])
+
+    def character(self, name: str) -> dict[str, Any]:
+        """The character called ``name`` (case-insensitive), or :class:`Refused`."""
+        wanted = name.strip().casefold()
+        for character in self.characters:
+            if str(character.get("name", "")).casefold() == wanted:
+                return character
+        known = ", ".join(c.get("name", "?") for c in self.characters) or "none"
+        raise Refused(f"no character named {name!r} (characters: {known})")
+
+    def section(self, plugin: str) -> dict[str, Any]:
+        """The plugin's own table, ``[plugins.<plugin>]``, created empty if missing."""
+        return self.state.setdefault("plugins", {}).setdefault(plugin, {})
+
+    @property
+    def clock(self) -> dict[str, int]:
+        """``{"day": d, "second": s}``: day 1 onwards, seconds since midnight."""
+        return self.state.setdefault("clock", {"day": 1, "second": 8 * 3600})
+
+    # -- derived values ------------------------------------------------------------------------
+
+    def speed(self, character: dict[str, Any]) -> Speed:
+        """The speed that counts, composed from every plugin's steps (gm_console.speed)."""
+        steps = [step for batch in self.host.call("speed_steps", character=character, session=self)
+                 for step in (batch or [])]
+        return compose(steps, float(character.get("speed_m", 9) or 0), self.metres_per_mv)
+
+    def derived(self, character: dict[str, Any]) -> dict[str, Any]:
+        """Every derived value of a character, ``speed`` included."""
+        out: dict[str, Any] = {"speed": self.speed(character).as_dict()}
+        for values in self.host.call("character_derived", character=character, session=self):
+            out.update(values or {})
+        return out
+
+    def terrain(self) -> dict[str, Any] | None:
+        """The terrain the party is in, from whichever plugin knows (None if none does)."""
+        return self.host.call_first("current_terrain", session=self)
+
+
+class OpContext(Session):
+    """A session inside one operation. Everything changed here is undone together."""
+
+    def __init__(self, state: dict[str, Any], host: Host, actor: str = "gm") -> None:
+        super().__init__(state, host)
+        self.actor = actor
+        self.journal_lines: list[dict[str, Any]] = []
+        self.touched: set[str] = set()
+
+    def journal(self, text: str, kind: str = "note", who: list[str] | tuple[str, ...] = ()) -> None:
+        """Add a journal line besides the operation's own (a roll, a consequence)."""
+        self.journal_lines.append({"kind": kind, "text": text, "who": list(who)})
+
+    def touch(self, *sections: str) -> None:
+        """Tell the views which parts changed (``"characters"``, ``"clock"``, a plugin name);
+        the store adds the operation's own area anyway."""
+        self.touched.update(sections)
+
+    def advance_clock(self, seconds: int, reason: str) -> None:
+        """Move the in-game clock forward and let every plugin react (``time_passed``)."""
+        if seconds < 0:
+            raise Refused("the clock only moves forward; undo to go back")
+        clock = self.clock
+        total = int(clock.get("second", 0)) + int(seconds)
+        clock["day"] = int(clock.get("day", 1)) + total // 86400
+        clock["second"] = total % 86400
+        self.touch("clock")
+        self.host.call("time_passed", ctx=self, seconds=int(seconds), reason=reason)
+
+    def request_rolls(self, request: RollRequest) -> int:
+        """Queue rolls for the dice prompt; returns the request's id. When they are resolved,
+        operation ``request.then`` is applied with ``request`` and ``outcomes``."""
+        rolls = self.section_of_core("rolls")
+        rolls["next_id"] = int(rolls.get("next_id", 1))
+        request.id = rolls["next_id"]
+        rolls["next_id"] += 1
+        rolls.setdefault("pending", []).append(copy.deepcopy(request.as_dict()))
+        self.touch("rolls")
+        return request.id
+
+    def section_of_core(self, name: str) -> dict[str, Any]:
+        return self.state.setdefault(name, {})
+
+    def apply(self, name: str, **params: Any) -> Result:
+        """Apply another operation inside this one (same undo step, same journal batch)."""
+        return self.host.run_operation(self, name, params)
+
+    def notify(self, hook: str, **kwargs: Any) -> None:
+        """Call a reaction hook (``round_started``) on every plugin, inside this operation."""
+        self.host.call(hook, ctx=self, **kwargs)

@@ -1,0 +1,175 @@
+"""Operations: the only way session state changes.
+
+An operation is data (a name and typed parameters) plus two functions: ``check`` may refuse with
+a reason before anything changes, ``apply`` changes the session through the context it is given.
+The UI, the ``op`` command and, later, remote terminals all send the same (name, params) pair to
+the store, which is why parameters are declared here and not parsed by each front.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable
+
+if TYPE_CHECKING:
+    from gm_console.context import OpContext
+
+REQUIRED: Any = object()
+"""Marker default: the parameter must be given."""
+
+
+class Refused(Exception):
+    """Raised by ``check`` or ``apply`` when the rules forbid the operation.
+
+    The message is shown to the game master as it is, so write it as a sentence that says what is
+    wrong and, when there is one, what would be allowed instead.
+    """
+
+
+@dataclass(frozen=True)
+class Param:
+    """One parameter of an operation.
+
+    ``type`` is one of ``str``, ``int``, ``float``, ``bool`` or ``list`` (a list of strings; from
+    the command line, comma-separated).
+    """
+
+    name: str
+    type: type = str
+    help: str = ""
+    default: Any = REQUIRED
+    choices: tuple[Any, ...] = ()
+
+    @property
+    def required(self) -> bool:
+        return self.default is REQUIRED
+
+    def coerce(self, raw: Any) -> Any:
+        """Turn a value from any front (a typed value, or text from the command line) into
+        ``self.type``, or refuse with a message naming the parameter."""
+        try:
+            value = _COERCERS[self.type](raw)
+        except (TypeError, ValueError):
+            raise Refused(
+                f"parameter {self.name!r}: expected {self.type.__name__}, got {raw!r}"
+            ) from None
+        if self.choices and value not in self.choices:
+            options = ", ".join(str(c) for c in self.choices)
+            raise Refused(f"parameter {self.name!r}: {value!r} is not one of {options}")
+        return value
+
+    def describe(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"name": self.name, "type": self.type.__name__, "help": self.help,
+                               "required": self.required}
+        if not self.required:
+            out["default"] = self.default
+        if self.choices:
+            out["choices"] = list(self.choices)
+        return out
+
+
+def _to_bool(raw: Any) -> bool:
+    if isinstance(raw, bool):
+        return raw
+    text = str(raw).strip().lower()
+    if text in ("1", "true", "yes", "on", "y"):
+        return True
+    if text in ("0", "false", "no", "off", "n"):
+        return False
+    raise ValueError(raw)
+
+
+def _to_int(raw: Any) -> int:
+    if isinstance(raw, bool):
+        raise TypeError(raw)
+    if isinstance(raw, float):
+        if not raw.is_integer():
+            raise ValueError(raw)
+        return int(raw)
+    return int(str(raw).strip()) if isinstance(raw, str) else int(raw)
+
+
+def _to_float(raw: Any) -> float:
+    if isinstance(raw, bool):
+        raise TypeError(raw)
+    value = float(str(raw).strip().replace(",", ".")) if isinstance(raw, str) else float(raw)
+    if value != value or value in (float("inf"), float("-inf")):
+        raise ValueError(raw)
+    return value
+
+
+def _to_list(raw: Any) -> list[str]:
+    if isinstance(raw, (list, tuple)):
+        return [str(v) for v in raw]
+    text = str(raw).strip()
+    return [part.strip() for part in text.split(",") if part.strip()] if text else []
+
+
+_COERCERS: dict[type, Callable[[Any], Any]] = {
+    str: lambda raw: raw if isinstance(raw, str) else str(raw),
+    int: _to_int,
+    float: _to_float,
+    bool: _to_bool,
+    list: _to_list,
+}
+
+
+@dataclass
+class Result:
+    """What an operation reports: a sentence for the journal and the UI, plus plain data for
+    ``gm-console op``'s JSON. ``who`` names the characters concerned (the journal filters on it).
+    """
+
+    message: str
+    data: dict[str, Any] = field(default_factory=dict)
+    who: list[str] = field(default_factory=list)
+
+
+Check = Callable[["OpContext", dict[str, Any]], "str | None"]
+Apply = Callable[["OpContext", dict[str, Any]], "Result | str | None"]
+
+
+@dataclass(frozen=True)
+class Operation:
+    """A named change to the session.
+
+    - ``check(ctx, params)`` returns a reason to refuse, or None. It must not change anything.
+    - ``apply(ctx, params)`` changes ``ctx.state`` and returns a :class:`Result` or a sentence.
+      It may also raise :class:`Refused`; the store then discards everything it changed.
+    - ``kind`` is the journal's filter key (defaults to the name's first part: ``travel``).
+    - ``journal=False`` for operations that only move the UI and are not worth a journal line.
+    """
+
+    name: str
+    help: str
+    apply: Apply
+    params: tuple[Param, ...] = ()
+    check: Check | None = None
+    kind: str = ""
+    journal: bool = True
+    plugin: str = ""  # filled in by the host: which plugin registered it
+
+    @property
+    def journal_kind(self) -> str:
+        return self.kind or self.name.split(".", 1)[0]
+
+    def coerce(self, raw: dict[str, Any]) -> dict[str, Any]:
+        """Typed parameters from raw ones, or :class:`Refused` naming what is wrong."""
+        known = {p.name for p in self.params}
+        unknown = sorted(set(raw) - known)
+        if unknown:
+            expected = ", ".join(sorted(known)) or "no parameters"
+            raise Refused(f"{self.name}: unknown parameter {unknown[0]!r} (expected {expected})")
+        out: dict[str, Any] = {}
+        for param in self.params:
+            if param.name in raw and raw[param.name] is not None:
+                out[param.name] = param.coerce(raw[param.name])
+            elif param.required:
+                raise Refused(f"{self.name}: parameter {param.name!r} is required")
+            else:
+                out[param.name] = param.default
+        return out
+
+    def describe(self) -> dict[str, Any]:
+        return {"name": self.name, "help": self.help, "plugin": self.plugin,
+                "params": [p.describe() for p in self.params]}

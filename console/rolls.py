@@ -1,0 +1,32 @@
+"""Rolls a plugin asks for: a saving throw for each traveller, an Athletics check.
+
+A request is plain data kept in the session (``rolls.pending``), so it survives a crash and a
+remote terminal sees it too. The game master answers it in the dice prompt (roll for everyone
+with one key, or type results in), or ``gm-console op S roll.resolve``. The host then applies the
+operation named in ``then`` with the outcomes, so the result flows back to the plugin that asked.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+
+@dataclass
+class RollRequest:
+    """A set of rolls to make, one per entry of ``rolls``.
+
+    Each entry of ``rolls`` is a dict: ``who`` (a character's name), ``expression`` (dice
+    notation such as ``1d20+2``) and optionally ``dc`` (success when the total is at least dc).
+    ``then`` names the operation to apply with ``request`` (this request's ``context``) and
+    ``outcomes`` (a list of ``{who, total, dc, success, detail}``).
+    """
+
+    title: str
+    rolls: list[dict[str, Any]]
+    then: str
+    context: dict[str, Any] = field(default_factory=dict)
+    id: int = 0  # given by the host
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)

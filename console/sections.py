@@ -1,0 +1,21 @@
+"""A plugin's table in the session file: ``[plugins.<name>]``.
+
+``defaults`` fill keys that are missing when a session is opened; ``validate`` returns a list of
+problems as ``(path, message)`` pairs, where path is a tuple of keys below the plugin's table
+(used to point at the line in the file).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+Problem = tuple[tuple[Any, ...], str]
+
+
+@dataclass(frozen=True)
+class SectionSpec:
+    name: str
+    defaults: dict[str, Any] = field(default_factory=dict)
+    validate: Callable[[dict[str, Any]], list[Problem]] | None = None
+    plugin: str = ""  # filled in by the host

@@ -1,0 +1,102 @@
+"""The speed pipeline: plugins contribute steps, the host composes them and explains.
+
+Order of phases (RULES.md 2.6 and DESIGN.md):
+
+1. ``base``: the creature's base speed in mv. The first plugin that contributes one wins (the
+   race table); without any, the sheet's own ``speed_m`` converted with ``metres_per_mv``.
+2. ``adjust``: added to the base (Strength/Dexterity table, a manual adjustment with a reason).
+3. ``limit``: each limit proposes a speed from the adjusted base (encumbrance, armour); the
+   slowest wins. A limit is either ``fraction`` of the adjusted base (rounded down, never below
+   1 mv) or a ``fixed_mv``.
+4. ``multiply``: factors applied last (exhaustion 2 halves, 5 stops).
+
+Speeds are in mv, the unit of the encumbrance rules; ``metres_per_mv`` converts for the rules that
+count in metres.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Literal
+
+Phase = Literal["base", "adjust", "limit", "multiply"]
+PHASES: tuple[Phase, ...] = ("base", "adjust", "limit", "multiply")
+
+
+@dataclass(frozen=True)
+class SpeedStep:
+    """One plugin's contribution to a character's speed.
+
+    - ``base``: ``value`` is the base speed in mv.
+    - ``adjust``: ``value`` is added to the base, in mv (negative slows).
+    - ``limit``: ``fraction`` (e.g. ``Fraction(2, 3)``) of the adjusted base, or ``fixed_mv``.
+    - ``multiply``: ``value`` multiplies the result (0.5, 0).
+    ``label`` says why, in words the game master reads ("chain mail: 2/3").
+    """
+
+    phase: Phase
+    label: str
+    value: float = 0
+    fraction: Fraction | None = None
+    fixed_mv: float | None = None
+
+
+@dataclass
+class Speed:
+    base_mv: float
+    mv: float
+    m: float
+    steps: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict:
+        return {"base_mv": self.base_mv, "mv": self.mv, "m": self.m, "steps": list(self.steps)}
+
+
+def _num(x: float) -> float | int:
+    """Whole numbers print without a trailing .0: the game master reads '7 mv', not '7.0 mv'."""
+    return int(x) if float(x).is_integer() else round(x, 2)
+
+
+def limited(base_mv: float, step: SpeedStep) -> float:
+    """The speed a limit step allows from ``base_mv``: fractions round down, never below 1 mv
+    (RULES.md 2.4, interpretation)."""
+    if step.fixed_mv is not None:
+        return step.fixed_mv
+    assert step.fraction is not None, f"limit step {step.label!r} has neither fraction nor fixed_mv"
+    return max(1, math.floor(base_mv * step.fraction))
+
+
+def compose(steps: list[SpeedStep], sheet_speed_m: float, metres_per_mv: float) -> Speed:
+    """Compose plugin steps into the speed that counts, with a line per step."""
+    lines: list[str] = []
+    bases = [s for s in steps if s.phase == "base"]
+    if bases:
+        base = float(bases[0].value)
+        lines.append(f"base {_num(base)} mv ({bases[0].label})")
+    else:
+        base = sheet_speed_m / metres_per_mv
+        lines.append(f"base {_num(base)} mv (sheet speed {_num(sheet_speed_m)} m "
+                     f"÷ {_num(metres_per_mv)} m per mv)")
+    for step in (s for s in steps if s.phase == "adjust"):
+        base += step.value
+        sign = "+" if step.value >= 0 else "−"
+        lines.append(f"{sign}{_num(abs(step.value))} mv: {step.label} → {_num(base)} mv")
+    base = max(0.0, base)
+    adjusted = base
+    speed = adjusted
+    limits = [(limited(adjusted, s), s) for s in steps if s.phase == "limit"]
+    if limits:
+        for value, step in limits:
+            lines.append(f"limit {_num(value)} mv: {step.label}")
+        slowest, step = min(limits, key=lambda pair: pair[0])
+        if slowest < speed:
+            speed = slowest
+            lines.append(f"slowest limit wins: {_num(speed)} mv ({step.label})")
+    for step in (s for s in steps if s.phase == "multiply"):
+        speed = speed * step.value
+        lines.append(f"× {_num(step.value)}: {step.label} → {_num(speed)} mv")
+    metres = speed * metres_per_mv
+    lines.append(f"= {_num(speed)} mv = {_num(metres)} m per round (× {_num(metres_per_mv)} m per mv)")
+    return Speed(base_mv=_num(adjusted), mv=_num(speed), m=_num(metres), steps=lines)
