@@ -1,0 +1,134 @@
+"""A round's movement written as text: ``climb:3:slippery,walk:2:difficult,long_jump:4``.
+
+One segment is ``kind:metres`` followed by optional ``:flag``s; segments are separated by commas.
+The same syntax is typed on the command line (``movement.price segments=...``), built by the
+calculator screen, and written in the journal, so :func:`format_path` is the inverse of
+:func:`parse_path`.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+KINDS: tuple[str, ...] = ("walk", "climb", "swim", "crawl", "long_jump", "high_jump")
+JUMPS: tuple[str, ...] = ("long_jump", "high_jump")
+
+SYNTAX = (
+    "segments separated by commas, each kind:metres[:flag...]; kinds: walk, climb, swim, crawl, "
+    "long_jump, high_jump; flags: difficult or normal (terrain; without one, the current "
+    "terrain's), running or standing (a jump; without one, running after 3 m walked just "
+    "before), slippery (a climb), rough (a swim in rough water), obstacle=H (a long jump over "
+    "an obstacle H m tall). Example: climb:3:slippery,walk:3,long_jump:4:difficult"
+)
+
+
+class SegmentError(ValueError):
+    """Text that is not a path; the message names the segment at fault."""
+
+
+@dataclass(frozen=True)
+class Segment:
+    """One stretch of a round's movement.
+
+    ``difficult`` and ``run_up`` are None when the text does not say: the current terrain, and
+    the ground walked just before the jump, decide them when the path is priced.
+    """
+
+    kind: str
+    metres: float
+    difficult: bool | None = None
+    run_up: bool | None = None
+    slippery: bool = False
+    rough: bool = False
+    obstacle_m: float | None = None
+
+
+def _metres(text: str, what: str, where: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise SegmentError(f"{where}: {what} {text!r} is not a number of metres") from None
+    if not math.isfinite(value) or value <= 0:
+        raise SegmentError(f"{where}: {what} must be more than 0 m, not {text!r}")
+    return value
+
+
+def _parse_one(text: str, number: int) -> Segment:
+    where = f"segment {number} {text!r}"
+    parts = [part.strip().lower() for part in text.split(":")]
+    if len(parts) < 2 or not parts[0] or not parts[1]:
+        raise SegmentError(f"{where}: expected kind:metres, such as walk:3")
+    kind = parts[0].replace("-", "_")
+    if kind not in KINDS:
+        raise SegmentError(f"{where}: unknown kind {parts[0]!r} (kinds: {', '.join(KINDS)})")
+    metres = _metres(parts[1], "the distance", where)
+    fields: dict[str, object] = {}
+
+    def put(key: str, value: object, flag: str) -> None:
+        if key in fields:
+            raise SegmentError(f"{where}: flag {flag!r} contradicts or repeats an earlier flag")
+        fields[key] = value
+
+    for flag in parts[2:]:
+        if flag in ("difficult", "normal"):
+            put("difficult", flag == "difficult", flag)
+        elif flag in ("running", "standing"):
+            if kind not in JUMPS:
+                raise SegmentError(f"{where}: {flag!r} applies to a jump, not to {kind}")
+            put("run_up", flag == "running", flag)
+        elif flag == "slippery":
+            if kind != "climb":
+                raise SegmentError(f"{where}: 'slippery' applies to a climb, not to {kind}")
+            put("slippery", True, flag)
+        elif flag == "rough":
+            if kind != "swim":
+                raise SegmentError(f"{where}: 'rough' applies to a swim, not to {kind}")
+            put("rough", True, flag)
+        elif flag.startswith("obstacle="):
+            if kind != "long_jump":
+                raise SegmentError(f"{where}: an obstacle applies to a long_jump, not to {kind}")
+            put("obstacle_m", _metres(flag.split("=", 1)[1], "the obstacle height", where), flag)
+        else:
+            raise SegmentError(
+                f"{where}: unknown flag {flag!r} (flags: difficult, normal, running, standing, "
+                "slippery, rough, obstacle=H)"
+            )
+    return Segment(kind=kind, metres=metres, **fields)  # type: ignore[arg-type]
+
+
+def parse_path(text: str) -> list[Segment]:
+    """The segments of ``text``, or :class:`SegmentError` naming the first bad one."""
+    pieces = text.split(",")
+    if not text.strip():
+        raise SegmentError(f"no segments given ({SYNTAX})")
+    segments = []
+    for number, piece in enumerate(pieces, start=1):
+        if not piece.strip():
+            raise SegmentError(f"segment {number} is empty (two commas in a row, or a comma at "
+                               "either end)")
+        segments.append(_parse_one(piece.strip(), number))
+    return segments
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else repr(float(value))
+
+
+def format_segment(segment: Segment) -> str:
+    parts = [segment.kind, _number(segment.metres)]
+    if segment.difficult is not None:
+        parts.append("difficult" if segment.difficult else "normal")
+    if segment.run_up is not None:
+        parts.append("running" if segment.run_up else "standing")
+    if segment.slippery:
+        parts.append("slippery")
+    if segment.rough:
+        parts.append("rough")
+    if segment.obstacle_m is not None:
+        parts.append(f"obstacle={_number(segment.obstacle_m)}")
+    return ":".join(parts)
+
+
+def format_path(segments: list[Segment]) -> str:
+    return ",".join(format_segment(s) for s in segments)
