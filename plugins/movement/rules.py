@@ -29,9 +29,9 @@ def metres(value: Fraction) -> float:
 
 
 def show(value: Fraction | float) -> str:
-    """A distance for a sentence: ``5.1``, ``3``, ``1.275`` (no trailing zeros)."""
+    """A distance for a sentence: ``5.1``, ``3``, ``1.275``, ``−0.2`` (no trailing zeros)."""
     text = f"{float(round(Fraction(value), 3)):.3f}".rstrip("0").rstrip(".")
-    return "0" if text == "-0" else text
+    return "0" if text == "-0" else text.replace("-", "−")
 
 
 # ---------------------------------------------------------------------------------------------
