@@ -1,0 +1,436 @@
+"""Travel pace, mounts and vehicles, forced march and exhaustion (RULES.md 1.1 to 1.4).
+
+Plain functions over the parsed ``config/travel.toml`` (``table``) and the plugin's settings
+(``settings``, a dict of the ``[settings]`` keys as the session sees them). Terrain arrives as the
+plain dict the terrain plugin answers (``{"key", "label", "difficult", "cost"}``), so nothing here
+knows where it came from. Distances in km and m, durations in hours.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+EPS = 1e-9
+"""Tolerance for float comparisons of hours and kilometres (a leg ends, an hour ends)."""
+
+FLAT: dict[str, Any] = {"key": "", "label": "flat terrain", "difficult": False, "cost": 1.0}
+"""The terrain assumed when no plugin knows one: the table's own (RULES.md 1.1)."""
+
+
+class TravelError(ValueError):
+    """A pace, mode or parameter the rules do not allow; the message says what and why."""
+
+
+@dataclass(frozen=True)
+class Motion:
+    """How the party moves: pace, mode, and the mode's own figures where it has any."""
+
+    pace: str = "normal"
+    mode: str = "foot"
+    speed_m: float = 0.0        # special mount, or a ship given by its speed per round
+    speed_kmh: float = 0.0      # a ship given by its speed in km per hour
+    hours_per_day: float = 0.0  # a ship's sailing hours a day; 0 = the table's day
+
+
+@dataclass(frozen=True)
+class Rates:
+    """Distances for one pace, mode and terrain, with the lines that explain them."""
+
+    per_minute_m: float
+    per_hour_km: float
+    per_day_km: float
+    day_hours: float
+    steps: tuple[str, ...] = ()
+
+
+def num(x: float) -> float | int:
+    """A figure as the game master reads it: 45, not 45.0; 5.625 kept, float noise dropped."""
+    rounded = round(float(x), 3)
+    return int(rounded) if rounded.is_integer() else rounded
+
+
+# -- the tables --------------------------------------------------------------------------------
+
+
+def pace_row(table: dict[str, Any], pace: str) -> dict[str, Any]:
+    paces = table.get("paces", {})
+    if pace not in paces:
+        raise TravelError(f"unknown pace {pace!r}; paces: {', '.join(paces)}")
+    return paces[pace]
+
+
+def mode_row(table: dict[str, Any], mode: str) -> dict[str, Any]:
+    modes = table.get("modes", {})
+    if mode not in modes:
+        raise TravelError(f"unknown mode {mode!r}; modes: {', '.join(modes)}")
+    return modes[mode]
+
+
+def allowed_paces(table: dict[str, Any], mode: str) -> list[str]:
+    return list(mode_row(table, mode).get("paces", list(table.get("paces", {}))))
+
+
+def table_day_hours(table: dict[str, Any]) -> float:
+    """The hours of travel a day the pace table assumes (RULES.md 1.2: 8)."""
+    return float(table["forced_march"]["day_hours"])
+
+
+def label(row: dict[str, Any], key: str, language: str, field_name: str = "label") -> str:
+    """A row's label (or ``effect``) in ``language``, English when it has no French one."""
+    if language == "fr" and row.get(f"{field_name}_fr"):
+        return str(row[f"{field_name}_fr"])
+    return str(row.get(field_name) or key)
+
+
+def check_motion(table: dict[str, Any], motion: Motion) -> Motion:
+    """``motion`` if the rules allow it, else :class:`TravelError` saying what is wrong."""
+    row = mode_row(table, motion.mode)
+    pace_row(table, motion.pace)
+    paces = allowed_paces(table, motion.mode)
+    if motion.pace not in paces:
+        raise TravelError(f"{label(row, motion.mode, 'en')} travels at {' or '.join(paces)} pace "
+                          f"only, not {motion.pace}")
+    if motion.speed_m < 0 or motion.speed_kmh < 0 or motion.hours_per_day < 0:
+        raise TravelError("speeds and hours per day cannot be negative")
+    if row.get("scale_by_speed") and motion.speed_m <= 0:
+        raise TravelError(f"mode {motion.mode} needs the mount's speed_m (metres per round), "
+                          "e.g. 27 for a griffon")
+    if row.get("own_speed"):
+        if (motion.speed_m > 0) == (motion.speed_kmh > 0):
+            raise TravelError(f"mode {motion.mode} needs its own speed: speed_kmh (km per hour) "
+                              "or speed_m (metres per round), one of the two")
+    elif motion.speed_kmh > 0:
+        raise TravelError(f"speed_kmh applies to a ship only, not to mode {motion.mode}")
+    if not row.get("scale_by_speed") and not row.get("own_speed") and motion.speed_m > 0:
+        raise TravelError(f"speed_m applies to a special mount or a ship, not to mode {motion.mode}")
+    most = row.get("max_hours_per_day")
+    if motion.hours_per_day > 0:
+        if most is None:
+            raise TravelError(f"hours_per_day applies to a ship only, not to mode {motion.mode}")
+        if motion.hours_per_day > float(most):
+            raise TravelError(f"hours_per_day {num(motion.hours_per_day)} is more than "
+                              f"{num(float(most))}")
+    return motion
+
+
+def day_hours(table: dict[str, Any], motion: Motion) -> float:
+    """The hours the party travels in a normal day: a ship's own, or the table's 8."""
+    if mode_row(table, motion.mode).get("max_hours_per_day") and motion.hours_per_day > 0:
+        return motion.hours_per_day
+    return table_day_hours(table)
+
+
+# -- distances ---------------------------------------------------------------------------------
+
+
+def terrain_factor(settings: dict[str, Any], motion: Motion,
+                   terrain: dict[str, Any]) -> tuple[float, str | None]:
+    """Distances are divided by the terrain's cost (RULES.md 1.5), in the modes it slows."""
+    cost = float(terrain.get("cost", 1.0))
+    if cost == 1.0:
+        return 1.0, None
+    if motion.mode not in settings["difficult_terrain_modes"]:
+        return 1.0, f"{terrain['label']}: no effect on mode {motion.mode} (setting difficult_terrain_modes)"
+    return 1.0 / cost, f"{terrain['label']} is difficult: each metre costs {num(cost)}, distances ÷ {num(cost)}"
+
+
+def mode_factor(table: dict[str, Any], settings: dict[str, Any],
+                motion: Motion) -> tuple[float, list[str]]:
+    """What the mode multiplies the pace table by, and why."""
+    row = mode_row(table, motion.mode)
+    factor = float(row.get("factor", 1))
+    lines: list[str] = []
+    if factor != 1:
+        lines.append(f"{label(row, motion.mode, 'en')}: × {num(factor)}")
+    if row.get("scale_by_speed") or (row.get("own_speed") and motion.speed_m > 0):
+        walker = float(settings["walker_speed_m"])
+        factor *= motion.speed_m / walker
+        lines.append(f"speed {num(motion.speed_m)} m ÷ {num(walker)} m (setting walker_speed_m): "
+                     f"× {num(motion.speed_m / walker)}")
+    return factor, lines
+
+
+def hour_distances(table: dict[str, Any], settings: dict[str, Any],
+                   motion: Motion) -> Callable[[int, dict[str, Any]], float]:
+    """A function giving the km covered in the ``k``-th hour of the travel day (1-based) on a
+    terrain. The day's first hours add up to the table's day figure as ``day_figure`` says;
+    hours beyond the table's day cover the hour figure (RULES.md 1.1, 1.2)."""
+    check_motion(table, motion)
+    row = mode_row(table, motion.mode)
+    if row.get("own_speed") and motion.speed_kmh > 0:
+        def own(k: int, terrain: dict[str, Any]) -> float:
+            return motion.speed_kmh * terrain_factor(settings, motion, terrain)[0]
+        return own
+    pace = pace_row(table, motion.pace)
+    per_hour, per_day = float(pace["per_hour_km"]), float(pace["per_day_km"])
+    days = table_day_hours(table)
+    rule = settings["day_figure"]
+    if rule not in ("last_hour", "spread", "hourly"):
+        raise TravelError(f"setting day_figure = {rule!r}: expected last_hour, spread or hourly")
+    factor = mode_factor(table, settings, motion)[0]
+
+    def base(k: int) -> float:
+        if k > days or rule == "hourly":
+            return per_hour
+        if rule == "spread":
+            return per_day / days
+        if k < days:
+            return per_hour
+        return max(0.0, per_day - (days - 1) * per_hour)
+
+    def km(k: int, terrain: dict[str, Any]) -> float:
+        return base(k) * factor * terrain_factor(settings, motion, terrain)[0]
+    return km
+
+
+def rates(table: dict[str, Any], settings: dict[str, Any], motion: Motion,
+          terrain: dict[str, Any] | None = None) -> Rates:
+    """Per minute, per hour and per day for this pace, mode and terrain, explained."""
+    terrain = terrain or FLAT
+    check_motion(table, motion)
+    row = mode_row(table, motion.mode)
+    t_factor, t_line = terrain_factor(settings, motion, terrain)
+    hours = day_hours(table, motion)
+    by_hour = hour_distances(table, settings, motion)
+    per_day = sum(by_hour(k, terrain) * min(1.0, hours - (k - 1))
+                  for k in range(1, math.ceil(hours - EPS) + 1))
+    lines: list[str] = []
+    if row.get("own_speed") and motion.speed_kmh > 0:
+        per_hour = motion.speed_kmh * t_factor
+        per_minute = per_hour * 1000 / 60
+        lines.append(f"{label(row, motion.mode, 'en')}: its own speed, {num(motion.speed_kmh)} km/h")
+    else:
+        pace = pace_row(table, motion.pace)
+        factor, mode_lines = mode_factor(table, settings, motion)
+        per_minute = float(pace["per_minute_m"]) * factor * t_factor
+        per_hour = float(pace["per_hour_km"]) * factor * t_factor
+        lines.append(f"{motion.pace} pace: {num(pace['per_minute_m'])} m/min, "
+                     f"{num(pace['per_hour_km'])} km/h, {num(pace['per_day_km'])} km/day")
+        lines.extend(mode_lines)
+    if t_line:
+        lines.append(t_line)
+    lines.append(f"= {num(per_minute)} m/min, {num(per_hour)} km/h, "
+                 f"{num(per_day)} km in a day of {num(hours)} h")
+    return Rates(per_minute_m=per_minute, per_hour_km=per_hour, per_day_km=per_day,
+                 day_hours=hours, steps=tuple(lines))
+
+
+def pace_effect(table: dict[str, Any], motion: Motion, language: str = "en") -> dict[str, Any]:
+    """The pace's effect on the party (RULES.md 1.1), or none on a ship (RULES.md 1.4)."""
+    if not mode_row(table, motion.mode).get("pace_effects", True):
+        return {"passive_perception": 0, "stealth": False,
+                "text": f"none ({label(mode_row(table, motion.mode), motion.mode, 'en')}: "
+                        "no pace effects)"}
+    row = pace_row(table, motion.pace)
+    return {"passive_perception": int(row.get("passive_perception", 0)),
+            "stealth": bool(row.get("stealth", False)),
+            "text": label(row, motion.pace, language, "effect")}
+
+
+# -- forced march and exhaustion ---------------------------------------------------------------
+
+
+def forced_march_dc(table: dict[str, Any], hour: int) -> int | None:
+    """The Constitution save DC at the end of the ``hour``-th hour of a day's travel, or None
+    when that hour is within the table's day (RULES.md 1.2: 9th hour DC 11, 10th DC 12...)."""
+    march = table["forced_march"]
+    beyond = hour - int(march["day_hours"])
+    if beyond <= 0:
+        return None
+    return int(march["base_dc"]) + int(march["dc_per_hour"]) * beyond
+
+
+def next_forced_march_dc(table: dict[str, Any], settings: dict[str, Any], motion: Motion,
+                         hours_today: float) -> int | None:
+    """The DC of the next save the party will owe if it keeps going: None before the table's
+    day is done, and in modes without forced march (ships)."""
+    if motion.mode not in settings["forced_march_modes"]:
+        return None
+    if hours_today + EPS < table_day_hours(table):
+        return None
+    return forced_march_dc(table, math.floor(hours_today + EPS) + 1)
+
+
+def ability_modifier(score: int) -> int:
+    """floor((score − 10) / 2)."""
+    return (int(score) - 10) // 2
+
+
+def exhaustion_rows(table: dict[str, Any], level: int) -> list[dict[str, Any]]:
+    """The rows that apply at ``level``: every level up to it (effects are cumulative)."""
+    return [row for row in table["exhaustion"]["levels"] if int(row["level"]) <= level]
+
+
+def exhaustion_effects(table: dict[str, Any], level: int, language: str = "en") -> list[str]:
+    return [label(row, str(row["level"]), language, "effect") for row in exhaustion_rows(table, level)]
+
+
+def exhaustion_speed_factor(table: dict[str, Any], level: int) -> float:
+    """What exhaustion multiplies the speed by: 1, ½ from level 2, 0 from level 5."""
+    factor = 1.0
+    for row in exhaustion_rows(table, level):
+        factor *= float(row.get("speed_factor", 1))
+    return factor
+
+
+def save_disadvantage(table: dict[str, Any], level: int) -> bool:
+    """Whether saving throws are rolled with disadvantage at this exhaustion level (3 on)."""
+    return any(row.get("save_disadvantage") for row in exhaustion_rows(table, level))
+
+
+def add_exhaustion(table: dict[str, Any], level: int, levels: int) -> int:
+    """The level after gaining ``levels``, never above the table's last (6, death)."""
+    return max(0, min(int(table["exhaustion"]["max_level"]), level + levels))
+
+
+def save_expression(constitution: int, disadvantage: bool) -> str:
+    """Dice notation for a Constitution save: 1d20+mod, or the lower of two d20 with
+    disadvantage (``2d20kl1``)."""
+    mod = ability_modifier(constitution)
+    dice = "2d20kl1" if disadvantage else "1d20"
+    return dice if mod == 0 else f"{dice}{mod:+d}"
+
+
+# -- a route ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Leg:
+    km: float
+    terrain: dict[str, Any]
+    name: str = ""
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A stretch of travel that stays within one hour of the day and one leg."""
+
+    hours: float
+    km: float
+    leg: int | None     # index in the route, None when travelling without one
+    hour: int           # which hour of the travel day (1-based)
+    hour_done: bool     # this stretch ends that hour
+    leg_done: bool      # this stretch ends that leg
+
+
+def locate(legs: list[Leg], done_km: float) -> tuple[int, float] | None:
+    """The leg the party is on at ``done_km`` along the route, and the km left on it."""
+    end = 0.0
+    for index, leg in enumerate(legs):
+        end += leg.km
+        if done_km < end - EPS:
+            return index, end - done_km
+    return None
+
+
+def next_segment(hour_km: Callable[[int, dict[str, Any]], float], legs: list[Leg],
+                 done_km: float, hours_today: float, hours_left: float,
+                 terrain: dict[str, Any] | None = None) -> Segment | None:
+    """The next stretch: up to the end of the current hour of the day, of the current leg, or
+    of ``hours_left``, whichever is first. None when there is no time left or the route is done.
+    Without legs the party travels on ``terrain`` for as long as asked."""
+    if hours_left <= EPS:
+        return None
+    if legs:
+        where = locate(legs, done_km)
+        if where is None:
+            return None
+        index, left_km = where
+        ground = legs[index].terrain
+    else:
+        index, left_km, ground = None, math.inf, terrain or FLAT
+    hour = math.floor(hours_today + EPS) + 1
+    rate = hour_km(hour, ground)
+    if rate <= 0:
+        raise TravelError(f"{ground['label']}: the party covers no distance at this pace and mode")
+    hours = min(hours_left, hour - hours_today)
+    if left_km / rate <= hours + EPS:
+        return Segment(hours=left_km / rate, km=left_km, leg=index, hour=hour,
+                       hour_done=abs(hours_today + left_km / rate - hour) <= EPS, leg_done=True)
+    return Segment(hours=hours, km=rate * hours, leg=index, hour=hour,
+                   hour_done=abs(hours_today + hours - hour) <= EPS, leg_done=False)
+
+
+@dataclass
+class Plan:
+    """Travelling a route to its end in daily stints, from where the party is."""
+
+    leg_hours: list[float]          # travel hours each leg still takes (0 for legs done)
+    total_hours: float              # travel hours, nights not counted
+    elapsed_seconds: float          # clock time until arrival, nights counted
+    days: int                       # travel days started, today included
+    fresh_mounts_at_km: list[float] = field(default_factory=list)  # route km where one is due
+    forced_march_dcs: list[int] = field(default_factory=list)      # saves owed on the way
+
+
+def plan_route(hour_km: Callable[[int, dict[str, Any]], float], legs: list[Leg], done_km: float,
+               hours_today: float, clock_second: float, hours_per_day: float,
+               departure_hour: float, table: dict[str, Any],
+               gallop_hours: float | None = None, galloped: float = 0.0,
+               forced_march: bool = True) -> Plan:
+    """How long the rest of the route takes travelling ``hours_per_day`` a day (more than the
+    table's day is a forced march, with its saves listed), and where fresh mounts are due
+    when galloping (every ``gallop_hours`` of galloping)."""
+    if hours_per_day <= 0:
+        raise TravelError("hours per day must be more than 0")
+    plan = Plan(leg_hours=[0.0] * len(legs), total_hours=0.0, elapsed_seconds=0.0, days=1)
+    if not legs:
+        return plan
+    now = float(clock_second)
+    while True:
+        if gallop_hours is not None and galloped >= gallop_hours - EPS:
+            galloped = 0.0
+            if locate(legs, done_km) is not None:
+                plan.fresh_mounts_at_km.append(done_km)
+        if hours_today >= hours_per_day - EPS:
+            # Stop for the night; set off again at the departure hour of the next day.
+            next_start = (math.floor(now / 86400) + 1) * 86400 + departure_hour * 3600
+            plan.elapsed_seconds += next_start - now
+            now, hours_today = next_start, 0.0
+            plan.days += 1
+        limit = hours_per_day - hours_today
+        if gallop_hours is not None:
+            limit = min(limit, gallop_hours - galloped)
+        seg = next_segment(hour_km, legs, done_km, hours_today, limit)
+        if seg is None:
+            return plan
+        if seg.leg is not None:
+            plan.leg_hours[seg.leg] += seg.hours
+        plan.total_hours += seg.hours
+        plan.elapsed_seconds += seg.hours * 3600
+        now += seg.hours * 3600
+        done_km += seg.km
+        hours_today += seg.hours
+        if seg.hour_done and forced_march:
+            dc = forced_march_dc(table, seg.hour)
+            if dc is not None:
+                plan.forced_march_dcs.append(dc)
+        if gallop_hours is not None:
+            galloped += seg.hours
+
+
+def distance_in(hour_km: Callable[[int, dict[str, Any]], float], legs: list[Leg], done_km: float,
+                hours_today: float, hours: float,
+                terrain: dict[str, Any] | None = None) -> tuple[float, float]:
+    """The reverse: how far the party gets in ``hours`` of travel from now (without stopping
+    for the night: hours beyond the day are forced march), along the route if there is one.
+    Returns (km, hours actually travelled: less when the route ends first)."""
+    km = travelled = 0.0
+    while True:
+        seg = next_segment(hour_km, legs, done_km + km, hours_today + travelled,
+                           hours - travelled, terrain)
+        if seg is None:
+            return km, travelled
+        km += seg.km
+        travelled += seg.hours
+
+
+def days_distance(hour_km: Callable[[int, dict[str, Any]], float], days: float,
+                  hours_per_day: float, terrain: dict[str, Any] | None = None) -> float:
+    """How far ``days`` whole days of travel at ``hours_per_day`` go on one terrain, each day
+    starting fresh (the reverse question asked in days)."""
+    whole, part = divmod(days, 1)
+    one_day = distance_in(hour_km, [], 0.0, 0.0, hours_per_day, terrain)[0]
+    return whole * one_day + distance_in(hour_km, [], 0.0, 0.0, hours_per_day * part, terrain)[0]
