@@ -1,0 +1,215 @@
+"""The movement plugin's operations: price a round's path, make it (offering the checks it calls
+for), spend it in the combat tracker, and take the checks' results back."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gm_console import Operation, Param, Refused, Result, RollRequest
+from gm_console_plugins.movement import rules
+from gm_console_plugins.movement.segments import SYNTAX, SegmentError, format_path, parse_path
+
+PLUGIN = "movement"
+COMBAT_MOVE = "actions.move"  # the combat plugin's operation; applied by name, never imported
+
+
+def settings(session: Any) -> dict[str, Any]:
+    """Every setting of config/movement.toml, with the session's overrides."""
+    keys = session.table(PLUGIN).get("settings", {})
+    return {key: session.setting(PLUGIN, key) for key in keys}
+
+
+def figures(session: Any, character: dict[str, Any]) -> rules.JumpFigures:
+    """The character's jump figures, or ValueError saying what on the sheet is wrong."""
+    if "strength" not in character:
+        raise ValueError(f"{character.get('name', '?')} has no strength on the sheet")
+    return rules.jump_figures(character["strength"], character.get("height_m"),
+                              session.table(PLUGIN), settings(session))
+
+
+def price(session: Any, character: dict[str, Any], text: str) -> rules.PricedPath:
+    """The path ``text`` priced for ``character`` in the current terrain, or Refused."""
+    try:
+        segments = parse_path(text)
+    except SegmentError as exc:
+        raise Refused(f"segments: {exc}") from None
+    try:
+        jumps = figures(session, character)
+    except ValueError as exc:
+        raise Refused(str(exc)) from None
+    terrain = session.terrain() or {}
+    difficult = terrain.get("difficult")
+    return rules.price_path(
+        segments, speed_m=session.speed(character).m, figures=jumps,
+        climb_speed_m=float(character.get("climb_speed_m", 0) or 0),
+        swim_speed_m=float(character.get("swim_speed_m", 0) or 0),
+        terrain_difficult=None if difficult is None else bool(difficult),
+        terrain_label=str(terrain.get("label", "")),
+        table=session.table(PLUGIN), settings=settings(session))
+
+
+def check_modifier(session: Any, character: dict[str, Any], ability: str) -> int:
+    """The ability modifier a check adds (0 when the sheet has no such score)."""
+    if ability not in character:
+        return 0
+    try:
+        score, _ = rules.ability_score(character[ability],
+                                       int(session.setting(PLUGIN, "exceptional_strength_score")),
+                                       ability.capitalize())
+    except ValueError as exc:
+        raise Refused(str(exc)) from None
+    return rules.modifier(score, session.table(PLUGIN))
+
+
+def _data(session: Any, character: dict[str, Any], path: rules.PricedPath) -> dict[str, Any]:
+    data = path.as_dict()
+    dice = str(session.setting(PLUGIN, "check_dice"))
+    for check, out in zip(path.checks, data["checks"]):
+        out["expression"] = rules.check_expression(
+            dice, check_modifier(session, character, check.ability))
+    terrain = session.terrain()
+    return {"character": character["name"],
+            "path": format_path([s.segment for s in path.segments]),
+            "terrain": terrain, **data}
+
+
+def _summary(path: rules.PricedPath) -> str:
+    total = f"{rules.show(path.cost)} m of {rules.show(path.speed)} m"
+    if path.fits:
+        return f"{total}, {rules.show(path.left)} m left"
+    return f"{total}, {rules.show(path.over)} m too far"
+
+
+def _apply_price(ctx: Any, p: dict[str, Any]) -> Result:
+    character = ctx.character(p["character"])
+    path = price(ctx, character, p["segments"])
+    data = _data(ctx, character, path)
+    notes = "".join(f"; {problem}" for problem in path.problems)
+    checks = "".join(f"; check: {c.skill} ({c.reason})" for c in path.checks)
+    return Result(f"{character['name']}: {data['path']} costs {_summary(path)}"
+                  f"{notes}{checks}", data, [character["name"]])
+
+
+def _offer_checks(ctx: Any, character: dict[str, Any], path: rules.PricedPath,
+                  data: dict[str, Any]) -> list[int]:
+    """One roll request per check: the dice prompt matches typed results by name, so two checks
+    of one character cannot share a request."""
+    ids = []
+    for check, out in zip(path.checks, data["checks"]):
+        skill = f"{check.ability.capitalize()} ({check.skill.capitalize()})"
+        ids.append(ctx.request_rolls(RollRequest(
+            title=f"{skill}: {check.reason}",
+            rolls=[{"who": character["name"], "expression": out["expression"], "dc": check.dc}],
+            then="movement.check_result",
+            context={"character": character["name"], "skill": skill, "reason": check.reason,
+                     "segment": check.segment, "on_failure": check.on_failure,
+                     "condition": check.condition, "path": data["path"]},
+        )))
+    return ids
+
+
+def _refuse_problems(path: rules.PricedPath) -> None:
+    if path.problems:
+        raise Refused("; ".join(path.problems))
+
+
+def _apply_move(ctx: Any, p: dict[str, Any]) -> Result:
+    character = ctx.character(p["character"])
+    path = price(ctx, character, p["segments"])
+    _refuse_problems(path)
+    if not path.fits:
+        raise Refused(f"{character['name']}: {format_path([s.segment for s in path.segments])} "
+                      f"costs {_summary(path)} for one round; shorten it or "
+                      "split it over two rounds")
+    data = _data(ctx, character, path)
+    data["roll_requests"] = _offer_checks(ctx, character, path, data)
+    return Result(_journal_line(character["name"], "moves", path, data), data,
+                  [character["name"]])
+
+
+def _apply_spend(ctx: Any, p: dict[str, Any]) -> Result:
+    character = ctx.character(p["character"])
+    if COMBAT_MOVE not in ctx.host.operations:
+        raise Refused("no combat tracker: the combat plugin (operation actions.move) is not "
+                      "loaded; use movement.move outside combat")
+    path = price(ctx, character, p["segments"])
+    _refuse_problems(path)
+    data = _data(ctx, character, path)
+    try:
+        ctx.apply(COMBAT_MOVE, combatant=character["name"], metres=rules.metres(path.cost))
+    except Refused as exc:
+        raise Refused(f"the combat tracker refused {rules.show(path.cost)} m for "
+                      f"{character['name']}: {exc}") from None
+    data["roll_requests"] = _offer_checks(ctx, character, path, data)
+    return Result(_journal_line(character["name"], "spends", path, data), data,
+                  [character["name"]])
+
+
+def _journal_line(name: str, verb: str, path: rules.PricedPath, data: dict[str, Any]) -> str:
+    cost = f"{rules.show(path.cost)} m of {rules.show(path.speed)} m"
+    line = f"{name} {verb} {cost} on {data['path']}"
+    if verb == "moves":
+        line += f" ({rules.show(path.left)} m left)"
+    if path.checks:
+        line += "; checks offered: " + ", ".join(c.reason for c in path.checks)
+    return line
+
+
+def _apply_check_result(ctx: Any, p: dict[str, Any]) -> Result:
+    request, outcomes = p["request"], p["outcomes"]
+    for key in ("character", "skill", "reason", "on_failure"):
+        if key not in request:
+            raise Refused(f"movement.check_result: the request has no {key!r}")
+    character = ctx.character(str(request["character"]))
+    name = character["name"]
+    lines = []
+    for outcome in outcomes:
+        if not isinstance(outcome, dict) or "success" not in outcome:
+            raise Refused("movement.check_result: each outcome needs a success (a DC was set)")
+        if outcome["success"]:
+            lines.append(f"{name} succeeds: {request['reason']}")
+            continue
+        lines.append(f"{name} fails ({request['reason']}): {request['on_failure']}")
+        condition = str(request.get("condition", ""))
+        if condition:
+            conditions = character.setdefault("conditions", [])
+            if condition not in conditions:
+                conditions.append(condition)
+            ctx.touch("characters")
+    return Result("; ".join(lines) or f"{name}: no outcome for {request['reason']}",
+                  {"character": name, "conditions": list(character.get("conditions", []))},
+                  [name])
+
+
+CHARACTER = Param("character", str, "the character's name")
+SEGMENTS = Param("segments", str, "the round's movement: " + SYNTAX)
+
+OPERATIONS = [
+    Operation(
+        "movement.price",
+        "Price a round's movement for a character (climb, swim, crawl, jump, walk; normal or "
+        "difficult terrain) against their speed: cost, what is left or how far over, and the "
+        "checks the path calls for. Changes nothing.",
+        _apply_price, (CHARACTER, SEGMENTS), journal=False,
+    ),
+    Operation(
+        "movement.move",
+        "Make a round's movement outside combat: log it and offer the checks it calls for "
+        "(Athletics, Acrobatics) in the dice prompt. Refused beyond the character's speed.",
+        _apply_move, (CHARACTER, SEGMENTS),
+    ),
+    Operation(
+        "movement.spend",
+        "In combat: price a round's movement and spend its cost from the combatant's movement "
+        "in the action tracker (actions.move), then offer the checks it calls for.",
+        _apply_spend, (CHARACTER, SEGMENTS),
+    ),
+    Operation(
+        "movement.check_result",
+        "Take the result of a movement check back from the dice prompt: a failed Acrobatics "
+        "landing leaves the character prone.",
+        _apply_check_result,
+        (Param("request", dict, "the roll request's context"),
+         Param("outcomes", list, "the rolls' outcomes: {who, total, dc, success, detail}")),
+    ),
+]
