@@ -1,0 +1,716 @@
+"""RULES.md section 3: the action economy of a combat round, as a state machine over plain data.
+
+The encounter is the dict kept in the session as ``[plugins.combat]`` (TOML-shaped: no None, a
+missing value is a missing key). ``table`` is ``config/combat.toml`` parsed; ``settings`` its
+``[settings]`` with the session's overrides merged in. Nothing here knows the host or Textual:
+the operations in ``ops.py`` turn :class:`Invalid` into a refusal, pass the speeds in, and act on
+the events these functions return (the clock, the ``round_started`` hook, journal lines).
+
+Two kinds of "no":
+
+- :class:`Invalid`: the request makes no sense (no fight, an unknown name, negative metres). Never
+  overridable.
+- a *refusal*: a sentence returned by :func:`refusal` when the rules forbid an action. The game
+  master can force the action anyway with an override reason (:func:`take`, :func:`move`).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Callable
+
+ACTIONS = ("standard", "move", "full-round", "free", "swift", "immediate", "step")
+
+EPSILON = 1e-9  # metres are floats: 9 m spent of 9 m allowed must not read as "over"
+
+Encounter = dict[str, Any]
+Combatant = dict[str, Any]
+Event = dict[str, Any]
+Roll = Callable[[], int]
+
+
+class Invalid(ValueError):
+    """A request that cannot be understood or applied (not a rule refusal)."""
+
+
+class Forbidden(Exception):
+    """The rules forbid the action and no override was given; ``str()`` is the reason."""
+
+
+# ---------------------------------------------------------------------------------------------
+# The encounter and its combatants
+# ---------------------------------------------------------------------------------------------
+
+
+def dexterity_modifier(dexterity: Any) -> int:
+    """floor((Dexterity − 10) / 2); a sheet without Dexterity counts as 10."""
+    if dexterity in (None, ""):
+        return 0
+    try:
+        score = int(dexterity)
+    except (TypeError, ValueError):
+        raise Invalid(f"Dexterity {dexterity!r} is not a whole number") from None
+    return math.floor((score - 10) / 2)
+
+
+def fresh_budget() -> dict[str, Any]:
+    """What a combatant has spent of one turn: nothing yet.
+
+    ``swift`` says what used the turn's swift action: "" (nothing), "swift", "immediate" (taken
+    on the combatant's own turn) or "borrowed" (an immediate action taken off-turn before this
+    turn began). ``completed`` names a full-round action completed this turn.
+    """
+    return {"standard": 0, "move": 0, "full_round": False, "full_round_step": True, "swift": "",
+            "free": 0, "step": False, "metres_allowed": 0.0, "metres_spent": 0.0,
+            "completed": ""}
+
+
+def new_combatant(name: str, modifier: int, *, party: bool, speed_m: float | None = None,
+                  aware: bool = False) -> Combatant:
+    """A combatant before its first turn: flat-footed, no initiative yet. Party members keep no
+    speed of their own (theirs comes from the speed pipeline each time); ad hoc ones do."""
+    combatant: Combatant = {"name": name, "party": party, "modifier": int(modifier),
+                            "aware": aware, "restricted": "", "flat_footed": True, "turns": 0,
+                            "borrowed_round": 0, "budget": fresh_budget()}
+    if speed_m is not None:
+        if speed_m < 0:
+            raise Invalid(f"{name}: a speed cannot be negative ({speed_m} m)")
+        combatant["speed_m"] = float(speed_m)
+    return combatant
+
+
+def new_encounter(party: list[dict[str, Any]], aware: list[str]) -> Encounter:
+    """An encounter with every party member as a combatant, before initiative.
+
+    ``aware`` names who acts in a surprise round (none: no surprise round). Names that are not
+    party members are kept in ``aware_pending`` for ad hoc combatants added later; the fight
+    cannot begin while one is left unmatched (a typo would otherwise silently skip someone).
+    """
+    combatants = []
+    for character in party:
+        name = str(character.get("name", "")).strip()
+        if not name:
+            raise Invalid("a character without a name cannot join the fight")
+        modifier = dexterity_modifier(character.get("dexterity"))
+        combatants.append(new_combatant(name, modifier, party=True))
+    encounter: Encounter = {"active": True, "round": 0, "surprise": False, "turn": "",
+                            "order": [], "combatants": combatants, "aware_pending": []}
+    for name in aware:
+        found = find(encounter, name, required=False)
+        if found is not None:
+            found["aware"] = True
+        elif name.strip():
+            encounter["aware_pending"].append(name.strip())
+    return encounter
+
+
+def find(encounter: Encounter, name: str, *, required: bool = True) -> Combatant | None:
+    """The combatant called ``name`` (case-insensitive)."""
+    wanted = name.strip().casefold()
+    for combatant in encounter.get("combatants", []):
+        if combatant["name"].casefold() == wanted:
+            return combatant
+    if required:
+        known = ", ".join(c["name"] for c in encounter.get("combatants", [])) or "none"
+        raise Invalid(f"no combatant named {name!r} (combatants: {known})")
+    return None
+
+
+def require_active(encounter: Encounter) -> None:
+    if not encounter.get("active"):
+        raise Invalid("no fight is running: start one with combat.start")
+
+
+def add_combatant(encounter: Encounter, name: str, modifier: int, speed_m: float, *,
+                  value: int | None = None, aware: bool = False,
+                  roll: Roll | None = None) -> Combatant:
+    """Add an ad hoc combatant (a monster). Mid-fight it needs its initiative ``value`` to take
+    its place in the order; it is flat-footed until its first turn like everyone."""
+    require_active(encounter)
+    name = name.strip()
+    if not name:
+        raise Invalid("a combatant needs a name")
+    if find(encounter, name, required=False) is not None:
+        raise Invalid(f"there is already a combatant named {name!r}")
+    if encounter["round"] > 0 and value is None:
+        raise Invalid(f"the fight has begun: give {name}'s initiative (value=N) to place it in "
+                      "the order")
+    pending = [n for n in encounter["aware_pending"] if n.casefold() == name.casefold()]
+    combatant = new_combatant(name, modifier, party=False, speed_m=speed_m,
+                              aware=aware or bool(pending))
+    for matched in pending:
+        encounter["aware_pending"].remove(matched)
+    encounter["combatants"].append(combatant)
+    if value is not None:
+        combatant["initiative"] = int(value)
+        if encounter["round"] > 0:
+            settle_order(encounter, _need(roll))
+    return combatant
+
+
+def remove_combatant(encounter: Encounter, name: str) -> list[Event]:
+    """Take a combatant out of the fight (fled, dead). If it was its turn, the next one's
+    begins (a new round after the last), without the end-of-turn bookkeeping of the one
+    leaving."""
+    require_active(encounter)
+    combatant = find(encounter, name)
+    assert combatant is not None
+    was_turn = encounter["turn"] == combatant["name"]
+    following = _next_in_order(encounter, combatant["name"]) if was_turn else None
+    if combatant["name"] in encounter["order"]:
+        encounter["order"].remove(combatant["name"])
+    encounter["combatants"].remove(combatant)
+    if not was_turn:
+        return []
+    encounter["turn"] = ""
+    if following is not None:
+        return _start_turn(encounter, find(encounter, following))
+    if encounter["order"]:
+        return _start_round(encounter, surprise=False)
+    return []
+
+
+def _need(roll: Roll | None) -> Roll:
+    if roll is None:
+        raise Invalid("settling the order needs a die for roll-offs")
+    return roll
+
+
+# ---------------------------------------------------------------------------------------------
+# Initiative
+# ---------------------------------------------------------------------------------------------
+
+
+def set_initiative(encounter: Encounter, name: str, value: int, roll: Roll | None = None) -> None:
+    """Type in a combatant's initiative. Mid-fight the order is settled again at once (a
+    correction); before the fight it is settled when the fight begins."""
+    require_active(encounter)
+    combatant = find(encounter, name)
+    assert combatant is not None
+    combatant["initiative"] = int(value)
+    combatant.pop("rolloff", None)
+    if encounter["round"] > 0:
+        settle_order(encounter, _need(roll))
+
+
+def _undecided(a: list[int], b: list[int]) -> bool:
+    """Two roll-off records leave the tie open when one is the start of the other."""
+    shorter = min(len(a), len(b))
+    return a[:shorter] == b[:shorter]
+
+
+def settle_order(encounter: Encounter, roll: Roll) -> list[str]:
+    """Initiative order, highest first. Ties go to the higher modifier, then to a roll-off:
+    each tied combatant rolls, and those still tied roll again. Roll-offs are kept on the
+    combatants (``rolloff``) so the order stays the same when it is settled again."""
+    ranked = [c for c in encounter["combatants"] if "initiative" in c]
+    groups: dict[tuple[int, int], list[Combatant]] = {}
+    for combatant in ranked:
+        groups.setdefault((combatant["initiative"], combatant["modifier"]), []).append(combatant)
+    for group in groups.values():
+        while True:
+            open_ties = {id(a): a for a in group for b in group
+                         if a is not b and _undecided(a.get("rolloff", []), b.get("rolloff", []))
+                         and len(a.get("rolloff", [])) <= len(b.get("rolloff", []))}
+            if not open_ties:
+                break
+            for combatant in open_ties.values():
+                combatant["rolloff"] = [*combatant.get("rolloff", []), int(roll())]
+    ranked.sort(key=lambda c: (c["initiative"], c["modifier"], c.get("rolloff", [])),
+                reverse=True)
+    encounter["order"] = [c["name"] for c in ranked]
+    return encounter["order"]
+
+
+def missing_initiative(encounter: Encounter) -> list[str]:
+    return [c["name"] for c in encounter["combatants"] if "initiative" not in c]
+
+
+# ---------------------------------------------------------------------------------------------
+# Rounds and turns
+# ---------------------------------------------------------------------------------------------
+
+
+def begun(encounter: Encounter) -> bool:
+    return bool(encounter.get("active")) and int(encounter.get("round", 0)) > 0
+
+
+def begin(encounter: Encounter, roll: Roll) -> list[Event]:
+    """Settle the order and start the first round (the surprise round if anyone is aware)."""
+    require_active(encounter)
+    if encounter["round"] > 0:
+        raise Invalid("the fight has already begun")
+    if not encounter["combatants"]:
+        raise Invalid("nobody is in the fight: add combatants with combat.add")
+    missing = missing_initiative(encounter)
+    if missing:
+        raise Invalid(f"no initiative yet for {', '.join(missing)}: roll for all "
+                      "(combat.roll_initiative) or type it (combat.initiative)")
+    if encounter["aware_pending"]:
+        raise Invalid(f"the surprise round names {', '.join(encounter['aware_pending'])}, who "
+                      "is not in the fight: add them (combat.add) or start again")
+    settle_order(encounter, roll)
+    surprise = any(c["aware"] for c in encounter["combatants"])
+    return _start_round(encounter, surprise=surprise)
+
+
+def _acts_this_round(encounter: Encounter, combatant: Combatant) -> bool:
+    """In the surprise round only those aware of their foes act."""
+    return combatant["aware"] or not encounter["surprise"]
+
+
+def _next_in_order(encounter: Encounter, after: str) -> str | None:
+    order = encounter["order"]
+    start = order.index(after) + 1 if after in order else 0
+    for name in order[start:]:
+        if _acts_this_round(encounter, find(encounter, name)):
+            return name
+    return None
+
+
+def _start_round(encounter: Encounter, *, surprise: bool) -> list[Event]:
+    encounter["round"] += 1
+    encounter["surprise"] = surprise
+    events: list[Event] = [{"event": "round_started", "round": encounter["round"],
+                            "surprise": surprise}]
+    first = _next_in_order(encounter, "")
+    if first is None:
+        raise Invalid("nobody can act this round")
+    return events + _start_turn(encounter, find(encounter, first))
+
+
+def _start_turn(encounter: Encounter, combatant: Combatant) -> list[Event]:
+    """A fresh budget; flat-footedness ends; an immediate action taken off-turn since the last
+    turn has already used this turn's swift action."""
+    encounter["turn"] = combatant["name"]
+    combatant["flat_footed"] = False
+    combatant["turns"] += 1
+    combatant["budget"] = fresh_budget()
+    if combatant["borrowed_round"]:
+        combatant["budget"]["swift"] = "borrowed"
+    return [{"event": "turn_started", "name": combatant["name"]}]
+
+
+def _end_turn(encounter: Encounter, combatant: Combatant, settings: dict[str, Any]) -> list[Event]:
+    events: list[Event] = [{"event": "turn_ended", "name": combatant["name"]}]
+    if combatant["budget"]["swift"] == "borrowed":
+        combatant["borrowed_round"] = 0  # the turn whose swift action was borrowed is over
+    started = combatant.get("started")
+    if (started and started["round"] < encounter["round"]
+            and settings.get("started_full_round_lapses", True)):
+        del combatant["started"]
+        events.append({"event": "lapsed", "name": combatant["name"], "label": started["label"]})
+    return events
+
+
+def next_turn(encounter: Encounter, settings: dict[str, Any], roll: Roll) -> list[Event]:
+    """End the current turn and start the next one, or a new round after the last. Before the
+    first round, begin the fight."""
+    require_active(encounter)
+    if encounter["round"] == 0:
+        return begin(encounter, roll)
+    events: list[Event] = []
+    current = find(encounter, encounter["turn"], required=False)
+    if current is not None:
+        events += _end_turn(encounter, current, settings)
+    following = _next_in_order(encounter, encounter["turn"])
+    if following is not None:
+        return events + _start_turn(encounter, find(encounter, following))
+    return events + _start_round(encounter, surprise=False)
+
+
+def restrict(encounter: Encounter, name: str, condition: str) -> Combatant:
+    """Set (a condition's name) or lift ("") restricted activity on a combatant."""
+    require_active(encounter)
+    combatant = find(encounter, name)
+    assert combatant is not None
+    combatant["restricted"] = condition.strip()
+    return combatant
+
+
+def end(encounter: Encounter) -> None:
+    """Forget the fight; only the plugin's own settings stay in its table."""
+    require_active(encounter)
+    for key in [k for k in encounter if k != "settings"]:
+        del encounter[key]
+    encounter["active"] = False
+
+
+# ---------------------------------------------------------------------------------------------
+# The action budget: what the rules allow now
+# ---------------------------------------------------------------------------------------------
+
+
+def restriction(encounter: Encounter, combatant: Combatant) -> str:
+    """Why the combatant's activity is restricted this round, or ""."""
+    if encounter.get("surprise"):
+        return "surprise round"
+    return combatant.get("restricted", "")
+
+
+def _num(value: float) -> str:
+    return f"{value:g}"
+
+
+def _main_after(table: dict[str, Any], budget: dict[str, Any], standard: int, move: int,
+                restricted: bool) -> bool:
+    """Whether ``standard`` standard and ``move`` move actions fit one turn: standards up to
+    the limit, moves up to theirs plus one per standard not taken; under restriction only
+    ``restricted.main_actions`` of the two together."""
+    turn = table["turn"]
+    if budget["full_round"]:
+        return False
+    if restricted:
+        return standard + move <= table["restricted"]["main_actions"]
+    return standard <= turn["standard"] and move <= turn["move"] + turn["standard"] - standard
+
+
+def _spent_words(budget: dict[str, Any]) -> str:
+    parts = []
+    if budget["standard"]:
+        parts.append("a standard action")
+    if budget["move"]:
+        parts.append("two move actions" if budget["move"] == 2 else
+                     "a move action" if budget["move"] == 1 else f"{budget['move']} move actions")
+    return " and ".join(parts) or "nothing"
+
+
+def _standard_refusal(encounter: Encounter, table: dict[str, Any], c: Combatant) -> str | None:
+    name, budget, why = c["name"], c["budget"], restriction(encounter, c)
+    if budget["full_round"]:
+        return f"{name} took a full-round action this turn: it used the whole turn."
+    if _main_after(table, budget, budget["standard"] + 1, budget["move"], bool(why)):
+        return None
+    if why:
+        return (f"{name}'s activity is restricted ({why}): only one standard or one move action "
+                f"this round, and {name} has already taken {_spent_words(budget)}.")
+    if budget["standard"] >= table["turn"]["standard"]:
+        return f"{name} has already taken a standard action this turn."
+    return (f"{name} has taken {_spent_words(budget)} this turn: the standard action was traded "
+            "for the second move action.")
+
+
+def _move_refusal(encounter: Encounter, table: dict[str, Any], c: Combatant, extra: int = 1
+                  ) -> str | None:
+    name, budget, why = c["name"], c["budget"], restriction(encounter, c)
+    if budget["full_round"]:
+        return (f"{name} took a full-round action this turn: no move action after it (movement "
+                "is limited to the 5-foot step).")
+    if _main_after(table, budget, budget["standard"], budget["move"] + extra, bool(why)):
+        return None
+    if why:
+        return (f"{name}'s activity is restricted ({why}): only one standard or one move action "
+                f"this round, and {name} has already taken {_spent_words(budget)}.")
+    return f"{name} has already taken {_spent_words(budget)} this turn: no move action is left."
+
+
+def _full_round_refusal(encounter: Encounter, c: Combatant, allows_step: bool) -> str | None:
+    name, budget, why = c["name"], c["budget"], restriction(encounter, c)
+    if why:
+        return (f"{name}'s activity is restricted ({why}): no full-round action. Start it with "
+                "a standard action (full_round=<its name>) and complete it with a standard "
+                "action next round.")
+    if budget["full_round"]:
+        return f"{name} has already taken a full-round action this turn."
+    if budget["standard"] or budget["move"]:
+        return (f"A full-round action takes the whole turn: {name} has already taken "
+                f"{_spent_words(budget)}.")
+    if budget["metres_spent"] > EPSILON:
+        return (f"A full-round action takes the whole turn: {name} has already moved "
+                f"{_num(budget['metres_spent'])} m.")
+    if budget["step"] and not allows_step:
+        return f"{name} has taken a 5-foot step, and this full-round action allows none."
+    return None
+
+
+def _swift_refusal(encounter: Encounter, c: Combatant, action: str) -> str | None:
+    name, spent = c["name"], c["budget"]["swift"]
+    if spent == "borrowed":
+        return (f"{name}'s swift action this turn was used up by the immediate action taken "
+                f"off-turn in round {c['borrowed_round']}: no swift or immediate action until "
+                "this turn is over.")
+    if spent:
+        why = (" (the immediate action taken on its own turn counted as its swift action)"
+               if spent == "immediate" else "")
+        also = "; an immediate action on its own turn would count as one" if action == "immediate" \
+            else ""
+        return f"{name} has already taken a swift action this turn{why}: one per turn{also}."
+    return None
+
+
+def _immediate_off_turn_refusal(c: Combatant) -> str | None:
+    name = c["name"]
+    if c["flat_footed"]:
+        return (f"{name} is flat-footed (no turn yet in this fight): no immediate action before "
+                "its first turn.")
+    if c["borrowed_round"]:
+        return (f"{name} used an immediate action off-turn in round {c['borrowed_round']}: no "
+                "further swift or immediate action until the end of its next turn.")
+    return None
+
+
+def _step_refusal(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any],
+                  c: Combatant, speed_m: float) -> str | None:
+    name, budget = c["name"], c["budget"]
+    why = restriction(encounter, c)
+    if budget["step"]:
+        return f"{name} has already taken a 5-foot step this round."
+    if budget["metres_spent"] > EPSILON:
+        return (f"{name} has moved {_num(budget['metres_spent'])} m this round: the 5-foot step "
+                "is only for a round with no other movement.")
+    if budget["full_round"] and not budget["full_round_step"]:
+        return f"{name}'s full-round action this turn allows no 5-foot step."
+    if why and not settings.get("step_when_restricted", True):
+        return (f"{name}'s activity is restricted ({why}), and the 5-foot step is not allowed "
+                "under restriction (setting step_when_restricted).")
+    if speed_m <= EPSILON:
+        return f"{name}'s speed is 0 m: no 5-foot step."
+    return None
+
+
+def _movement_refusal(c: Combatant, metres: float, speed_m: float) -> str | None:
+    """Whether ``metres`` of movement may be spent at all, before counting the budget."""
+    name, budget = c["name"], c["budget"]
+    if metres <= EPSILON:
+        return None
+    if budget["step"]:
+        return f"{name} took a 5-foot step this round: no other movement."
+    if budget["full_round"]:
+        return (f"{name} took a full-round action this turn: movement is limited to the "
+                "5-foot step.")
+    if speed_m <= EPSILON:
+        return f"{name}'s speed is 0 m: no movement."
+    return None
+
+
+def metres_left(c: Combatant) -> float:
+    """Movement left from the move actions already taken this turn."""
+    budget = c["budget"]
+    return max(0.0, budget["metres_allowed"] - budget["metres_spent"])
+
+
+def moves_needed(c: Combatant, metres: float, speed_m: float) -> int:
+    """How many more move actions ``metres`` of movement needs beyond what is left."""
+    over = metres - metres_left(c)
+    if over <= EPSILON:
+        return 0
+    if speed_m <= EPSILON:
+        return 1  # forced with no speed: still a move action's worth of time
+    return math.ceil(over / speed_m - EPSILON)
+
+
+def refusal(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any], name: str,
+            action: str, *, speed_m: float, metres: float = 0.0, full_round: str = "",
+            allows_step: bool = True) -> str | None:
+    """Why the rules forbid ``name`` taking ``action`` now, in plain words; None if allowed.
+
+    ``metres`` goes with a move action (movement spent from it); ``full_round`` with a standard
+    action that starts or completes a full-round action (3.3); ``allows_step`` with a
+    full-round action (False when it leaves no time for the 5-foot step).
+    """
+    require_active(encounter)
+    if action not in ACTIONS:
+        raise Invalid(f"unknown action {action!r} (actions: {', '.join(ACTIONS)})")
+    if metres < 0:
+        raise Invalid(f"metres cannot be negative ({_num(metres)})")
+    if metres and action != "move":
+        raise Invalid("metres go with a move action (or actions.move), not a "
+                      f"{action} action")
+    if full_round and action != "standard":
+        raise Invalid("full_round names a full-round action started or completed with a "
+                      f"standard action, not a {action} action")
+    if not begun(encounter):
+        raise Invalid("the fight has not begun: combat.next begins it once every combatant "
+                      "has an initiative")
+    c = find(encounter, name)
+    assert c is not None
+    own = encounter["turn"] == c["name"]
+    if action == "free":
+        if own or settings.get("free_off_turn", True):
+            return None
+        return f"It is {encounter['turn']}'s turn: {c['name']} takes free actions on its own turn."
+    if action == "immediate":
+        return _swift_refusal(encounter, c, action) if own else _immediate_off_turn_refusal(c)
+    if not own:
+        return (f"It is {encounter['turn']}'s turn, not {c['name']}'s: off-turn only an "
+                "immediate or a free action is possible.")
+    if action == "swift":
+        return _swift_refusal(encounter, c, action)
+    if action == "step":
+        return _step_refusal(encounter, table, settings, c, speed_m)
+    if action == "full-round":
+        return _full_round_refusal(encounter, c, allows_step)
+    if action == "standard":
+        return _standard_refusal(encounter, table, c) or _full_round_part_refusal(encounter, c,
+                                                                                  full_round)
+    # a move action, with the movement spent from it
+    reason = _move_refusal(encounter, table, c) or _movement_refusal(c, metres, speed_m)
+    if reason:
+        return reason
+    available = metres_left(c) + speed_m
+    if metres > available + EPSILON:
+        return (f"{_num(metres)} m is more than {c['name']} can move with this move action "
+                f"({_num(available)} m: speed {_num(speed_m)} m"
+                + (f" plus {_num(metres_left(c))} m left" if metres_left(c) > EPSILON else "")
+                + ").")
+    return None
+
+
+def _full_round_part_refusal(encounter: Encounter, c: Combatant, label: str) -> str | None:
+    """A standard action that starts a full-round action (only under restriction) or completes
+    one started in an earlier round."""
+    if not label:
+        return None
+    name, started = c["name"], c.get("started")
+    if started:
+        if started["round"] >= encounter["round"]:
+            return (f"{name} started {started['label']!r} this round: it is completed with a "
+                    "standard action next round.")
+        if started["label"].casefold() != label.strip().casefold():
+            return (f"{name} started {started['label']!r} in round {started['round']}, not "
+                    f"{label!r}.")
+        return None
+    if not restriction(encounter, c):
+        return (f"{name}'s activity is not restricted: take {label!r} as a full-round action "
+                "(action=full-round).")
+    return None
+
+
+def move_refusal(encounter: Encounter, table: dict[str, Any], name: str, metres: float, *,
+                 speed_m: float) -> str | None:
+    """Why ``name`` may not move ``metres`` now (actions.move): movement is spent from the move
+    actions already taken this turn, and further move actions are taken as needed."""
+    require_active(encounter)
+    if metres < 0:
+        raise Invalid(f"metres cannot be negative ({_num(metres)})")
+    if not begun(encounter):
+        raise Invalid("the fight has not begun: combat.next begins it once every combatant "
+                      "has an initiative")
+    c = find(encounter, name)
+    assert c is not None
+    if encounter["turn"] != c["name"]:
+        return f"It is {encounter['turn']}'s turn, not {c['name']}'s: no movement off-turn."
+    reason = _movement_refusal(c, metres, speed_m)
+    if reason:
+        return reason
+    extra = moves_needed(c, metres, speed_m)
+    if extra == 0:
+        return None
+    reason = _move_refusal(encounter, table, c, extra)
+    if reason:
+        return (f"{c['name']} has {_num(metres_left(c))} m of movement left this turn, and "
+                f"{_num(metres)} m needs {extra} more move action{'s' if extra > 1 else ''}: "
+                f"{reason}")
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# Taking actions
+# ---------------------------------------------------------------------------------------------
+
+
+def take(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any], name: str,
+         action: str, *, speed_m: float, metres: float = 0.0, full_round: str = "",
+         allows_step: bool = True, override: str = "") -> dict[str, Any]:
+    """Spend ``action`` from ``name``'s budget. Refused (:class:`Forbidden`) when the rules
+    forbid it, unless ``override`` gives the game master's reason. Returns what happened:
+    ``overridden`` (the refusal that was overridden, or ""), ``started``/``completed`` (a
+    full-round action's name)."""
+    reason = refusal(encounter, table, settings, name, action, speed_m=speed_m, metres=metres,
+                     full_round=full_round, allows_step=allows_step)
+    if reason and not override.strip():
+        raise Forbidden(reason)
+    c = find(encounter, name)
+    assert c is not None
+    budget = c["budget"]
+    own = encounter["turn"] == c["name"]
+    done: dict[str, Any] = {"overridden": reason or "", "started": "", "completed": ""}
+    if action == "standard":
+        budget["standard"] += 1
+        if full_round:
+            started = c.get("started")
+            if started and started["round"] < encounter["round"]:
+                del c["started"]
+                budget["completed"] = started["label"]
+                done["completed"] = started["label"]
+            else:
+                c["started"] = {"label": full_round.strip(), "round": encounter["round"]}
+                done["started"] = full_round.strip()
+    elif action == "move":
+        budget["move"] += 1
+        budget["metres_allowed"] += speed_m
+        budget["metres_spent"] += metres
+    elif action == "full-round":
+        budget["full_round"] = True
+        budget["full_round_step"] = allows_step
+    elif action == "free":
+        budget["free"] += 1
+    elif action == "swift":
+        budget["swift"] = "swift"
+    elif action == "immediate":
+        if own:
+            budget["swift"] = "immediate"
+        else:
+            c["borrowed_round"] = encounter["round"]
+    elif action == "step":
+        budget["step"] = True
+    return done
+
+
+def move(encounter: Encounter, table: dict[str, Any], name: str, metres: float, *,
+         speed_m: float, override: str = "") -> dict[str, Any]:
+    """Spend ``metres`` of movement, taking the move actions it needs (actions.move). Returns
+    ``overridden`` and ``moves_taken``."""
+    reason = move_refusal(encounter, table, name, metres, speed_m=speed_m)
+    if reason and not override.strip():
+        raise Forbidden(reason)
+    c = find(encounter, name)
+    assert c is not None
+    budget = c["budget"]
+    extra = moves_needed(c, metres, speed_m)
+    budget["move"] += extra
+    budget["metres_allowed"] += extra * speed_m
+    budget["metres_spent"] += metres
+    return {"overridden": reason or "", "moves_taken": extra}
+
+
+# ---------------------------------------------------------------------------------------------
+# At a glance
+# ---------------------------------------------------------------------------------------------
+
+
+def summary(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any],
+            speeds: dict[str, float]) -> dict[str, Any]:
+    """The encounter as plain data for ``show --json`` and the screen: the round, whose turn,
+    and per combatant what is spent and what each action type would get now (True, or the
+    reason it is refused)."""
+    if not encounter.get("active"):
+        return {"active": False}
+    out: dict[str, Any] = {"active": True, "round": encounter["round"],
+                           "surprise": encounter["surprise"], "turn": encounter["turn"],
+                           "order": list(encounter["order"]), "combatants": []}
+    if encounter["aware_pending"]:
+        out["aware_pending"] = list(encounter["aware_pending"])
+    ranked = {name: i for i, name in enumerate(encounter["order"])}
+    for c in sorted(encounter["combatants"],
+                    key=lambda c: ranked.get(c["name"], len(ranked))):
+        speed = speeds.get(c["name"], 0.0)
+        entry: dict[str, Any] = {
+            "name": c["name"], "initiative": c.get("initiative"), "modifier": c["modifier"],
+            "party": c["party"], "aware": c["aware"], "flat_footed": c["flat_footed"],
+            "restricted": restriction(encounter, c), "speed_m": speed,
+            "spent": dict(c["budget"]), "metres_left": metres_left(c),
+            "borrowed_round": c["borrowed_round"],
+            "started_full_round": dict(c["started"]) if c.get("started") else None,
+        }
+        if begun(encounter):
+            entry["left"] = {action: _allowed(encounter, table, settings, c, action, speed)
+                             for action in ACTIONS}
+        out["combatants"].append(entry)
+    return out
+
+
+def _allowed(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any],
+             c: Combatant, action: str, speed_m: float) -> bool | str:
+    reason = refusal(encounter, table, settings, c["name"], action, speed_m=speed_m)
+    return True if reason is None else reason
