@@ -169,6 +169,8 @@ def hour_distances(table: dict[str, Any], settings: dict[str, Any],
     rule = settings["day_figure"]
     if rule not in ("last_hour", "spread", "hourly"):
         raise TravelError(f"setting day_figure = {rule!r}: expected last_hour, spread or hourly")
+    if row.get("hourly"):
+        rule = "hourly"
     factor = mode_factor(table, settings, motion)[0]
 
     def base(k: int) -> float:
@@ -379,7 +381,7 @@ def plan_route(hour_km: Callable[[int, dict[str, Any]], float], legs: list[Leg],
     if not legs:
         return plan
     now = float(clock_second)
-    while True:
+    while locate(legs, done_km) is not None:
         if gallop_hours is not None and galloped >= gallop_hours - EPS:
             galloped = 0.0
             if locate(legs, done_km) is not None:
@@ -394,8 +396,7 @@ def plan_route(hour_km: Callable[[int, dict[str, Any]], float], legs: list[Leg],
         if gallop_hours is not None:
             limit = min(limit, gallop_hours - galloped)
         seg = next_segment(hour_km, legs, done_km, hours_today, limit)
-        if seg is None:
-            return plan
+        assert seg is not None, "the route is not done and the limit is above 0"
         if seg.leg is not None:
             plan.leg_hours[seg.leg] += seg.hours
         plan.total_hours += seg.hours
@@ -409,6 +410,7 @@ def plan_route(hour_km: Callable[[int, dict[str, Any]], float], legs: list[Leg],
                 plan.forced_march_dcs.append(dc)
         if gallop_hours is not None:
             galloped += seg.hours
+    return plan
 
 
 def distance_in(hour_km: Callable[[int, dict[str, Any]], float], legs: list[Leg], done_km: float,
