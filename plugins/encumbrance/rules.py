@@ -185,7 +185,8 @@ def carried_weight(character: dict[str, Any]) -> Carried:
         else:
             total += armour_lb
             lines.append(f"{armour} (worn): {fmt(armour_lb)} lb")
-    return Carried(total, lines)
+    # Rounded so that 20 arrows at 0.1 lb weigh 2 lb, not 2.0000000000000004, at a threshold.
+    return Carried(round(total, 6), lines)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -1,0 +1,113 @@
+"""The armour plugin's hook implementations (entry point ``armour``): the armour ``limit`` step
+of the speed pipeline (RULES.md 2.5, even magic armour) and the ``armour.wear`` operation."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gm_console import Operation, Param, Refused, Result, SpeedStep, hookimpl
+
+from gm_console_plugins.armour import rules
+
+PLUGIN = "armour"
+
+
+def _settings(session) -> dict[str, Any]:
+    return {key: session.setting(PLUGIN, key)
+            for key in session.table(PLUGIN).get("settings", {})}
+
+
+def _limit(character, session) -> rules.ArmourLimit:
+    return rules.armour_limit(character, session.table(PLUGIN), _settings(session))
+
+
+@hookimpl
+def speed_steps(character, session) -> list[SpeedStep]:
+    try:
+        worn = _limit(character, session)
+    except ValueError:
+        return []  # a broken unknown_armour_limit setting; character_derived says so
+    if worn.known == "none":
+        return []  # no armour, nothing to explain
+    return [SpeedStep("limit", worn.label, fraction=worn.limit)]
+
+
+@hookimpl
+def character_derived(character, session) -> dict[str, Any]:
+    try:
+        return {"armour": _limit(character, session).as_dict()}
+    except ValueError as exc:
+        return {"armour": {"error": str(exc)}}
+
+
+def _wear(ctx, p: dict[str, Any]) -> Result:
+    character = ctx.character(p["character"])
+    name = character["name"]
+    entry = rules.find_armour(p["armour"], ctx.table(PLUGIN))
+    if entry is None and not p["unlisted"]:
+        known = ", ".join(e["name"] for e in ctx.table(PLUGIN).get("armour", []))
+        raise Refused(f"{p['armour']!r} is not in config/armour.toml (known: {known}); "
+                      f"add it there, or pass unlisted=true")
+    if "character.set" not in ctx.host.operations:
+        raise Refused("armour.wear needs the core's character.set operation, which is missing")
+    armour = entry["name"] if entry else p["armour"].strip()
+    weight = 0.0 if armour == "none" else p["weight_lb"]
+    for field, value in (("armour", armour), ("armour_weight_lb", weight),
+                         ("armour_magic", p["magic"] and armour != "none")):
+        ctx.apply("character.set", character=name, field=field, value=str(value))
+    worn = _limit(character, ctx)
+    return Result(f"{name} wears {worn.label.removeprefix('armour ')}"
+                  + (f", {weight:g} lb" if weight else ""), {"armour": worn.as_dict()}, [name])
+
+
+@hookimpl
+def register_operations(register) -> None:
+    register(Operation(
+        "armour.wear",
+        "Put armour on a character (its name in English or French, config/armour.toml), with "
+        "its weight and whether it is magic; armour=none takes it off.",
+        _wear,
+        (Param("character", str, "the character's name"),
+         Param("armour", str, "the armour's name, or none"),
+         Param("weight_lb", float, "its weight in lb (magic armour's does not count)",
+               default=0.0),
+         Param("magic", bool, "magic armour: its weight does not count, its limit does",
+               default=False),
+         Param("unlisted", bool, "accept an armour that config/armour.toml does not list",
+               default=False)),
+    ))
+
+
+HELP = {
+    "en": """\
+Armour (RULES.md 2.5; table in config/armour.toml)
+  The armour worn limits speed, even magic armour: padded, leather, studded leather, ring mail,
+  brigandine: no limit; breastplate, scale, chain, splint, banded, bronze plate: 2/3; plate,
+  field plate, full plate: 1/2. The slower of this and the encumbrance limit counts (2.6);
+  to-hit and AC penalties come from encumbrance alone.
+  Operation: armour.wear character= armour= [weight_lb=] [magic=true] (French names accepted).
+Decision (setting unknown_armour_limit): an armour the table does not list limits like this
+  fraction; "1" (default) means no limit, and the speed's steps say the armour is unknown.""",
+    "fr": """\
+Armures (RULES.md 2.5 ; table dans config/armour.toml)
+  L'armure portée limite la vitesse, même magique : matelassée, cuir, cuir clouté, annelée,
+  brigandine : aucune limite ; cuirasse, écailles, cotte de mailles, feuilletée, à bandes,
+  plates en bronze : 2/3 ; plates, armure de bataille, complète : 1/2. La plus lente de cette
+  limite et de celle de l'encombrement compte (2.6) ; les malus au toucher et à la CA ne
+  viennent que de l'encombrement.
+  Opération : armour.wear character= armour= [weight_lb=] [magic=true].
+Choix (réglage unknown_armour_limit) : une armure absente de la table limite selon cette
+  fraction ; « 1 » (par défaut) : aucune limite, signalée dans le détail de la vitesse.""",
+}
+
+
+@hookimpl
+def help_text(language: str) -> str:
+    return HELP.get(language, HELP["en"])
+
+
+@hookimpl
+def labels(language: str) -> dict[str, str] | None:
+    if language != "fr":
+        return None
+    return {"no limit": "aucune limite", "magic": "magique", "Armour": "Armure"}

@@ -1,0 +1,117 @@
+"""The encumbrance plugin's hook implementations (entry point ``encumbrance``).
+
+It contributes the ``base`` speed (race table, RULES.md 2.1), the ``adjust`` steps (optional
+Strength/Dexterity table 2.2, the per-character manual adjustment) and the encumbrance ``limit``
+(2.3–2.4); the armour limit is the armour plugin's, the exhaustion multiplier the host's.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gm_console import ScreenSpec, SectionSpec, SpeedStep, hookimpl
+
+from gm_console_plugins.encumbrance import labels as label_texts
+from gm_console_plugins.encumbrance import ops, reading
+from gm_console_plugins.encumbrance.rules import fmt
+
+
+@hookimpl
+def register_operations(register) -> None:
+    for op in ops.OPERATIONS:
+        register(op)
+
+
+@hookimpl
+def register_sections(register) -> None:
+    register(SectionSpec(reading.PLUGIN, defaults={"holding": []}, validate=_validate_section))
+
+
+def _validate_section(section: dict[str, Any]) -> list[tuple[tuple[Any, ...], str]]:
+    problems = []
+    held = section.get("holding", [])
+    if not isinstance(held, list):
+        return [(("holding",), "holding must be an array of tables")]
+    for index, entry in enumerate(held):
+        if not isinstance(entry, dict) or not {"character", "load_lb", "rounds_held"} <= set(entry):
+            problems.append((("holding", index),
+                             "each held load needs character, load_lb and rounds_held"))
+    return problems
+
+
+@hookimpl
+def register_screens(register) -> None:
+    def factory(store):
+        from gm_console_plugins.encumbrance.screens import EncumbranceScreen
+        return EncumbranceScreen(store)
+
+    register(ScreenSpec("encumbrance.loads", "e", "Encumbrance: loads and speed", factory))
+
+
+@hookimpl
+def speed_steps(character, session) -> list[SpeedStep]:
+    steps: list[SpeedStep] = []
+    base, race = reading.base_mv(character, session)
+    if race is not None:
+        steps.append(SpeedStep("base", f"race {race}", value=base))
+    try:
+        adjustment = reading.adjustment(character, session)
+    except ValueError as exc:
+        adjustment = None
+        steps.append(SpeedStep("adjust", f"no Strength/Dexterity adjustment: {exc}", value=0))
+    if adjustment is not None and adjustment.mv:
+        steps.append(SpeedStep(
+            "adjust", f"Strength {character.get('strength')}, Dexterity "
+            f"{character.get('dexterity')}: {adjustment.row} ({adjustment.column} column)",
+            value=adjustment.mv))
+    try:
+        manual, reason = reading.manual_adjustment(character)
+    except ValueError as exc:
+        manual, reason = 0, ""
+        steps.append(SpeedStep("adjust", f"manual adjustment ignored: {exc}", value=0))
+    if manual:
+        steps.append(SpeedStep("adjust", f"manual: {reason}", value=manual))
+    try:
+        enc = reading.assess(character, session)
+    except ValueError:
+        return steps  # the derived value carries the message; no limit can be computed
+    label = f"encumbrance {enc.category} ({fmt(enc.carried_lb)} lb): {enc.effects.speed_text}"
+    if enc.effects.speed is not None:
+        steps.append(SpeedStep("limit", label, fraction=enc.effects.speed))
+    else:
+        steps.append(SpeedStep("limit", label, fixed_mv=enc.effects.speed_mv))
+    return steps
+
+
+@hookimpl
+def character_derived(character, session) -> dict[str, Any]:
+    try:
+        return {"encumbrance": reading.assess(character, session).as_dict()}
+    except ValueError as exc:
+        return {"encumbrance": {"error": str(exc)}}
+
+
+@hookimpl
+def party_columns(character, session) -> dict[str, str]:
+    speed = session.speed(character)
+    try:
+        category = reading.assess(character, session).category
+        load = label_texts.translate(category, session.language)
+    except ValueError:
+        load = "?"
+    return {"Speed": f"{fmt(speed.mv)} mv / {fmt(speed.m)} m", "Load": load}
+
+
+@hookimpl
+def round_started(ctx, round) -> None:
+    ops.recheck_held_loads(ctx)
+
+
+@hookimpl
+def help_text(language: str) -> str:
+    return label_texts.HELP.get(language, label_texts.HELP["en"])
+
+
+@hookimpl
+def labels(language: str) -> dict[str, str] | None:
+    return label_texts.LABELS.get(language)

@@ -1,0 +1,80 @@
+"""French labels and the help text (each interpretation of RULES.md with the setting that
+changes it). The French rule terms are the seed's own words (RULES.md 2.3–2.4)."""
+
+from __future__ import annotations
+
+LABELS: dict[str, dict[str, str]] = {
+    "fr": {
+        "unencumbered": "non encombré",
+        "light": "léger",
+        "moderate": "modéré",
+        "heavy": "important",
+        "critical": "critique",
+        "maximal": "maximal",
+        "over": "au-delà du maximum",
+        "Speed": "Vitesse",
+        "Load": "Charge",
+        "Encumbrance: loads and speed": "Encombrement : charges et vitesse",
+        "carried": "porté",
+        "most allowed": "poids maximal autorisé",
+        "to hit": "au toucher",
+        "cannot fight": "impossible de combattre",
+        "no Dexterity bonus to AC": "pas de bonus de Dextérité à la CA",
+        "staggering": "en titubant",
+        "bulky": "encombrant",
+        "full speed": "vitesse entière",
+    },
+}
+
+
+def translate(text: str, language: str) -> str:
+    return LABELS.get(language, {}).get(text, text)
+
+
+HELP = {
+    "en": """\
+Encumbrance (RULES.md 2.1–2.4; tables in config/encumbrance.toml)
+  Base speed from the race table (15 human barbarian, 12 human/elf/half-elf/half-orc,
+  6 gnome/halfling/dwarf); any other race uses its sheet's speed_m.
+  Carried weight = items × quantity + the worn armour (not magic armour's weight).
+  Categories by Strength: unencumbered, light 2/3, moderate 1/2 (−1 to hit),
+  heavy 1/3 (−2, AC +1), critical 1 mv (−4, AC +3), maximal 1 mv staggering (cannot fight,
+  AC +4, no Dexterity bonus). "bulky" moves a character one category up.
+  Screen key e: b toggles bulky, a/s adjust speed by hand (with a reason), l offers the
+  Strength check to lift more than the maximum.
+  Operations: speed.adjust character= mv= reason=, encumbrance.lift character= [load_lb=]
+  [rounds_held=], encumbrance.release character=.
+Interpretations and decisions (settings in [settings], or the session's
+[plugins.encumbrance.settings]):
+  strength_dexterity_adjustment  the optional Strength/Dexterity table (2.2) is used (on).
+  adjustment_column_12_from_mv   base speeds below 12 read the "6" column.
+  unnamed_pair_adjustment_mv     a pair no row names (≤8 with ≥15) gets 0.
+  adjust_sheet_speeds            the table also adjusts sheet speeds of other creatures.
+  over_max_count_started_steps   every started 5 lb over the maximum counts −1.
+  bulky_can_pass_maximal         bulky gear never pushes past maximal (off).
+  Over the maximum ([effects.over]): speed 0, the load can only be held up.
+  Fractions of a speed round down, never below 1 mv (the host's speed pipeline).""",
+    "fr": """\
+Encombrement (RULES.md 2.1–2.4 ; tables dans config/encumbrance.toml)
+  Vitesse de base selon la race (15 barbare humain, 12 humain/elfe/demi-elfe/demi-orque,
+  6 gnome/hobbit/nain) ; toute autre race prend le speed_m de sa fiche.
+  Poids porté = objets × quantité + l'armure portée (sauf le poids d'une armure magique).
+  Catégories selon la Force : non encombré, léger 2/3, modéré 1/2 (−1 au toucher),
+  important 1/3 (−2, CA +1), critique 1 mv (−4, CA +3), maximal 1 mv en titubant
+  (impossible de combattre, CA +4, pas de bonus de Dextérité). « encombrant » fait passer
+  le personnage dans la catégorie supérieure.
+  Écran touche e : b encombrant, a/s ajustement manuel de vitesse (avec une raison), l test
+  de Force pour soulever plus que le maximum.
+  Opérations : speed.adjust character= mv= reason=, encumbrance.lift character= [load_lb=]
+  [rounds_held=], encumbrance.release character=.
+Interprétations et choix (réglages dans [settings], ou [plugins.encumbrance.settings] de la
+session) :
+  strength_dexterity_adjustment  la table optionnelle Force/Dextérité (2.2) s'applique (oui).
+  adjustment_column_12_from_mv   une vitesse de base sous 12 lit la colonne « 6 ».
+  unnamed_pair_adjustment_mv     une paire qu'aucune ligne ne nomme (≤8 avec ≥15) : 0.
+  adjust_sheet_speeds            la table ajuste aussi la vitesse de fiche des autres créatures.
+  over_max_count_started_steps   chaque tranche de 5 livres entamée compte −1.
+  bulky_can_pass_maximal         l'équipement encombrant ne dépasse jamais maximal (non).
+  Au-delà du maximum ([effects.over]) : vitesse 0, la charge ne peut qu'être tenue en l'air.
+  Les fractions de vitesse s'arrondissent à l'inférieur, jamais sous 1 mv.""",
+}

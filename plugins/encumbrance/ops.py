@@ -1,0 +1,155 @@
+"""Operations of the encumbrance plugin: the manual speed adjustment (RULES.md 2.1) and the
+Strength check to lift and hold more than the maximum (RULES.md 2.3)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gm_console import Operation, Param, Refused, Result, RollRequest
+
+from gm_console_plugins.encumbrance import reading, rules
+from gm_console_plugins.encumbrance.rules import fmt
+
+_CHARACTER = Param("character", str, "the character's name")
+
+
+def _refuse_bad_sheet(fn):
+    """Bad sheet data (Strength "18/101", a negative weight) refuses with the sheet's words."""
+    def wrapped(ctx, p):
+        try:
+            return fn(ctx, p)
+        except ValueError as exc:
+            raise Refused(str(exc)) from None
+    return wrapped
+
+
+# -- manual adjustment ----------------------------------------------------------------------------
+
+@_refuse_bad_sheet
+def _adjust(ctx, p: dict[str, Any]) -> Result:
+    character = ctx.character(p["character"])
+    name = character["name"]
+    mv, reason = p["mv"], p["reason"].strip()
+    if mv == 0:
+        character.pop("speed_adjust_mv", None)
+        character.pop("speed_adjust_reason", None)
+        speed = ctx.speed(character)
+        return Result(f"{name}: manual speed adjustment removed; speed {fmt(speed.mv)} mv",
+                      {"speed": speed.as_dict()}, [name])
+    if not reason:
+        raise Refused(f"{name}: a manual speed adjustment needs a reason "
+                      f"(haste, slow, boots of speed, a curse…)")
+    character["speed_adjust_mv"] = int(mv) if float(mv).is_integer() else mv
+    character["speed_adjust_reason"] = reason
+    ctx.touch("characters")
+    speed = ctx.speed(character)
+    return Result(f"{name}: speed {mv:+g} mv ({reason}); speed {fmt(speed.mv)} mv",
+                  {"speed": speed.as_dict()}, [name])
+
+
+# -- lifting and holding more than the maximum ---------------------------------------------------
+
+def holding(ctx) -> list[dict[str, Any]]:
+    """Loads over the maximum being held up: ``{character, load_lb, rounds_held}``."""
+    return ctx.section(reading.PLUGIN).setdefault("holding", [])
+
+
+def _held_by(ctx, name: str) -> dict[str, Any] | None:
+    return next((h for h in holding(ctx) if h["character"].casefold() == name.casefold()), None)
+
+
+@_refuse_bad_sheet
+def _lift(ctx, p: dict[str, Any]) -> Result:
+    character = ctx.character(p["character"])
+    name = character["name"]
+    enc = reading.assess(character, ctx)
+    load = p["load_lb"] if p["load_lb"] > 0 else enc.carried_lb
+    if p["rounds_held"] < 0:
+        raise Refused(f"rounds_held must be 0 or more, not {p['rounds_held']}")
+    table, chosen = ctx.table(reading.PLUGIN), reading.settings(ctx)
+    if load <= enc.max_lb:
+        return Result(f"{name} lifts {fmt(load)} lb without a check "
+                      f"(most allowed {fmt(enc.max_lb)} lb)", {"check": None}, [name])
+    strength = rules.parse_score(character.get("strength", 10), "Strength")
+    check = rules.lift_check(strength, load, enc.max_lb, p["rounds_held"], table, chosen)
+    verb = "keep holding" if p["rounds_held"] else "lift"
+    title = (f"Strength check to {verb} {fmt(load)} lb: roll "
+             f"{table['over_max']['check_expression']} ≤ {check.target}")
+    request = RollRequest(
+        title=title,
+        rolls=[{"who": name, "expression": table["over_max"]["check_expression"]}],
+        then="encumbrance.lift_result",
+        context={"character": name, "load_lb": load, "rounds_held": p["rounds_held"],
+                 "target": check.target},
+    )
+    request_id = ctx.request_rolls(request)
+    return Result(f"{name}: {title} ({'; '.join(check.steps[:-1])})",
+                  {"check": check.as_dict(), "request": request_id}, [name])
+
+
+def _lift_result(ctx, p: dict[str, Any]) -> Result:
+    request, outcomes = p["request"], p["outcomes"]
+    name, load, target = request["character"], request["load_lb"], request["target"]
+    rolled = next((o for o in outcomes if str(o["who"]).casefold() == name.casefold()), None)
+    if rolled is None:
+        raise Refused(f"no roll for {name} in the outcomes")
+    held = _held_by(ctx, name)
+    if rolled["total"] <= target:
+        entry = {"character": name, "load_lb": load, "rounds_held": request["rounds_held"]}
+        if held is None:
+            holding(ctx).append(entry)
+        else:
+            held.update(entry)
+        return Result(f"{name} holds {fmt(load)} lb up (rolled {rolled['total']} ≤ {target}); "
+                      f"next round: check again at a further −1", {"success": True}, [name])
+    if held is not None:
+        holding(ctx).remove(held)
+    return Result(f"{name} cannot hold {fmt(load)} lb (rolled {rolled['total']} > {target}): "
+                  f"the load drops", {"success": False}, [name])
+
+
+def _release(ctx, p: dict[str, Any]) -> Result:
+    character = ctx.character(p["character"])
+    held = _held_by(ctx, character["name"])
+    if held is None:
+        raise Refused(f"{character['name']} is not holding a load over the maximum")
+    holding(ctx).remove(held)
+    return Result(f"{character['name']} puts down {fmt(held['load_lb'])} lb", who=[character["name"]])
+
+
+def recheck_held_loads(ctx) -> None:
+    """At the start of every round a load is held up, check again at a further −1 (2.3)."""
+    for held in list(holding(ctx)):
+        ctx.apply("encumbrance.lift", character=held["character"], load_lb=held["load_lb"],
+                  rounds_held=held["rounds_held"] + 1)
+
+
+OPERATIONS = [
+    Operation(
+        "speed.adjust",
+        "Adjust a character's base speed by hand, with a reason (haste, slow, boots of speed, a "
+        "paragon or a cursed one); mv=0 removes the adjustment.",
+        _adjust,
+        (_CHARACTER, Param("mv", float, "mv added to the base speed (negative slows)"),
+         Param("reason", str, "why, shown in the speed's derivation", default="")),
+    ),
+    Operation(
+        "encumbrance.lift",
+        "Offer the Strength check to lift more than the most a character may carry "
+        "(−1 per started 5 lb over, a further −1 per round held).",
+        _lift,
+        (_CHARACTER,
+         Param("load_lb", float, "the load in lb (default: what the character carries)",
+               default=0.0),
+         Param("rounds_held", int, "rounds the load has already been held up", default=0)),
+    ),
+    Operation(
+        "encumbrance.lift_result", "The outcome of a lifting check (applied by the dice prompt).",
+        _lift_result,
+        (Param("request", dict, "the check's context"), Param("outcomes", list, "the rolls")),
+    ),
+    Operation(
+        "encumbrance.release", "A character puts down a load held over the maximum.", _release,
+        (_CHARACTER,),
+    ),
+]

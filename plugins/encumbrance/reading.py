@@ -1,0 +1,64 @@
+"""Reading a character through the session: the rule functions fed with the session's table and
+settings, and bad sheet data turned into a message instead of an exception (a hook that raises
+switches the whole plugin off)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gm_console_plugins.encumbrance import rules
+
+PLUGIN = "encumbrance"
+
+
+def settings(session: Any) -> dict[str, Any]:
+    """``[settings]`` of config/encumbrance.toml with the session's overrides."""
+    return {key: session.setting(PLUGIN, key)
+            for key in session.table(PLUGIN).get("settings", {})}
+
+
+def who(character: dict[str, Any]) -> str:
+    return str(character.get("name") or "a character without a name")
+
+
+def assess(character: dict[str, Any], session: Any) -> rules.Encumbrance:
+    """The character's encumbrance; ValueError names the character and what is wrong."""
+    try:
+        return rules.assess(character, session.table(PLUGIN), settings(session))
+    except ValueError as exc:
+        raise ValueError(f"{who(character)}: {exc}") from None
+
+
+def base_mv(character: dict[str, Any], session: Any) -> tuple[float, str | None]:
+    """The base speed before adjustments and the race key that gave it (None: the sheet's)."""
+    table = session.table(PLUGIN)
+    key = rules.race_key(str(character.get("race") or ""), table)
+    if key is not None:
+        return float(table["race_base_mv"][key]), key
+    return float(character.get("speed_m", 9) or 0) / session.metres_per_mv, None
+
+
+def adjustment(character: dict[str, Any], session: Any) -> rules.Adjustment | None:
+    """The optional Strength/Dexterity adjustment (2.2), None when it does not apply.
+
+    ValueError names the character and the bad score."""
+    chosen = settings(session)
+    if not chosen["strength_dexterity_adjustment"]:
+        return None
+    base, race = base_mv(character, session)
+    if race is None and not chosen["adjust_sheet_speeds"]:
+        return None
+    try:
+        strength = rules.parse_score(character.get("strength", 10), "Strength")
+        dexterity = rules.parse_score(character.get("dexterity", 10), "Dexterity")
+    except ValueError as exc:
+        raise ValueError(f"{who(character)}: {exc}") from None
+    return rules.speed_adjustment(strength, dexterity, base, session.table(PLUGIN), chosen)
+
+
+def manual_adjustment(character: dict[str, Any]) -> tuple[float, str]:
+    """The per-character adjustment (haste, boots of speed…) and its reason; (0, "") if none."""
+    raw = character.get("speed_adjust_mv", 0) or 0
+    if isinstance(raw, bool) or not isinstance(raw, (int, float)):
+        raise ValueError(f"{who(character)}: speed_adjust_mv must be a number of mv, not {raw!r}")
+    return raw, str(character.get("speed_adjust_reason") or "no reason given")

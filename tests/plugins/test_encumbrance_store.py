@@ -1,0 +1,238 @@
+"""The encumbrance and armour plugins through the host: hand-written session files, the derived
+values of ``gm-console show --json``, the speed pipeline, and the operations."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from gm_console import Operation, codec
+from gm_console.config import Config, bundled_dir
+from gm_console.headless import show
+from gm_console.host import Host
+from gm_console.store import Store
+
+ARIA = """
+[[characters]]
+name = "Aria"
+race = "human"
+strength = 17
+dexterity = 16
+constitution = 14
+height_m = 1.75
+speed_m = 9
+exhaustion = 0
+armour = "chain mail"
+armour_weight_lb = 40
+armour_magic = false
+bulky = false
+[[characters.items]]
+name = "gear"
+weight_lb = 80
+qty = 1
+"""
+
+
+@pytest.fixture(scope="module")
+def host():
+    loaded = Host(Config([bundled_dir()])).load()
+    assert loaded.plugins["encumbrance"].status == "loaded", loaded.plugins["encumbrance"].error
+    assert loaded.plugins["armour"].status == "loaded", loaded.plugins["armour"].error
+    return loaded
+
+
+def open_session(host, tmp_path, text: str) -> Store:
+    path = tmp_path / "s.toml"
+    path.write_text('format_version = 1\n[session]\nname = "t"\n' + textwrap.dedent(text),
+                    encoding="utf-8")
+    return Store(codec.read(path, host), host)
+
+
+def derived(store: Store, name: str = "Aria") -> dict:
+    for entry in show(store)["characters"]:
+        if entry["name"] == name:
+            return entry["derived"]
+    raise AssertionError(f"no {name} in show()")
+
+
+def ok(store: Store, op: str, **params):
+    outcome = store.apply(op, params)
+    assert outcome.ok, outcome.reason
+    return outcome
+
+
+def refused(store: Store, op: str, **params) -> str:
+    outcome = store.apply(op, params)
+    assert not outcome.ok, f"{op} should have been refused"
+    return outcome.reason
+
+
+# -- RULES.md 2.6 worked example, from a file written by hand -------------------------------------
+
+def test_worked_example_through_show_json(host, tmp_path):
+    store = open_session(host, tmp_path, ARIA)
+    out = derived(store)
+    enc, speed = out["encumbrance"], out["speed"]
+    assert (enc["carried_lb"], enc["category"], enc["max_lb"], enc["to_hit"], enc["ac_penalty"],
+            enc["dex_bonus_to_ac"], enc["can_fight"]) == (120, "moderate", 220, -1, 0, True, True)
+    assert (speed["base_mv"], speed["mv"], speed["m"]) == (14, 7, 5.25)
+    steps = "\n".join(speed["steps"])
+    assert "base 12 mv (race human)" in steps
+    assert "+2 mv" in steps and "limit 9 mv: armour chain mail" in steps
+    assert "limit 7 mv: encumbrance moderate" in steps
+    assert out["armour"]["limit"] == "2/3"
+
+
+def test_optional_adjustment_switched_off_in_the_session(host, tmp_path):
+    store = open_session(host, tmp_path, ARIA + """
+[plugins.encumbrance.settings]
+strength_dexterity_adjustment = false
+""")
+    speed = derived(store)["speed"]
+    assert (speed["base_mv"], speed["mv"]) == (12, 6)   # 12 × 1/2 = 6 < chain 8
+
+
+def test_exhaustion_2_halves_the_speed_that_counts(host, tmp_path):
+    store = open_session(host, tmp_path, ARIA.replace("exhaustion = 0", "exhaustion = 2"))
+    assert derived(store)["speed"]["mv"] == 3.5
+
+
+def test_other_creature_uses_its_sheet_speed_with_the_adjustment(host, tmp_path):
+    store = open_session(host, tmp_path, """
+[[characters]]
+name = "Owlbear"
+race = "owlbear"
+strength = 19
+dexterity = 12
+speed_m = 12
+""")
+    speed = derived(store, "Owlbear")["speed"]
+    assert (speed["base_mv"], speed["mv"]) == (16, 16)   # 12 m ÷ 0.75; a 9–14 score: +0
+
+
+def test_a_race_in_french_is_recognised(host, tmp_path):
+    store = open_session(host, tmp_path, ARIA.replace('race = "human"', 'race = "Nain"')
+                         .replace("weight_lb = 80", "weight_lb = 0"))
+    speed = derived(store)["speed"]
+    assert (speed["base_mv"], speed["mv"]) == (7, 4)     # 6 + 1 (6 column); chain 2/3 of 7 → 4
+
+
+def test_magic_armour_weight_does_not_count_its_limit_does(host, tmp_path):
+    store = open_session(host, tmp_path, ARIA.replace("armour_magic = false", "armour_magic = true"))
+    out = derived(store)
+    assert out["encumbrance"]["carried_lb"] == 80 and out["encumbrance"]["category"] == "light"
+    assert out["speed"]["mv"] == 9                      # light 2/3 of 14 = 9, chain 9
+
+
+def test_bad_strength_is_reported_not_fatal(host, tmp_path):
+    store = open_session(host, tmp_path, ARIA)
+    store.state["characters"][0]["strength"] = "18/101"   # as a plugin would meet it mid-edit
+    out = derived(store)
+    assert "Aria" in out["encumbrance"]["error"] and "18/101" in out["encumbrance"]["error"]
+    assert host.plugins["encumbrance"].status == "loaded"
+
+
+# -- live changes through operations -------------------------------------------------------------
+
+def test_items_and_bulky_move_the_category(host, tmp_path):
+    store = open_session(host, tmp_path, ARIA)
+    ok(store, "item.add", character="Aria", name="anvil", weight_lb=23)
+    assert derived(store)["encumbrance"]["category"] == "heavy"   # 143 lb: heavy from 143
+    ok(store, "item.remove", character="Aria", item="anvil")
+    ok(store, "character.set", character="Aria", field="bulky", value="true")
+    enc = derived(store)["encumbrance"]
+    assert (enc["category"], enc["weight_category"], enc["to_hit"]) == ("heavy", "moderate", -2)
+
+
+def test_manual_adjustment_with_a_reason(host, tmp_path):
+    store = open_session(host, tmp_path, ARIA.replace("weight_lb = 80", "weight_lb = 0"))
+    assert "needs a reason" in refused(store, "speed.adjust", character="Aria", mv=6)
+    ok(store, "speed.adjust", character="Aria", mv=6, reason="haste")
+    speed = derived(store)["speed"]
+    assert speed["base_mv"] == 20 and "+6 mv: manual: haste → 20 mv" in speed["steps"]
+    assert speed["mv"] == 13                                   # chain mail 2/3 of 20
+    ok(store, "speed.adjust", character="Aria", mv=0)
+    assert "speed_adjust_mv" not in store.state["characters"][0]
+    assert store.undo().ok and store.state["characters"][0]["speed_adjust_mv"] == 6
+
+
+def test_armour_wear_french_name_and_refusal(host, tmp_path):
+    store = open_session(host, tmp_path, ARIA.replace("weight_lb = 80", "weight_lb = 0"))
+    ok(store, "armour.wear", character="Aria", armour="harnois plain", weight_lb=70)
+    aria = store.state["characters"][0]
+    assert (aria["armour"], aria["armour_weight_lb"]) == ("full plate", 70)
+    assert derived(store)["speed"]["mv"] == 7                  # 14 × 1/2, and 70 lb is light
+    reason = refused(store, "armour.wear", character="Aria", armour="mithral shirt")
+    assert "not in config/armour.toml" in reason and "chain mail" in reason
+    ok(store, "armour.wear", character="Aria", armour="none", weight_lb=70)
+    assert store.state["characters"][0]["armour_weight_lb"] == 0
+
+
+def test_party_columns(host, tmp_path):
+    store = open_session(host, tmp_path, ARIA)
+    columns = {}
+    for answer in host.call("party_columns", character=store.state["characters"][0],
+                            session=store.session):
+        columns.update(answer)
+    assert columns["Speed"] == "7 mv / 5.25 m" and columns["Load"] == "moderate"
+
+
+# -- lifting and holding more than the maximum ----------------------------------------------------
+
+def test_lift_check_offered_held_and_dropped(host, tmp_path):
+    store = open_session(host, tmp_path, ARIA)
+    assert "without a check" in ok(store, "encumbrance.lift", character="Aria",
+                                   load_lb=220).message
+    ok(store, "encumbrance.lift", character="Aria", load_lb=240)
+    request = store.state["rolls"]["pending"][0]
+    assert request["context"]["target"] == 13                  # 17 − 4 (20 lb over)
+    ok(store, "roll.resolve", results="Aria=13")
+    assert store.state["plugins"]["encumbrance"]["holding"] == [
+        {"character": "Aria", "load_lb": 240, "rounds_held": 0}]
+    # the next round: check again at a further −1
+    ok(store, "test.round")
+    request = store.state["rolls"]["pending"][0]
+    assert request["context"]["target"] == 12 and request["context"]["rounds_held"] == 1
+    ok(store, "roll.resolve", results="Aria=13")
+    assert store.state["plugins"]["encumbrance"]["holding"] == []
+    assert "load drops" in store.state["journal"][-1]["text"]
+
+
+@pytest.fixture(autouse=True)
+def round_operation(host):
+    """What the combat plugin's round operation does: ``round_started`` inside an operation."""
+    host.operations.setdefault("test.round", Operation(
+        "test.round", "start a round", lambda ctx, p: ctx.notify("round_started", round=2)))
+
+
+def test_release_and_refusals(host, tmp_path):
+    store = open_session(host, tmp_path, ARIA)
+    assert "not holding" in refused(store, "encumbrance.release", character="Aria")
+    assert "no character named" in refused(store, "encumbrance.lift", character="Nobody")
+    store.state["characters"][0]["items"][0]["weight_lb"] = -3
+    assert "weight of 'gear' must be 0 or more" in refused(
+        store, "encumbrance.lift", character="Aria", load_lb=300)
+
+
+# -- property: heavier armour never gives more speed ---------------------------------------------
+
+ARMOURS = ["none", "leather", "ring mail", "chain mail", "banded mail", "plate mail", "full plate"]
+
+
+@settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.integers(0, len(ARMOURS) - 1), st.integers(0, len(ARMOURS) - 1),
+       st.floats(0, 80), st.floats(0, 80), st.sampled_from([3, 9, 13, 17, "18/50", 20]),
+       st.booleans())
+def test_heavier_armour_never_gives_more_speed(host, a, b, w1, w2, strength, magic):
+    session = Store(codec.prepare(codec.new_session("p"), host, "p"), host).session
+
+    def speed(armour, weight):
+        return session.speed({"name": "P", "race": "human", "strength": strength,
+                              "dexterity": 12, "armour": armour, "armour_weight_lb": weight,
+                              "armour_magic": magic, "items": []}).mv
+
+    light, heavy = ARMOURS[min(a, b)], ARMOURS[max(a, b)]
+    assert speed(heavy, max(w1, w2)) <= speed(light, min(w1, w2))
