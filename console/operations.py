@@ -30,8 +30,9 @@ class Refused(Exception):
 class Param:
     """One parameter of an operation.
 
-    ``type`` is one of ``str``, ``int``, ``float``, ``bool`` or ``list`` (a list of strings; from
-    the command line, comma-separated).
+    ``type`` is one of ``str``, ``int``, ``float``, ``bool``, ``list`` (from the command line,
+    comma-separated strings) or ``dict`` (only from another operation, such as a roll request's
+    context handed back to the plugin that asked).
     """
 
     name: str
@@ -98,9 +99,9 @@ def _to_float(raw: Any) -> float:
     return value
 
 
-def _to_list(raw: Any) -> list[str]:
+def _to_list(raw: Any) -> list[Any]:
     if isinstance(raw, (list, tuple)):
-        return [str(v) for v in raw]
+        return list(raw)
     text = str(raw).strip()
     return [part.strip() for part in text.split(",") if part.strip()] if text else []
 
@@ -111,7 +112,12 @@ _COERCERS: dict[type, Callable[[Any], Any]] = {
     float: _to_float,
     bool: _to_bool,
     list: _to_list,
+    dict: lambda raw: dict(raw) if isinstance(raw, dict) else _refuse_type(raw),
 }
+
+
+def _refuse_type(raw: Any) -> Any:
+    raise TypeError(raw)
 
 
 @dataclass

@@ -1,0 +1,65 @@
+"""Ability scores: parsing, validation and modifiers, shared by the host and every plugin.
+
+Strength may be exceptional: "18/01" … "18/99", "18/00" (= 18/100), stored as a string.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_EXCEPTIONAL = re.compile(r"^\s*18\s*/\s*(\d{2})\s*$")
+
+
+@dataclass(frozen=True, order=True)
+class Strength:
+    score: int
+    percentile: int = 0  # 1-100 for 18/xx, 0 otherwise
+
+    def __str__(self) -> str:
+        if self.percentile:
+            return f"18/{self.percentile % 100:02d}"
+        return str(self.score)
+
+
+def parse_strength(raw: object) -> Strength:
+    """A Strength from an int 1-25 or "18/xx"; ValueError says what is wrong."""
+    if isinstance(raw, bool):
+        raise ValueError(f"Strength must be a number from 1 to 25 or 18/01-18/00, not {raw!r}")
+    if isinstance(raw, str):
+        match = _EXCEPTIONAL.match(raw)
+        if match:
+            value = int(match.group(1))
+            return Strength(18, value or 100)
+        if "/" in raw:
+            raise ValueError(f"exceptional Strength is written 18/01 to 18/00, not {raw!r}")
+        try:
+            raw = int(raw.strip())
+        except ValueError:
+            raise ValueError(f"Strength must be a number from 1 to 25 or 18/01-18/00, "
+                             f"not {raw!r}") from None
+    if isinstance(raw, float) and raw.is_integer():
+        raw = int(raw)
+    if not isinstance(raw, int) or not 1 <= raw <= 25:
+        raise ValueError(f"Strength must be from 1 to 25, not {raw!r}")
+    return Strength(raw)
+
+
+def parse_score(raw: object, ability: str) -> int:
+    """Any other ability score: an int 1-25."""
+    if isinstance(raw, str):
+        try:
+            raw = int(raw.strip())
+        except ValueError:
+            raise ValueError(f"{ability.capitalize()} must be a whole number from 1 to 25, "
+                             f"not {raw!r}") from None
+    if isinstance(raw, float) and raw.is_integer():
+        raw = int(raw)
+    if isinstance(raw, bool) or not isinstance(raw, int) or not 1 <= raw <= 25:
+        raise ValueError(f"{ability.capitalize()} must be from 1 to 25, not {raw!r}")
+    return raw
+
+
+def modifier(score: int) -> int:
+    """floor((score − 10) / 2); an exceptional 18/xx counts as 18 (RULES.md 1.7)."""
+    return (score - 10) // 2

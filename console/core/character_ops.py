@@ -1,0 +1,153 @@
+"""Operations on characters and their inventory (issue: party and characters)."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from gm_console.context import OpContext
+from gm_console.core.characters import DEFAULTS, FIELDS, ITEM_FIELDS, parse_field
+from gm_console.operations import Operation, Param, Refused, Result
+
+_FIELD_LIST = ", ".join(FIELDS)
+
+
+def _parse(key: str, raw: Any, fields=FIELDS) -> Any:
+    try:
+        return parse_field(key, raw, fields)
+    except ValueError as exc:
+        raise Refused(str(exc)) from None
+
+
+def _unique_name(ctx: OpContext, name: str, exclude: dict[str, Any] | None = None) -> str:
+    name = _parse("name", name)
+    for other in ctx.characters:
+        if other is not exclude and str(other.get("name", "")).casefold() == name.casefold():
+            raise Refused(f"a character named {other['name']!r} already exists")
+    return name
+
+
+def _add(ctx: OpContext, p: dict[str, Any]) -> Result:
+    character: dict[str, Any] = {"name": _unique_name(ctx, p["name"])}
+    for key, default in DEFAULTS.items():
+        character[key] = _parse(key, p[key]) if p.get(key) is not None else default
+    character["items"] = []
+    ctx.characters.append(character)
+    return Result(f"{character['name']} joins the party", {"character": character},
+                  [character["name"]])
+
+
+def _set(ctx: OpContext, p: dict[str, Any]) -> Result:
+    character = ctx.character(p["character"])
+    key = p["field"]
+    if key not in FIELDS:
+        raise Refused(f"{key!r} is not a character field (fields: {_FIELD_LIST})")
+    old = character.get(key)
+    value = (_unique_name(ctx, p["value"], exclude=character) if key == "name"
+             else _parse(key, p["value"]))
+    character[key] = value
+    return Result(f"{character['name']}: {key} {old} → {value}", {"character": character},
+                  [character["name"]])
+
+
+def _remove(ctx: OpContext, p: dict[str, Any]) -> Result:
+    character = ctx.character(p["character"])
+    ctx.characters.remove(character)
+    return Result(f"{character['name']} leaves the party (ctrl+z brings them back)",
+                  who=[character["name"]])
+
+
+def _duplicate(ctx: OpContext, p: dict[str, Any]) -> Result:
+    source = ctx.character(p["character"])
+    name = p["name"]
+    if not name:
+        taken = {str(c.get("name", "")).casefold() for c in ctx.characters}
+        number = 2
+        while f"{source['name']} {number}".casefold() in taken:
+            number += 1
+        name = f"{source['name']} {number}"
+    twin = copy.deepcopy(source)
+    twin["name"] = _unique_name(ctx, name)
+    ctx.characters.insert(ctx.characters.index(source) + 1, twin)
+    return Result(f"{twin['name']} is a copy of {source['name']}", {"character": twin},
+                  [twin["name"]])
+
+
+def _find_item(character: dict[str, Any], ref: str) -> dict[str, Any]:
+    items = character.setdefault("items", [])
+    if ref.strip().isdigit() and 1 <= int(ref) <= len(items):
+        return items[int(ref) - 1]
+    for item in items:
+        if str(item.get("name", "")).casefold() == ref.strip().casefold():
+            return item
+    names = ", ".join(str(i.get("name")) for i in items) or "nothing"
+    raise Refused(f"{character['name']} carries no item {ref!r} (carries: {names})")
+
+
+def _item_add(ctx: OpContext, p: dict[str, Any]) -> Result:
+    character = ctx.character(p["character"])
+    item = {"name": _parse("name", p["name"], ITEM_FIELDS),
+            "weight_lb": _parse("weight_lb", p["weight_lb"], ITEM_FIELDS),
+            "qty": _parse("qty", p["qty"], ITEM_FIELDS)}
+    character.setdefault("items", []).append(item)
+    return Result(f"{character['name']} takes {item['qty']} × {item['name']} "
+                  f"({item['weight_lb']} lb each)", {"item": item}, [character["name"]])
+
+
+def _item_set(ctx: OpContext, p: dict[str, Any]) -> Result:
+    character = ctx.character(p["character"])
+    item = _find_item(character, p["item"])
+    key = p["field"]
+    if key not in ITEM_FIELDS:
+        raise Refused(f"{key!r} is not an item field (fields: {', '.join(ITEM_FIELDS)})")
+    old = item.get(key)
+    item[key] = _parse(key, p["value"], ITEM_FIELDS)
+    return Result(f"{character['name']}'s {item['name']}: {key} {old} → {item[key]}",
+                  {"item": item}, [character["name"]])
+
+
+def _item_remove(ctx: OpContext, p: dict[str, Any]) -> Result:
+    character = ctx.character(p["character"])
+    item = _find_item(character, p["item"])
+    character["items"].remove(item)
+    return Result(f"{character['name']} drops {item['name']}", {"item": item},
+                  [character["name"]])
+
+
+_CHARACTER = Param("character", str, "the character's name")
+
+OPERATIONS = [
+    Operation(
+        "character.add", "Add a character (player, NPC or monster) to the session.", _add,
+        (Param("name", str, "unique within the session"),
+         *(Param(key, str, f"default {default!r}", default=None) for key, default in
+           DEFAULTS.items())),
+    ),
+    Operation(
+        "character.set", "Change one field of a character.", _set,
+        (_CHARACTER, Param("field", str, f"one of: {_FIELD_LIST}"),
+         Param("value", str, "the new value, checked like the editor checks it")),
+    ),
+    Operation("character.remove", "Remove a character (undo brings it back).", _remove,
+              (_CHARACTER,)),
+    Operation(
+        "character.duplicate", "Copy a character, inventory included, under a new name.",
+        _duplicate, (_CHARACTER, Param("name", str, "the copy's name", default="")),
+    ),
+    Operation(
+        "item.add", "Give a character an item to carry.", _item_add,
+        (_CHARACTER, Param("name", str, "what it is"),
+         Param("weight_lb", float, "weight of one, in pounds", default=0.0),
+         Param("qty", int, "how many", default=1)),
+    ),
+    Operation(
+        "item.set", "Change an item's name, weight or quantity.", _item_set,
+        (_CHARACTER, Param("item", str, "the item's name or its number in the list (1 = first)"),
+         Param("field", str, "name, weight_lb or qty", choices=tuple(ITEM_FIELDS)),
+         Param("value", str, "the new value")),
+    ),
+    Operation(
+        "item.remove", "Take an item away from a character.", _item_remove,
+        (_CHARACTER, Param("item", str, "the item's name or its number in the list (1 = first)")),
+    ),
+]

@@ -1,0 +1,145 @@
+"""The documented character keys, their validation and their defaults.
+
+Validation is one function per field so that the party editor can check a value as it is typed
+and the session loader can check a whole file with the same words.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from gm_console.core.abilities import parse_score, parse_strength
+
+ABILITIES = ("strength", "dexterity", "constitution", "intelligence", "wisdom", "charisma")
+
+DEFAULTS: dict[str, Any] = {
+    "race": "human",
+    "strength": 10,
+    "dexterity": 10,
+    "constitution": 10,
+    "height_m": 1.75,
+    "speed_m": 9,
+    "climb_speed_m": 0,
+    "swim_speed_m": 0,
+    "exhaustion": 0,
+    "armour": "none",
+    "armour_weight_lb": 0,
+    "armour_magic": False,
+    "bulky": False,
+}
+
+
+def _number(label: str, low: float | None = None, high: float | None = None,
+            whole: bool = False) -> Callable[[Any], float | int]:
+    def parse(raw: Any) -> float | int:
+        if isinstance(raw, bool):
+            raise ValueError(f"{label} must be a number, not {raw!r}")
+        try:
+            value = float(str(raw).replace(",", ".")) if isinstance(raw, str) else float(raw)
+        except (TypeError, ValueError):
+            raise ValueError(f"{label} must be a number, not {raw!r}") from None
+        if value != value:
+            raise ValueError(f"{label} must be a number, not {raw!r}")
+        if whole and not value.is_integer():
+            raise ValueError(f"{label} must be a whole number, not {raw!r}")
+        if low is not None and value < low:
+            raise ValueError(f"{label} must be at least {low:g}, not {raw!r}")
+        if high is not None and value > high:
+            raise ValueError(f"{label} must be at most {high:g}, not {raw!r}")
+        return int(value) if value.is_integer() else value
+    return parse
+
+
+def _text(label: str, allow_empty: bool = False) -> Callable[[Any], str]:
+    def parse(raw: Any) -> str:
+        if not isinstance(raw, str):
+            raise ValueError(f"{label} must be text, not {raw!r}")
+        if not allow_empty and not raw.strip():
+            raise ValueError(f"{label} cannot be empty")
+        return raw.strip()
+    return parse
+
+
+def _flag(label: str) -> Callable[[Any], bool]:
+    def parse(raw: Any) -> bool:
+        if isinstance(raw, bool):
+            return raw
+        text = str(raw).strip().lower()
+        if text in ("true", "yes", "on", "1", "y"):
+            return True
+        if text in ("false", "no", "off", "0", "n"):
+            return False
+        raise ValueError(f"{label} must be true or false, not {raw!r}")
+    return parse
+
+
+def _strength(raw: Any) -> int | str:
+    strength = parse_strength(raw)
+    return str(strength) if strength.percentile else strength.score
+
+
+FIELDS: dict[str, Callable[[Any], Any]] = {
+    "name": _text("Name"),
+    "race": _text("Race"),
+    "strength": _strength,
+    **{a: (lambda raw, a=a: parse_score(raw, a)) for a in ABILITIES if a != "strength"},
+    "height_m": _number("Height (m)", low=0.1, high=30),
+    "speed_m": _number("Speed (m)", low=0),
+    "climb_speed_m": _number("Climbing speed (m)", low=0),
+    "swim_speed_m": _number("Swimming speed (m)", low=0),
+    "exhaustion": _number("Exhaustion", low=0, high=6, whole=True),
+    "armour": _text("Armour"),
+    "armour_weight_lb": _number("Armour weight (lb)", low=0),
+    "armour_magic": _flag("Magic armour"),
+    "bulky": _flag("Bulky"),
+    "hit_points": _number("Hit points", whole=True),
+    "max_hit_points": _number("Maximum hit points", low=0, whole=True),
+    "notes": _text("Notes", allow_empty=True),
+}
+
+ITEM_FIELDS: dict[str, Callable[[Any], Any]] = {
+    "name": _text("Item name"),
+    "weight_lb": _number("Weight (lb)", low=0),
+    "qty": _number("Quantity", low=0, whole=True),
+}
+
+
+def parse_field(key: str, raw: Any, fields: dict[str, Callable[[Any], Any]] = FIELDS) -> Any:
+    """The typed value of one documented field; ValueError with the reason. Keys that are not
+    documented (a plugin's own) pass through unchanged."""
+    parser = fields.get(key)
+    return parser(raw) if parser else raw
+
+
+def problems(character: Any, others: list[dict[str, Any]]) -> list[tuple[tuple[Any, ...], str]]:
+    """Everything wrong with a character read from a file, as (path below it, message)."""
+    if not isinstance(character, dict):
+        return [((), "a character must be a table")]
+    found: list[tuple[tuple[Any, ...], str]] = []
+    if "name" not in character:
+        found.append(((), "a character needs a name"))
+    for key, value in character.items():
+        if key in FIELDS:
+            try:
+                parse_field(key, value)
+            except ValueError as exc:
+                found.append(((key,), str(exc)))
+    name = str(character.get("name", "")).casefold()
+    if name and any(str(o.get("name", "")).casefold() == name for o in others):
+        found.append((("name",), f"the name {character.get('name')!r} is used twice"))
+    items = character.get("items", [])
+    if not isinstance(items, list):
+        found.append((("items",), "items must be an array of tables ([[characters.items]])"))
+        return found
+    for index, item in enumerate(items):
+        if not isinstance(item, dict):
+            found.append((("items", index), "an item must be a table"))
+            continue
+        if "name" not in item:
+            found.append((("items", index), "an item needs a name"))
+        for key, value in item.items():
+            try:
+                parse_field(key, value, ITEM_FIELDS)
+            except ValueError as exc:
+                found.append((("items", index, key), str(exc)))
+    return found

@@ -1,0 +1,87 @@
+"""Operations on the in-game clock, rests, the journal and the session itself."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gm_console.context import OpContext
+from gm_console.core.clock import format_clock, format_duration
+from gm_console.operations import Operation, Param, Refused, Result
+
+
+def _advance(ctx: OpContext, p: dict[str, Any]) -> Result:
+    seconds = round(p["hours"] * 3600 + p["minutes"] * 60 + p["rounds"] * 6)
+    if seconds <= 0:
+        raise Refused("say how long: hours, minutes or rounds, more than 0")
+    ctx.advance_clock(seconds, p["reason"])
+    return Result(f"time passes: {format_duration(seconds)} → {format_clock(ctx.clock)}",
+                  {"seconds": seconds, "clock": dict(ctx.clock)})
+
+
+def _rest(kind: str):
+    def apply(ctx: OpContext, p: dict[str, Any]) -> Result:
+        rules = ctx.table("exhaustion").get("rest", {})
+        hours = p["hours"] if p["hours"] else float(rules.get(f"{kind}_hours", 8))
+        ctx.advance_clock(round(hours * 3600), f"{kind} rest")
+        recovered = []
+        if kind == "long" and p["fed"]:
+            removed = int(rules.get("levels_removed_by_long_rest", 1))
+            for character in ctx.characters:
+                level = int(character.get("exhaustion", 0) or 0)
+                if 0 < level < 6:
+                    character["exhaustion"] = max(0, level - removed)
+                    recovered.append(character["name"])
+            ctx.touch("characters")
+        text = f"{kind} rest of {format_duration(hours * 3600)}"
+        if recovered:
+            text += f"; one level of exhaustion less for {', '.join(recovered)}"
+        return Result(text, {"recovered": recovered}, recovered)
+    return apply
+
+
+def _note(ctx: OpContext, p: dict[str, Any]) -> Result:
+    text = p["text"].strip()
+    if not text:
+        raise Refused("the note is empty")
+    who = [ctx.character(name)["name"] for name in p["who"]]
+    return Result(text, who=who)
+
+
+def _rename(ctx: OpContext, p: dict[str, Any]) -> Result:
+    name = p["name"].strip()
+    if not name:
+        raise Refused("the session's name cannot be empty")
+    ctx.state.setdefault("session", {})["name"] = name
+    ctx.touch("session")
+    return Result(f"session renamed {name!r}")
+
+
+OPERATIONS = [
+    Operation(
+        "clock.advance", "Move the in-game clock forward.", _advance,
+        (Param("hours", float, "hours to add", default=0.0),
+         Param("minutes", float, "minutes to add", default=0.0),
+         Param("rounds", int, "combat rounds of 6 seconds to add", default=0),
+         Param("reason", str, "why (plugins hear it)", default="manual")),
+    ),
+    Operation(
+        "rest.long", "A long rest: the clock moves on, one level of exhaustion goes.",
+        _rest("long"),
+        (Param("hours", float, "length (default from config/exhaustion.toml)", default=0.0),
+         Param("fed", bool, "with food and drink (needed to recover)", default=True)),
+        kind="rest",
+    ),
+    Operation(
+        "rest.short", "A short rest: the clock moves on.", _rest("short"),
+        (Param("hours", float, "length (default from config/exhaustion.toml)", default=0.0),
+         Param("fed", bool, "unused by a short rest", default=True)),
+        kind="rest",
+    ),
+    Operation(
+        "journal.note", "Write a note in the journal.", _note,
+        (Param("text", str, "the note"),
+         Param("who", list, "characters it concerns, comma-separated", default=[])),
+        kind="note",
+    ),
+    Operation("session.rename", "Rename the session.", _rename, (Param("name", str, "new name"),)),
+]

@@ -1,0 +1,119 @@
+"""Dice operations: a free roll, and the answer to rolls a plugin asked for (the dice prompt)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gm_console.context import OpContext
+from gm_console.core import dice
+from gm_console.operations import Operation, Param, Refused, Result
+
+
+def _roll(ctx: OpContext, p: dict[str, Any]) -> Result:
+    try:
+        rolled = dice.roll(p["expression"])
+    except dice.DiceError as exc:
+        raise Refused(str(exc)) from None
+    who = [ctx.character(p["who"])["name"]] if p["who"] else []
+    label = f"{p['label']}: " if p["label"] else ""
+    prefix = f"{who[0]} rolls " if who else "roll "
+    return Result(f"{prefix}{label}{rolled.detail}",
+                  {"total": rolled.total, "detail": rolled.detail}, who)
+
+
+def pending(ctx: OpContext) -> list[dict[str, Any]]:
+    return ctx.state.setdefault("rolls", {}).setdefault("pending", [])
+
+
+def _find(ctx: OpContext, request_id: int) -> dict[str, Any]:
+    queue = pending(ctx)
+    if not queue:
+        raise Refused("no rolls are waiting")
+    if not request_id:
+        return queue[0]
+    for request in queue:
+        if request["id"] == request_id:
+            return request
+    ids = ", ".join(str(r["id"]) for r in queue)
+    raise Refused(f"no waiting roll request {request_id} (waiting: {ids})")
+
+
+def _typed_results(text: str) -> dict[str, int]:
+    """'Aria=14, Bram=7' → {'aria': 14, 'bram': 7}."""
+    out: dict[str, int] = {}
+    for part in (s.strip() for s in text.split(",") if s.strip()):
+        name, sep, value = part.partition("=")
+        if not sep or not name.strip():
+            raise Refused(f"results are written Name=total, comma-separated; {part!r} is not")
+        try:
+            out[name.strip().casefold()] = int(value.strip())
+        except ValueError:
+            raise Refused(f"{name.strip()}'s result must be a whole number, not "
+                          f"{value.strip()!r}") from None
+    return out
+
+
+def _resolve(ctx: OpContext, p: dict[str, Any]) -> Result:
+    request = _find(ctx, p["id"])
+    typed = _typed_results(p["results"])
+    unknown = set(typed) - {str(r["who"]).casefold() for r in request["rolls"]}
+    if unknown:
+        raise Refused(f"{sorted(unknown)[0]!r} has no roll in {request['title']!r}")
+    outcomes = []
+    for entry in request["rolls"]:
+        key = str(entry["who"]).casefold()
+        if key in typed:
+            total, detail = typed[key], f"typed in: {typed[key]}"
+        elif p["roll_rest"]:
+            try:
+                rolled = dice.roll(entry["expression"])
+            except dice.DiceError as exc:
+                raise Refused(str(exc)) from None
+            total, detail = rolled.total, rolled.detail
+        else:
+            raise Refused(f"no result for {entry['who']} (type one, or roll the rest)")
+        dc = entry.get("dc")
+        outcome = {"who": entry["who"], "total": total, "detail": detail}
+        if dc is not None:
+            outcome["dc"] = dc
+            outcome["success"] = total >= dc
+        outcomes.append(outcome)
+        verdict = "" if dc is None else (" — success" if total >= dc else " — failure")
+        against = "" if dc is None else f" vs DC {dc}"
+        ctx.journal(f"{entry['who']}: {request['title']}: {detail}{against}{verdict}",
+                    kind="roll", who=[entry["who"]])
+    pending(ctx).remove(request)
+    ctx.touch("rolls")
+    ctx.apply(request["then"], request=request.get("context", {}), outcomes=outcomes)
+    return Result(f"rolls made: {request['title']}", {"outcomes": outcomes},
+                  [o["who"] for o in outcomes])
+
+
+def _cancel(ctx: OpContext, p: dict[str, Any]) -> Result:
+    request = _find(ctx, p["id"])
+    pending(ctx).remove(request)
+    ctx.touch("rolls")
+    return Result(f"rolls cancelled: {request['title']}")
+
+
+OPERATIONS = [
+    Operation(
+        "dice.roll", "Roll dice: 1d20+3, 4d6kh3, adv+5 (2d20 keep highest), dis.", _roll,
+        (Param("expression", str, "dice notation"),
+         Param("who", str, "the character rolling", default=""),
+         Param("label", str, "what the roll is for", default="")),
+        kind="roll",
+    ),
+    Operation(
+        "roll.resolve",
+        "Answer the rolls a plugin asked for: type some results in, roll the rest.", _resolve,
+        (Param("id", int, "the request (default: the oldest waiting)", default=0),
+         Param("results", str, "typed results, Name=total, comma-separated", default=""),
+         Param("roll_rest", bool, "roll the dice for those without a typed result",
+               default=True)),
+        kind="roll",
+    ),
+    Operation("roll.cancel", "Drop a waiting roll request.", _cancel,
+              (Param("id", int, "the request (default: the oldest waiting)", default=0),),
+              kind="roll"),
+]

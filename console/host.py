@@ -1,0 +1,241 @@
+"""The plugin host: loads plugins with pluggy, collects what they contribute, and calls their
+hooks one implementation at a time so that a plugin that raises is switched off, not fatal.
+
+A fresh :class:`Host` is built per run (and per test): there is no import-time global manager.
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib
+import importlib.util
+import traceback
+from dataclasses import dataclass, field, replace
+from importlib.metadata import entry_points
+from pathlib import Path
+from types import ModuleType
+from typing import Any, Callable, Iterator
+
+import pluggy
+
+from gm_console import PROJECT, __version__, hookspecs
+from gm_console.config import Config
+from gm_console.operations import Operation, Refused, Result
+from gm_console.screens import ScreenSpec
+from gm_console.sections import SectionSpec
+
+ENTRY_POINT_GROUP = "gm_console.plugins"
+CORE = "core"
+
+
+@dataclass
+class PluginRecord:
+    """What ``gm-console plugins`` reports about one plugin."""
+
+    name: str
+    version: str
+    source: str
+    status: str = "loaded"  # loaded | disabled | failed
+    error: str = ""
+    hooks: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "version": self.version, "source": self.source,
+                "status": self.status, "error": self.error, "hooks": self.hooks}
+
+
+class Host:
+    def __init__(self, config: Config | None = None) -> None:
+        self.config = config or Config()
+        self.pm = pluggy.PluginManager(PROJECT)
+        self.pm.add_hookspecs(hookspecs)
+        self.plugins: dict[str, PluginRecord] = {}
+        self.operations: dict[str, Operation] = {}
+        self.screens: dict[str, ScreenSpec] = {}
+        self.sections: dict[str, SectionSpec] = {}
+        self.failure_listeners: list[Callable[[PluginRecord], None]] = []
+
+    # -- loading ------------------------------------------------------------------------------
+
+    def load(self) -> Host:
+        """Register the core, the installed plugins, then loose files; collect contributions."""
+        from gm_console.core import hooks as core_hooks
+
+        self._register(CORE, core_hooks, __version__, "built into gm-console")
+        settings = self.config.settings.get("plugins", {})
+        enabled = settings.get("enabled", "all")
+        disabled = set(settings.get("disabled", []))
+        for name, version, source, load in self._discover(settings.get("folders", [])):
+            if name in self.plugins:
+                self.plugins.setdefault(f"{name} ({source})", PluginRecord(
+                    name, version, source, "failed", f"another plugin is already named {name!r}"))
+                continue
+            if name in disabled or (enabled != "all" and name not in enabled):
+                self.plugins[name] = PluginRecord(name, version, source, "disabled",
+                                                  "switched off in settings")
+                continue
+            try:
+                module = load()
+            except Exception as exc:  # a broken plugin must not take the console down
+                self.plugins[name] = PluginRecord(name, version, source, "failed",
+                                                  f"import failed: {_short(exc)}")
+                continue
+            self._register(name, module, version, source)
+        self._collect()
+        return self
+
+    def _discover(self, folders: list[str]) -> Iterator[tuple[str, str, str, Callable[[], Any]]]:
+        for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
+            dist = ep.dist
+            version = dist.version if dist else ""
+            source = f"entry point of {dist.name}" if dist else "entry point"
+            yield ep.name, version, source, ep.load
+        for folder in folders:
+            for path in sorted(Path(folder).expanduser().glob("*.py")):
+                if not path.name.startswith("_"):
+                    yield path.stem, "local", str(path), lambda path=path: _import_file(path)
+
+    def _register(self, name: str, module: Any, version: str, source: str) -> None:
+        record = PluginRecord(name, version or getattr(module, "__version__", ""), source)
+        self.plugins[name] = record
+        try:
+            self.pm.register(module, name=name)
+        except pluggy.PluginValidationError as exc:
+            record.status, record.error = "failed", f"invalid hook implementation: {exc}"
+            return
+        unknown = [hc.name for hc in self.pm.get_hookcallers(module) or [] if not hc.has_spec()]
+        if unknown:
+            # Be pytest, not datasette: a misspelled hook is an error, not a silent no-op.
+            hints = [f"{u!r}" + _did_you_mean(u, self._hook_names()) for u in unknown]
+            self.pm.unregister(module)
+            record.status = "failed"
+            record.error = "implements " + ", ".join(hints) + ", which is not a gm-console hook"
+            return
+        record.hooks = sorted(hc.name for hc in self.pm.get_hookcallers(module) or [])
+
+    def _hook_names(self) -> list[str]:
+        return [n for n in dir(hookspecs) if not n.startswith("_")
+                and hasattr(getattr(hookspecs, n), "gm_console_spec")]
+
+    def _collect(self) -> None:
+        def owned(kind: str, store: dict[str, Any], attr: str) -> Callable[[str], Callable]:
+            def make(plugin: str) -> Callable[[Any], None]:
+                def register(item: Any) -> None:
+                    key = getattr(item, attr)
+                    if key in store:
+                        raise ValueError(f"{kind} {key!r} is already registered by "
+                                         f"{store[key].plugin!r}")
+                    store[key] = replace(item, plugin=plugin)
+                return register
+            return make
+
+        for hook, make in (
+            ("register_operations", owned("operation", self.operations, "name")),
+            ("register_screens", owned("screen", self.screens, "id")),
+            ("register_sections", owned("section", self.sections, "name")),
+        ):
+            for impl in self._impls(hook):
+                self._invoke(impl, {"register": make(impl.plugin_name)})
+
+    # -- calling hooks ------------------------------------------------------------------------
+
+    def _impls(self, hook: str) -> list[Any]:
+        # pluggy calls the last registered first; keep its order.
+        return list(reversed(getattr(self.pm.hook, hook).get_hookimpls()))
+
+    def _invoke(self, impl: Any, kwargs: dict[str, Any]) -> Any:
+        try:
+            return impl.function(**{k: kwargs[k] for k in impl.argnames if k in kwargs})
+        except Refused:
+            raise
+        except Exception as exc:
+            self.fail(impl.plugin_name, f"{impl.function.__name__} raised {_short(exc)}",
+                      traceback.format_exc())
+            return None
+
+    def call_each(self, hook: str, **kwargs: Any) -> list[tuple[str, Any]]:
+        """(plugin name, answer) for every plugin that answered; one that raises is switched
+        off and left out."""
+        results = []
+        for impl in self._impls(hook):
+            value = self._invoke(impl, kwargs)
+            if value is not None:
+                results.append((impl.plugin_name, value))
+        return results
+
+    def call(self, hook: str, **kwargs: Any) -> list[Any]:
+        """Every plugin's answer (None answers left out)."""
+        return [value for _, value in self.call_each(hook, **kwargs)]
+
+    def call_first(self, hook: str, **kwargs: Any) -> Any:
+        for impl in self._impls(hook):
+            value = self._invoke(impl, kwargs)
+            if value is not None:
+                return value
+        return None
+
+    def fail(self, plugin: str, error: str, detail: str = "") -> None:
+        """Switch a plugin off after it raised: its hooks, operations and screens go away; its
+        table in the session stays, untouched, and is saved as it was."""
+        if plugin == CORE:
+            raise RuntimeError(f"the core raised: {error}\n{detail}")
+        record = self.plugins.get(plugin)
+        module = self.pm.get_plugin(plugin)
+        if module is not None:
+            self.pm.unregister(module)
+        for registry in (self.operations, self.screens, self.sections):
+            for key in [k for k, v in registry.items() if v.plugin == plugin]:
+                del registry[key]
+        if record is not None:
+            record.status, record.error = "failed", error
+            for listener in self.failure_listeners:
+                listener(record)
+
+    # -- operations ---------------------------------------------------------------------------
+
+    def operation(self, name: str) -> Operation:
+        if name not in self.operations:
+            raise Refused(f"unknown operation {name!r}" + _did_you_mean(name, list(self.operations))
+                          + " (gm-console ops lists them)")
+        return self.operations[name]
+
+    def run_operation(self, ctx: Any, name: str, raw: dict[str, Any]) -> Result:
+        """Check and apply one operation inside ``ctx``; the journal gets its line first."""
+        op = self.operation(name)
+        params = op.coerce(raw)
+        first_line = len(ctx.journal_lines)
+        try:
+            reason = op.check(ctx, params) if op.check else None
+            if reason:
+                raise Refused(reason)
+            outcome = op.apply(ctx, params)
+        except Refused:
+            raise
+        except Exception as exc:
+            self.fail(op.plugin, f"operation {name} raised {_short(exc)}", traceback.format_exc())
+            raise Refused(f"{name} failed inside plugin {op.plugin!r} ({_short(exc)}); "
+                          f"the plugin is switched off and nothing was changed") from exc
+        result = outcome if isinstance(outcome, Result) else Result(str(outcome or name))
+        ctx.touch(name.split(".", 1)[0], *([op.plugin] if op.plugin != CORE else []))
+        if op.journal:
+            ctx.journal_lines.insert(first_line, {"kind": op.journal_kind, "text": result.message,
+                                                  "who": list(result.who)})
+        return result
+
+
+def _import_file(path: Path) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(f"gm_console_local_{path.stem}", path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot load {path}")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _short(exc: BaseException) -> str:
+    return f"{type(exc).__name__}: {exc}"
+
+
+def _did_you_mean(word: str, candidates: list[str]) -> str:
+    close = difflib.get_close_matches(word, candidates, n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""

@@ -1,0 +1,63 @@
+"""UI labels in English (the source text) or French. The host's own labels are here; plugins
+add theirs through the ``labels`` hook. A label nobody translated shows in English."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from gm_console.host import Host
+
+FRENCH = {
+    "Day": "Jour",
+    "Party": "Groupe",
+    "Journal": "Journal",
+    "Help": "Aide",
+    "Home": "Accueil",
+    "Undo": "Annuler",
+    "Quit": "Quitter",
+    "Back": "Retour",
+    "Refused": "Refusé",
+    "Rolls": "Jets",
+    "Roll dice": "Lancer les dés",
+    "Note": "Note",
+    "+10 min": "+10 min",
+    "Long rest": "Repos long",
+    "Name": "Nom",
+    "Race": "Race",
+    "Str": "For",
+    "Dex": "Dex",
+    "Con": "Con",
+    "Exh.": "Épuis.",
+    "Latest in the journal": "Dernières lignes du journal",
+    "rolls waiting": "jets en attente",
+    "Rolls asked for": "Jets demandés",
+    "Roll for everyone": "Lancer pour tous",
+    "Nothing to undo": "Rien à annuler",
+    "Saved": "Enregistré",
+    "Key bindings": "Raccourcis",
+    "Plugins": "Extensions",
+    "Dice expression (1d20+3, 4d6kh3, adv+2)": "Expression de dés (1d20+3, 4d6kh3, adv+2)",
+    "Journal note": "Note de journal",
+    "Kind": "Type",
+    "Character": "Personnage",
+    "all": "tous",
+    "Exported to": "Exporté vers",
+    "Who": "Qui",
+    "Dice": "Dés",
+    "DC": "DD",
+    "Result (empty = roll)": "Résultat (vide = lancer)",
+    "Party overview": "Vue du groupe",
+}
+
+
+class Translator:
+    def __init__(self, language: str, host: Host | None = None) -> None:
+        self.language = language
+        self.table: dict[str, str] = dict(FRENCH) if language == "fr" else {}
+        if host is not None and language != "en":
+            for labels in host.call("labels", language=language):
+                self.table.update(labels)
+
+    def __call__(self, text: str) -> str:
+        return self.table.get(text, text)

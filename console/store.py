@@ -1,0 +1,158 @@
+"""The session store: the one owner of the state.
+
+Every change is an operation, applied one at a time: typed parameters, check, apply on a copy of
+the state, journal lines, undo history, a change event to every subscriber, then a save off the
+caller's path. The store knows nothing of Textual or of who is calling: the TUI, ``gm-console op``
+and a future multi-terminal server are fronts that call :meth:`Store.apply` with an actor name
+and subscribe to :class:`Change` events.
+"""
+
+from __future__ import annotations
+
+import copy
+import threading
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Any, Callable
+
+from gm_console.context import OpContext, Session
+from gm_console.host import Host
+from gm_console.operations import Refused
+
+
+@dataclass(frozen=True)
+class Change:
+    """Published after every applied operation or undo. ``areas`` names what changed
+    (``characters``, ``clock``, ``journal``, ``rolls``, a plugin's name) so each view redraws
+    only what it shows."""
+
+    op: str
+    message: str
+    areas: frozenset[str]
+    actor: str
+    undo: bool = False
+
+
+@dataclass
+class Outcome:
+    ok: bool
+    op: str
+    message: str = ""
+    reason: str = ""
+    data: dict[str, Any] = field(default_factory=dict)
+    journal: list[dict[str, Any]] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        if not self.ok:
+            return {"ok": False, "op": self.op, "reason": self.reason}
+        return {"ok": True, "op": self.op, "message": self.message, "data": self.data,
+                "journal": self.journal}
+
+
+@dataclass
+class _Step:
+    op: str
+    message: str
+    before: dict[str, Any]
+
+
+class Store:
+    def __init__(self, state: dict[str, Any], host: Host, *,
+                 on_save: Callable[[dict[str, Any]], None] | None = None,
+                 undo_depth: int = 200) -> None:
+        self.state = state
+        self.host = host
+        self.on_save = on_save
+        self.undo_depth = undo_depth
+        self._history: list[_Step] = []
+        self._subscribers: list[Callable[[Change], None]] = []
+        self._lock = threading.RLock()
+
+    @property
+    def session(self) -> Session:
+        """A read-only view of the current state for derived values and screens."""
+        return Session(self.state, self.host)
+
+    def subscribe(self, callback: Callable[[Change], None]) -> Callable[[], None]:
+        self._subscribers.append(callback)
+        return lambda: self._subscribers.remove(callback)
+
+    def apply(self, name: str, params: dict[str, Any] | None = None,
+              actor: str = "gm") -> Outcome:
+        with self._lock:
+            work = _working_copy(self.state)
+            ctx = OpContext(work, self.host, actor)
+            try:
+                result = self.host.run_operation(ctx, name, params or {})
+                _check_storable(work, ctx.journal_lines)
+            except Refused as refusal:
+                return Outcome(False, name, reason=str(refusal))
+            lines = [self._stamp(work, line, actor) for line in ctx.journal_lines]
+            work.setdefault("journal", []).extend(lines)
+            self._history.append(_Step(name, result.message, self.state))
+            del self._history[:-self.undo_depth]
+            self.state = work
+            change = Change(name, result.message, frozenset(ctx.touched | {"journal"}), actor)
+        self._publish(change)
+        return Outcome(True, name, result.message, data=result.data, journal=lines)
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._history)
+
+    def undo(self, actor: str = "gm") -> Outcome:
+        """Go back to the state before the last operation; the journal says so."""
+        with self._lock:
+            if not self._history:
+                return Outcome(False, "undo", reason="nothing to undo")
+            step = self._history.pop()
+            work = _working_copy(step.before)
+            line = self._stamp(work, {"kind": "undo", "text": f"undone: {step.message}",
+                                      "who": []}, actor)
+            work.setdefault("journal", []).append(line)
+            self.state = work
+            # Everything may differ after an undo: views redraw all they show.
+            change = Change(step.op, f"undone: {step.message}", frozenset({"*"}), actor, True)
+        self._publish(change)
+        return Outcome(True, "undo", change.message, journal=[line])
+
+    def _stamp(self, state: dict[str, Any], line: dict[str, Any], actor: str) -> dict[str, Any]:
+        clock = state.get("clock", {})
+        return {"day": int(clock.get("day", 1)), "second": int(clock.get("second", 0)),
+                "real": datetime.now(timezone.utc).astimezone().isoformat(timespec="seconds"),
+                "actor": actor, **line}
+
+    def _publish(self, change: Change) -> None:
+        if self.on_save:
+            self.on_save(self.state)
+        for callback in list(self._subscribers):
+            callback(change)
+
+
+def _working_copy(state: dict[str, Any]) -> dict[str, Any]:
+    """A copy an operation may change freely. The journal is append-only, so its lines are
+    shared rather than copied: an operation is as fast on a long session as on a new one."""
+    return {key: (list(value) if key == "journal" else copy.deepcopy(value))
+            for key, value in state.items()}
+
+
+_STORABLE = (str, int, float, bool, datetime)
+
+
+def _check_storable(state: dict[str, Any], new_lines: list[dict[str, Any]]) -> None:
+    """Refuse an operation that left something the session file cannot hold (None, an object):
+    better a refused operation than a save that fails later and loses the session."""
+    def walk(value: Any, path: str) -> None:
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if not isinstance(key, str):
+                    raise Refused(f"cannot save: key {key!r} at {path} is not text")
+                walk(item, f"{path}.{key}" if path else key)
+        elif isinstance(value, (list, tuple)):
+            for index, item in enumerate(value):
+                walk(item, f"{path}[{index}]")
+        elif not isinstance(value, _STORABLE):
+            raise Refused(f"cannot save: {path} holds {value!r}, which a TOML file cannot hold")
+
+    walk({k: v for k, v in state.items() if k != "journal"}, "")
+    walk(new_lines, "journal")

@@ -1,0 +1,11 @@
+"""The Textual shell: the only part of gm-console that knows Textual.
+
+Plugin screens import from here: :class:`StoreScreen` (a screen bound to the session store),
+:class:`Value` (a label that repaints only when its text changes) and :class:`SyncedTable`
+(a table that updates only the cells that changed).
+"""
+
+from gm_console.ui.base import StoreScreen
+from gm_console.ui.widgets import SyncedTable, Value
+
+__all__ = ["StoreScreen", "SyncedTable", "Value"]

@@ -1,0 +1,210 @@
+"""The application shell: header with the session and the clock, footer with the keys, the
+core bindings, each plugin screen on its key and in the command palette, and a clean exit on
+quit, SIGHUP and SIGTERM."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+import threading
+from pathlib import Path
+from typing import Any, Iterable
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.signal import Signal
+
+from gm_console.core.clock import format_clock
+from gm_console.host import Host
+from gm_console.i18n import Translator
+from gm_console.saver import Saver
+from gm_console.store import Change, Store
+
+CORE_BINDINGS = [
+    Binding("f1", "open('help')", "Help", id="help"),
+    Binding("p", "open('party')", "Party", id="party"),
+    Binding("j", "open('journal')", "Journal", id="journal"),
+    Binding("r", "rolls", "Rolls", id="rolls"),
+    Binding("d", "roll_dice", "Roll dice", id="dice"),
+    Binding("n", "note", "Note", id="note"),
+    Binding("plus", "advance", "+10 min", id="clock.advance", show=False),
+    Binding("ctrl+z", "undo", "Undo", id="undo"),
+    Binding("q", "quit", "Quit", id="quit"),
+]
+
+
+class GMConsoleApp(App):
+    CSS_PATH = Path(__file__).with_name("app.tcss")
+    TITLE = "gm-console"
+
+    def __init__(self, store: Store, path: Path | None = None, saver: Saver | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.store = store
+        self.host: Host = store.host
+        self.path = path
+        self.saver = saver
+        self.t = Translator(self.host.config.language, self.host)
+        self.store_changed: Signal[Change] = Signal(self, "store-changed")
+        self._ui_thread = threading.get_ident()
+        self._unsubscribe = store.subscribe(self._on_store_change)
+        self.host.failure_listeners.append(self._on_plugin_failure)
+
+    # -- screens ------------------------------------------------------------------------------
+
+    def screen_factories(self) -> dict[str, Any]:
+        from gm_console.ui.screens import help, journal, party
+
+        core = {"party": party.PartyScreen, "journal": journal.JournalScreen,
+                "help": help.HelpScreen}
+        return {**core, **{spec.id: spec.factory for spec in self.host.screens.values()}}
+
+    def get_default_screen(self) -> Screen:
+        from gm_console.ui.screens.home import HomeScreen
+
+        return HomeScreen(self.store)
+
+    def action_open(self, screen_id: str) -> None:
+        factory = self.screen_factories().get(screen_id)
+        if factory is None:  # its plugin was switched off since the key was bound
+            self.notify(f"{screen_id}: not available", severity="warning")
+            return
+        if getattr(self.screen, "screen_id", None) == screen_id:
+            return
+        screen = factory(self.store)
+        screen.screen_id = screen_id
+        if len(self.screen_stack) > 1 and not self.screen.is_modal:
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        for binding_id, title in (("party", "Party: characters and inventory"),
+                                  ("journal", "Journal: read, filter, export"),
+                                  ("help", "Help: every key")):
+            yield SystemCommand(self.t(title), "", lambda i=binding_id: self.action_open(i))
+        for spec in self.host.screens.values():
+            yield SystemCommand(spec.title, f"key {spec.key}",
+                                lambda i=spec.id: self.action_open(i))
+        yield SystemCommand("Dice: roll", "", self.action_roll_dice)
+        yield SystemCommand("Rolls: answer the waiting rolls", "", self.action_rolls)
+        yield SystemCommand("Journal: add a note", "", self.action_note)
+        yield SystemCommand("Clock: advance 10 minutes", "", self.action_advance)
+        yield SystemCommand("Rest: long rest", "", lambda: self._apply("rest.long"))
+        yield SystemCommand("Session: undo", "", self.action_undo)
+
+    # -- actions ------------------------------------------------------------------------------
+
+    def _apply(self, op: str, **params: Any) -> None:
+        outcome = self.store.apply(op, params)
+        if not outcome.ok:
+            self.notify(outcome.reason, title=self.t("Refused"), severity="warning")
+
+    def action_undo(self) -> None:
+        outcome = self.store.undo()
+        self.notify(outcome.message if outcome.ok else self.t("Nothing to undo"),
+                    severity="information" if outcome.ok else "warning", timeout=3)
+
+    def action_advance(self) -> None:
+        self._apply("clock.advance", minutes=10)
+
+    def action_rolls(self) -> None:
+        from gm_console.ui.screens.rolls import RollPrompt
+
+        if not isinstance(self.screen, RollPrompt):
+            self.push_screen(RollPrompt(self.store))
+
+    def action_roll_dice(self) -> None:
+        from gm_console.ui.screens.prompt import TextPrompt
+
+        def roll(expression: str | None) -> None:
+            if expression:
+                self._apply("dice.roll", expression=expression)
+                last = self.store.state["journal"][-1]["text"]
+                self.notify(last, title=self.t("Dice"), timeout=6)
+
+        self.push_screen(TextPrompt(self.t("Dice expression (1d20+3, 4d6kh3, adv+2)")), roll)
+
+    def action_note(self) -> None:
+        from gm_console.ui.screens.prompt import TextPrompt
+
+        def note(text: str | None) -> None:
+            if text:
+                self._apply("journal.note", text=text)
+
+        self.push_screen(TextPrompt(self.t("Journal note")), note)
+
+    # -- life cycle ---------------------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        self.set_keymap(self.host.config.keys())
+        self._show_clock()
+        for record in self.host.plugins.values():
+            if record.status == "failed":
+                self._on_plugin_failure(record)
+        try:
+            loop = asyncio.get_running_loop()
+            for signum in (signal.SIGHUP, signal.SIGTERM):
+                loop.add_signal_handler(signum, self._hang_up)
+        except (NotImplementedError, RuntimeError):  # not the main thread (tests)
+            pass
+        if self.store.state.get("rolls", {}).get("pending"):
+            self.action_rolls()
+
+    def _hang_up(self) -> None:
+        """The terminal went away (SSH dropped) or we were told to stop: save, then exit.
+        Nothing is left running: the saver is flushed by ``run`` after the app returns."""
+        self.exit(return_code=0)
+
+    def _on_store_change(self, change: Change) -> None:
+        if threading.get_ident() != self._ui_thread:
+            self.call_from_thread(self._on_store_change, change)
+            return
+        self._show_clock()
+        self.store_changed.publish(change)
+        if "rolls" in change.areas and self.store.state.get("rolls", {}).get("pending"):
+            self.action_rolls()
+
+    def _show_clock(self) -> None:
+        state = self.store.state
+        self.title = str(state.get("session", {}).get("name", "gm-console"))
+        waiting = len(state.get("rolls", {}).get("pending", []))
+        rolls = f"  ·  ⚄ {waiting} {self.t('rolls waiting')} (r)" if waiting else ""
+        self.sub_title = format_clock(state.get("clock", {}), self.t("Day")) + rolls
+
+    def _on_plugin_failure(self, record: Any) -> None:
+        message = f"plugin {record.name} switched off: {record.error}"
+        if threading.get_ident() != self._ui_thread:
+            self.call_from_thread(self.notify, message, severity="error", timeout=15)
+        else:
+            self.notify(message, severity="error", timeout=15)
+
+    def report_save_error(self, message: str) -> None:
+        self.call_from_thread(self.notify, message, severity="error", timeout=30)
+
+
+def app_class(host: Host) -> type[GMConsoleApp]:
+    """The app with a binding for each plugin screen. Bindings carry ids, so the ``[keys]``
+    table of the settings remaps any of them."""
+    plugin_bindings = [Binding(spec.key, f"open({spec.id!r})", spec.title.split(":")[0], id=spec.id)
+                       for spec in host.screens.values()]
+    return type("GMConsole", (GMConsoleApp,), {"BINDINGS": CORE_BINDINGS + plugin_bindings,
+                                               "__module__": __name__})
+
+
+def run(path: Path, state: dict[str, Any], host: Host, created: bool) -> int:
+    app_ref: list[GMConsoleApp] = []
+    saver = Saver(path, on_error=lambda message: app_ref[0].report_save_error(message))
+    store = Store(state, host, on_save=saver.schedule,
+                  undo_depth=int(host.config.settings.get("undo_depth", 200)))
+    app = app_class(host)(store, path, saver)
+    app_ref.append(app)
+    if created:  # a new session exists on disk from the start; an opened one is not rewritten
+        saver.schedule(store.state)
+    try:
+        app.run()
+    finally:
+        saver.close()
+    return app.return_code or 0

@@ -1,0 +1,74 @@
+"""The base of every screen that shows the session."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, Header
+
+if TYPE_CHECKING:
+    from gm_console.context import Session
+    from gm_console.store import Change, Outcome, Store
+
+
+class StoreScreen(Screen):
+    """A screen bound to the store.
+
+    Subclasses set ``AREAS`` (the change areas they show: ``{"characters", "travel"}``) and
+    implement ``refresh_view(change)``, which is called once on mount (change is None) and after
+    every operation that touched one of their areas. Update widgets with ``Value.show`` or
+    ``SyncedTable.sync`` so only what changed is repainted.
+    """
+
+    AREAS: frozenset[str] = frozenset({"*"})
+    BINDINGS = [Binding("escape", "back", "Back", id="back")]
+
+    def __init__(self, store: Store, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.store = store
+
+    @property
+    def session(self) -> Session:
+        return self.store.session
+
+    def t(self, text: str) -> str:
+        """``text`` in the UI language."""
+        return self.app.t(text)  # type: ignore[attr-defined]
+
+    def apply(self, op: str, **params: Any) -> Outcome:
+        """Apply an operation; a refusal is shown with its reason and nothing changes."""
+        outcome = self.store.apply(op, params)
+        if not outcome.ok:
+            self.notify(outcome.reason, title=self.t("Refused"), severity="warning")
+        return outcome
+
+    def action_back(self) -> None:
+        if len(self.app.screen_stack) > 1:
+            self.app.pop_screen()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # No "Back" on the bottom screen: there is nothing to go back to.
+        return not (action == "back" and len(self.app.screen_stack) <= 1)
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield from self.compose_body()
+        yield Footer()
+
+    def compose_body(self) -> ComposeResult:
+        """The screen's own widgets, between the header (session, clock) and the footer."""
+        yield from ()
+
+    def on_mount(self) -> None:
+        self.app.store_changed.subscribe(self, self._on_change)  # type: ignore[attr-defined]
+        self.refresh_view(None)
+
+    def _on_change(self, change: Change) -> None:
+        if "*" in self.AREAS or "*" in change.areas or self.AREAS & change.areas:
+            self.refresh_view(change)
+
+    def refresh_view(self, change: Change | None) -> None:
+        """Bring the widgets up to date with ``self.session``."""

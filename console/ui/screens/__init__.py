@@ -1,0 +1,1 @@
+"""The host's own screens: home, party, journal, help, and the prompts."""

@@ -1,0 +1,70 @@
+"""The journal: every line, filtered by character and by kind; exported as Markdown."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+
+from gm_console import codec
+from gm_console.core import journal
+from gm_console.core.clock import format_clock
+from gm_console.store import Change
+from gm_console.ui.base import StoreScreen
+from gm_console.ui.widgets import SyncedTable, Value
+
+
+class JournalScreen(StoreScreen):
+    AREAS = frozenset({"journal"})
+    BINDINGS = [
+        Binding("c", "cycle_character", "Character filter"),
+        Binding("k", "cycle_kind", "Kind filter"),
+        Binding("x", "export", "Export .md"),
+    ]
+
+    def __init__(self, store, **kwargs) -> None:
+        super().__init__(store, **kwargs)
+        self.character = ""
+        self.kind = ""
+
+    def compose_body(self) -> ComposeResult:
+        yield Value(id="filters", classes="hint")
+        yield SyncedTable(id="lines", cursor_type="row", zebra_stripes=True)
+
+    def refresh_view(self, change: Change | None) -> None:
+        t = self.t
+        lines = journal.select(self.session.state.get("journal", []), self.character, self.kind)
+        self.query_one("#filters", Value).show(
+            f"{t('Character')}: {self.character or t('all')} (c)   "
+            f"{t('Kind')}: {self.kind or t('all')} (k)   x: export Markdown")
+        table = self.query_one("#lines", SyncedTable)
+        table.sync([t("Day"), t("Kind"), t("Who"), "Text"], [
+            (f"{index}", [format_clock(line, t("Day")), str(line.get("kind", "")),
+                          ", ".join(line.get("who", [])), str(line.get("text", ""))])
+            for index, line in enumerate(lines)])
+        if change is None and table.row_count:
+            table.move_cursor(row=table.row_count - 1)
+
+    def _cycle(self, current: str, options: list[str]) -> str:
+        choices = [""] + options
+        return choices[(choices.index(current) + 1) % len(choices)] if current in choices else ""
+
+    def action_cycle_character(self) -> None:
+        names = [str(c.get("name")) for c in self.session.characters]
+        self.character = self._cycle(self.character, names)
+        self.refresh_view(None)
+
+    def action_cycle_kind(self) -> None:
+        self.kind = self._cycle(self.kind, journal.kinds(self.session.state.get("journal", [])))
+        self.refresh_view(None)
+
+    def action_export(self) -> None:
+        path = self.app.path  # type: ignore[attr-defined]
+        if path is None:
+            self.notify("no session file to export beside", severity="warning")
+            return
+        target = path.with_suffix(".journal.md")
+        state = self.session.state
+        lines = journal.select(state.get("journal", []), self.character, self.kind)
+        title = str(state.get("session", {}).get("name", path.stem))
+        codec.write_atomic(target, journal.to_markdown(title, lines, self.t("Day")))
+        self.notify(f"{self.t('Exported to')} {target}", timeout=8)

@@ -1,0 +1,68 @@
+"""Shared fixtures. Every test runs with its own empty config and data folders, so a
+developer's own settings and sessions never leak in (harlequin's no_discovered_config)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+
+from gm_console import codec
+from gm_console.host import Host
+from gm_console.store import Store
+
+
+@pytest.fixture(autouse=True)
+def isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GM_CONSOLE_CONFIG_DIR", str(tmp_path / "user-config"))
+    monkeypatch.setenv("GM_CONSOLE_DATA_DIR", str(tmp_path / "user-data"))
+    random.seed(1234)  # d20 rolls from Python's random: every test sees the same dice
+
+
+@pytest.fixture
+def host() -> Host:
+    return Host().load()
+
+
+@pytest.fixture
+def make_store(host: Host) -> Callable[..., Store]:
+    """``make_store(characters=[...], plugins={...})``: a store on a new session."""
+    def make(characters: list[dict[str, Any]] | None = None, **tables: Any) -> Store:
+        state = codec.prepare(codec.new_session("test"), host, "test")
+        store = Store(state, host)
+        for character in characters or []:
+            fields = {k: v for k, v in character.items() if k != "items"}
+            outcome = store.apply("character.add", fields)
+            assert outcome.ok, outcome.reason
+            for item in character.get("items", []):
+                assert store.apply("item.add", {"character": character["name"], **item}).ok
+        for key, value in tables.items():
+            state = dict(store.state)
+            state[key] = value
+            store.state = state
+        return store
+    return make
+
+
+@pytest.fixture
+def store(make_store: Callable[..., Store]) -> Store:
+    return make_store([{"name": "Aria", "strength": 17, "dexterity": 16, "constitution": 14},
+                       {"name": "Bram", "race": "dwarf", "strength": "18/50",
+                        "constitution": 16}])
+
+
+@pytest.fixture
+def make_app(tmp_path: Path) -> Callable[..., Any]:
+    """``make_app(store)``: the TUI on a store, saving to a file under tmp_path; use as
+    ``async with make_app(store).run_test(size=(100, 30)) as pilot``."""
+    from gm_console.saver import Saver
+    from gm_console.ui.app import app_class
+
+    def make(store: Store, path: Path | None = None) -> Any:
+        path = path or tmp_path / "session.toml"
+        saver = Saver(path)
+        store.on_save = saver.schedule
+        return app_class(store.host)(store, path, saver)
+    return make
