@@ -53,12 +53,10 @@ def check_modifier(session: Any, character: dict[str, Any], ability: str) -> int
     if ability not in character:
         return 0
     try:
-        score, _ = rules.ability_score(character[ability],
-                                       int(session.setting(PLUGIN, "exceptional_strength_score")),
-                                       ability.capitalize())
+        return rules.check_modifier(ability, character[ability],
+                                    int(session.setting(PLUGIN, "exceptional_strength_score")))
     except ValueError as exc:
         raise Refused(str(exc)) from None
-    return rules.modifier(score, session.table(PLUGIN))
 
 
 def _data(session: Any, character: dict[str, Any], path: rules.PricedPath) -> dict[str, Any]:
@@ -136,7 +134,8 @@ def _apply_spend(ctx: Any, p: dict[str, Any]) -> Result:
     _refuse_problems(path)
     data = _data(ctx, character, path)
     try:
-        ctx.apply(COMBAT_MOVE, combatant=character["name"], metres=rules.metres(path.cost))
+        ctx.apply(COMBAT_MOVE, combatant=character["name"], metres=rules.metres(path.cost),
+                  override=p["override"])
     except Refused as exc:
         raise Refused(f"the combat tracker refused {rules.show(path.cost)} m for "
                       f"{character['name']}: {exc}") from None
@@ -202,14 +201,18 @@ OPERATIONS = [
         "movement.spend",
         "In combat: price a round's movement and spend its cost from the combatant's movement "
         "in the action tracker (actions.move), then offer the checks it calls for.",
-        _apply_spend, (CHARACTER, SEGMENTS),
+        _apply_spend,
+        (CHARACTER, SEGMENTS,
+         Param("override", str, "the game master's reason to force a move the combat tracker "
+               "refuses (passed to actions.move; it goes into the journal)", default="")),
     ),
     Operation(
         "movement.check_result",
         "Take the result of a movement check back from the dice prompt: a failed Acrobatics "
         "landing leaves the character prone.",
         _apply_check_result,
-        (Param("request", dict, "the roll request's context"),
-         Param("outcomes", list, "the rolls' outcomes: {who, total, dc, success, detail}")),
+        (Param("request", dict, "the roll request's context", default={}),
+         Param("outcomes", list, "the rolls' outcomes: {who, total, dc, success, detail}",
+               default=[])),
     ),
 ]

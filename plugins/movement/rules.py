@@ -1,5 +1,8 @@
 """Climbing, swimming, crawling and jumping: RULES.md 1.6 and 1.7, as plain functions.
 
+Ability scores are read with the host's plain-Python ``gm_console.core.abilities`` (one way to
+read "18/50" and one modifier formula for the whole console).
+
 Every function takes the parsed ``config/movement.toml`` (``table``) and its settings
 (``settings``, the session's overrides merged in) as arguments, so a test can hand it any table.
 Arithmetic is done on exact fractions of the figures as written in the TOML (0.3 is 3/10, not
@@ -13,6 +16,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Mapping
 
+from gm_console.core.abilities import modifier, parse_score, parse_strength
 from gm_console_plugins.movement.segments import JUMPS, Segment, format_segment
 
 Table = Mapping[str, Any]
@@ -39,36 +43,20 @@ def show(value: Fraction | float) -> str:
 # ---------------------------------------------------------------------------------------------
 
 
-def ability_score(value: Any, exceptional_as: int, ability: str = "Strength") -> tuple[int, str]:
-    """The score the formulas use, and how it was read.
-
-    ``value`` is an int or the text of one, or an exceptional Strength ``"18/xx"`` (``18/01`` to
-    ``18/99``, and ``18/00``), which counts as ``exceptional_as`` (RULES.md 1.7, interpretation).
-    """
-    if isinstance(value, bool) or value is None:
-        raise ValueError(f"{ability} {value!r} is not a score")
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    if isinstance(value, int):
-        score = value
-    elif isinstance(value, str) and value.strip().isdigit():
-        score = int(value.strip())
-    elif isinstance(value, str) and "/" in value:
-        whole, _, percent = value.strip().partition("/")
-        if whole.strip() != "18" or len(percent.strip()) != 2 or not percent.strip().isdigit():
-            raise ValueError(f"{ability} {value!r}: an exceptional score is written 18/01 to 18/00")
-        return exceptional_as, f"{ability} {value.strip()} counts as {exceptional_as}"
-    else:
-        raise ValueError(f"{ability} {value!r} is not a score (a whole number, or 18/xx)")
-    if score < 0:
-        raise ValueError(f"{ability} {value!r} is below 0")
-    return score, f"{ability} {score}"
+def strength_score(raw: Any, exceptional_as: int) -> tuple[int, str]:
+    """The Strength score the jump formulas use, and how it was read: an exceptional 18/xx
+    counts as ``exceptional_as`` (RULES.md 1.7, interpretation). ValueError if unreadable."""
+    strength = parse_strength(raw)
+    if strength.percentile:
+        return exceptional_as, f"Strength {strength} counts as {exceptional_as}"
+    return strength.score, f"Strength {strength.score}"
 
 
-def modifier(score: int, table: Table) -> int:
-    """floor((score − 10) / 2), with the pivot and divisor of ``[modifier]``."""
-    spec = table["modifier"]
-    return math.floor(Fraction(score - int(spec["pivot"]), int(spec["divisor"])))
+def check_modifier(ability: str, raw: Any, exceptional_as: int) -> int:
+    """The modifier a Strength or Dexterity check adds. ValueError if the score is unreadable."""
+    if ability == "strength":
+        return modifier(strength_score(raw, exceptional_as)[0])
+    return modifier(parse_score(raw, ability))
 
 
 def signed(number: int) -> str:
@@ -119,8 +107,8 @@ def _height(height_m: Any) -> Fraction | None:
 def jump_figures(strength: Any, height_m: Any, table: Table, settings: Mapping[str, Any]) -> JumpFigures:
     """How far and how high a character jumps, with a line per figure for "why?"."""
     jump = table["jump"]
-    score, read_as = ability_score(strength, int(settings["exceptional_strength_score"]))
-    mod = modifier(score, table)
+    score, read_as = strength_score(strength, int(settings["exceptional_strength_score"]))
+    mod = modifier(score)
     standing = exact(jump["standing_factor"])
     per_score = exact(jump["long_m_per_strength"])
 

@@ -1,0 +1,322 @@
+"""The movement calculator: a character's round as segments, priced live against their speed,
+beside their jump figures. Keys only; nothing here computes a rule (see rules.py and ops.py).
+
+The path being built is the screen's own scratch state: it reaches the session only when the
+game master makes the move (enter) or spends it in combat (e).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+
+from gm_console import Refused
+from gm_console.ui import StoreScreen, SyncedTable, Value
+from gm_console_plugins.movement import ops, rules
+from gm_console_plugins.movement.segments import JUMPS, Segment, format_path
+
+KIND_LABELS = {"walk": "walk", "climb": "climb", "swim": "swim", "crawl": "crawl",
+               "long_jump": "long jump", "high_jump": "high jump"}
+
+
+def _b(key: str, action: str, label: str, name: str, show: bool = True) -> Binding:
+    return Binding(key, action, label, show=show, id=f"movement.{name}")
+
+
+class MovementScreen(StoreScreen):
+    # Speed comes from the sheet, encumbrance and armour; terrain and settings from their tables.
+    AREAS = frozenset({"characters", "movement", "terrain", "encumbrance", "armour", "combat",
+                       "settings"})
+    BINDINGS = [
+        _b("w", "add('walk')", "Walk", "walk"),
+        _b("c", "add('climb')", "Climb", "climb"),
+        _b("s", "add('swim')", "Swim", "swim"),
+        _b("k", "add('crawl')", "Crawl", "crawl"),
+        _b("l", "add('long_jump')", "Long jump", "long_jump"),
+        _b("h", "add('high_jump')", "High jump", "high_jump"),
+        _b("t", "terrain", "Terrain", "terrain"),
+        _b("u", "run_up", "Run-up", "run_up"),
+        _b("exclamation_mark", "hazard", "Slippery/rough", "hazard"),
+        _b("o", "obstacle", "Obstacle", "obstacle"),
+        _b("backspace", "erase", "Erase", "erase"),
+        _b("delete", "remove", "Remove", "remove", show=False),
+        _b("up", "select(-1)", "Previous segment", "previous", show=False),
+        _b("down", "select(1)", "Next segment", "next", show=False),
+        _b("left", "character(-1)", "Previous character", "previous_character", show=False),
+        _b("right", "character(1)", "Next character", "next_character", show=False),
+        _b("enter", "move", "Move", "move"),
+        _b("e", "spend", "Spend in combat", "spend"),
+        # Digits are bindings too, not a key handler: bindings run in order with the kind keys,
+        # so "c3" typed fast is a 3 m climb and not a 3 on the segment before it.
+        *[_b(key, f"digit({char!r})", char, f"digit_{key}", show=False)
+          for key, char in [(str(n), str(n)) for n in range(10)] + [("full_stop", ".")]],
+    ]
+    DEFAULT_CSS = """
+    MovementScreen #mv-path { max-height: 9; }
+    MovementScreen Value { padding: 0 1; }
+    """
+
+    def __init__(self, store: Any, **kwargs: Any) -> None:
+        super().__init__(store, **kwargs)
+        self.segments: list[Segment] = []
+        self.selected = -1          # index of the segment the keys change
+        self.typed = ""             # digits typed for the selected segment's metres
+        self.typing_obstacle = False
+        self.character_name = ""
+
+    # -- layout -------------------------------------------------------------------------------
+
+    def compose_body(self) -> ComposeResult:
+        yield Value(id="mv-head", classes="panel-title")
+        table = SyncedTable(id="mv-path", cursor_type="row", zebra_stripes=True)
+        table.can_focus = False  # every key goes to the screen's bindings
+        yield table
+        yield Value(id="mv-total")
+        yield Value(id="mv-checks")
+        yield Value(id="mv-jump")
+        yield Value(id="mv-hint", classes="hint")
+
+    # -- what is shown ------------------------------------------------------------------------
+
+    def character(self) -> dict[str, Any] | None:
+        characters = self.session.characters
+        if not characters:
+            return None
+        for character in characters:
+            if character.get("name") == self.character_name:
+                return character
+        self.character_name = str(characters[0].get("name", ""))
+        return characters[0]
+
+    def refresh_view(self, change: Any) -> None:
+        t = self.t
+        character = self.character()
+        head = self.query_one("#mv-head", Value)
+        if character is None:
+            head.show(t("Movement: no characters yet (add one on the party screen)"))
+            return
+        session = self.session
+        terrain = session.terrain()
+        where = t("no terrain set") if terrain is None else (
+            f"{terrain.get('label', '?')} ({t('difficult') if terrain.get('difficult') else t('normal')})")
+        position = f"{self._index() + 1}/{len(session.characters)}"
+        head.show(f"{character['name']} · {t('speed')} {rules.show(session.speed(character).m)} m"
+                  f" · {t('terrain')}: {where} · ←→ {t('character')} {position}")
+        self._show_path(character)
+        self._show_jump(character)
+        self.query_one("#mv-hint", Value).show(self._hint())
+
+    def _index(self) -> int:
+        names = [c.get("name") for c in self.session.characters]
+        return names.index(self.character_name) if self.character_name in names else 0
+
+    def _show_path(self, character: dict[str, Any]) -> None:
+        t = self.t
+        table = self.query_one("#mv-path", SyncedTable)
+        total = self.query_one("#mv-total", Value)
+        checks = self.query_one("#mv-checks", Value)
+        # Titles as wide as the widest figure: a cell updated in place does not widen its column.
+        columns = ["", "#", t("Segment"), t("Terrain"), t("metres"), t("× cost"), t("cost m"),
+                   t("Notes")]
+        if not self.segments:
+            table.sync(columns, [])
+            total.show(t("No segments yet: w walk, c climb, s swim, k crawl, l long jump, "
+                         "h high jump, then type the metres"))
+            checks.show("")
+            return
+        try:
+            path = ops.price(self.session, character, format_path(self.segments))
+        except Refused as exc:
+            table.sync(columns, [])
+            total.show(Text(str(exc), style="bold red"))
+            checks.show("")
+            return
+        rows = []
+        for index, priced in enumerate(path.segments):
+            seg = priced.segment
+            terrain = t("difficult") if priced.difficult else t("normal")
+            if priced.terrain_from != "segment":
+                terrain += "*"
+            rows.append((str(index), [
+                "▶" if index == self.selected else "", str(priced.number),
+                t(KIND_LABELS[seg.kind]), terrain, rules.show(seg.metres),
+                rules.show(priced.rate), rules.show(priced.cost), self._notes(priced)]))
+        table.sync(columns, rows)
+        if 0 <= self.selected < len(rows) and table.cursor_row != self.selected:
+            table.move_cursor(row=self.selected)
+        summary = (f"{t('Total')} {rules.show(path.cost)} m {t('of')} {rules.show(path.speed)} m: ")
+        if path.fits:
+            total.show(Text(summary + f"{rules.show(path.left)} m {t('left')}", style="bold green"))
+        else:
+            total.show(Text(summary + f"{rules.show(path.over)} m {t('too far')}", style="bold red"))
+        lines = [f"⚠ {problem}" for problem in path.problems]
+        lines += [f"⚄ {t(c.ability.capitalize())} ({t(c.skill.capitalize())}) DC {c.dc}: "
+                  f"{t(c.reason)} [{c.segment}]" for c in path.checks]
+        checks.show("\n".join(lines))
+
+    def _notes(self, priced: rules.PricedSegment) -> str:
+        t = self.t
+        seg = priced.segment
+        notes = []
+        if seg.kind in JUMPS:
+            notes.append(f"{t('running') if priced.run_up else t('standing')} "
+                         f"≤ {rules.show(priced.max_m or 0)} m")
+        if seg.slippery:
+            notes.append(t("slippery"))
+        if seg.rough:
+            notes.append(t("rough water"))
+        if seg.obstacle_m is not None:
+            notes.append(f"{t('obstacle')} {rules.show(seg.obstacle_m)} m")
+        return ", ".join(notes)
+
+    def _show_jump(self, character: dict[str, Any]) -> None:
+        t = self.t
+        value = self.query_one("#mv-jump", Value)
+        try:
+            jump = ops.figures(self.session, character)
+        except ValueError as exc:
+            value.show(Text(str(exc), style="red"))
+            return
+        reach = "?" if jump.reach is None else f"{rules.show(jump.reach)} m"
+        value.show(
+            f"{t('Long jump')} {rules.show(jump.long_running)} m ({t('standing')} "
+            f"{rules.show(jump.long_standing)} m) · {t('High jump')} {rules.show(jump.high_running)}"
+            f" m ({t('standing')} {rules.show(jump.high_standing)} m)\n{t('Reach')} {reach} · "
+            f"{t('Obstacle without a check')} ≤ {rules.show(jump.obstacle_max)} m")
+
+    def _hint(self) -> str:
+        t = self.t
+        if self.typing_obstacle:
+            return t("Type the obstacle's height in metres; o again to drop it")
+        return t("0-9 . metres · t terrain (* = current) · u run-up · ! slippery/rough · "
+                 "o obstacle · ↑↓ segment · ⌫ erase · enter move · e spend in combat")
+
+    # -- keys ---------------------------------------------------------------------------------
+
+    def _current(self) -> Segment | None:
+        return self.segments[self.selected] if 0 <= self.selected < len(self.segments) else None
+
+    def _set(self, segment: Segment) -> None:
+        self.segments[self.selected] = segment
+        self.refresh_view(None)
+
+    def _start_typing(self) -> None:
+        self.typed, self.typing_obstacle = "", False
+
+    def action_add(self, kind: str) -> None:
+        self.segments.append(Segment(kind, 1))
+        self.selected = len(self.segments) - 1
+        self._start_typing()
+        self.refresh_view(None)
+
+    def action_digit(self, char: str) -> None:
+        segment = self._current()
+        if segment is None:
+            return
+        typed = self.typed + char
+        try:
+            value = float(typed)
+        except ValueError:  # a second decimal point
+            return
+        self.typed = typed
+        if value <= 0:  # "0" or "0." on the way to "0.5": keep typing
+            return
+        self._set(replace(segment, obstacle_m=value) if self.typing_obstacle
+                  else replace(segment, metres=value))
+
+    def action_erase(self) -> None:
+        """Backspace: the last typed digit, else the selected segment."""
+        segment = self._current()
+        if segment is None:
+            return
+        if self.typed:
+            self.typed = self.typed[:-1]
+            value = float(self.typed) if self.typed.strip(".") else 0
+            if value > 0:
+                self._set(replace(segment, obstacle_m=value) if self.typing_obstacle
+                          else replace(segment, metres=value))
+            return
+        self.action_remove()
+
+    def action_remove(self) -> None:
+        if self._current() is None:
+            return
+        del self.segments[self.selected]
+        self.selected = min(self.selected, len(self.segments) - 1)
+        self._start_typing()
+        self.refresh_view(None)
+
+    def action_select(self, step: int) -> None:
+        if self.segments:
+            self.selected = max(0, min(len(self.segments) - 1, self.selected + step))
+            self._start_typing()
+            self.refresh_view(None)
+
+    def action_character(self, step: int) -> None:
+        characters = self.session.characters
+        if characters:
+            index = (self._index() + step) % len(characters)
+            self.character_name = str(characters[index].get("name", ""))
+            self.refresh_view(None)
+
+    def action_terrain(self) -> None:
+        """Cycle the selected segment: current terrain → difficult → normal → current."""
+        segment = self._current()
+        if segment is not None:
+            following = {None: True, True: False, False: None}[segment.difficult]
+            self._set(replace(segment, difficult=following))
+
+    def action_run_up(self) -> None:
+        """Cycle a jump: from the path → running → standing → from the path."""
+        segment = self._current()
+        if segment is None:
+            return
+        if segment.kind not in JUMPS:
+            self.notify(self.t("A run-up applies to a jump"), severity="warning")
+            return
+        self._set(replace(segment, run_up={None: True, True: False, False: None}[segment.run_up]))
+
+    def action_hazard(self) -> None:
+        segment = self._current()
+        if segment is not None and segment.kind == "climb":
+            self._set(replace(segment, slippery=not segment.slippery))
+        elif segment is not None and segment.kind == "swim":
+            self._set(replace(segment, rough=not segment.rough))
+        elif segment is not None:
+            self.notify(self.t("Slippery applies to a climb, rough water to a swim"),
+                        severity="warning")
+
+    def action_obstacle(self) -> None:
+        segment = self._current()
+        if segment is None:
+            return
+        if segment.kind != "long_jump":
+            self.notify(self.t("An obstacle applies to a long jump"), severity="warning")
+            return
+        if self.typing_obstacle or segment.obstacle_m is not None:
+            self._start_typing()
+            self._set(replace(segment, obstacle_m=None))
+        else:
+            self.typed, self.typing_obstacle = "", True
+            self.refresh_view(None)
+
+    def _make(self, op: str) -> None:
+        character = self.character()
+        if character is None or not self.segments:
+            return
+        outcome = self.apply(op, character=character["name"], segments=format_path(self.segments))
+        if outcome.ok:
+            self.notify(outcome.message, timeout=6)
+            self.segments, self.selected = [], -1
+            self._start_typing()
+            self.refresh_view(None)
+
+    def action_move(self) -> None:
+        self._make("movement.move")
+
+    def action_spend(self) -> None:
+        self._make("movement.spend")
