@@ -19,6 +19,8 @@ from __future__ import annotations
 import math
 from typing import Any, Callable
 
+from gm_console.core.abilities import modifier, parse_score
+
 ACTIONS = ("standard", "move", "full-round", "free", "swift", "immediate", "step")
 
 EPSILON = 1e-9  # metres are floats: 9 m spent of 9 m allowed must not read as "over"
@@ -47,10 +49,9 @@ def dexterity_modifier(dexterity: Any) -> int:
     if dexterity in (None, ""):
         return 0
     try:
-        score = int(dexterity)
-    except (TypeError, ValueError):
-        raise Invalid(f"Dexterity {dexterity!r} is not a whole number") from None
-    return math.floor((score - 10) / 2)
+        return modifier(parse_score(dexterity, "dexterity"))
+    except ValueError as exc:
+        raise Invalid(str(exc)) from None
 
 
 def fresh_budget() -> dict[str, Any]:
@@ -704,13 +705,29 @@ def summary(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any
             "started_full_round": dict(c["started"]) if c.get("started") else None,
         }
         if begun(encounter):
-            entry["left"] = {action: _allowed(encounter, table, settings, c, action, speed)
-                             for action in ACTIONS}
+            entry.update(_now(encounter, table, settings, c, speed))
         out["combatants"].append(entry)
     return out
 
 
-def _allowed(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any],
-             c: Combatant, action: str, speed_m: float) -> bool | str:
-    reason = refusal(encounter, table, settings, c["name"], action, speed_m=speed_m)
-    return True if reason is None else reason
+def _now(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any], c: Combatant,
+         speed_m: float) -> dict[str, Any]:
+    """What ``c`` can still do now: ``remaining`` (counts, and the metres it can still move
+    this turn) and ``refusals`` (each refused action type with its reason)."""
+    refusals = {}
+    for action in ACTIONS:
+        reason = refusal(encounter, table, settings, c["name"], action, speed_m=speed_m)
+        if reason is not None:
+            refusals[action] = reason
+    moves = 0
+    if "move" not in refusals:
+        moves = 1
+        while _move_refusal(encounter, table, c, moves + 1) is None:
+            moves += 1
+    movement = 0.0 if _movement_refusal(c, 1.0, speed_m) else metres_left(c) + moves * speed_m
+    return {"remaining": {"standard": int("standard" not in refusals), "move": moves,
+                          "full_round": "full-round" not in refusals,
+                          "swift": "swift" not in refusals,
+                          "immediate": "immediate" not in refusals,
+                          "step": "step" not in refusals, "metres": movement},
+            "refusals": refusals}

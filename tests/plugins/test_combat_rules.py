@@ -542,7 +542,7 @@ def test_bad_input_is_invalid_not_a_crash():
         why(enc, "Aria", "dance")
     with pytest.raises(rules.Invalid, match="already a combatant"):
         rules.add_combatant(enc, "aria", 0, 9, value=3)
-    with pytest.raises(rules.Invalid, match="not a whole number"):
+    with pytest.raises(rules.Invalid, match="Dexterity must be a whole number"):
         rules.dexterity_modifier("quick")
     rules.end(enc)
     with pytest.raises(rules.Invalid, match="no fight is running"):
@@ -556,17 +556,27 @@ def test_end_keeps_only_the_settings():
     assert enc == {"settings": {"free_off_turn": False}, "active": False}
 
 
-def test_summary_shows_spent_and_left():
+def test_summary_shows_spent_and_remaining():
     enc = fight(("Aria", 15), ("Orc", 10))
     take(enc, "Aria", "move", metres=4)
     out = rules.summary(enc, TABLE, SETTINGS, {"Aria": 9.0, "Orc": 9.0})
     aria, orc = out["combatants"]
     assert (out["round"], out["turn"]) == (1, "Aria")
-    assert aria["metres_left"] == 5 and aria["spent"]["move"] == 1
-    assert aria["left"]["standard"] is True and aria["left"]["full-round"] is not True
-    assert aria["left"]["step"] is not True  # she has moved
-    assert orc["left"]["immediate"] is not True and "flat-footed" in orc["left"]["immediate"]
+    assert aria["spent"]["move"] == 1 and aria["metres_left"] == 5
+    assert aria["remaining"] == {"standard": 1, "move": 1, "full_round": False, "swift": True,
+                                 "immediate": True, "step": False, "metres": 14}
+    assert "moved 4 m" in aria["refusals"]["step"]
+    assert orc["remaining"]["immediate"] is False and "flat-footed" in orc["refusals"]["immediate"]
+    assert orc["remaining"]["standard"] == 0  # not its turn
     assert rules.summary({"active": False}, TABLE, SETTINGS, {}) == {"active": False}
+
+
+def test_summary_of_a_fresh_turn():
+    enc = fight(("Aria", 15), ("Orc", 10))
+    aria = rules.summary(enc, TABLE, SETTINGS, {"Aria": 6.0})["combatants"][0]
+    assert aria["remaining"] == {"standard": 1, "move": 2, "full_round": True, "swift": True,
+                                 "immediate": True, "step": True, "metres": 12}
+    assert aria["refusals"] == {}
 
 
 def test_every_action_type_is_known():

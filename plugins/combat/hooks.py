@@ -1,0 +1,49 @@
+"""The combat plugin's hook implementations: its operations, its table in the session, the
+``combat`` entry of ``show --json``, its screen, help and labels."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gm_console import ScreenSpec, SectionSpec, hookimpl
+from gm_console_plugins.combat import ops, rules, texts
+from gm_console_plugins.combat.section import validate
+
+
+@hookimpl
+def register_operations(register) -> None:
+    for operation in ops.OPERATIONS:
+        register(operation)
+
+
+@hookimpl
+def register_sections(register) -> None:
+    register(SectionSpec(ops.PLUGIN, defaults={"active": False}, validate=validate))
+
+
+@hookimpl
+def session_derived(session) -> dict[str, Any]:
+    encounter = ops.encounter_of(session)
+    return {"combat": rules.summary(encounter, session.table(ops.PLUGIN), ops.settings_of(session),
+                                   ops.speeds(session, encounter))}
+
+
+def _combat_screen(store: Any) -> Any:
+    from gm_console_plugins.combat.screens import CombatScreen  # Textual only when opened
+
+    return CombatScreen(store)
+
+
+@hookimpl
+def register_screens(register) -> None:
+    register(ScreenSpec("combat.tracker", "c", "Combat: action tracker", _combat_screen))
+
+
+@hookimpl
+def help_text(language: str) -> str:
+    return texts.HELP_FR if language == "fr" else texts.HELP_EN
+
+
+@hookimpl
+def labels(language: str) -> dict[str, str] | None:
+    return texts.FRENCH if language == "fr" else None

@@ -1,0 +1,344 @@
+"""The combat operations: a whole fight can be run (and checked) through these alone, from the
+screen or from ``gm-console op``.
+
+They read the encounter from the session (``[plugins.combat]``), hand it to the plain rules with
+the speeds and settings, and turn what the rules return into refusals, journal lines, the
+in-game clock (6 seconds a round) and the ``round_started`` hook.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import d20
+
+from gm_console import Operation, Param, Refused, Result, RollRequest
+from gm_console_plugins.combat import rules
+
+PLUGIN = "combat"
+SETTING_KEYS = ("step_when_restricted", "free_off_turn", "surprise_round_takes_time",
+                "started_full_round_lapses")
+ACTION_WORDS = {"standard": "a standard action", "move": "a move action",
+                "full-round": "a full-round action", "free": "a free action",
+                "swift": "a swift action", "immediate": "an immediate action",
+                "step": "a 5-foot step"}
+
+
+# -- reading the session --------------------------------------------------------------------
+
+
+def settings_of(session: Any) -> dict[str, Any]:
+    return {key: session.setting(PLUGIN, key) for key in SETTING_KEYS}
+
+
+def encounter_of(session: Any) -> dict[str, Any]:
+    """The encounter as stored; read-only callers (derived values, screens) get an inactive
+    one without creating the table."""
+    return session.state.get("plugins", {}).get(PLUGIN) or {"active": False}
+
+
+def speed_m(session: Any, combatant: dict[str, Any]) -> float:
+    """A party member's speed from the speed pipeline, as it is now (armour, load, exhaustion);
+    an ad hoc combatant's own. A party member no longer in the party keeps 0 m."""
+    if not combatant["party"]:
+        return float(combatant.get("speed_m", 0.0))
+    try:
+        return float(session.speed(session.character(combatant["name"])).m)
+    except Refused:
+        return 0.0
+
+
+def speeds(session: Any, encounter: dict[str, Any]) -> dict[str, float]:
+    return {c["name"]: speed_m(session, c) for c in encounter.get("combatants", [])}
+
+
+def roller(session: Any) -> Callable[[], int]:
+    """The roll-off die (d20 draws from ``random``, so tests seed it with ``random.seed``)."""
+    die = session.table(PLUGIN)["initiative_die"]
+    return lambda: int(d20.roll(die).total)
+
+
+def _guard(function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    """Rules' own exceptions become refusals; a forbidden action says how to force it."""
+    try:
+        return function(*args, **kwargs)
+    except rules.Invalid as exc:
+        raise Refused(str(exc)) from None
+    except rules.Forbidden as exc:
+        raise Refused(f"{exc} (the game master can force it with override=<reason>)") from None
+
+
+def _combatant_name(encounter: dict[str, Any], given: str) -> str:
+    """The named combatant, or whose turn it is when no name is given."""
+    if given.strip():
+        found = _guard(rules.find, encounter, given)
+        return found["name"]
+    if not rules.begun(encounter):
+        raise Refused("name the combatant (combatant=...): the fight has not begun")
+    return encounter["turn"]
+
+
+def _active(ctx: Any) -> dict[str, Any]:
+    encounter = ctx.section(PLUGIN)
+    _guard(rules.require_active, encounter)
+    return encounter
+
+
+# -- events the rules return ---------------------------------------------------------------
+
+
+def _play(ctx: Any, events: list[dict[str, Any]], settings: dict[str, Any]) -> list[str]:
+    """Act on round and turn events: the clock, the hook, journal lines. Returns short texts
+    for the operation's message."""
+    said: list[str] = []
+    for event in events:
+        if event["event"] == "round_started":
+            n, surprise = event["round"], event["surprise"]
+            if not surprise or settings["surprise_round_takes_time"]:
+                ctx.advance_clock(int(ctx.table(PLUGIN)["round_seconds"]), "round")
+            said.append(f"round {n} begins" + (" (surprise round)" if surprise else ""))
+            ctx.notify("round_started", round=n)
+        elif event["event"] == "turn_started":
+            said.append(f"{event['name']}'s turn")
+        elif event["event"] == "lapsed":
+            ctx.journal(f"{event['name']}'s full-round action {event['label']!r}, started last "
+                        "round, was not completed and is lost", kind="combat",
+                        who=[event["name"]])
+    return said
+
+
+def _begin_if_needed(ctx: Any, encounter: dict[str, Any], settings: dict[str, Any]) -> list[str]:
+    """Taking an action before combat.next began the fight begins it (every initiative must be
+    known)."""
+    if rules.begun(encounter):
+        return []
+    return _play(ctx, _guard(rules.begin, encounter, roller(ctx)), settings)
+
+
+# -- the fight -------------------------------------------------------------------------------
+
+
+def _start(ctx: Any, p: dict[str, Any]) -> Result:
+    encounter = ctx.section(PLUGIN)
+    if encounter.get("active"):
+        raise Refused("a fight is already running: combat.end it first")
+    fresh = _guard(rules.new_encounter, ctx.characters, p["surprise"])
+    encounter.update(fresh)
+    names = [c["name"] for c in fresh["combatants"]]
+    aware = [c["name"] for c in fresh["combatants"] if c["aware"]] + fresh["aware_pending"]
+    text = "the fight starts" + (f": {', '.join(names)}" if names else "")
+    if aware:
+        text += f"; surprise round, aware: {', '.join(aware)}"
+    return Result(text, {"combatants": names, "aware": aware}, names)
+
+
+def _add(ctx: Any, p: dict[str, Any]) -> Result:
+    encounter = _active(ctx)
+    added = _guard(rules.add_combatant, encounter, p["name"], p["initiative"], p["speed_m"],
+                   value=p["value"], aware=p["aware"], roll=roller(ctx))
+    sign = "+" if added["modifier"] >= 0 else "−"
+    text = (f"{added['name']} joins the fight (initiative {sign}{abs(added['modifier'])}, "
+            f"speed {added['speed_m']:g} m"
+            + (f", initiative {added['initiative']}" if "initiative" in added else "")
+            + (", aware" if added["aware"] else "") + ")")
+    return Result(text, {"name": added["name"]}, [added["name"]])
+
+
+def _remove(ctx: Any, p: dict[str, Any]) -> Result:
+    encounter = _active(ctx)
+    name = _combatant_name(encounter, p["combatant"])
+    said = _play(ctx, _guard(rules.remove_combatant, encounter, name), settings_of(ctx))
+    return Result(f"{name} leaves the fight" + "".join(f"; {s}" for s in said), {}, [name])
+
+
+def _initiative(ctx: Any, p: dict[str, Any]) -> Result:
+    encounter = _active(ctx)
+    name = _combatant_name(encounter, p["combatant"])
+    _guard(rules.set_initiative, encounter, name, p["value"], roller(ctx))
+    return Result(f"{name}: initiative {p['value']}", {"order": list(encounter["order"])}, [name])
+
+
+def _roll_initiative(ctx: Any, p: dict[str, Any]) -> Result:
+    encounter = _active(ctx)
+    die = ctx.table(PLUGIN)["initiative_die"]
+    wanted = [c for c in encounter["combatants"] if p["all"] or "initiative" not in c]
+    if not wanted:
+        raise Refused("every combatant has an initiative already (all=true rolls again)")
+    rolls = [{"who": c["name"], "expression": f"{die}{c['modifier']:+d}"} for c in wanted]
+    request = RollRequest("Initiative", rolls, then="combat.initiative_rolled")
+    ctx.request_rolls(request)
+    names = [c["name"] for c in wanted]
+    return Result(f"initiative to roll: {', '.join(names)}", {"request": request.id}, names)
+
+
+def _initiative_rolled(ctx: Any, p: dict[str, Any]) -> Result:
+    encounter = _active(ctx)
+    set_to = []
+    for outcome in p["outcomes"]:
+        name = _combatant_name(encounter, str(outcome["who"]))
+        _guard(rules.set_initiative, encounter, name, int(outcome["total"]), roller(ctx))
+        set_to.append(f"{name} {int(outcome['total'])}")
+    return Result(f"initiative: {', '.join(set_to)}", {"order": list(encounter["order"])})
+
+
+def _restrict(ctx: Any, p: dict[str, Any]) -> Result:
+    encounter = _active(ctx)
+    name = _combatant_name(encounter, p["combatant"])
+    condition = (p["condition"].strip() or "restricted") if p["on"] else ""
+    _guard(rules.restrict, encounter, name, condition)
+    text = (f"{name}'s activity is restricted ({condition}): one standard or one move action a "
+            "round" if condition else f"{name}'s activity is no longer restricted")
+    return Result(text, {}, [name])
+
+
+def _next(ctx: Any, p: dict[str, Any]) -> Result:
+    encounter = _active(ctx)
+    settings = settings_of(ctx)
+    ending = encounter.get("turn", "")
+    said = _play(ctx, _guard(rules.next_turn, encounter, settings, roller(ctx)), settings)
+    text = (f"{ending}'s turn ends; " if ending else "") + "; ".join(said)
+    return Result(text, {"round": encounter["round"], "turn": encounter["turn"]},
+                  [encounter["turn"]])
+
+
+def _end(ctx: Any, p: dict[str, Any]) -> Result:
+    encounter = _active(ctx)
+    rounds = encounter["round"]
+    _guard(rules.end, encounter)
+    return Result(f"the fight ends after {rounds} round{'s' if rounds != 1 else ''}",
+                  {"rounds": rounds})
+
+
+# -- actions ---------------------------------------------------------------------------------
+
+
+def _override_line(ctx: Any, name: str, refusal: str, reason: str) -> None:
+    if refusal:
+        ctx.journal(f"override by the game master ({reason.strip()}): {refusal}",
+                    kind="override", who=[name])
+
+
+def _left(ctx: Any, encounter: dict[str, Any], name: str) -> dict[str, Any]:
+    summary = rules.summary(encounter, ctx.table(PLUGIN), settings_of(ctx),
+                            speeds(ctx, encounter))
+    return next(c for c in summary["combatants"] if c["name"] == name)
+
+
+def _take(ctx: Any, p: dict[str, Any]) -> Result:
+    encounter = _active(ctx)
+    settings = settings_of(ctx)
+    said = _begin_if_needed(ctx, encounter, settings)
+    name = _combatant_name(encounter, p["combatant"])
+    combatant = _guard(rules.find, encounter, name)
+    done = _guard(rules.take, encounter, ctx.table(PLUGIN), settings, name, p["action"],
+                  speed_m=speed_m(ctx, combatant), metres=p["metres"],
+                  full_round=p["full_round"], allows_step=p["allows_step"],
+                  override=p["override"])
+    _override_line(ctx, name, done["overridden"], p["override"])
+    what = ACTION_WORDS[p["action"]]
+    if done["started"]:
+        what += f", starting the full-round action {done['started']!r}"
+    elif done["completed"]:
+        what += f", completing the full-round action {done['completed']!r}"
+    elif p["action"] == "full-round" and p["full_round"]:
+        what += f" ({p['full_round']})"
+    if p["metres"]:
+        what += f", moving {p['metres']:g} m"
+    if p["action"] == "immediate" and encounter["turn"] != name:
+        what += " off-turn (it uses up the swift action of its next turn)"
+    text = "; ".join(said + [f"{name} takes {what}"])
+    if done["overridden"]:
+        text += f" (override: {p['override'].strip()})"
+    return Result(text, {"combatant": name, "overridden": done["overridden"],
+                         **_left(ctx, encounter, name)}, [name])
+
+
+def _move(ctx: Any, p: dict[str, Any]) -> Result:
+    encounter = _active(ctx)
+    settings = settings_of(ctx)
+    said = _begin_if_needed(ctx, encounter, settings)
+    name = _combatant_name(encounter, p["combatant"])
+    combatant = _guard(rules.find, encounter, name)
+    done = _guard(rules.move, encounter, ctx.table(PLUGIN), name, p["metres"],
+                  speed_m=speed_m(ctx, combatant), override=p["override"])
+    _override_line(ctx, name, done["overridden"], p["override"])
+    taken = done["moves_taken"]
+    text = f"{name} moves {p['metres']:g} m"
+    if taken:
+        text += f" (taking {'a move action' if taken == 1 else f'{taken} move actions'})"
+    if done["overridden"]:
+        text += f" (override: {p['override'].strip()})"
+    return Result("; ".join(said + [text]), {"combatant": name, "moves_taken": taken,
+                                             **_left(ctx, encounter, name)}, [name])
+
+
+COMBATANT = Param("combatant", str, "a combatant's name (default: whose turn it is)", default="")
+OVERRIDE = Param("override", str, "the game master's reason to force an action the rules "
+                 "refuse (it goes into the journal)", default="")
+
+OPERATIONS = [
+    Operation(
+        "combat.start", "Start a fight: every character of the session becomes a combatant. "
+        "Then add monsters (combat.add), give initiatives, and combat.next begins round 1.",
+        _start,
+        (Param("surprise", list, "who is aware of their foes, if there is a surprise round "
+               "(names, comma-separated; monsters may be named before they are added); "
+               "empty: no surprise round", default=[]),),
+    ),
+    Operation(
+        "combat.add", "Add an ad hoc combatant (a monster) to the fight.", _add,
+        (Param("name", str, "its name"),
+         Param("initiative", int, "its initiative modifier (added to the d20 when rolling for "
+               "all, and the first tie-breaker)", default=0),
+         Param("speed_m", float, "its speed in metres per round", default=9.0),
+         Param("value", int, "its initiative, if already rolled or typed (needed to join a "
+               "fight that has begun)", default=None),
+         Param("aware", bool, "acts in the surprise round", default=False)),
+    ),
+    Operation("combat.remove", "Take a combatant out of the fight (fled, dead).", _remove,
+              (Param("combatant", str, "its name"),)),
+    Operation(
+        "combat.initiative", "Type in a combatant's initiative (ties: higher modifier, then a "
+        "roll-off).", _initiative,
+        (Param("combatant", str, "its name"), Param("value", int, "its initiative"))),
+    Operation(
+        "combat.roll_initiative", "Ask for initiative rolls (1d20 + modifier) in the dice "
+        "prompt, for everyone without an initiative.", _roll_initiative,
+        (Param("all", bool, "roll again for everyone", default=False),)),
+    Operation(
+        "combat.initiative_rolled", "Set initiatives from resolved rolls (applied by the dice "
+        "prompt).", _initiative_rolled,
+        (Param("request", dict, "the roll request's context", default={}),
+         Param("outcomes", list, "the rolls' outcomes: {who, total, ...}", default=[]))),
+    Operation(
+        "combat.restrict", "Restrict a combatant's activity (a condition) or lift it: one "
+        "standard or one move action a round, plus free and swift actions.", _restrict,
+        (Param("combatant", str, "its name"),
+         Param("on", bool, "on (restricted) or off", default=True),
+         Param("condition", str, "the condition's name, shown with the reason", default=""))),
+    Operation(
+        "combat.next", "End the current turn; the next combatant's begins (a new round after "
+        "the last: 6 seconds on the clock). Before round 1: begin the fight.", _next),
+    Operation("combat.end", "End the fight.", _end),
+    Operation(
+        "actions.take", "Spend an action of a combatant's budget; refused with the reason when "
+        "the rules forbid it, unless override gives the game master's reason.",
+        _take,
+        (COMBATANT,
+         Param("action", str, "the action type", choices=rules.ACTIONS),
+         Param("metres", float, "with a move action: metres moved with it", default=0.0),
+         Param("full_round", str, "with a standard action: the full-round action it starts "
+               "(restricted activity) or completes (the round after)", default=""),
+         Param("allows_step", bool, "with a full-round action: false if it leaves no time for "
+               "a 5-foot step", default=True),
+         OVERRIDE),
+        kind="combat",
+    ),
+    Operation(
+        "actions.move", "Spend metres of movement: from the move actions taken this turn, "
+        "taking more move actions as needed (refused when the budget forbids).",
+        _move,
+        (COMBATANT, Param("metres", float, "metres of movement (of speed) to spend"), OVERRIDE),
+        kind="combat",
+    ),
+]

@@ -1,0 +1,94 @@
+"""Checks of the encounter as read from a session file (``[plugins.combat]``), so a hand edit
+that the rules could not run on is reported with where it is, not met later as a crash."""
+
+from __future__ import annotations
+
+from typing import Any
+
+Problem = tuple[tuple[Any, ...], str]
+
+_COMBATANT_FIELDS: dict[str, type | tuple[type, ...]] = {
+    "name": str, "party": bool, "modifier": int, "aware": bool, "restricted": str,
+    "flat_footed": bool, "turns": int, "borrowed_round": int, "budget": dict,
+}
+_BUDGET_FIELDS: dict[str, type | tuple[type, ...]] = {
+    "standard": int, "move": int, "full_round": bool, "full_round_step": bool, "swift": str,
+    "free": int, "step": bool, "metres_allowed": (int, float), "metres_spent": (int, float),
+    "completed": str,
+}
+_SWIFT = ("", "swift", "immediate", "borrowed")
+
+
+def _kind(expected: type | tuple[type, ...]) -> str:
+    kinds = expected if isinstance(expected, tuple) else (expected,)
+    words = {str: "text", int: "a whole number", float: "a number", bool: "true or false",
+             dict: "a table"}
+    return " or ".join(words[k] for k in kinds)
+
+
+def _wrong(value: Any, expected: type | tuple[type, ...]) -> bool:
+    kinds = expected if isinstance(expected, tuple) else (expected,)
+    if isinstance(value, bool) and bool not in kinds:
+        return True
+    return not isinstance(value, kinds)
+
+
+def _fields(table: dict[str, Any], fields: dict[str, Any], where: tuple[Any, ...],
+            what: str) -> list[Problem]:
+    found: list[Problem] = []
+    for key, expected in fields.items():
+        if key not in table:
+            found.append(((*where, key), f"{what} has no {key}"))
+        elif _wrong(table[key], expected):
+            found.append(((*where, key), f"{what}: {key} must be {_kind(expected)}, not "
+                                         f"{table[key]!r}"))
+    return found
+
+
+def validate(table: dict[str, Any]) -> list[Problem]:
+    """Problems of the combat table, each with the path of keys below ``[plugins.combat]``."""
+    if not isinstance(table.get("active", False), bool):
+        return [(("active",), f"active must be true or false, not {table['active']!r}")]
+    if not table.get("active"):
+        return []
+    found = _fields(table, {"round": int, "surprise": bool, "turn": str, "order": list,
+                            "combatants": list, "aware_pending": list}, (), "the fight")
+    if found:
+        return found
+    names: list[str] = []
+    for index, combatant in enumerate(table["combatants"]):
+        where: tuple[Any, ...] = ("combatants", index)
+        if not isinstance(combatant, dict):
+            found.append((where, f"combatant #{index + 1} must be a table"))
+            continue
+        what = f"combatant {combatant.get('name', f'#{index + 1}')}"
+        problems = _fields(combatant, _COMBATANT_FIELDS, where, what)
+        if "initiative" in combatant and _wrong(combatant["initiative"], int):
+            problems.append(((*where, "initiative"), f"{what}: initiative must be a whole number"))
+        if "speed_m" in combatant and _wrong(combatant["speed_m"], (int, float)):
+            problems.append(((*where, "speed_m"), f"{what}: speed_m must be a number"))
+        started = combatant.get("started")
+        if started is not None and not (isinstance(started, dict)
+                                        and isinstance(started.get("label"), str)
+                                        and not _wrong(started.get("round"), int)):
+            problems.append(((*where, "started"), f"{what}: started must be a table with a "
+                                                  "label (text) and a round (a whole number)"))
+        if not combatant.get("party", True) and "speed_m" not in combatant:
+            problems.append(((*where, "speed_m"), f"{what} (not of the party) has no speed_m"))
+        if not problems:
+            problems = _fields(combatant["budget"], _BUDGET_FIELDS, (*where, "budget"), what)
+            if not problems and combatant["budget"]["swift"] not in _SWIFT:
+                problems.append(((*where, "budget", "swift"),
+                                 f"{what}: swift must be one of {', '.join(map(repr, _SWIFT))}"))
+        found += problems
+        if isinstance(combatant.get("name"), str):
+            if combatant["name"] in names:
+                found.append(((*where, "name"), f"two combatants are named {combatant['name']!r}"))
+            names.append(combatant["name"])
+    for index, name in enumerate(table["order"]):
+        if name not in names:
+            found.append((("order", index), f"the initiative order names {name!r}, who is not a "
+                                            "combatant"))
+    if table["round"] > 0 and table["turn"] not in names:
+        found.append((("turn",), f"it is {table['turn']!r}'s turn, who is not a combatant"))
+    return found

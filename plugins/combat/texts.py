@@ -1,0 +1,97 @@
+"""What the combat plugin says in the help screen, and its labels in French (RULES.md 3.1 gives
+the French terms)."""
+
+from __future__ import annotations
+
+HELP_EN = """\
+Combat (RULES.md 3, Pathfinder action economy): c opens the combat screen.
+A turn allows one standard and one move action, or one full-round action; a standard action can
+be traded for a second move. Plus one swift action, and free actions (counted). An immediate
+action on the combatant's own turn is its swift action; off-turn it uses up the swift action of
+its next turn, and none is possible while flat-footed (before its first turn). The 5-foot step
+(1.5 m) only in a round with no other movement. Restricted activity (surprise round, or a
+condition): one standard or one move action; a full-round action is started with a standard
+action and completed with one the next round. Refused actions can be forced with a reason that
+goes into the journal. Each round adds 6 seconds to the clock.
+Keys on the combat screen: s standard, m move, M move N metres, f full-round, F full-round
+without 5-foot step, g start/complete a full-round action with a standard action, r swift,
+i immediate (the selected combatant, on or off turn), e free, p 5-foot step, n end the turn,
+up/down select, o override the last refusal, t restrict, I type initiative, R roll for all,
+a add a combatant, x remove, B begin, E end the fight, u undo.
+Settings ([settings] of config/combat.toml, or [plugins.combat.settings] in a session):
+- step_when_restricted (true): the 5-foot step, not an action, is open under restricted activity.
+- free_off_turn (true): free actions may be taken off-turn.
+- surprise_round_takes_time (true): the surprise round adds its 6 seconds to the clock.
+- started_full_round_lapses (true): a full-round action started under restriction and not
+  completed on the next turn is lost.
+The surprise round is round 1; initiative ties go to the higher modifier, then a d20 roll-off."""
+
+HELP_FR = """\
+Combat (RULES.md 3, économie d'actions de Pathfinder) : c ouvre l'écran de combat.
+Un tour permet une action simple et une action de mouvement, ou une action complexe ; une action
+simple peut devenir une seconde action de mouvement. Plus une action rapide et des actions libres
+(comptées). Une action immédiate pendant son tour est son action rapide ; hors de son tour, elle
+prend l'action rapide du tour suivant, et aucune n'est possible pris au dépourvu (avant son
+premier tour). Le pas de placement (1,50 m) seulement dans un round sans autre déplacement.
+Activité restreinte (round de surprise, ou un état) : une action simple ou une action de
+mouvement ; une action complexe se commence avec une action simple et se termine avec une autre
+au round suivant. Une action refusée peut être forcée avec une raison, notée au journal. Chaque
+round ajoute 6 secondes à l'horloge.
+Touches : s simple, m mouvement, M mouvement de N mètres, f complexe, F complexe sans pas de
+placement, g commencer/terminer une action complexe par une action simple, r rapide,
+i immédiate (le combattant sélectionné, pendant ou hors de son tour), e libre, p pas de
+placement, n fin du tour, haut/bas sélection, o forcer le dernier refus, t restreindre,
+I initiative, R lancer pour tous, a ajouter, x retirer, B commencer, E fin du combat, u annuler.
+Réglages ([settings] de config/combat.toml, ou [plugins.combat.settings] d'une session) :
+- step_when_restricted (true) : le pas de placement reste permis en activité restreinte.
+- free_off_turn (true) : actions libres permises hors de son tour.
+- surprise_round_takes_time (true) : le round de surprise ajoute ses 6 secondes.
+- started_full_round_lapses (true) : une action complexe commencée et non terminée au tour
+  suivant est perdue.
+Le round de surprise est le round 1 ; à égalité d'initiative, le plus haut modificateur, puis
+un jet de d20."""
+
+FRENCH = {
+    "Combat": "Combat",
+    "Combat: action tracker": "Combat : suivi des actions",
+    "standard": "simple",
+    "move": "mouvement",
+    "full-round": "complexe",
+    "free": "libre",
+    "swift": "rapide",
+    "immediate": "immédiate",
+    "step": "pas",
+    "5-foot step": "pas de placement",
+    "Round": "Round",
+    "Turn": "Tour",
+    "surprise round": "round de surprise",
+    "Initiative": "Initiative",
+    "Init": "Init",
+    "Std": "Simple",
+    "Move": "Mouv.",
+    "Full": "Compl.",
+    "Swift": "Rapide",
+    "Imm.": "Imméd.",
+    "Free": "Libre",
+    "Step": "Pas",
+    "Metres": "Mètres",
+    "State": "État",
+    "flat-footed": "pris au dépourvu",
+    "restricted": "restreinte",
+    "aware": "conscient",
+    "borrowed": "empruntée",
+    "No fight is running.": "Aucun combat en cours.",
+    "Start a fight": "Commencer un combat",
+    "Reason to override": "Raison pour forcer",
+    "Metres to move": "Mètres à parcourir",
+    "Full-round action to start or complete": "Action complexe à commencer ou terminer",
+    "Condition (empty: lift the restriction)": "État (vide : lever la restriction)",
+    "Initiative value": "Valeur d'initiative",
+    "Combatant: name, initiative modifier, speed in m": "Combattant : nom, modificateur "
+                                                        "d'initiative, vitesse en m",
+    "Surprise: who is aware (comma-separated; empty: none)": "Surprise : qui est conscient "
+                                                             "(séparés par des virgules ; vide : "
+                                                             "personne)",
+    "Last refusal": "Dernier refus",
+    "press o to override": "o pour forcer",
+}
