@@ -1,0 +1,57 @@
+#!/usr/bin/env python3
+"""Set-up and run in one step, on a machine with nothing but Python 3.11+.
+
+    python3 dev.py console [SESSION.toml]   open the console (the demo session by default)
+    python3 dev.py test [PYTEST ARGS]       run the whole test suite
+
+Each creates ./.venv and installs the project (editable) with its test extras when .venv is
+missing or pyproject.toml changed since the last install.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+STAMP = VENV / ".installed-from"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+
+
+def ensure_venv() -> None:
+    if sys.version_info < (3, 11):
+        sys.exit(f"gm-console needs Python 3.11 or newer; this is {sys.version.split()[0]}")
+    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    if STAMP.exists() and STAMP.read_text() == wanted:
+        return
+    if not (BIN / "python").exists():
+        print("dev.py: creating .venv", file=sys.stderr)
+        venv.create(VENV, with_pip=True)
+    print("dev.py: installing gm-console and its test tools into .venv", file=sys.stderr)
+    subprocess.run([str(BIN / "python"), "-m", "pip", "install", "--quiet", "--upgrade", "pip"],
+                   check=True)
+    subprocess.run([str(BIN / "python"), "-m", "pip", "install", "--quiet", "-e",
+                    f"{ROOT}[test]"], check=True)
+    STAMP.write_text(wanted)
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] not in ("console", "test"):
+        print(__doc__, file=sys.stderr)
+        return 2
+    ensure_venv()
+    if argv[0] == "console":
+        command = [str(BIN / "gm-console"), *argv[1:]]
+    else:
+        command = [str(BIN / "python"), "-m", "pytest", *argv[1:]]
+    os.chdir(ROOT)
+    return subprocess.call(command)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

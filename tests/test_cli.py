@@ -1,0 +1,81 @@
+"""The command line, run as a user runs it: a real process."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from gm_console import __version__
+
+
+def run(*args: str, check: bool = False) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "gm_console", *args], capture_output=True,
+                          text=True, check=check, timeout=60)
+
+
+def test_version() -> None:
+    assert run("--version").stdout.strip() == f"gm-console {__version__}"
+
+
+def test_op_applies_and_saves_then_show_reports_derived_values(tmp_path: Path) -> None:
+    session = tmp_path / "s.toml"
+    result = run("op", str(session), "character.add", "name=Aria", "strength=18/50")
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["ok"] is True
+    run("op", str(session), "item.add", "character=Aria", "name=rope", "weight_lb=10", check=True)
+    shown = json.loads(run("show", str(session), "--json", check=True).stdout)
+    aria = shown["characters"][0]
+    assert aria["name"] == "Aria"
+    assert aria["derived"]["abilities"]["strength"] == {"score": "18/50", "modifier": 4}
+    assert set(aria["derived"]["speed"]) >= {"base_mv", "mv", "m", "steps"}
+
+
+def test_refused_op_exits_non_zero_and_leaves_the_file_byte_identical(tmp_path: Path) -> None:
+    session = tmp_path / "s.toml"
+    run("op", str(session), "character.add", "name=Aria", check=True)
+    before = session.read_bytes()
+    result = run("op", str(session), "character.set", "character=Aria", "field=strength",
+                 "value=26")
+    assert result.returncode == 1
+    assert json.loads(result.stdout) == {"ok": False, "op": "character.set",
+                                         "reason": "Strength must be from 1 to 25, not 26"}
+    assert "Strength must be from 1 to 25" in result.stderr
+    assert session.read_bytes() == before
+
+
+@pytest.mark.parametrize("command", [["show"], ["op"]])
+def test_broken_file_is_reported_and_never_overwritten(tmp_path: Path, command) -> None:
+    session = tmp_path / "broken.toml"
+    session.write_bytes(b'[session]\nname = "x"\n[[characters]\nname = "Aria"\n')
+    before = session.read_bytes()
+    args = [*command, str(session)] + (["clock.advance", "hours=1"] if command == ["op"] else [])
+    result = run(*args)
+    assert result.returncode == 2
+    assert f"{session}:3: not valid TOML" in result.stderr
+    assert session.read_bytes() == before
+    assert not (tmp_path / "broken.toml.bak").exists()
+
+
+def test_ops_json_documents_every_parameter() -> None:
+    ops = {op["name"]: op for op in json.loads(run("ops", "--json", check=True).stdout)}
+    assert {"character.add", "item.add", "clock.advance", "roll.resolve"} <= set(ops)
+    params = {p["name"]: p for p in ops["item.add"]["params"]}
+    assert params["qty"] == {"name": "qty", "type": "int", "help": "how many",
+                             "required": False, "default": 1}
+
+
+def test_plugins_json_lists_status_version_and_hooks() -> None:
+    records = {r["name"]: r for r in json.loads(run("plugins", "--json").stdout)}
+    assert records["core"]["status"] == "loaded"
+    assert "register_operations" in records["core"]["hooks"]
+    assert records["core"]["version"] == __version__
+
+
+def test_unknown_operation_suggests_the_right_one(tmp_path: Path) -> None:
+    result = run("op", str(tmp_path / "s.toml"), "clock.advence", "hours=1")
+    assert result.returncode == 1
+    assert "did you mean 'clock.advance'" in json.loads(result.stdout)["reason"]

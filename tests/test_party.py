@@ -1,0 +1,169 @@
+"""Characters, inventory, clock, rests, journal and dice (the party issue), through the store."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+from gm_console import Operation, Param, Result, hookimpl
+from gm_console.core import journal
+from gm_console.core.abilities import Strength, modifier, parse_strength
+from gm_console.core.characters import parse_field
+
+
+@pytest.mark.parametrize("raw, expected", [
+    (17, Strength(17)), ("18/50", Strength(18, 50)), ("18/00", Strength(18, 100)),
+    ("18/01", Strength(18, 1)), (" 18 / 99 ", Strength(18, 99)), ("25", Strength(25)),
+])
+def test_strength_parsing(raw, expected):
+    assert parse_strength(raw) == expected
+
+
+@pytest.mark.parametrize("raw, words", [
+    (26, "from 1 to 25"), (0, "from 1 to 25"), ("18/101", "18/01 to 18/00"),
+    ("17/50", "18/01 to 18/00"), ("strong", "number from 1 to 25"), (True, "number"),
+])
+def test_bad_strength_says_what_is_wrong(raw, words):
+    with pytest.raises(ValueError, match=words):
+        parse_strength(raw)
+
+
+@pytest.mark.parametrize("score, mod", [(1, -5), (3, -4), (9, -1), (10, 0), (11, 0), (18, 4),
+                                        (25, 7)])
+def test_modifier(score, mod):
+    assert modifier(score) == mod
+
+
+@pytest.mark.parametrize("key, raw, words", [
+    ("height_m", "-1", "at least 0.1"), ("exhaustion", "7", "at most 6"),
+    ("exhaustion", "1.5", "whole number"), ("bulky", "perhaps", "true or false"),
+    ("name", "  ", "cannot be empty"), ("dexterity", "x", "whole number from 1 to 25"),
+])
+def test_field_validation_messages(key, raw, words):
+    with pytest.raises(ValueError, match=words):
+        parse_field(key, raw)
+
+
+def test_add_set_duplicate_remove_and_items(store):
+    assert store.apply("character.set", {"character": "aria", "field": "strength",
+                                         "value": "18/00"}).ok
+    assert store.state["characters"][0]["strength"] == "18/00"
+    assert not store.apply("character.set", {"character": "Aria", "field": "name",
+                                             "value": "bram"}).ok
+    assert store.apply("character.duplicate", {"character": "Aria"}).ok
+    assert [c["name"] for c in store.state["characters"]] == ["Aria", "Aria 2", "Bram"]
+    assert store.apply("item.add", {"character": "Aria 2", "name": "rope", "weight_lb": "10",
+                                    "qty": "2"}).ok
+    assert store.apply("item.set", {"character": "Aria 2", "item": "rope", "field": "qty",
+                                    "value": "3"}).ok
+    assert store.state["characters"][1]["items"] == [{"name": "rope", "weight_lb": 10, "qty": 3}]
+    refused = store.apply("item.add", {"character": "Aria", "name": "rock", "weight_lb": "-1"})
+    assert refused.reason == "Weight (lb) must be at least 0, not -1.0"
+    assert store.apply("item.remove", {"character": "Aria 2", "item": "1"}).ok
+    assert store.state["characters"][1]["items"] == []
+    assert store.apply("character.remove", {"character": "Aria 2"}).ok
+    assert not store.apply("character.remove", {"character": "Nobody"}).ok
+
+
+def test_clock_advances_across_midnight_and_plugins_hear_it(store):
+    heard = []
+    ear = SimpleNamespace(time_passed=hookimpl(
+        lambda ctx, seconds, reason: heard.append((seconds, reason))))
+    store.host.pm.register(ear, "ear")
+    assert store.apply("clock.advance", {"hours": 17, "minutes": 30}).ok
+    assert store.state["clock"] == {"day": 2, "second": 5400}  # 08:00 + 17:30
+    assert heard == [(17 * 3600 + 1800, "manual")]
+    assert not store.apply("clock.advance", {}).ok
+
+
+def test_long_rest_removes_one_level_of_exhaustion(store):
+    store.apply("character.set", {"character": "Aria", "field": "exhaustion", "value": "3"})
+    assert store.apply("rest.long", {}).ok
+    assert store.state["characters"][0]["exhaustion"] == 2
+    assert store.state["characters"][1]["exhaustion"] == 0
+    assert store.state["clock"]["second"] == 16 * 3600
+    assert store.apply("rest.long", {"fed": "no"}).ok
+    assert store.state["characters"][0]["exhaustion"] == 2
+
+
+def test_exhaustion_multiplies_speed_last(store):
+    aria = lambda: store.session.speed(store.session.character("Aria"))  # noqa: E731
+    normal = aria().mv
+    store.apply("character.set", {"character": "Aria", "field": "exhaustion", "value": "2"})
+    assert aria().mv == normal * 0.5 and "exhaustion 2" in aria().steps[-2]
+    store.apply("character.set", {"character": "Aria", "field": "exhaustion", "value": "5"})
+    assert aria().mv == 0 and aria().m == 0
+
+
+def test_dice_roll_is_logged_and_seeded(store):
+    outcome = store.apply("dice.roll", {"expression": "4d6kh3", "who": "Aria"})
+    assert outcome.ok and 3 <= outcome.data["total"] <= 18
+    assert store.state["journal"][-1]["text"].startswith("Aria rolls 4d6kh3 (")
+    assert store.apply("dice.roll", {"expression": "adv+2"}).data["detail"].startswith("2d20kh1")
+    assert "not dice notation" in store.apply("dice.roll", {"expression": "2x"}).reason
+
+
+def saves_then(store, received):
+    def record(ctx, params):
+        received.append(params)
+        for outcome in params["outcomes"]:
+            if not outcome["success"]:
+                ctx.character(outcome["who"])["exhaustion"] += 1
+        return Result("saves applied")
+
+    def ask(ctx, params):
+        from gm_console import RollRequest
+        ctx.request_rolls(RollRequest(
+            "Constitution save", [{"who": c["name"], "expression": "1d20", "dc": 11}
+                                  for c in ctx.characters], then="test.saved",
+            context={"hour": 9}))
+        return "asked"
+    store.host.operations["test.saved"] = Operation(
+        "test.saved", "", record, (Param("request", dict), Param("outcomes", list)),
+        plugin="core")
+    store.host.operations["test.ask"] = Operation("test.ask", "", ask, plugin="core")
+
+
+def test_rolls_asked_by_a_plugin_flow_back_to_it(store):
+    received = []
+    saves_then(store, received)
+    assert store.apply("test.ask").ok
+    pending = store.state["rolls"]["pending"]
+    assert [r["who"] for r in pending[0]["rolls"]] == ["Aria", "Bram"]
+    outcome = store.apply("roll.resolve", {"results": "aria=3"})
+    assert outcome.ok, outcome.reason
+    assert received[0]["request"] == {"hour": 9}
+    by_name = {o["who"]: o for o in received[0]["outcomes"]}
+    assert by_name["Aria"] == {"who": "Aria", "total": 3, "detail": "typed in: 3", "dc": 11,
+                               "success": False}
+    assert store.state["characters"][0]["exhaustion"] == 1
+    assert store.state["rolls"]["pending"] == []
+    rolls = [line for line in store.state["journal"] if line["kind"] == "roll"]
+    assert any("Aria: Constitution save: typed in: 3 vs DC 11 — failure" == line["text"]
+               for line in rolls)
+
+
+def test_roll_resolve_refuses_bad_typed_results(store):
+    saves_then(store, [])
+    store.apply("test.ask")
+    assert "Name=total" in store.apply("roll.resolve", {"results": "14"}).reason
+    assert "whole number" in store.apply("roll.resolve", {"results": "Aria=x"}).reason
+    assert "'zed' has no roll" in store.apply("roll.resolve", {"results": "Zed=3"}).reason
+    assert "no result for Bram" in store.apply("roll.resolve", {"results": "Aria=3",
+                                                                "roll_rest": "no"}).reason
+    assert store.state["rolls"]["pending"]
+
+
+def test_journal_filters_and_markdown_export(store):
+    store.apply("journal.note", {"text": "Bram found a key", "who": "bram"})
+    store.apply("clock.advance", {"hours": 20})
+    store.apply("journal.note", {"text": "Night falls"})
+    lines = store.state["journal"]
+    assert [line["text"] for line in journal.select(lines, character="BRAM")] == [
+        "Bram joins the party", "Bram found a key"]
+    assert {line["kind"] for line in journal.select(lines, kind="note")} == {"note"}
+    markdown = journal.to_markdown("Caves", lines)
+    assert markdown.startswith("# Caves\n\n## Day 1\n")
+    assert "## Day 2" in markdown
+    assert "- **08:00** · note (Bram): Bram found a key" in markdown
