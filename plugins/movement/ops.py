@@ -68,7 +68,9 @@ def _data(session: Any, character: dict[str, Any], path: rules.PricedPath) -> di
     terrain = session.terrain()
     return {"character": character["name"],
             "path": format_path([s.segment for s in path.segments]),
-            "terrain": terrain, **data}
+            "terrain": None if terrain is None else {
+                key: terrain[key] for key in ("key", "label", "difficult") if key in terrain},
+            **data}
 
 
 def _summary(path: rules.PricedPath) -> str:
@@ -134,21 +136,27 @@ def _apply_spend(ctx: Any, p: dict[str, Any]) -> Result:
     _refuse_problems(path)
     data = _data(ctx, character, path)
     try:
-        ctx.apply(COMBAT_MOVE, combatant=character["name"], metres=rules.metres(path.cost),
-                  override=p["override"])
+        moved = ctx.apply(COMBAT_MOVE, combatant=character["name"],
+                          metres=rules.metres(path.cost), override=p["override"])
     except Refused as exc:
         raise Refused(f"the combat tracker refused {rules.show(path.cost)} m for "
                       f"{character['name']}: {exc}") from None
+    data["combat"] = moved.data
     data["roll_requests"] = _offer_checks(ctx, character, path, data)
     return Result(_journal_line(character["name"], "spends", path, data), data,
                   [character["name"]])
 
 
 def _journal_line(name: str, verb: str, path: rules.PricedPath, data: dict[str, Any]) -> str:
-    cost = f"{rules.show(path.cost)} m of {rules.show(path.speed)} m"
-    line = f"{name} {verb} {cost} on {data['path']}"
     if verb == "moves":
-        line += f" ({rules.show(path.left)} m left)"
+        line = (f"{name} moves {data['path']}: {rules.show(path.cost)} m of "
+                f"{rules.show(path.speed)} m, {rules.show(path.left)} m left")
+    else:  # the tracker says what is left of the turn's move actions
+        line = (f"{name} spends {rules.show(path.cost)} m of movement (speed "
+                f"{rules.show(path.speed)} m) on {data['path']}")
+        left = data.get("combat", {}).get("metres_left")
+        if isinstance(left, (int, float)):
+            line += f", {rules.show(left)} m left of the move actions taken"
     if path.checks:
         line += "; checks offered: " + ", ".join(c.reason for c in path.checks)
     return line
