@@ -19,6 +19,8 @@ from gm_console.ui import StoreScreen, SyncedTable, Value
 from gm_console_plugins.movement import ops, rules
 from gm_console_plugins.movement.segments import JUMPS, Segment, format_path
 
+NOTES_WIDTH = 26  # "standing ≤ 2.55 m, slippery"
+
 KIND_LABELS = {"walk": "walk", "climb": "climb", "swim": "swim", "crawl": "crawl",
                "long_jump": "long jump", "high_jump": "high jump"}
 
@@ -119,9 +121,11 @@ class MovementScreen(StoreScreen):
         table = self.query_one("#mv-path", SyncedTable)
         total = self.query_one("#mv-total", Value)
         checks = self.query_one("#mv-checks", Value)
-        # Titles as wide as the widest figure: a cell updated in place does not widen its column.
-        columns = ["", "#", t("Segment"), t("Terrain"), t("metres"), t("× cost"), t("cost m"),
-                   t("Notes")]
+        # Titles as wide as the widest cell: SyncedTable updates a cell in place without
+        # widening its column, so a column must start wide enough ("difficult*", the notes).
+        # 76 columns in all: the table fits an 80-column terminal.
+        columns = ["#  ", t("Segment").ljust(9), t("Terrain").ljust(10), "m".ljust(5),
+                   t("rate").ljust(4), t("cost").ljust(5), t("Notes").ljust(NOTES_WIDTH)]
         if not self.segments:
             table.sync(columns, [])
             total.show(t("No segments yet: w walk, c climb, s swim, k crawl, l long jump, "
@@ -142,7 +146,7 @@ class MovementScreen(StoreScreen):
             if priced.terrain_from != "segment":
                 terrain += "*"
             rows.append((str(index), [
-                "▶" if index == self.selected else "", str(priced.number),
+                f"{'▶' if index == self.selected else ' '}{priced.number}",
                 t(KIND_LABELS[seg.kind]), terrain, rules.show(seg.metres),
                 rules.show(priced.rate), rules.show(priced.cost), self._notes(priced)]))
         table.sync(columns, rows)
