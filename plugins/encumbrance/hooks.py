@@ -61,8 +61,8 @@ def speed_steps(character, session) -> list[SpeedStep]:
         steps.append(SpeedStep("adjust", f"no Strength/Dexterity adjustment: {exc}", value=0))
     if adjustment is not None and adjustment.mv:
         steps.append(SpeedStep(
-            "adjust", f"Strength {character.get('strength')}, Dexterity "
-            f"{character.get('dexterity')}: {adjustment.row} ({adjustment.column} column)",
+            "adjust", f"Str {character.get('strength')}, Dex {character.get('dexterity')}: "
+            f"{adjustment.row} ({adjustment.column} column)",
             value=adjustment.mv))
     try:
         manual, reason = reading.manual_adjustment(character)

@@ -8,10 +8,13 @@ Plain functions over plain data: ``table`` is ``config/encumbrance.toml`` parsed
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 from typing import Any
+
+# Plain Python shared with the host (no host imports): one way to read "18/50".
+from gm_console.core.abilities import Strength, parse_strength
+from gm_console.core.abilities import parse_score as parse_ability
 
 CATEGORIES = ("unencumbered", "light", "moderate", "heavy", "critical", "maximal", "over")
 """Lightest first. Each of light…maximal starts at the capacity row's value of the same name;
@@ -24,60 +27,19 @@ THRESHOLD_KEYS = CATEGORIES[1:6]
 # Ability scores
 # ---------------------------------------------------------------------------------------------
 
-_EXCEPTIONAL = re.compile(r"^18\s*/\s*(\d+)$")
-
-
-@dataclass(frozen=True, order=True)
-class Score:
-    """An ability score, ordered the way the tables read: 18 < 18/01 < … < 18/99 < 18/00 < 19.
-
-    ``percentile`` is 1–100 for exceptional Strength (18/00 is 100), 0 otherwise.
-    """
-
-    score: int
-    percentile: int = 0
-
-    def __str__(self) -> str:
-        return f"18/{self.percentile % 100:02d}" if self.percentile else str(self.score)
+Score = Strength
+"""An ability score, ordered the way the tables read: 18 < 18/01 < … < 18/99 < 18/00 < 19
+(``percentile`` is 1–100 for exceptional Strength, 18/00 being 100; 0 otherwise)."""
 
 
 def parse_score(raw: Any, ability: str = "Strength") -> Score:
-    """A score from an int 1–25, its text, or (Strength only) "18/01" … "18/99", "18/00".
+    """A score from an int 1–25 or its text, or (Strength only) "18/01" … "18/99", "18/00".
 
     Raises ValueError with a sentence naming the ability and the bad value.
     """
-    if isinstance(raw, bool):
-        raise ValueError(f"{ability} must be a number from 1 to 25, not {raw!r}")
-    if isinstance(raw, str):
-        text = raw.strip()
-        if "/" in text:
-            return _parse_exceptional(text, raw, ability)
-        try:
-            raw = int(text)
-        except ValueError:
-            raise ValueError(f"{ability} must be a number from 1 to 25, not {raw!r}") from None
-    if isinstance(raw, float) and raw.is_integer():
-        raw = int(raw)
-    if not isinstance(raw, int):
-        raise ValueError(f"{ability} must be a whole number from 1 to 25, not {raw!r}")
-    if not 1 <= raw <= 25:
-        raise ValueError(f"{ability} must be from 1 to 25, not {raw}")
-    return Score(raw)
-
-
-def _parse_exceptional(text: str, raw: str, ability: str) -> Score:
-    if ability != "Strength":
-        raise ValueError(f"{ability} {raw!r}: only Strength can be exceptional (18/xx)")
-    match = _EXCEPTIONAL.match(text)
-    if not match:
-        raise ValueError(f"Strength {raw!r}: exceptional Strength is 18 followed by a "
-                         f"percentile, 18/01 to 18/99 or 18/00")
-    digits = match.group(1)
-    if len(digits) != 2:
-        raise ValueError(f"Strength {raw!r}: the percentile after 18/ has two digits, "
-                         f"01 to 99, or 00 for 100")
-    value = int(digits)
-    return Score(18, value if value else 100)
+    if ability == "Strength":
+        return parse_strength(raw)
+    return Score(parse_ability(raw, ability))
 
 
 def bound(raw: Any) -> Score:
@@ -327,8 +289,8 @@ def _next_lighter(carried: float, category: str, row: dict[str, Any]) -> dict[st
         return {"category": "maximal", "lb": _num(lb), "text": f"{fmt(lb)} lb less: maximal"}
     key = CATEGORIES[CATEGORIES.index(category) - 1]
     lb = carried - row[category]
-    return {"category": key, "lb": _num(lb),
-            "text": f"more than {fmt(lb)} lb less: {key}"}
+    text = f"more than {fmt(lb)} lb less: {key}" if lb else f"any weight less: {key}"
+    return {"category": key, "lb": _num(lb), "text": text}
 
 
 def assess(character: dict[str, Any], table: dict[str, Any],

@@ -10,9 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gm_console import Operation, codec
-from gm_console.config import Config, bundled_dir
 from gm_console.headless import show
-from gm_console.host import Host
 from gm_console.store import Store
 
 ARIA = """
@@ -36,12 +34,10 @@ qty = 1
 """
 
 
-@pytest.fixture(scope="module")
-def host():
-    loaded = Host(Config([bundled_dir()])).load()
-    assert loaded.plugins["encumbrance"].status == "loaded", loaded.plugins["encumbrance"].error
-    assert loaded.plugins["armour"].status == "loaded", loaded.plugins["armour"].error
-    return loaded
+def test_both_plugins_load(host):
+    for name in ("encumbrance", "armour"):
+        assert host.plugins[name].status == "loaded", host.plugins[name].error
+    assert {"speed.adjust", "encumbrance.lift", "armour.wear"} <= set(host.operations)
 
 
 def open_session(host, tmp_path, text: str) -> Store:

@@ -1,0 +1,249 @@
+"""The loads screen: every character's carried weight, category and speed; for the one under the
+cursor, the weight against the thresholds as a bar, the effects, what would change them, and the
+speed's derivation. Nothing here computes a rule: it shows derived values and applies operations.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label
+
+from gm_console.ui import StoreScreen, SyncedTable, Value
+from gm_console_plugins.encumbrance import bar, reading
+from gm_console_plugins.encumbrance.rules import Encumbrance, fmt
+
+BAR_WIDTH = 60
+STYLES = {"unencumbered": "green", "light": "chartreuse3", "moderate": "yellow",
+          "heavy": "dark_orange", "critical": "red", "maximal": "magenta", "over": "bold red"}
+
+
+def _b(key: str, action: str, label: str, name: str, show: bool = True) -> Binding:
+    return Binding(key, action, label, show=show, id=f"encumbrance.{name}")
+
+
+class Ask(ModalScreen[str | None]):
+    """A one-line question; dismissed with the text (enter) or None (escape)."""
+
+    DEFAULT_CSS = """
+    Ask { align: center middle; }
+    Ask > Vertical { width: 70; height: auto; border: round $accent; padding: 0 1;
+                     background: $surface; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, question: str, value: str = "") -> None:
+        super().__init__()
+        self.question, self.value = question, value
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self.question)
+            yield Input(value=self.value)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip() or None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class EncumbranceScreen(StoreScreen):
+    # A load or a speed can change with almost any operation (items, Strength, armour,
+    # exhaustion from travel or a rest): recompute on every change; Value and SyncedTable
+    # repaint only what differs.
+    AREAS = frozenset({"*"})
+    BINDINGS = [
+        _b("b", "bulky", "Bulky", "bulky"),
+        _b("i", "add_item", "Add item", "add_item"),
+        _b("w", "wear", "Armour", "wear"),
+        _b("a", "adjust", "Adjust speed", "adjust"),
+        _b("l", "lift", "Lift check", "lift"),
+    ]
+    DEFAULT_CSS = """
+    EncumbranceScreen #enc-table { max-height: 8; }
+    EncumbranceScreen Value { padding: 0 1; }
+    EncumbranceScreen #enc-detail { height: 1fr; }
+    """
+
+    def compose_body(self) -> ComposeResult:
+        yield SyncedTable(id="enc-table", cursor_type="row", zebra_stripes=True)
+        with VerticalScroll(id="enc-detail"):
+            yield Value(id="enc-title", classes="panel-title")
+            yield Value(id="enc-bar")
+            yield Value(id="enc-marks")
+            yield Value(id="enc-legend", classes="hint")
+            yield Value(id="enc-effects")
+            yield Value(id="enc-change")
+            yield Value(id="enc-armour")
+            yield Value(id="enc-speed")
+
+    # -- what is shown ----------------------------------------------------------------------
+
+    def refresh_view(self, change: Any) -> None:
+        t = self.t
+        rows = []
+        for index, character in enumerate(self.session.characters):
+            speed = self.session.speed(character)
+            try:
+                enc = reading.assess(character, self.session)
+                load, category = f"{fmt(enc.carried_lb)} / {fmt(enc.max_lb)} lb", t(enc.category)
+            except ValueError:
+                load, category = "?", t("error")
+            rows.append((f"{index}:{character.get('name')}",
+                         [str(character.get("name")), load, category,
+                          f"{fmt(speed.mv)} mv / {fmt(speed.m)} m"]))
+        self.query_one("#enc-table", SyncedTable).sync(
+            [t("Name"), t("Carried"), t("Load"), t("Speed")], rows)
+        self._show_detail()
+
+    def _selected(self) -> dict[str, Any] | None:
+        key = self.query_one("#enc-table", SyncedTable).current_key
+        if key is None:
+            return None
+        index = int(key.split(":", 1)[0])
+        characters = self.session.characters
+        return characters[index] if index < len(characters) else None
+
+    def on_data_table_row_highlighted(self) -> None:
+        self._show_detail()
+
+    def _show_detail(self) -> None:
+        character = self._selected()
+        values = {name: self.query_one(f"#enc-{name}", Value) for name in
+                  ("title", "bar", "marks", "legend", "effects", "change", "armour", "speed")}
+        if character is None:
+            for value in values.values():
+                value.show("")
+            values["title"].show(self.t("No characters: add one on the party screen (p)"))
+            return
+        try:
+            enc = reading.assess(character, self.session)
+        except ValueError as exc:
+            for value in values.values():
+                value.show("")
+            values["title"].show(Text(str(exc), style="bold red"))
+            return
+        derived = self.session.derived(character)
+        values["title"].show(self._title(character, enc))
+        drawn = bar.draw(enc, BAR_WIDTH, self.t)
+        values["bar"].show(Text.assemble(*[
+            (cells, STYLES[category] if full else "grey35") for cells, category, full in drawn.runs]))
+        values["marks"].show(drawn.marks)
+        values["legend"].show(drawn.legend)
+        values["effects"].show(self._effects(enc))
+        values["change"].show(self._change(enc))
+        armour = derived.get("armour", {})
+        values["armour"].show(armour.get("text") or armour.get("error", ""))
+        speed = derived["speed"]
+        values["speed"].show(f"{self.t('Speed')} {fmt(speed['mv'])} mv / {fmt(speed['m'])} m:\n  "
+                             + "\n  ".join(speed["steps"]))
+
+    def _title(self, character: dict[str, Any], enc: Encumbrance) -> str:
+        bulky = f", {self.t('bulky')}" if enc.bulky else ""
+        return (f"{character.get('name')} — {self.t('Strength')} {enc.strength} — "
+                f"{self.t('carried')} {fmt(enc.carried_lb)} lb, {self.t('most allowed')} "
+                f"{fmt(enc.max_lb)} lb{bulky}")
+
+    def _effects(self, enc: Encumbrance) -> Text:
+        fx, t = enc.effects, self.t
+        parts = [t(fx.speed_text)]
+        if fx.to_hit:
+            parts.append(f"{fx.to_hit:+d} {t('to hit')}")
+        if fx.ac_penalty:
+            parts.append(f"AC +{fx.ac_penalty}")
+        if not fx.dex_bonus_to_ac:
+            parts.append(t("no Dexterity bonus to AC"))
+        if not fx.can_fight:
+            parts.append(t("cannot fight"))
+        return Text.assemble((t(enc.category), STYLES[enc.category]), ": " + ", ".join(parts))
+
+    def _change(self, enc: Encumbrance) -> str:
+        hints = [self._hint(step) for step in (enc.next, enc.previous) if step]
+        if enc.bulky:
+            hints.append(self.t("bulky gear counts one category up (b)"))
+        return " · ".join(hints)
+
+    def _hint(self, step: dict[str, Any]) -> str:
+        # The text is built by the rules in English; the category in it is translated.
+        text = step["text"]
+        return text[: -len(step["category"])] + self.t(step["category"]) \
+            if text.endswith(step["category"]) else text
+
+    # -- keys -------------------------------------------------------------------------------
+
+    def _selected_name(self) -> str | None:
+        character = self._selected()
+        return None if character is None else str(character.get("name"))
+
+    def action_bulky(self) -> None:
+        character = self._selected()
+        if character is not None:
+            self.apply("character.set", character=str(character["name"]), field="bulky",
+                       value=str(not character.get("bulky")))
+
+    def action_add_item(self) -> None:
+        name = self._selected_name()
+        if name is None:
+            return
+
+        def add(text: str | None) -> None:
+            if not text:
+                return
+            parts = [p.strip() for p in text.split(",")]
+            params = dict(zip(("name", "weight_lb", "qty"), parts))
+            self.apply("item.add", character=name, **params)
+        self.app.push_screen(Ask(f"{name} — {self.t('new item: name, weight lb, qty')}"), add)
+
+    def action_wear(self) -> None:
+        name = self._selected_name()
+        if name is None:
+            return
+        if "armour.wear" not in self.store.host.operations:
+            self.notify(self.t("the armour plugin is not loaded"), severity="warning")
+            return
+
+        def wear(text: str | None) -> None:
+            if not text:
+                return
+            parts = [p.strip() for p in text.split(",")]
+            params = dict(zip(("armour", "weight_lb", "magic"), parts))
+            self.apply("armour.wear", character=name, **params)
+        self.app.push_screen(
+            Ask(f"{name} — {self.t('armour: name, weight lb, magic (yes/no); none takes it off')}"),
+            wear)
+
+    def action_adjust(self) -> None:
+        character = self._selected()
+        if character is None:
+            return
+        name = str(character["name"])
+        current = ""
+        if character.get("speed_adjust_mv"):
+            current = f"{character['speed_adjust_mv']}, {character.get('speed_adjust_reason', '')}"
+
+        def adjust(text: str | None) -> None:
+            if text is None:
+                return
+            mv, _, reason = text.partition(",")
+            self.apply("speed.adjust", character=name, mv=mv.strip(), reason=reason.strip())
+        self.app.push_screen(
+            Ask(f"{name} — {self.t('speed adjustment: mv, reason (0 removes it)')}", current),
+            adjust)
+
+    def action_lift(self) -> None:
+        name = self._selected_name()
+        if name is None:
+            return
+
+        def lift(text: str | None) -> None:
+            outcome = self.apply("encumbrance.lift", character=name, load_lb=text or 0)
+            if outcome.ok:
+                self.notify(outcome.message, timeout=8)
+        self.app.push_screen(
+            Ask(f"{name} — {self.t('load to lift in lb (empty: what is carried)')}"), lift)

@@ -1,0 +1,123 @@
+"""The loads screen (key e) driven with Pilot, and the bar drawing on its own."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from gm_console.ui import SyncedTable, Value
+from gm_console_plugins.encumbrance import bar, rules
+
+SIZE = (100, 30)
+TABLE = tomllib.loads((Path(__file__).resolve().parents[2] / "config" / "encumbrance.toml")
+                      .read_text(encoding="utf-8"))
+
+
+def shown(app, name: str) -> str:
+    return app.screen.query_one(f"#enc-{name}", Value).shown
+
+
+def cell(app, row: int, column: int) -> str:
+    table = app.screen.query_one("#enc-table", SyncedTable)
+    return str(table.get_row_at(row)[column])
+
+
+@pytest.fixture
+def aria_store(make_store):
+    return make_store([{"name": "Aria", "strength": 17, "dexterity": 16,
+                        "armour": "chain mail", "armour_weight_lb": 40,
+                        "items": [{"name": "gear", "weight_lb": 80}]},
+                       {"name": "Bram", "race": "dwarf", "strength": "18/50"}])
+
+
+async def test_screen_shows_load_effects_and_speed(make_app, aria_store):
+    app = make_app(aria_store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("e")
+        assert cell(app, 0, 1) == "120 / 220 lb" and cell(app, 0, 2) == "moderate"
+        assert cell(app, 0, 3) == "7 mv / 5.25 m"
+        assert "carried 120 lb, most allowed 220 lb" in shown(app, "title")
+        assert shown(app, "effects") == "moderate: 1/2 speed, -1 to hit"
+        assert shown(app, "change") == "23 lb more: heavy · more than 10 lb less: light"
+        assert "slowest limit wins: 7 mv" in shown(app, "speed")
+        await pilot.press("down")
+        assert "Bram — Strength 18/50" in shown(app, "title")
+
+
+async def test_adding_an_item_updates_live_and_repaints_only_what_changed(make_app, aria_store):
+    app = make_app(aria_store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("e")
+        armour = app.screen.query_one("#enc-armour", Value)
+        repaints = []
+        original = armour.update
+        armour.update = lambda *a, **k: (repaints.append(a), original(*a, **k))
+        await pilot.press("i")
+        for key in "anvil, 23, 1":
+            await pilot.press("space" if key == " " else ("comma" if key == "," else key))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert aria_store.state["characters"][0]["items"][-1]["name"] == "anvil"
+        assert cell(app, 0, 2) == "heavy" and cell(app, 0, 3) == "4 mv / 3 m"
+        assert shown(app, "change").startswith("33 lb more: critical")
+        assert repaints == []          # the armour line did not change: not repainted
+
+
+async def test_bulky_key_and_undo(make_app, aria_store):
+    app = make_app(aria_store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("e", "b")
+        assert aria_store.state["characters"][0]["bulky"] is True
+        assert cell(app, 0, 2) == "heavy" and "bulky" in shown(app, "title")
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert cell(app, 0, 2) == "moderate"
+
+
+async def test_speed_adjustment_needs_a_reason(make_app, aria_store):
+    app = make_app(aria_store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("e", "a", "4", "enter")
+        await pilot.pause()
+        assert "speed_adjust_mv" not in aria_store.state["characters"][0]   # refused
+        await pilot.press("a", "4", "comma", "space", "h", "a", "s", "t", "e", "enter")
+        await pilot.pause()
+        assert aria_store.state["characters"][0]["speed_adjust_reason"] == "haste"
+        assert "+4 mv: manual: haste" in shown(app, "speed")
+
+
+async def test_bad_strength_shows_the_reason(make_app, aria_store):
+    aria_store.state["characters"][0]["strength"] = "18/101"
+    app = make_app(aria_store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("e")
+        assert "18/101" in shown(app, "title") and cell(app, 0, 2) == "error"
+
+
+# -- the bar ------------------------------------------------------------------------------------
+
+def enc(lb, strength=17):
+    return rules.assess({"strength": strength, "items": [{"name": "x", "weight_lb": lb}]},
+                        TABLE, dict(TABLE["settings"]))
+
+
+def test_bar_marks_thresholds_at_their_weight():
+    drawn = bar.draw(enc(120), 44)                 # 220 lb over 44 cells: 5 lb a cell
+    assert drawn.marks == " " * 15 + "L" + " " * 6 + "M" + " " * 6 + "H" + " " * 5 + "C" \
+        + " " * 6 + "X" + " |"
+    assert "".join(cells for cells, _, _ in drawn.runs) == "█" * 24 + "░" * 20
+    assert drawn.legend.startswith("L light 77  M moderate 110")
+
+
+def test_bar_cells_belong_to_their_category():
+    drawn = bar.draw(enc(0), 44)
+    owners = [(category, len(cells)) for cells, category, _ in drawn.runs]
+    assert owners == [("unencumbered", 15), ("light", 7), ("moderate", 7), ("heavy", 6),
+                      ("critical", 7), ("maximal", 2)]
+
+
+def test_over_the_maximum_is_always_visible():
+    drawn = bar.draw(enc(221), 44)
+    assert drawn.runs[-1][1] == "over" and drawn.runs[-1][2] is True
