@@ -1,0 +1,172 @@
+"""The TUI driven with key presses, asserting on the session and on what is shown."""
+
+from __future__ import annotations
+
+import tomllib
+
+from textual.widgets import Input
+
+from gm_console.ui.screens.home import HomeScreen
+from gm_console.ui.screens.party import CharacterScreen, PartyScreen
+from gm_console.ui.screens.rolls import RollPrompt
+from gm_console.ui.widgets import SyncedTable, Value
+
+SIZE = (80, 24)
+
+
+def cells(table: SyncedTable, column: int) -> list[str]:
+    return [str(table.get_row_at(i)[column]) for i in range(table.row_count)]
+
+
+async def test_home_shows_party_clock_and_journal(make_app, store):
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(app.screen, HomeScreen)
+        assert cells(app.screen.query_one("#party", SyncedTable), 0) == ["Aria", "Bram"]
+        assert app.sub_title == "Day 1, 08:00"
+        await pilot.press("plus")
+        await pilot.pause()
+        assert app.sub_title == "Day 1, 08:10"
+        assert "time passes: 10 min" in app.screen.query_one("#journal-tail", Value).shown
+
+
+async def test_add_a_character_edit_a_field_and_undo(make_app, store):
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("p")
+        assert isinstance(app.screen, PartyScreen)
+        await pilot.press("a")
+        await pilot.press(*"Cora", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, CharacterScreen)
+        assert [c["name"] for c in store.state["characters"]] == ["Aria", "Bram", "Cora"]
+        strength = app.screen.query_one("#field-strength", Input)
+        strength.focus()
+        strength.value = ""
+        await pilot.press(*"18/75", "enter")
+        await pilot.pause()
+        assert store.state["characters"][2]["strength"] == "18/75"
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert store.state["characters"][2]["strength"] == 10
+
+
+async def test_bad_value_shows_what_is_wrong_and_keeps_what_was_typed(make_app, store):
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("p", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, CharacterScreen)
+        field = app.screen.query_one("#field-strength", Input)
+        field.focus()
+        field.value = ""
+        await pilot.press(*"18/101", "enter")
+        await pilot.pause()
+        error = app.screen.query_one("#error-strength", Value).shown
+        assert error == "exceptional Strength is written 18/01 to 18/00, not '18/101'"
+        assert field.value == "18/101"
+        assert store.state["characters"][0]["strength"] == 17
+        # The name field refuses a duplicate with the store's own reason.
+        name = app.screen.query_one("#field-name", Input)
+        name.focus()
+        name.value = "Bram"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "already exists" in app.screen.query_one("#error-name", Value).shown
+        assert name.value == "Bram"
+
+
+async def test_items_are_added_from_the_editor(make_app, store):
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("p", "enter", "f2")
+        await pilot.press(*"rope, 10, 2", "enter")
+        await pilot.pause()
+        assert store.state["characters"][0]["items"] == [
+            {"name": "rope", "weight_lb": 10, "qty": 2}]
+        assert cells(app.screen.query_one("#items", SyncedTable), 0) == ["rope"]
+        assert app.screen.query_one("#carried", Value).shown == "items: 20 lb"
+
+
+async def test_roll_prompt_appears_and_rolls_for_everyone(make_app, store):
+    from test_party import saves_then
+    received = []
+    saves_then(store, received)
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        store.apply("test.ask")
+        await pilot.pause()
+        assert isinstance(app.screen, RollPrompt)
+        assert "1 rolls waiting" in app.sub_title
+        app.screen.query_one("#result-1", Input).value = "20"
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert not isinstance(app.screen, RollPrompt)
+        assert received and {o["who"]: o["total"] for o in received[0]["outcomes"]}["Bram"] == 20
+
+
+async def test_help_lists_every_binding_with_remapped_keys(make_app, store, tmp_path):
+    (tmp_path / "user-config").mkdir()
+    (tmp_path / "user-config" / "settings.toml").write_text('[keys]\njournal = "ctrl+j"\n')
+    from gm_console.host import Host
+    store.host = Host().load()
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f1")
+        await pilot.pause()
+        text = str(app.screen.query_one("#bindings").render())
+        assert "ctrl+j" in text and "[journal]" in text
+        await pilot.press("escape", "ctrl+j")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "JournalScreen"
+
+
+async def test_journal_screen_filters_and_exports(make_app, store, tmp_path):
+    store.apply("journal.note", {"text": "Bram found a key", "who": "Bram"})
+    app = make_app(store, tmp_path / "caves.toml")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("j")
+        await pilot.pause()
+        table = app.screen.query_one("#lines", SyncedTable)
+        assert table.row_count == 3
+        await pilot.press("c", "c")  # all → Aria → Bram
+        await pilot.pause()
+        assert cells(table, 3) == ["Bram joins the party", "Bram found a key"]
+        await pilot.press("x")
+        exported = (tmp_path / "caves.journal.md").read_text()
+        assert "Bram found a key" in exported and "Aria joins" not in exported
+
+
+async def test_an_edit_is_saved_off_the_key_path(make_app, store, tmp_path):
+    path = tmp_path / "saved.toml"
+    app = make_app(store, path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("plus")
+        await pilot.pause()
+        assert app.saver.flush()
+    assert tomllib.loads(path.read_text())["clock"]["second"] == 8 * 3600 + 600
+
+
+async def test_french_labels(make_app, store, tmp_path):
+    (tmp_path / "user-config").mkdir()
+    (tmp_path / "user-config" / "settings.toml").write_text('language = "fr"\n')
+    from gm_console.host import Host
+    store.host = Host().load()
+    app = make_app(store)
+    async with app.run_test(size=SIZE):
+        assert app.sub_title == "Jour 1, 08:00"
+        assert str(app.screen.query(".panel-title").first().render()) == "Vue du groupe"
+
+
+async def test_a_key_press_that_changes_one_value_repaints_only_that_value(make_app, store):
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        table = app.screen.query_one("#party", SyncedTable)
+        updates = []
+        original = table.update_cell
+        table.update_cell = lambda *a, **k: (updates.append(a), original(*a, **k))
+        store.apply("character.set", {"character": "Bram", "field": "exhaustion", "value": "1"})
+        await pilot.pause()
+        # Only Bram's exhaustion cell changed (no plugin column depends on level 1).
+        assert [(str(row), value) for row, _, value in updates] == [("1:Bram", "1")]
+        assert table.row_count == 2

@@ -1,0 +1,102 @@
+"""A console in a real terminal: quit, SIGHUP and SIGTERM right after an edit save it and exit."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import select
+import signal
+import struct
+import subprocess
+import sys
+import termios
+import time
+import tomllib
+from pathlib import Path
+
+import pytest
+
+SESSION = '[session]\nname = "Hangup"\n\n[[characters]]\nname = "Aria"\n'
+
+
+def start(path: Path) -> tuple[subprocess.Popen, int]:
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "80", "LINES": "24"}
+    # A session of its own with the terminal as its controlling terminal, as sshd does: when
+    # the terminal goes away, the kernel sends SIGHUP.
+    process = subprocess.Popen([sys.executable, "-m", "gm_console", str(path)], stdin=slave,
+                               stdout=slave, stderr=slave, env=env, start_new_session=True,
+                               close_fds=True,
+                               preexec_fn=lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0))
+    os.close(slave)
+    return process, master
+
+
+def read_until(master: int, text: bytes, timeout: float = 30) -> bytes:
+    seen = b""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([master], [], [], 0.2)
+        if ready:
+            try:
+                seen += os.read(master, 65536)
+            except OSError:
+                break
+            if text in seen:
+                return seen
+    raise AssertionError(f"{text!r} never appeared on the terminal")
+
+
+def drain(master: int, seconds: float) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([master], [], [], 0.1)
+        if ready:
+            try:
+                os.read(master, 65536)
+            except OSError:
+                return
+
+
+@pytest.mark.parametrize("how", ["SIGHUP", "SIGTERM", "q"])
+def test_edit_then_stop_leaves_the_edit_saved(tmp_path: Path, how: str) -> None:
+    path = tmp_path / "s.toml"
+    path.write_text(SESSION)
+    process, master = start(path)
+    try:
+        read_until(master, b"08:00")
+        os.write(master, b"+")  # advance the clock 10 minutes
+        read_until(master, b"08:10")
+        if how == "q":
+            os.write(master, b"q")
+        else:
+            process.send_signal(getattr(signal, how))
+        drain(master, 0.5)
+        assert process.wait(timeout=15) == 0
+    finally:
+        if process.poll() is None:
+            process.kill()
+        os.close(master)
+    saved = tomllib.loads(path.read_text())
+    assert saved["clock"]["second"] == 8 * 3600 + 600
+    assert saved["characters"][0]["name"] == "Aria"
+
+
+def test_a_terminal_that_goes_away_does_not_leave_the_process_running(tmp_path: Path) -> None:
+    path = tmp_path / "s.toml"
+    path.write_text(SESSION)
+    process, master = start(path)
+    try:
+        read_until(master, b"08:00")
+        os.write(master, b"+")
+        read_until(master, b"08:10")
+    finally:
+        os.close(master)  # the SSH connection drops: the terminal is gone
+    try:
+        process.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        raise AssertionError("the console kept running after its terminal went away")
+    assert tomllib.loads(path.read_text())["clock"]["second"] == 8 * 3600 + 600
