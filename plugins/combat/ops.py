@@ -58,6 +58,9 @@ def roller(session: Any) -> Callable[[], int]:
     return lambda: int(d20.roll(die).total)
 
 
+OVERRIDE_HINT = " (the game master can force it with override=<reason>)"
+
+
 def _guard(function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
     """Rules' own exceptions become refusals; a forbidden action says how to force it."""
     try:
@@ -65,7 +68,7 @@ def _guard(function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
     except rules.Invalid as exc:
         raise Refused(str(exc)) from None
     except rules.Forbidden as exc:
-        raise Refused(f"{exc} (the game master can force it with override=<reason>)") from None
+        raise Refused(f"{exc}{OVERRIDE_HINT}") from None
 
 
 def _combatant_name(encounter: dict[str, Any], given: str) -> str:

@@ -700,6 +700,7 @@ def summary(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any
             "name": c["name"], "initiative": c.get("initiative"), "modifier": c["modifier"],
             "party": c["party"], "aware": c["aware"], "flat_footed": c["flat_footed"],
             "restricted": restriction(encounter, c), "speed_m": speed,
+            "acts_this_round": _acts_this_round(encounter, c),
             "spent": dict(c["budget"]), "metres_left": metres_left(c),
             "borrowed_round": c["borrowed_round"],
             "started_full_round": dict(c["started"]) if c.get("started") else None,

@@ -79,6 +79,7 @@ FRENCH = {
     "flat-footed": "pris au dépourvu",
     "restricted": "restreinte",
     "aware": "conscient",
+    "surprised": "surpris",
     "borrowed": "empruntée",
     "No fight is running.": "Aucun combat en cours.",
     "Start a fight": "Commencer un combat",

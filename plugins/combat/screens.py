@@ -1,0 +1,271 @@
+"""The combat screen: the initiative order with each combatant's budget at a glance, one key per
+action type on the current combatant, off-turn immediate actions on the selected one, and the
+last refusal with its reason and a key to override it.
+
+Every key applies an operation (the same ones ``gm-console op`` runs); the table is synced cell
+by cell, so a key press repaints only the cells whose text changed.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+
+from gm_console.store import Change
+from gm_console.ui import StoreScreen, SyncedTable, Value
+from gm_console.ui.screens.prompt import TextPrompt
+from gm_console_plugins.combat import ops, rules
+
+LEFT, SPENT, NONE = "●", "✓", "–"  # available, used, not possible now
+BORROWED = "⇠"  # the swift action of the next turn, used by an immediate action off-turn
+
+
+class Answer(TextPrompt):
+    """The host's one-line prompt, except that enter on an empty line answers "" (no surprise
+    round, lift a restriction) while escape still answers None (cancel)."""
+
+    def on_input_submitted(self, event: Any) -> None:
+        event.prevent_default()  # Textual would call the base class's handler too
+        self.dismiss(event.value.strip())
+
+
+COLUMNS = ("", "Name", "Init", "Std", "Move", "Full", "Swift", "Imm.", "Free", "Step", "Metres",
+           "State")
+
+
+def _glyph(spent: bool, left: bool) -> str:
+    return SPENT if spent else LEFT if left else NONE
+
+
+def _move_cell(spent: int, left: int) -> str:
+    return SPENT * spent + LEFT * left or NONE
+
+
+def row_cells(entry: dict[str, Any], current: bool, t: Callable[[str], str]) -> list[str]:
+    """One combatant's row: its own turn shows what is spent and left of every action type;
+    off-turn only what it can do now (an immediate action) and a borrowed swift."""
+    spent, now = entry["spent"], entry.get("remaining")
+    initiative = "?" if entry["initiative"] is None else str(entry["initiative"])
+    state = []
+    if entry["flat_footed"]:
+        state.append(t("flat-footed"))
+    if not entry["acts_this_round"]:
+        state.append(t("surprised"))
+    elif entry["restricted"]:
+        state.append(f"{t('restricted')} ({t(entry['restricted'])})")
+    if entry["aware"]:
+        state.append(t("aware"))
+    if entry["started_full_round"]:
+        state.append(f"→ {entry['started_full_round']['label']}")
+    cells = [("▶" if current else ""), entry["name"], initiative]
+    if now is None:  # the fight has not begun
+        return cells + [""] * 8 + [", ".join(state)]
+    borrowed = BORROWED if entry["borrowed_round"] else ""
+    if current:
+        swift = BORROWED if spent["swift"] == "borrowed" else _glyph(bool(spent["swift"]),
+                                                                      now["swift"])
+        full = SPENT if spent["full_round"] else (LEFT if now["full_round"] else NONE)
+        metres = (f"{spent['metres_spent']:g}/{spent['metres_allowed']:g}"
+                  f" (+{now['metres']:g})")
+        cells += [_glyph(spent["standard"] > 0, bool(now["standard"])),
+                  _move_cell(spent["move"], now["move"]), full, swift,
+                  LEFT if now["immediate"] else NONE, str(spent["free"]),
+                  _glyph(spent["step"], now["step"]), metres]
+    else:
+        cells += ["", "", "", borrowed, LEFT if now["immediate"] else NONE, "", "", ""]
+    return cells + [", ".join(state)]
+
+
+class CombatScreen(StoreScreen):
+    AREAS = frozenset({"combat", "characters", "clock"})  # speeds follow the characters
+
+    DEFAULT_CSS = """
+    CombatScreen #status { padding: 0 1; text-style: bold; }
+    CombatScreen #refusal { padding: 0 1; color: $warning; height: auto; }
+    CombatScreen #legend { padding: 0 1; color: $text-muted; height: auto; }
+    CombatScreen SyncedTable { max-height: 70%; }
+    """
+
+    BINDINGS = [
+        Binding("s", "take('standard')", "Standard", id="combat.standard"),
+        Binding("m", "take('move')", "Move", id="combat.move"),
+        Binding("v", "move_metres", "Move N m", id="combat.move_metres"),
+        Binding("f", "take('full-round')", "Full-round", id="combat.full_round"),
+        Binding("F", "full_round_no_step", "Full, no step", id="combat.full_round_no_step",
+                show=False),
+        Binding("g", "full_round_part", "Start/complete", id="combat.full_round_part",
+                show=False),
+        Binding("w", "take('swift')", "Swift", id="combat.swift"),
+        Binding("i", "immediate", "Immediate", id="combat.immediate"),
+        Binding("e", "take('free')", "Free", id="combat.free"),
+        Binding("5", "take('step')", "5-ft step", id="combat.step"),
+        Binding("space", "next", "End turn", id="combat.next"),
+        Binding("o", "override", "Override", id="combat.override"),
+        Binding("t", "restrict", "Restrict", id="combat.restrict", show=False),
+        Binding("I", "initiative", "Initiative", id="combat.initiative", show=False),
+        Binding("R", "roll_initiative", "Roll init.", id="combat.roll_initiative", show=False),
+        Binding("a", "add", "Add", id="combat.add", show=False),
+        Binding("x", "remove", "Remove", id="combat.remove", show=False),
+        Binding("S", "start", "Start fight", id="combat.start", show=False),
+        Binding("E", "end", "End fight", id="combat.end", show=False),
+        Binding("u", "app.undo", "Undo", id="combat.undo"),
+    ]
+
+    def __init__(self, store: Any, **kwargs: Any) -> None:
+        super().__init__(store, **kwargs)
+        self.refused: tuple[str, dict[str, Any], str] | None = None  # op, params, reason
+        self._turn_shown = ""
+
+    def compose_body(self) -> ComposeResult:
+        yield Value(id="status")
+        yield SyncedTable(id="combatants", cursor_type="row", zebra_stripes=True)
+        yield Value(id="refusal")
+        yield Value(self._legend(), id="legend")
+
+    def _legend(self) -> str:
+        return (f"{LEFT} left  {SPENT} spent  {NONE} not now  {BORROWED} swift used off-turn  "
+                "Metres: spent/allowed (+ more possible)\n"
+                "s std · m move · v move N m · f full · F full, no step · g start/complete · "
+                "w swift · i immediate (selected) · e free · 5 step · space end turn · "
+                "o override · t restrict · I/R initiative · a add · x remove · S start · "
+                "E end · u undo")
+
+    # -- drawing ------------------------------------------------------------------------------
+
+    def _summary(self) -> dict[str, Any]:
+        session = self.session
+        encounter = ops.encounter_of(session)
+        return rules.summary(encounter, session.table(ops.PLUGIN), ops.settings_of(session),
+                             ops.speeds(session, encounter))
+
+    def refresh_view(self, change: Change | None) -> None:
+        summary = self._summary()
+        table = self.query_one("#combatants", SyncedTable)
+        status = self.query_one("#status", Value)
+        if not summary["active"]:
+            status.show(self.t("No fight is running.") + "  S: " + self.t("Start a fight"))
+            table.sync([self.t(c) for c in COLUMNS], [])
+            self._turn_shown = ""
+            return
+        if summary["round"]:
+            label = f"{self.t('Round')} {summary['round']}"
+            if summary["surprise"]:
+                label += f" ({self.t('surprise round')})"
+            status.show(f"{label} · {self.t('Turn')}: {summary['turn']}")
+        else:
+            missing = [c["name"] for c in summary["combatants"] if c["initiative"] is None]
+            status.show(("Initiative: " + ", ".join(missing) + " ?  (R roll for all, I type)")
+                        if missing else "space: begin round 1")
+        rows = [(c["name"], row_cells(c, c["name"] == summary["turn"], self.t))
+                for c in summary["combatants"]]
+        table.sync([self.t(c) for c in COLUMNS], rows)
+        if summary["turn"] != self._turn_shown:  # the cursor follows the turn
+            self._turn_shown = summary["turn"]
+            names = [c["name"] for c in summary["combatants"]]
+            if summary["turn"] in names:
+                table.move_cursor(row=names.index(summary["turn"]))
+
+    def _show_refusal(self, reason: str, can_override: bool) -> None:
+        hint = f"  ({self.t('press o to override')})" if can_override else ""
+        self.query_one("#refusal", Value).show(f"{self.t('Last refusal')}: {reason}{hint}")
+
+    # -- applying -----------------------------------------------------------------------------
+
+    def _run(self, op: str, **params: Any) -> bool:
+        """Apply an operation; a refusal stays on screen with its reason (and can be
+        overridden when the operation takes an override)."""
+        outcome = self.store.apply(op, params)
+        if outcome.ok:
+            self.refused = None
+            self.query_one("#refusal", Value).show("")
+            return True
+        can_override = op in ("actions.take", "actions.move")
+        reason = outcome.reason.replace(ops.OVERRIDE_HINT, "")
+        self.refused = (op, params, reason) if can_override else None
+        self._show_refusal(reason, can_override)
+        self.notify(reason, title=self.t("Refused"), severity="warning")
+        return False
+
+    def _selected(self) -> str | None:
+        return self.query_one("#combatants", SyncedTable).current_key
+
+    def _ask(self, question: str, then: Callable[[str], None], value: str = "") -> None:
+        def answered(text: str | None) -> None:
+            if text is not None:
+                then(text)
+        self.app.push_screen(Answer(self.t(question), value), answered)
+
+    def action_take(self, action: str, **params: Any) -> None:
+        self._run("actions.take", action=action, **params)
+
+    def action_full_round_no_step(self) -> None:
+        self.action_take("full-round", allows_step=False)
+
+    def action_immediate(self) -> None:
+        self._run("actions.take", action="immediate", combatant=self._selected() or "")
+
+    def action_move_metres(self) -> None:
+        self._ask("Metres to move",
+                  lambda text: text and self._run("actions.move", metres=text))
+
+    def action_full_round_part(self) -> None:
+        encounter = ops.encounter_of(self.session)
+        current = rules.find(encounter, encounter.get("turn", ""), required=False) \
+            if encounter.get("active") else None
+        pending = current.get("started", {}).get("label", "") if current else ""
+        self._ask("Full-round action to start or complete",
+                  lambda label: label and self.action_take("standard", full_round=label),
+                  pending)
+
+    def action_next(self) -> None:
+        self._run("combat.next")
+
+    def action_override(self) -> None:
+        if self.refused is None:
+            self.notify(self.t("Last refusal") + ": —", severity="information")
+            return
+        op, params, _ = self.refused
+        self._ask("Reason to override",
+                  lambda reason: reason and self._run(op, **{**params, "override": reason}))
+
+    def action_restrict(self) -> None:
+        name = self._selected()
+        if name:
+            self._ask("Condition (empty: lift the restriction)",
+                      lambda text: self._run("combat.restrict", combatant=name,
+                                             on=bool(text), condition=text))
+
+    def action_initiative(self) -> None:
+        name = self._selected()
+        if name:
+            self._ask("Initiative value", lambda text: text and self._run(
+                "combat.initiative", combatant=name, value=text))
+
+    def action_roll_initiative(self) -> None:
+        self._run("combat.roll_initiative")
+
+    def action_add(self) -> None:
+        def add(text: str) -> None:
+            if not text:
+                return
+            parts = [part.strip() for part in text.split(",")]
+            params: dict[str, Any] = {"name": parts[0]}
+            for key, value in zip(("initiative", "speed_m", "value"), parts[1:]):
+                if value:
+                    params[key] = value
+            self._run("combat.add", **params)
+        self._ask("Combatant: name, initiative modifier, speed in m", add)
+
+    def action_remove(self) -> None:
+        name = self._selected()
+        if name:
+            self._run("combat.remove", combatant=name)
+
+    def action_start(self) -> None:
+        self._ask("Surprise: who is aware (comma-separated; empty: none)",
+                  lambda text: self._run("combat.start", surprise=text))
+
+    def action_end(self) -> None:
+        self._run("combat.end")

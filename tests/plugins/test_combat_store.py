@@ -1,0 +1,329 @@
+"""The combat plugin through the store, as ``gm-console op`` drives it: whole fights scripted as
+sequences of operations, each accepted or refused; the clock, the journal, the speed pipeline,
+the roll request for initiative, ``show --json`` and undo."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from gm_console import hookimpl
+from gm_console.headless import show
+
+
+def op(store, operation: str, /, **params: Any):
+    return store.apply(operation, params)
+
+
+def ok(store, operation: str, /, **params: Any):
+    outcome = op(store, operation, **params)
+    assert outcome.ok, f"{operation} {params}: {outcome.reason}"
+    return outcome
+
+
+def no(store, operation: str, fragment: str, /, **params: Any):
+    outcome = op(store, operation, **params)
+    assert not outcome.ok, f"{operation} {params} was accepted: {outcome.message}"
+    assert fragment in outcome.reason, outcome.reason
+    return outcome
+
+
+def combat(store) -> dict[str, Any]:
+    return show(store)["combat"]
+
+
+def entry(store, name: str) -> dict[str, Any]:
+    return next(c for c in combat(store)["combatants"] if c["name"] == name)
+
+
+def seconds(store) -> int:
+    clock = store.state["clock"]
+    return (clock["day"] - 1) * 86400 + clock["second"]
+
+
+@pytest.fixture
+def fight(store):
+    """Aria 18, Goblin 12, Bram 8: round 1 begun, Aria's turn."""
+    ok(store, "combat.start")
+    ok(store, "combat.add", name="Goblin", initiative=1, speed_m=9)
+    ok(store, "combat.initiative", combatant="Aria", value=18)
+    ok(store, "combat.initiative", combatant="Goblin", value=12)
+    ok(store, "combat.initiative", combatant="Bram", value=8)
+    ok(store, "combat.next")
+    return store
+
+
+def test_a_scripted_fight(fight):
+    store = fight
+    start = seconds(store) - 6  # round 1 took its 6 seconds when it began
+    assert (combat(store)["round"], combat(store)["turn"]) == (1, "Aria")
+    ok(store, "actions.take", combatant="Aria", action="standard")
+    ok(store, "actions.take", combatant="Aria", action="move", metres=3)
+    no(store, "actions.take", "already taken a standard action", combatant="Aria",
+       action="standard")
+    no(store, "actions.take", "moved 3 m", combatant="Aria", action="step")
+    no(store, "actions.take", "It is Aria's turn, not Goblin's", combatant="Goblin",
+       action="standard")
+    ok(store, "combat.next")
+    ok(store, "actions.take", action="full-round")  # whose turn it is: the Goblin
+    ok(store, "actions.take", action="step")
+    no(store, "actions.move", "5-foot step this round: no other movement", metres=1)
+    ok(store, "combat.next")
+    ok(store, "actions.take", combatant="Bram", action="move")
+    ok(store, "actions.take", combatant="Bram", action="move")
+    ok(store, "combat.next")
+    assert (combat(store)["round"], combat(store)["turn"]) == (2, "Aria")
+    for _ in range(3 * 3):  # three more rounds
+        ok(store, "combat.next")
+    assert combat(store)["round"] == 5
+    assert seconds(store) - start == 5 * 6
+    ok(store, "combat.end")
+    assert combat(store) == {"active": False}
+    assert seconds(store) - start == 30  # ending takes no time
+
+
+def test_clock_after_n_rounds_with_a_surprise_round(store):
+    before = seconds(store)
+    ok(store, "combat.start", surprise="Aria")
+    ok(store, "combat.initiative", combatant="Aria", value=5)
+    ok(store, "combat.initiative", combatant="Bram", value=9)
+    ok(store, "combat.next")  # the surprise round: only Aria acts
+    assert combat(store)["surprise"] and combat(store)["turn"] == "Aria"
+    ok(store, "combat.next")  # round 2: Bram first
+    assert (combat(store)["round"], combat(store)["surprise"], combat(store)["turn"]) == \
+        (2, False, "Bram")
+    assert seconds(store) - before == 12
+
+
+def test_surprise_round_not_counted_when_set_so(make_store):
+    store = make_store([{"name": "Aria"}],
+                       plugins={"combat": {"settings": {"surprise_round_takes_time": False}}})
+    before = seconds(store)
+    ok(store, "combat.start", surprise="Aria")
+    ok(store, "combat.initiative", combatant="Aria", value=5)
+    ok(store, "combat.next")
+    assert seconds(store) == before
+    ok(store, "combat.next")
+    assert seconds(store) - before == 6
+
+
+def test_surprise_round_restricts_and_skips_the_unaware(store):
+    ok(store, "combat.start", surprise="Aria,Goblin")
+    ok(store, "combat.add", name="Goblin", initiative=2, speed_m=6, value=15)
+    ok(store, "combat.initiative", combatant="Aria", value=12)
+    ok(store, "combat.initiative", combatant="Bram", value=20)
+    ok(store, "actions.take", combatant="Goblin", action="standard")  # begins the fight
+    no(store, "actions.take", "restricted (surprise round)", combatant="Goblin", action="move")
+    no(store, "actions.take", "flat-footed", combatant="Bram", action="immediate")
+    ok(store, "combat.next")
+    assert combat(store)["turn"] == "Aria"
+    no(store, "actions.take", "no full-round action", combatant="Aria", action="full-round")
+    ok(store, "actions.take", combatant="Aria", action="move", metres=2)
+    ok(store, "combat.next")
+    assert (combat(store)["round"], combat(store)["turn"]) == (2, "Bram")
+
+
+def test_immediate_borrowed_across_a_turn_boundary(fight):
+    store = fight
+    ok(store, "combat.next")  # Goblin's turn
+    ok(store, "actions.take", combatant="Aria", action="immediate")
+    assert entry(store, "Aria")["borrowed_round"] == 1
+    no(store, "actions.take", "no further swift or immediate", combatant="Aria",
+       action="immediate")
+    ok(store, "combat.next")
+    ok(store, "combat.next")  # round 2, Aria: her swift is spent already
+    no(store, "actions.take", "used up by the immediate action", combatant="Aria",
+       action="swift")
+    assert entry(store, "Aria")["remaining"]["swift"] is False
+    ok(store, "combat.next")  # her turn is over
+    ok(store, "actions.take", combatant="Aria", action="immediate")
+
+
+def test_full_round_over_two_restricted_rounds(fight):
+    store = fight
+    ok(store, "combat.restrict", combatant="Aria", on=True, condition="staggered")
+    no(store, "actions.take", "restricted (staggered)", combatant="Aria", action="full-round")
+    outcome = ok(store, "actions.take", combatant="Aria", action="standard",
+                 full_round="charge")
+    assert "starting the full-round action 'charge'" in outcome.message
+    no(store, "actions.take", "only one standard or one move", combatant="Aria", action="move")
+    for _ in range(3):
+        ok(store, "combat.next")
+    outcome = ok(store, "actions.take", combatant="Aria", action="standard", full_round="charge")
+    assert "completing the full-round action 'charge'" in outcome.message
+    ok(store, "combat.restrict", combatant="Aria", on=False)
+    assert entry(store, "Aria")["restricted"] == ""
+
+
+def test_an_unfinished_full_round_action_is_lost_in_the_journal(fight):
+    store = fight
+    ok(store, "combat.restrict", combatant="Aria", condition="staggered")
+    ok(store, "actions.take", combatant="Aria", action="standard", full_round="charge")
+    for _ in range(3):
+        ok(store, "combat.next")
+    outcome = ok(store, "combat.next")  # Aria's round-2 turn ends without completing it
+    assert any("'charge'" in line["text"] and "lost" in line["text"] for line in outcome.journal)
+
+
+def test_override_goes_into_the_journal(fight):
+    store = fight
+    ok(store, "actions.take", combatant="Aria", action="standard")
+    refused = no(store, "actions.take", "override=<reason>", combatant="Aria", action="standard")
+    assert "already taken a standard action" in refused.reason
+    outcome = ok(store, "actions.take", combatant="Aria", action="standard",
+                 override="haste spell")
+    assert "(override: haste spell)" in outcome.message
+    line = next(line for line in outcome.journal if line["kind"] == "override")
+    assert "haste spell" in line["text"] and "already taken a standard action" in line["text"]
+    assert line["who"] == ["Aria"]
+
+
+def test_move_actions_spend_the_speed_of_the_pipeline(fight):
+    store = fight
+    aria = next(c for c in store.state["characters"] if c["name"] == "Aria")
+    speed = store.session.speed(aria).m
+    assert entry(store, "Aria")["speed_m"] == speed
+    ok(store, "actions.take", combatant="Aria", action="move", metres=speed)
+    no(store, "actions.take", "more than Aria can move", combatant="Aria", action="move",
+       metres=speed + 0.5)
+    ok(store, "combat.next")
+    ok(store, "actions.move", combatant="Goblin", metres=12)  # two move actions of 9 m
+    assert entry(store, "Goblin")["spent"]["move"] == 2
+    no(store, "actions.move", "needs 1 more move action", combatant="Goblin", metres=7)
+
+
+def test_speed_follows_the_character_live(fight):
+    store = fight
+    before = entry(store, "Aria")["speed_m"]
+    ok(store, "character.set", character="Aria", field="exhaustion", value="2")
+    assert entry(store, "Aria")["speed_m"] == pytest.approx(before / 2, abs=0.75)
+    ok(store, "character.set", character="Aria", field="exhaustion", value="5")
+    assert entry(store, "Aria")["speed_m"] == 0
+    no(store, "actions.take", "speed is 0 m", combatant="Aria", action="step")
+
+
+def test_roll_for_all_through_the_dice_prompt(store):
+    ok(store, "combat.start")
+    ok(store, "combat.add", name="Goblin", initiative=2, speed_m=9)
+    ok(store, "combat.initiative", combatant="Bram", value=11)
+    ok(store, "combat.roll_initiative")  # only those without one
+    request = store.state["rolls"]["pending"][0]
+    assert request["then"] == "combat.initiative_rolled"
+    assert {r["who"]: r["expression"] for r in request["rolls"]} == \
+        {"Aria": "1d20+3", "Goblin": "1d20+2"}
+    ok(store, "roll.resolve", results="Aria=17,Goblin=4")
+    assert (entry(store, "Aria")["initiative"], entry(store, "Goblin")["initiative"]) == (17, 4)
+    ok(store, "combat.next")
+    assert combat(store)["order"] == ["Aria", "Bram", "Goblin"]
+    no(store, "combat.roll_initiative", "every combatant has an initiative")
+
+
+def test_ties_settled_by_modifier_then_a_seeded_roll_off(store):
+    ok(store, "combat.start")
+    ok(store, "combat.add", name="Orc", initiative=3, speed_m=9, value=15)
+    ok(store, "combat.add", name="Wolf", initiative=2, speed_m=12, value=15)
+    ok(store, "combat.add", name="Rat", initiative=2, speed_m=6, value=15)
+    ok(store, "combat.initiative", combatant="Aria", value=15)  # Dexterity 16: +3
+    ok(store, "combat.initiative", combatant="Bram", value=1)
+    ok(store, "combat.next")
+    order = combat(store)["order"]
+    assert order[-1] == "Bram"
+    assert set(order[:2]) == {"Orc", "Aria"} and set(order[2:4]) == {"Wolf", "Rat"}
+    tied = [c for c in store.state["plugins"]["combat"]["combatants"] if "rolloff" in c]
+    assert {c["name"] for c in tied} >= {"Orc", "Aria", "Wolf", "Rat"}
+
+
+def test_refusals_of_bad_input(store):
+    no(store, "combat.next", "no fight is running")
+    no(store, "actions.take", "no fight is running", combatant="Aria", action="standard")
+    ok(store, "combat.start")
+    no(store, "combat.start", "already running")
+    no(store, "combat.next", "no initiative yet for Aria, Bram")
+    no(store, "actions.take", "no initiative yet", combatant="Aria", action="standard")
+    no(store, "combat.add", "already a combatant", name="aria")
+    no(store, "combat.add", "negative", name="Slime", speed_m=-3)
+    no(store, "combat.initiative", "no combatant named 'Zed'", combatant="Zed", value=3)
+    no(store, "combat.initiative", "expected int", combatant="Aria", value="high")
+    no(store, "actions.take", "is not one of", combatant="Aria", action="dance")
+    ok(store, "combat.initiative", combatant="Aria", value=3)
+    ok(store, "combat.initiative", combatant="Bram", value=2)
+    no(store, "actions.take", "negative", combatant="Aria", action="move", metres=-2)
+    no(store, "actions.take", "go with a move action", combatant="Aria", action="standard",
+       metres=2)
+    ok(store, "combat.next")
+    no(store, "combat.add", "value=N", name="Late")
+
+
+def test_surprise_names_a_missing_combatant(store):
+    ok(store, "combat.start", surprise="Aria,Gobbo")
+    ok(store, "combat.initiative", combatant="Aria", value=3)
+    ok(store, "combat.initiative", combatant="Bram", value=2)
+    no(store, "combat.next", "names Gobbo")
+
+
+def test_undo_takes_back_a_mistaken_action(fight):
+    store = fight
+    ok(store, "actions.take", combatant="Aria", action="full-round")
+    assert store.undo().ok
+    ok(store, "actions.take", combatant="Aria", action="standard")
+
+
+def test_remove_and_late_arrival(fight):
+    store = fight
+    ok(store, "combat.add", name="Wolf", initiative=2, speed_m=12, value=10)
+    assert combat(store)["order"] == ["Aria", "Goblin", "Wolf", "Bram"]
+    ok(store, "combat.next")
+    ok(store, "combat.remove", combatant="Goblin")
+    assert combat(store)["turn"] == "Wolf"
+
+
+def test_round_started_hook_and_clock(host, make_store):
+    rounds: list[int] = []
+
+    class Listener:
+        @hookimpl
+        def round_started(self, ctx, round):
+            rounds.append(round)
+
+    host.pm.register(Listener(), name="listener")
+    store = make_store([{"name": "Aria"}])
+    ok(store, "combat.start")
+    ok(store, "combat.initiative", combatant="Aria", value=5)
+    for _ in range(4):
+        ok(store, "combat.next")
+    assert rounds == [1, 2, 3, 4]
+
+
+def test_operations_document_their_parameters(host):
+    for name in ("combat.start", "combat.add", "combat.initiative", "combat.restrict",
+                 "combat.next", "actions.take", "actions.move", "combat.end",
+                 "combat.roll_initiative", "combat.remove"):
+        described = host.operations[name].describe()
+        assert described["plugin"] == "combat" and described["help"]
+        assert all(p["help"] for p in described["params"]), name
+    take = {p["name"]: p for p in host.operations["actions.take"].describe()["params"]}
+    assert set(take["action"]["choices"]) == {"standard", "move", "full-round", "free", "swift",
+                                             "immediate", "step"}
+    assert {"combatant", "metres", "full_round", "allows_step", "override"} <= set(take)
+
+
+def test_show_json_has_the_combat_summary(fight):
+    store = fight
+    ok(store, "actions.take", combatant="Aria", action="move", metres=2)
+    summary = combat(store)
+    assert (summary["active"], summary["round"], summary["turn"]) == (True, 1, "Aria")
+    aria = entry(store, "Aria")
+    assert aria["remaining"]["standard"] == 1 and aria["remaining"]["move"] == 1
+    assert aria["spent"]["metres_spent"] == 2
+
+
+def test_the_session_table_survives_a_save(fight, host, tmp_path):
+    from gm_console import codec
+
+    store = fight
+    ok(store, "actions.take", combatant="Aria", action="standard", override="test")
+    path = tmp_path / "s.toml"
+    path.write_text(codec.dumps(store.state), encoding="utf-8")
+    again = codec.read(path, host)
+    assert again["plugins"]["combat"] == store.state["plugins"]["combat"]
