@@ -61,7 +61,3 @@ def catalogue(table: dict[str, Any], language: str = "en") -> dict[str, dict[str
     """Every terrain type described, by key (for route legs, which carry a terrain key)."""
     return {key: describe(table, key, language) for key in types(table)}
 
-
-def default_key(table: dict[str, Any]) -> str:
-    """The terrain a session starts in (``default``), checked against the types."""
-    return check_key(table, str(table.get("default", "")))

@@ -1,4 +1,4 @@
-"""Travel pace, mounts and vehicles, forced march and exhaustion (RULES.md 1.1 to 1.4).
+"""Travel pace, mounts and vehicles, forced march (RULES.md 1.1 to 1.4).
 
 Plain functions over the parsed ``config/travel.toml`` (``table``) and the plugin's settings
 (``settings``, a dict of the ``[settings]`` keys as the session sees them). Terrain arrives as the
@@ -11,6 +11,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from typing import Any, Callable
+
+from gm_console.core.abilities import modifier
 
 EPS = 1e-9
 """Tolerance for float comparisons of hours and kilometres (a leg ends, an hour ends)."""
@@ -255,42 +257,21 @@ def next_forced_march_dc(table: dict[str, Any], settings: dict[str, Any], motion
     return forced_march_dc(table, math.floor(hours_today + EPS) + 1)
 
 
-def ability_modifier(score: int) -> int:
-    """floor((score − 10) / 2)."""
-    return (int(score) - 10) // 2
-
-
-def exhaustion_rows(table: dict[str, Any], level: int) -> list[dict[str, Any]]:
-    """The rows that apply at ``level``: every level up to it (effects are cumulative)."""
-    return [row for row in table["exhaustion"]["levels"] if int(row["level"]) <= level]
-
-
-def exhaustion_effects(table: dict[str, Any], level: int, language: str = "en") -> list[str]:
-    return [label(row, str(row["level"]), language, "effect") for row in exhaustion_rows(table, level)]
-
-
-def exhaustion_speed_factor(table: dict[str, Any], level: int) -> float:
-    """What exhaustion multiplies the speed by: 1, ½ from level 2, 0 from level 5."""
-    factor = 1.0
-    for row in exhaustion_rows(table, level):
-        factor *= float(row.get("speed_factor", 1))
-    return factor
-
-
 def save_disadvantage(table: dict[str, Any], level: int) -> bool:
-    """Whether saving throws are rolled with disadvantage at this exhaustion level (3 on)."""
-    return any(row.get("save_disadvantage") for row in exhaustion_rows(table, level))
+    """Whether saving throws are rolled with disadvantage at this exhaustion level (RULES.md
+    1.3: from level 3)."""
+    return level >= int(table["forced_march"]["save_disadvantage_from"])
 
 
 def add_exhaustion(table: dict[str, Any], level: int, levels: int) -> int:
-    """The level after gaining ``levels``, never above the table's last (6, death)."""
-    return max(0, min(int(table["exhaustion"]["max_level"]), level + levels))
+    """The level after gaining ``levels``, never above the last (6, death)."""
+    return max(0, min(int(table["forced_march"]["max_exhaustion"]), level + levels))
 
 
 def save_expression(constitution: int, disadvantage: bool) -> str:
-    """Dice notation for a Constitution save: 1d20+mod, or the lower of two d20 with
-    disadvantage (``2d20kl1``)."""
-    mod = ability_modifier(constitution)
+    """Dice notation for a Constitution save: 1d20 + floor((score − 10) / 2), or the lower of
+    two d20 with disadvantage (``2d20kl1``)."""
+    mod = modifier(constitution)
     dice = "2d20kl1" if disadvantage else "1d20"
     return dice if mod == 0 else f"{dice}{mod:+d}"
 

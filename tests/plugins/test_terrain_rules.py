@@ -46,10 +46,7 @@ def test_unknown_terrain_names_the_known_ones(table):
 
 
 def test_default_terrain_is_ordinary_flat_ground(table):
-    assert rules.default_key(table) == "plain"
-    bad = dict(table, default="moon")
-    with pytest.raises(rules.TerrainError, match="moon"):
-        rules.default_key(bad)
+    assert rules.describe(table, table["default"])["difficult"] is False
 
 
 def test_a_house_rule_terrain_without_difficult_flag_is_reported():

@@ -196,14 +196,10 @@ def test_exhaustion_never_goes_beyond_death(level, gain, after):
     assert rules.add_exhaustion(TABLE, level, gain) == after
 
 
-@pytest.mark.parametrize(("score", "mod"), [
-    (1, -5), (3, -4), (8, -1), (9, -1), (10, 0), (11, 0), (12, 1), (14, 2), (15, 2), (20, 5)])
-def test_ability_modifier(score, mod):
-    assert rules.ability_modifier(score) == mod
-
-
 @pytest.mark.parametrize(("con", "disadvantage", "expression"), [
-    (14, False, "1d20+2"), (8, False, "1d20-1"), (10, False, "1d20"), (14, True, "2d20kl1+2")])
+    (14, False, "1d20+2"), (15, False, "1d20+2"), (8, False, "1d20-1"), (9, False, "1d20-1"),
+    (10, False, "1d20"), (11, False, "1d20"), (3, False, "1d20-4"), (20, False, "1d20+5"),
+    (14, True, "2d20kl1+2"), (10, True, "2d20kl1")])
 def test_save_expression(con, disadvantage, expression):
     assert rules.save_expression(con, disadvantage) == expression
 

@@ -1,0 +1,120 @@
+"""The terrain plugin: the terrain types (config/terrain.toml), the terrain the party is in
+(``[plugins.terrain] current``), the ``travel.terrain`` operation that changes it, and the
+``current_terrain`` hook through which every other plugin reads it (``session.terrain()``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gm_console import Operation, Param, Refused, Result, SectionSpec, hookimpl
+from gm_console_plugins.terrain import rules
+
+PLUGIN = "terrain"
+
+
+def current_key(session: Any) -> str:
+    """The key in the session, or the table's default when the session names none yet."""
+    stored = session.state.get("plugins", {}).get(PLUGIN, {}).get("current")
+    return str(stored or session.table(PLUGIN).get("default", ""))
+
+
+def _set(ctx: Any, params: dict[str, Any]) -> Result:
+    table = ctx.table(PLUGIN)
+    key = params["terrain"].strip()
+    try:
+        described = rules.describe(table, key, ctx.language)
+    except rules.TerrainError as exc:
+        raise Refused(str(exc)) from None
+    before = current_key(ctx)
+    ctx.section(PLUGIN)["current"] = key
+    ctx.touch(PLUGIN, "travel")
+    if described["difficult"]:
+        how = f"difficult terrain: each metre costs {described['cost']:g}"
+    else:
+        how = "ordinary terrain"
+    moved = "" if before != key else " (unchanged)"
+    return Result(f"terrain: {described['label']} ({how}){moved}", {"terrain": described})
+
+
+@hookimpl
+def register_operations(register) -> None:
+    register(Operation(
+        "travel.terrain",
+        "Set the terrain the party is in; whether it is difficult comes from config/terrain.toml.",
+        _set,
+        (Param("terrain", str, "a terrain key of config/terrain.toml [types] (road, plain, "
+                               "dense_forest, swamp...; `gm-console show --json` lists them "
+                               "under terrain.types)"),),
+    ))
+
+
+def _validate(section: dict[str, Any]) -> list[tuple[tuple[Any, ...], str]]:
+    current = section.get("current", "")
+    if not isinstance(current, str):
+        return [(("current",), "current must be a terrain key (text), e.g. \"road\"")]
+    return []
+
+
+@hookimpl
+def register_sections(register) -> None:
+    # "" = the table's default terrain; the table is read when the session is used.
+    register(SectionSpec(PLUGIN, defaults={"current": ""}, validate=_validate))
+
+
+@hookimpl
+def current_terrain(session: Any) -> dict[str, Any]:
+    """The current terrain, and the catalogue of every type under ``types`` so that a plugin
+    planning ahead (the travel route's legs) can price a terrain key without importing us."""
+    table = session.table(PLUGIN)
+    try:
+        catalogue = rules.catalogue(table, session.language)
+    except rules.TerrainError as exc:
+        # A broken config/terrain.toml: ordinary ground, and say why, rather than go down.
+        return {"key": "", "label": "ordinary terrain", "difficult": False, "cost": 1.0,
+                "types": {}, "error": str(exc)}
+    key = current_key(session)
+    if key not in catalogue:
+        return {"key": key, "label": f"{key} (not in config/terrain.toml)", "difficult": False,
+                "cost": 1.0, "types": catalogue,
+                "error": f"terrain {key!r} is not in config/terrain.toml; treated as ordinary"}
+    return {**catalogue[key], "types": catalogue}
+
+
+@hookimpl
+def session_derived(session: Any) -> dict[str, Any]:
+    terrain = session.terrain() or {}
+    return {"terrain": {"current": {k: v for k, v in terrain.items() if k != "types"},
+                        "types": list(terrain.get("types", {}).values())}}
+
+
+@hookimpl
+def help_text(language: str) -> str:
+    if language == "fr":
+        return HELP_FR
+    return HELP_EN
+
+
+@hookimpl
+def labels(language: str) -> dict[str, str] | None:
+    if language != "fr":
+        return None
+    return {"Terrain": "Terrain", "difficult": "difficile", "ordinary": "ordinaire"}
+
+
+HELP_EN = """\
+Terrain (in the travel planner, key t): the terrain the party is in, from config/terrain.toml
+(road, plain, clear corridor, open water; difficult: dense forest, swamp, rubble-strewn ruins,
+steep mountains, frozen plain). In difficult terrain every metre costs two (config/terrain.toml
+[cost]): half the distance per minute, hour and day (RULES.md 1.5). The travel route's legs set
+it as the party enters them; the jump and movement rules and the action tracker read it.
+Operation: travel.terrain terrain=<key>. Add a terrain: a [types.<key>] table with label,
+label_fr and difficult."""
+
+HELP_FR = """\
+Terrain (dans le planificateur de voyage, touche t) : le terrain où se trouve le groupe, pris
+dans config/terrain.toml (route, plaine, couloir dégagé, eau libre ; difficiles : forêt dense,
+marécage, ruines encombrées de gravats, montagnes escarpées, plaine gelée). En terrain difficile
+chaque mètre en coûte deux ([cost]) : moitié de la distance par minute, heure et jour (RULES.md
+1.5). Les étapes de l'itinéraire le changent quand le groupe y entre ; les règles de saut et de
+déplacement et le suivi des actions le lisent. Opération : travel.terrain terrain=<clé>."""

@@ -1,0 +1,88 @@
+"""The travel plugin: pace, modes of travel, the route and travelling along it (RULES.md 1.1
+to 1.4), with terrain read from the terrain plugin through ``session.terrain()``.
+
+Contributes the operations of :mod:`.ops`, the ``travel`` derived values of
+``gm-console show --json`` (:mod:`.summary`), the travel planner screen, and its session table.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gm_console import ScreenSpec, SectionSpec, hookimpl
+from gm_console_plugins.travel import ops, reading
+from gm_console_plugins.travel.labels import FRENCH, HELP_EN, HELP_FR
+from gm_console_plugins.travel.summary import summary
+
+
+@hookimpl
+def register_operations(register) -> None:
+    for operation in ops.OPERATIONS:
+        register(operation)
+
+
+def _planner(store: Any) -> Any:
+    from gm_console_plugins.travel.screens import TravelPlanner  # Textual only when opened
+
+    return TravelPlanner(store)
+
+
+@hookimpl
+def register_screens(register) -> None:
+    register(ScreenSpec("travel.planner", "t", "Travel: planner (pace, mode, route, arrival)",
+                        _planner))
+
+
+def _validate(section: dict[str, Any]) -> list[tuple[tuple[Any, ...], str]]:
+    problems: list[tuple[tuple[Any, ...], str]] = []
+    for key in ("pace", "mode"):
+        if not isinstance(section.get(key, ""), str):
+            problems.append(((key,), f"{key} must be text, e.g. \"{reading.DEFAULTS[key]}\""))
+    for key in ("speed_m", "speed_kmh", "hours_per_day", "done_km", "hours_today",
+                "galloped_hours", "odometer_km"):
+        value = section.get(key, 0)
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
+            problems.append(((key,), f"{key} must be a number, 0 or more"))
+    route = section.get("route", [])
+    if not isinstance(route, list):
+        return problems + [(("route",), "route must be an array of tables {km, terrain, name}")]
+    for index, leg in enumerate(route):
+        km = leg.get("km") if isinstance(leg, dict) else None
+        if isinstance(km, bool) or not isinstance(km, (int, float)) or km <= 0:
+            problems.append((("route", index), "each leg needs km, a number more than 0"))
+        elif not isinstance(leg.get("terrain", ""), str):
+            problems.append((("route", index), "a leg's terrain must be a terrain key (text)"))
+    if not isinstance(section.get("travellers", []), list):
+        problems.append((("travellers",), "travellers must be a list of character names"))
+    return problems
+
+
+@hookimpl
+def register_sections(register) -> None:
+    register(SectionSpec(reading.PLUGIN, defaults=dict(reading.DEFAULTS), validate=_validate))
+
+
+@hookimpl
+def session_derived(session: Any) -> dict[str, Any]:
+    return {"travel": summary(session)}
+
+
+@hookimpl
+def time_passed(ctx: Any, seconds: int, reason: str) -> None:
+    # With new_travel_day = "rest", only a long rest (or travel.new_day) starts a new day.
+    if reason == "long rest" and ctx.setting(reading.PLUGIN, "new_travel_day") == "rest":
+        sec = ctx.section(reading.PLUGIN)
+        if sec.get("hours_today") or sec.get("galloped_hours"):
+            sec["hours_today"] = 0.0
+            sec["galloped_hours"] = 0.0
+            ctx.touch(reading.PLUGIN)
+
+
+@hookimpl
+def help_text(language: str) -> str:
+    return HELP_FR if language == "fr" else HELP_EN
+
+
+@hookimpl
+def labels(language: str) -> dict[str, str] | None:
+    return FRENCH if language == "fr" else None

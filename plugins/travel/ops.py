@@ -1,0 +1,401 @@
+"""The travel operations: pace, mode, route legs, and travelling for real (``travel.advance``),
+hour by hour, with the forced-march saves asked through the dice prompt.
+
+``travel.terrain`` belongs to the terrain plugin, which owns the current terrain; when the party
+enters a leg on another terrain, ``travel.advance`` applies it by name.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from gm_console import Operation, Param, Refused, Result, RollRequest
+from gm_console.core.abilities import parse_score
+from gm_console.core.clock import format_clock, format_duration
+from gm_console_plugins.travel import reading, rules
+from gm_console_plugins.travel.reading import PLUGIN
+from gm_console_plugins.travel.rules import EPS, num
+
+PACES = ("fast", "normal", "slow")
+MODES = ("foot", "mounted", "gallop", "vehicle", "ship", "special")
+MOST_HOURS = 24 * 30  # one advance covers at most a month of travel: a typo, not a journey
+SAVES_OP = "travel.forced_march_saves"
+TERRAIN_OP = "travel.terrain"
+
+
+def _state(ctx: Any) -> dict[str, Any]:
+    """The plugin's table in the working state, with every key present."""
+    sec = ctx.section(PLUGIN)
+    for key, value in reading.DEFAULTS.items():
+        sec.setdefault(key, list(value) if isinstance(value, list) else value)
+    return sec
+
+
+def _checked(ctx: Any, motion: rules.Motion) -> rules.Motion:
+    try:
+        return rules.check_motion(ctx.table(PLUGIN), motion)
+    except rules.TravelError as exc:
+        raise Refused(str(exc)) from None
+
+
+def _rates_text(ctx: Any) -> str:
+    sec = reading.section(ctx)
+    rates = rules.rates(ctx.table(PLUGIN), reading.settings(ctx), reading.motion(sec),
+                        reading.terrain_now(ctx))
+    return (f"{num(rates.per_minute_m)} m/min, {num(rates.per_hour_km)} km/h, "
+            f"{num(rates.per_day_km)} km/day")
+
+
+# -- pace and mode ----------------------------------------------------------------------------
+
+
+def _pace(ctx: Any, p: dict[str, Any]) -> Result:
+    sec = _state(ctx)
+    motion = _checked(ctx, rules.Motion(**{**vars(reading.motion(sec)), "pace": p["pace"]}))
+    sec["pace"] = motion.pace
+    effect = rules.pace_effect(ctx.table(PLUGIN), motion, ctx.language)
+    return Result(f"pace {motion.pace}: {effect['text']} ({_rates_text(ctx)})",
+                  {"pace": motion.pace, "effect": effect})
+
+
+def _mode(ctx: Any, p: dict[str, Any]) -> Result:
+    sec = _state(ctx)
+    table = ctx.table(PLUGIN)
+    allowed = rules.allowed_paces(table, p["mode"]) if p["mode"] in table.get("modes", {}) else []
+    pace = sec["pace"] if sec["pace"] in allowed or not allowed else allowed[0]
+    motion = _checked(ctx, rules.Motion(pace=pace, mode=p["mode"], speed_m=p["speed_m"],
+                                        speed_kmh=p["speed_kmh"],
+                                        hours_per_day=p["hours_per_day"]))
+    forced = f"; pace set to {pace} (the only one it allows)" if pace != sec["pace"] else ""
+    sec.update(mode=motion.mode, pace=motion.pace, speed_m=motion.speed_m,
+               speed_kmh=motion.speed_kmh, hours_per_day=motion.hours_per_day)
+    label = rules.label(rules.mode_row(table, motion.mode), motion.mode, "en")
+    return Result(f"travelling {label}{forced} ({_rates_text(ctx)})",
+                  {"mode": motion.mode, "pace": motion.pace})
+
+
+# -- the route --------------------------------------------------------------------------------
+
+
+def _leg(ctx: Any, p: dict[str, Any]) -> Result:
+    if p["km"] <= 0:
+        raise Refused(f"a leg's length must be more than 0 km, not {num(p['km'])}")
+    sec = _state(ctx)
+    known = reading.catalogue(ctx)
+    key = p["terrain"].strip() or reading.terrain_now(ctx)["key"]
+    if known is not None and key not in known:
+        raise Refused(f"unknown terrain {key!r}; known terrains: {', '.join(known)}")
+    leg = {"km": p["km"], "terrain": key, "name": p["name"].strip()}
+    sec["route"].append(leg)
+    terrain = reading.leg_terrain(known, key)
+    kind = "difficult" if terrain["difficult"] else "ordinary"
+    named = f" “{leg['name']}”" if leg["name"] else ""
+    return Result(f"leg {len(sec['route'])}{named}: {num(p['km'])} km of {terrain['label']} "
+                  f"({kind})", {"leg": leg, "legs": len(sec["route"])})
+
+
+def _leg_remove(ctx: Any, p: dict[str, Any]) -> Result:
+    sec = _state(ctx)
+    route = sec["route"]
+    if not 1 <= p["leg"] <= len(route):
+        raise Refused(f"no leg {p['leg']}: the route has {len(route)} leg(s)")
+    start = sum(float(leg["km"]) for leg in route[:p["leg"] - 1])
+    if float(sec["done_km"]) > start + EPS:
+        raise Refused(f"leg {p['leg']} is already (partly) travelled; clear the route "
+                      "(travel.route_clear) to plan a new one")
+    leg = route.pop(p["leg"] - 1)
+    return Result(f"leg {p['leg']} removed ({num(float(leg['km']))} km of {leg['terrain']})",
+                  {"leg": leg})
+
+
+def _route_clear(ctx: Any, p: dict[str, Any]) -> Result:
+    sec = _state(ctx)
+    count = len(sec["route"])
+    sec["route"] = []
+    sec["done_km"] = 0.0
+    return Result(f"route cleared ({count} leg(s))")
+
+
+# -- travelling -------------------------------------------------------------------------------
+
+
+@dataclass
+class Journey:
+    """What one stretch of ``travel.advance`` did."""
+
+    km: float = 0.0
+    hours: float = 0.0
+    stop: str = ""
+    events: list[str] = field(default_factory=list)
+
+
+def _new_day_if_due(ctx: Any, sec: dict[str, Any], conf: dict[str, Any]) -> None:
+    day = int(ctx.clock.get("day", 1))
+    if conf["new_travel_day"] == "clock_day" and int(sec["travel_day"]) != day:
+        sec["hours_today"] = 0.0
+        sec["galloped_hours"] = 0.0  # the mount rested overnight
+    sec["travel_day"] = day
+
+
+def _ask_saves(ctx: Any, sec: dict[str, Any], hour: int, dc: int, hours_left: float,
+               to_end: bool) -> int:
+    """Queue a Constitution save for every traveller; 0 when nobody travels."""
+    table = ctx.table(PLUGIN)
+    rolls = []
+    for character in reading.travellers(ctx, sec):
+        try:
+            con = parse_score(character.get("constitution", 10), "constitution")
+        except ValueError as exc:
+            raise Refused(f"{character.get('name')}: {exc}") from None
+        level = int(character.get("exhaustion", 0) or 0)
+        rolls.append({"who": character["name"], "dc": dc,
+                      "expression": rules.save_expression(con, rules.save_disadvantage(table, level))})
+    if not rolls:
+        return 0
+    return ctx.request_rolls(RollRequest(
+        title=f"Forced march, hour {hour}: Constitution save DC {dc}", rolls=rolls,
+        then=SAVES_OP,
+        context={"hour": hour, "dc": dc, "hours_left": hours_left, "to_end": to_end}))
+
+
+def _journey(ctx: Any, hours_left: float, to_end: bool) -> Journey:
+    """Travel hour by hour until the time is up, the route ends, or something stops the party
+    (saves owed, a traveller at speed 0, a spent mount, a ship's sailing day)."""
+    table, conf = ctx.table(PLUGIN), reading.settings(ctx)
+    sec = _state(ctx)
+    motion = _checked(ctx, reading.motion(sec))
+    by_hour = rules.hour_distances(table, conf, motion)
+    legs = reading.legs(ctx, sec)
+    known = reading.catalogue(ctx)
+    done = Journey()
+    while True:
+        _new_day_if_due(ctx, sec, conf)
+        blocked = reading.stopped_by(ctx, sec, conf)
+        if blocked:
+            done.stop = "; ".join(blocked)
+            return done
+        limit = math.inf if to_end else hours_left
+        if motion.mode not in conf["forced_march_modes"]:
+            left_today = rules.day_hours(table, motion) - float(sec["hours_today"])
+            if left_today <= EPS:
+                done.stop = (f"the {motion.mode} travels {num(rules.day_hours(table, motion))} h a "
+                             "day: it goes on tomorrow")
+                return done
+            limit = min(limit, left_today)
+        if motion.mode == "gallop":
+            left = float(conf["gallop_hours_per_mount"]) - float(sec["galloped_hours"])
+            if left <= EPS:
+                done.stop = (f"the mount has galloped its {num(conf['gallop_hours_per_mount'])} h: "
+                             "a fresh mount is needed (travel.fresh_mount) or another mode")
+                return done
+            limit = min(limit, left)
+        try:
+            seg = rules.next_segment(by_hour, legs, float(sec["done_km"]),
+                                     float(sec["hours_today"]), limit, reading.terrain_now(ctx))
+        except rules.TravelError as exc:
+            raise Refused(str(exc)) from None
+        if seg is None:
+            if legs and rules.locate(legs, float(sec["done_km"])) is None:
+                done.stop = "arrived at the end of the route"
+            return done
+        if seg.leg is not None:
+            key = legs[seg.leg].terrain["key"]
+            if key != reading.terrain_now(ctx)["key"] and TERRAIN_OP in ctx.host.operations \
+                    and known and key in known:
+                ctx.apply(TERRAIN_OP, terrain=key)
+        ctx.advance_clock(round(seg.hours * 3600), "travel")
+        if legs:
+            sec["done_km"] = float(sec["done_km"]) + seg.km
+        sec["odometer_km"] = float(sec["odometer_km"]) + seg.km
+        sec["hours_today"] = float(sec["hours_today"]) + seg.hours
+        if motion.mode == "gallop":
+            sec["galloped_hours"] = float(sec["galloped_hours"]) + seg.hours
+        done.km += seg.km
+        done.hours += seg.hours
+        hours_left -= seg.hours
+        if seg.leg_done and seg.leg is not None and seg.leg < len(legs) - 1:
+            leg = legs[seg.leg]
+            done.events.append(f"leg {seg.leg + 1}{' ' + leg.name if leg.name else ''} done "
+                               f"at km {num(float(sec['done_km']))}")
+        dc = rules.forced_march_dc(table, seg.hour) if seg.hour_done else None
+        if dc is not None and motion.mode in conf["forced_march_modes"]:
+            request = _ask_saves(ctx, sec, seg.hour, dc, max(0.0, hours_left), to_end)
+            if request:
+                sec["awaiting_saves"] = request
+                done.stop = (f"hour {seg.hour} of the day done: forced march, every traveller "
+                             f"owes a Constitution save DC {dc} (roll request {request})")
+                return done
+
+
+def _report(ctx: Any, journey: Journey) -> Result:
+    sec = reading.section(ctx)
+    where = ""
+    if sec["route"]:
+        total = sum(float(leg["km"]) for leg in sec["route"])
+        where = f", km {num(min(float(sec['done_km']), total))} of {num(total)}"
+    text = (f"travelled {format_duration(journey.hours * 3600)}, {num(journey.km)} km{where}; "
+            f"{format_clock(ctx.clock)}")
+    extra = journey.events + ([journey.stop] if journey.stop else [])
+    if extra:
+        text += " — " + "; ".join(extra)
+    return Result(text, {"km": num(journey.km), "hours": num(journey.hours),
+                         "stop": journey.stop, "events": journey.events,
+                         "clock": dict(ctx.clock), "done_km": num(float(sec["done_km"])),
+                         "awaiting_saves": int(sec["awaiting_saves"])})
+
+
+def _waiting(ctx: Any, sec: dict[str, Any]) -> None:
+    """Refuse to travel on while the forced-march saves are unanswered; forget a request the
+    game master cancelled."""
+    request = int(sec["awaiting_saves"])
+    if not request:
+        return
+    pending = [int(r.get("id", 0)) for r in ctx.state.get("rolls", {}).get("pending", [])]
+    if request in pending:
+        raise Refused(f"the party waits for its forced-march saves (roll request {request}): "
+                      "answer them (key r, or roll.resolve) or cancel them (roll.cancel)")
+    sec["awaiting_saves"] = 0
+
+
+def _advance(ctx: Any, p: dict[str, Any]) -> Result:
+    sec = _state(ctx)
+    _waiting(ctx, sec)
+    raw = p["hours"].strip().lower()
+    to_end = raw in ("", "end")
+    hours = 0.0
+    if to_end:
+        if not sec["route"]:
+            raise Refused("there is no route to travel to its end: add legs (travel.leg) or "
+                          "give hours=<number>")
+        if rules.locate(reading.legs(ctx, sec), float(sec["done_km"])) is None:
+            raise Refused("the party is already at the end of the route: add a leg or clear it")
+    else:
+        try:
+            hours = float(raw.replace(",", "."))
+        except ValueError:
+            raise Refused(f"hours must be a number of hours or 'end', not {p['hours']!r}") from None
+        if not 0 < hours <= MOST_HOURS:
+            raise Refused(f"hours must be more than 0 and at most {MOST_HOURS}, not {p['hours']}")
+    return _report(ctx, _journey(ctx, hours, to_end))
+
+
+def _forced_march_saves(ctx: Any, p: dict[str, Any]) -> Result:
+    sec = _state(ctx)
+    if not sec["awaiting_saves"]:
+        raise Refused("no forced-march saves are awaited")
+    sec["awaiting_saves"] = 0
+    table = ctx.table(PLUGIN)
+    gain = int(table["forced_march"]["exhaustion_per_failure"])
+    failed, who = [], []
+    for outcome in p["outcomes"]:
+        try:
+            character = ctx.character(str(outcome["who"]))
+            total, dc = outcome["total"], outcome["dc"]
+        except (KeyError, TypeError):
+            raise Refused(f"an outcome must have who, total and dc, not {outcome!r}") from None
+        name = character["name"]
+        who.append(name)
+        if outcome.get("success", total >= dc):
+            ctx.journal(f"{name} makes the forced-march save ({total} vs DC {dc})",
+                        kind="travel", who=[name])
+            continue
+        before = int(character.get("exhaustion", 0) or 0)
+        character["exhaustion"] = rules.add_exhaustion(table, before, gain)
+        effects = ctx.derived(character).get("exhaustion", {}).get("effects", [])
+        now = f" ({effects[-1]})" if effects and character["exhaustion"] != before else ""
+        ctx.journal(f"{name} fails the forced-march save ({total} vs DC {dc}): exhaustion "
+                    f"{before} → {character['exhaustion']}{now}", kind="travel", who=[name])
+        failed.append(name)
+    ctx.touch("characters")
+    hour = p["request"].get("hour", "?")
+    if failed:
+        verb = "gains" if len(failed) == 1 else "gain"
+        text = f"forced march, hour {hour}: {', '.join(failed)} {verb} a level of exhaustion"
+    else:
+        text = f"forced march, hour {hour}: every save made, no exhaustion"
+    to_end = bool(p["request"].get("to_end", False))
+    hours_left = float(p["request"].get("hours_left", 0.0))
+    if to_end or hours_left > EPS:
+        report = _report(ctx, _journey(ctx, hours_left, to_end))
+        return Result(f"{text}; {report.message}", {**report.data, "failed": failed}, who)
+    return Result(text, {"failed": failed}, who)
+
+
+def _fresh_mount(ctx: Any, p: dict[str, Any]) -> Result:
+    sec = _state(ctx)
+    sec["galloped_hours"] = 0.0
+    return Result("fresh mounts: the party can gallop again", {})
+
+
+def _new_day(ctx: Any, p: dict[str, Any]) -> Result:
+    sec = _state(ctx)
+    before = float(sec["hours_today"])
+    sec.update(hours_today=0.0, galloped_hours=0.0, travel_day=int(ctx.clock.get("day", 1)))
+    return Result(f"a new day of travel: hours travelled today {num(before)} → 0")
+
+
+def _travellers(ctx: Any, p: dict[str, Any]) -> Result:
+    sec = _state(ctx)
+    names = [ctx.character(name)["name"] for name in p["names"]]
+    sec["travellers"] = names
+    return Result(f"travellers: {', '.join(names) if names else 'every character'}",
+                  {"travellers": names}, names)
+
+
+OPERATIONS = [
+    Operation(
+        "travel.pace", "Set the party's travel pace (fast: −5 passive Perception; slow: "
+        "stealth possible).", _pace,
+        (Param("pace", str, "fast, normal or slow", choices=PACES),),
+    ),
+    Operation(
+        "travel.mode", "Set how the party travels; a mode that allows one pace only sets it.",
+        _mode,
+        (Param("mode", str, "foot, mounted, gallop (twice the fast distance, fresh mounts), "
+                            "vehicle (normal pace only), ship (its own speed), special "
+                            "(pegasus, griffon, flying carpet: scaled by its speed)",
+               choices=MODES),
+         Param("speed_m", float, "special mount: its speed in metres per round (27 for a "
+                                 "griffon); ship: its speed per round, if not given in km/h",
+               default=0.0),
+         Param("speed_kmh", float, "ship: its speed in km per hour", default=0.0),
+         Param("hours_per_day", float, "ship: hours it sails a day, up to 24 (default 8)",
+               default=0.0)),
+    ),
+    Operation(
+        "travel.leg", "Add a leg to the end of the route: a distance and a terrain.", _leg,
+        (Param("km", float, "the leg's length in km"),
+         Param("terrain", str, "a terrain key of config/terrain.toml (default: the current "
+                               "terrain)", default=""),
+         Param("name", str, "what to call it (\"to the dolmen\")", default="")),
+    ),
+    Operation("travel.leg_remove", "Remove a leg the party has not started.", _leg_remove,
+              (Param("leg", int, "the leg's number (1 = first)"),)),
+    Operation("travel.route_clear", "Forget the route and the progress along it.",
+              _route_clear),
+    Operation(
+        "travel.advance",
+        "Travel for real, hour by hour: the clock and the party move along the route; after "
+        "the 8th hour of a day each hour asks every traveller for a Constitution save.",
+        _advance,
+        (Param("hours", str, "hours to travel (3, 2.5), or 'end' to the end of the route",
+               default="end"),),
+    ),
+    Operation(
+        SAVES_OP, "Apply the forced-march saves (the dice prompt calls it): a level of "
+        "exhaustion for each failure, then travel on for the hours left.", _forced_march_saves,
+        (Param("request", dict, "the roll request's context (hours left)", default={}),
+         Param("outcomes", list, "the saves: {who, total, dc, success}", default=[])),
+    ),
+    Operation("travel.fresh_mount", "Take fresh mounts: the party can gallop again.",
+              _fresh_mount),
+    Operation("travel.new_day", "Start a new day of travel: hours travelled today back to 0.",
+              _new_day),
+    Operation(
+        "travel.travellers", "Choose who travels (saves, speed 0 stops the party).", _travellers,
+        (Param("names", list, "character names, comma-separated; empty = every character",
+               default=[]),),
+    ),
+]

@@ -1,0 +1,123 @@
+"""Reading a session into the plain inputs of :mod:`.rules`: the plugin's table, its settings,
+the route with each leg's terrain, the travellers and the clock.
+
+Terrain comes only through ``session.terrain()`` (the terrain plugin's ``current_terrain`` hook,
+whose answer carries the catalogue of terrain types under ``types``); without a terrain plugin
+every leg is ordinary flat ground.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gm_console.core.clock import format_clock
+from gm_console_plugins.travel import rules
+
+PLUGIN = "travel"
+
+DEFAULTS: dict[str, Any] = {
+    "pace": "normal",
+    "mode": "foot",
+    "speed_m": 0.0,          # special mount, or a ship given by its speed per round
+    "speed_kmh": 0.0,        # a ship given in km per hour
+    "hours_per_day": 0.0,    # a ship's sailing hours a day (0 = the table's 8)
+    "route": [],             # legs: {km, terrain, name}
+    "done_km": 0.0,          # how far along the route the party is
+    "hours_today": 0.0,      # hours travelled on travel_day
+    "travel_day": 0,         # the clock day hours_today belongs to
+    "galloped_hours": 0.0,   # on the current mount
+    "odometer_km": 0.0,      # every km travelled, route or not
+    "travellers": [],        # names; empty = every character
+    "awaiting_saves": 0,     # the roll request the party waits for (forced march), 0 = none
+}
+
+
+def section(session: Any) -> dict[str, Any]:
+    """The plugin's table with defaults for what it lacks (read-only use)."""
+    own = session.state.get("plugins", {}).get(PLUGIN, {})
+    return {**DEFAULTS, **own}
+
+
+def settings(session: Any) -> dict[str, Any]:
+    """Every ``[settings]`` key of config/travel.toml, as this session sees it."""
+    keys = session.table(PLUGIN).get("settings", {})
+    return {key: session.setting(PLUGIN, key) for key in keys}
+
+
+def motion(sec: dict[str, Any]) -> rules.Motion:
+    return rules.Motion(pace=str(sec["pace"]), mode=str(sec["mode"]),
+                        speed_m=float(sec["speed_m"]), speed_kmh=float(sec["speed_kmh"]),
+                        hours_per_day=float(sec["hours_per_day"]))
+
+
+def terrain_now(session: Any) -> dict[str, Any]:
+    """The party's terrain without the catalogue, or flat ground when no plugin knows."""
+    found = session.terrain()
+    if not found:
+        return dict(rules.FLAT)
+    return {k: v for k, v in found.items() if k != "types"}
+
+
+def catalogue(session: Any) -> dict[str, dict[str, Any]] | None:
+    """Terrain types by key, or None when no loaded plugin offers them."""
+    found = session.terrain()
+    return found.get("types") if found and found.get("types") else None
+
+
+def leg_terrain(known: dict[str, dict[str, Any]] | None, key: str) -> dict[str, Any]:
+    if known and key in known:
+        return known[key]
+    label = key.replace("_", " ") or "flat terrain"
+    if known is not None:
+        label += " (not a known terrain: ordinary)"
+    return {"key": key, "label": label, "difficult": False, "cost": 1.0}
+
+
+def legs(session: Any, sec: dict[str, Any] | None = None) -> list[rules.Leg]:
+    sec = sec or section(session)
+    known = catalogue(session)
+    return [rules.Leg(km=float(leg["km"]), terrain=leg_terrain(known, str(leg.get("terrain", ""))),
+                      name=str(leg.get("name", ""))) for leg in sec["route"]]
+
+
+def clock_seconds(session: Any) -> int:
+    """The in-game clock as seconds since day 1, 00:00."""
+    clock = session.clock
+    return (int(clock.get("day", 1)) - 1) * 86400 + int(clock.get("second", 0))
+
+
+def clock_text(seconds: float, day_word: str = "Day") -> str:
+    whole = int(round(seconds))
+    return format_clock({"day": whole // 86400 + 1, "second": whole % 86400}, day_word)
+
+
+def hours_today(session: Any, sec: dict[str, Any], conf: dict[str, Any]) -> float:
+    """Hours travelled today: 0 once the clock is on another day than the one they were
+    counted on (setting new_travel_day = clock_day)."""
+    if conf["new_travel_day"] == "clock_day" and \
+            int(sec["travel_day"]) != int(session.clock.get("day", 1)):
+        return 0.0
+    return float(sec["hours_today"])
+
+
+def travellers(session: Any, sec: dict[str, Any]) -> list[dict[str, Any]]:
+    """The characters travelling (all of them unless named), the dead left behind."""
+    names = {str(n).casefold() for n in sec["travellers"]}
+    most = int(session.table(PLUGIN)["forced_march"]["max_exhaustion"])
+    return [c for c in session.characters
+            if (not names or str(c.get("name", "")).casefold() in names)
+            and int(c.get("exhaustion", 0) or 0) < most]
+
+
+def stopped_by(session: Any, sec: dict[str, Any], conf: dict[str, Any]) -> list[str]:
+    """Why the party cannot move: each traveller whose speed is 0, with the step that made it
+    so (exhaustion 5, a load too heavy...)."""
+    if sec["mode"] not in conf["speed_zero_stops_modes"]:
+        return []
+    reasons = []
+    for character in travellers(session, sec):
+        speed = session.speed(character)
+        if speed.mv == 0:
+            why = next((line for line in speed.steps if "× 0" in line), speed.steps[-1])
+            reasons.append(f"{character.get('name')} cannot move: speed 0 ({why})")
+    return reasons

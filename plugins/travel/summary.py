@@ -1,0 +1,114 @@
+"""The travel plugin's derived values: what ``gm-console show --json`` prints under ``travel``
+and what the planner screen shows. Computed from the session, never stored."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gm_console_plugins.travel import reading, rules
+from gm_console_plugins.travel.rules import num
+
+
+def summary(session: Any, plan_hours_per_day: float | None = None) -> dict[str, Any]:
+    """Everything about the party's travel now; the route planned at ``plan_hours_per_day``
+    hours a day (default: the mode's day, 8 h or a ship's own)."""
+    sec = reading.section(session)
+    conf = reading.settings(session)
+    table = session.table(reading.PLUGIN)
+    language = session.language
+    motion = reading.motion(sec)
+    terrain = reading.terrain_now(session)
+    out: dict[str, Any] = {
+        "pace": motion.pace, "mode": motion.mode,
+        "terrain": terrain["key"], "terrain_label": terrain["label"],
+        "difficult": bool(terrain["difficult"]),
+    }
+    try:
+        rates = rules.rates(table, conf, motion, terrain)
+    except rules.TravelError as exc:  # a hand-edited session: say so instead of going down
+        return {**out, "error": str(exc)}
+    mode_row = rules.mode_row(table, motion.mode)
+    today = reading.hours_today(session, sec, conf)
+    out.update({
+        "pace_label": rules.label(rules.pace_row(table, motion.pace), motion.pace, language),
+        "mode_label": rules.label(mode_row, motion.mode, language),
+        "effect": rules.pace_effect(table, motion, language),
+        "speed_m": num(motion.speed_m), "speed_kmh": num(motion.speed_kmh),
+        "per_minute_m": num(rates.per_minute_m), "per_hour_km": num(rates.per_hour_km),
+        "per_day_km": num(rates.per_day_km), "day_hours": num(rates.day_hours),
+        "steps": list(rates.steps),
+        "hours_today": num(today),
+        "next_forced_march_dc": rules.next_forced_march_dc(table, conf, motion, today),
+        "odometer_km": num(float(sec["odometer_km"])),
+        "travellers": [c.get("name") for c in reading.travellers(session, sec)],
+        "stopped_by": reading.stopped_by(session, sec, conf),
+        "awaiting_saves": int(sec["awaiting_saves"]),
+    })
+    out.update(_route(session, sec, conf, table, motion, today, plan_hours_per_day or
+                      rates.day_hours))
+    return out
+
+
+def _route(session: Any, sec: dict[str, Any], conf: dict[str, Any], table: dict[str, Any],
+           motion: rules.Motion, today: float, per_day: float) -> dict[str, Any]:
+    legs = reading.legs(session, sec)
+    done = float(sec["done_km"])
+    by_hour = rules.hour_distances(table, conf, motion)
+    galloping = motion.mode == "gallop"
+    gallop_hours = float(conf["gallop_hours_per_mount"])
+    now = reading.clock_seconds(session)
+    plan = rules.plan_route(by_hour, legs, done, today, now, per_day,
+                            float(conf["departure_hour"]), table,
+                            gallop_hours=gallop_hours if galloping else None,
+                            galloped=float(sec["galloped_hours"]),
+                            forced_march=motion.mode in conf["forced_march_modes"])
+    rows, start = [], 0.0
+    for index, leg in enumerate(legs):
+        end = start + leg.km
+        rows.append({"leg": index + 1, "km": num(leg.km), "terrain": leg.terrain["key"],
+                     "terrain_label": leg.terrain["label"], "difficult": leg.terrain["difficult"],
+                     "name": leg.name, "hours": num(plan.leg_hours[index]),
+                     "done_km": num(min(leg.km, max(0.0, done - start)))})
+        start = end
+    total = sum(leg.km for leg in legs)
+    arrival = now + plan.elapsed_seconds
+    out: dict[str, Any] = {
+        "route": rows, "route_km": num(total), "done_km": num(min(done, total)),
+        "remaining_km": num(max(0.0, total - done)),
+        "remaining_hours": num(plan.total_hours),
+        "remaining_clock_hours": num(plan.elapsed_seconds / 3600),
+        "plan_hours_per_day": num(per_day),
+        "arrival": ({"day": int(arrival // 86400) + 1, "second": int(round(arrival)) % 86400,
+                     "text": reading.clock_text(arrival), "days": plan.days}
+                    if legs and total - done > rules.EPS else None),
+        "planned_forced_march_dcs": plan.forced_march_dcs,
+    }
+    if galloping:
+        left = max(0.0, gallop_hours - float(sec["galloped_hours"]))
+        km, _ = rules.distance_in(by_hour, legs, done, today, left, reading.terrain_now(session))
+        out["fresh_mount"] = {
+            "galloped_hours": num(float(sec["galloped_hours"])),
+            "due_in_hours": num(left), "due_in_km": num(km),
+            "route_km": [num(x) for x in plan.fresh_mounts_at_km]}
+    return out
+
+
+def reverse(session: Any, hours: float = 0.0, days: float = 0.0) -> dict[str, Any]:
+    """How far the party gets: in ``hours`` from now (along the route, forced-march hours
+    included), or in ``days`` whole days of travel on the current terrain."""
+    sec = reading.section(session)
+    conf = reading.settings(session)
+    table = session.table(reading.PLUGIN)
+    motion = reading.motion(sec)
+    by_hour = rules.hour_distances(table, conf, motion)
+    terrain = reading.terrain_now(session)
+    if days:
+        per_day = rules.day_hours(table, motion)
+        return {"days": num(days), "km": num(rules.days_distance(by_hour, days, per_day, terrain)),
+                "terrain": terrain["label"]}
+    legs = reading.legs(session, sec)
+    today = reading.hours_today(session, sec, conf)
+    km, travelled = rules.distance_in(by_hour, legs, float(sec["done_km"]), today, hours,
+                                      terrain)
+    return {"hours": num(hours), "km": num(km), "hours_travelled": num(travelled),
+            "route_ends": bool(legs) and travelled < hours - rules.EPS}

@@ -1,0 +1,305 @@
+"""The travel and terrain plugins through the store: operations, roll requests, derived values,
+as `gm-console op` and `show --json` use them."""
+
+from __future__ import annotations
+
+import pytest
+
+from gm_console.headless import show
+
+
+def ok(store, op, **params):
+    outcome = store.apply(op, params)
+    assert outcome.ok, outcome.reason
+    return outcome
+
+
+def refused(store, op, **params) -> str:
+    outcome = store.apply(op, params)
+    assert not outcome.ok, f"{op} should have been refused"
+    return outcome.reason
+
+
+def travel(store) -> dict:
+    return show(store)["travel"]
+
+
+def clock(store) -> tuple[int, str]:
+    second = store.state["clock"]["second"]
+    return store.state["clock"]["day"], f"{second // 3600:02d}:{second % 3600 // 60:02d}"
+
+
+def pending(store) -> list[dict]:
+    return store.state.get("rolls", {}).get("pending", [])
+
+
+def exhaustion(store, name: str) -> int:
+    return next(c for c in store.state["characters"] if c["name"] == name)["exhaustion"]
+
+
+# -- derived values -----------------------------------------------------------------------------
+
+
+def test_show_json_has_the_documented_travel_keys(store):
+    values = travel(store)
+    for key in ("pace", "mode", "terrain", "per_minute_m", "per_hour_km", "per_day_km",
+                "hours_today", "next_forced_march_dc", "remaining_km", "remaining_hours"):
+        assert key in values, key
+    assert (values["pace"], values["mode"], values["terrain"]) == ("normal", "foot", "plain")
+    assert (values["per_minute_m"], values["per_hour_km"], values["per_day_km"]) == (90, 4.5, 36)
+    assert values["hours_today"] == 0 and values["next_forced_march_dc"] is None
+    assert values["remaining_km"] == 0 and values["remaining_hours"] == 0
+
+
+@pytest.mark.parametrize(("pace", "figures", "perception", "stealth"), [
+    ("fast", (120, 6, 45), -5, False), ("normal", (90, 4.5, 36), 0, False),
+    ("slow", (60, 3, 27), 0, True)])
+def test_pace(store, pace, figures, perception, stealth):
+    ok(store, "travel.pace", pace=pace)
+    values = travel(store)
+    assert (values["per_minute_m"], values["per_hour_km"], values["per_day_km"]) == figures
+    assert values["effect"]["passive_perception"] == perception
+    assert values["effect"]["stealth"] is stealth
+
+
+def test_an_unknown_pace_is_refused_with_the_choices(store):
+    assert "not one of fast, normal, slow" in refused(store, "travel.pace", pace="brisk")
+
+
+def test_difficult_terrain_halves_and_other_plugins_read_it(store):
+    ok(store, "travel.terrain", terrain="swamp")
+    values = travel(store)
+    assert (values["terrain"], values["difficult"]) == ("swamp", True)
+    assert (values["per_minute_m"], values["per_hour_km"], values["per_day_km"]) == (45, 2.25, 18)
+    seen = store.session.terrain()
+    assert (seen["key"], seen["label"], seen["difficult"]) == ("swamp", "swamp", True)
+    assert show(store)["terrain"]["current"]["key"] == "swamp"
+
+
+def test_an_unknown_terrain_is_refused_with_the_known_ones(store):
+    reason = refused(store, "travel.terrain", terrain="lava")
+    assert "unknown terrain 'lava'" in reason and "dense_forest" in reason
+
+
+@pytest.mark.parametrize(("params", "pace", "figures"), [
+    ({"mode": "gallop"}, "fast", (240, 12, 96)),
+    ({"mode": "vehicle"}, "normal", (90, 4.5, 36)),
+    ({"mode": "ship", "speed_kmh": 3, "hours_per_day": 24}, "normal", (50, 3, 72)),
+    ({"mode": "special", "speed_m": 27}, "fast", (360, 18, 135)),
+    ({"mode": "mounted"}, "fast", (120, 6, 45)),
+])
+def test_modes(store, params, pace, figures):
+    ok(store, "travel.pace", pace="fast")
+    ok(store, "travel.mode", **params)
+    values = travel(store)
+    assert values["pace"] == pace
+    assert (values["per_minute_m"], values["per_hour_km"], values["per_day_km"]) == figures
+
+
+def test_a_vehicle_refuses_another_pace(store):
+    ok(store, "travel.mode", mode="vehicle")
+    assert "normal pace only" in refused(store, "travel.pace", pace="fast")
+
+
+def test_modes_that_need_a_speed_say_so(store):
+    assert "speed_m" in refused(store, "travel.mode", mode="special")
+    assert "own speed" in refused(store, "travel.mode", mode="ship")
+    assert "ship only" in refused(store, "travel.mode", mode="foot", hours_per_day=12)
+
+
+def test_operations_document_their_parameters(host):
+    described = {name: op.describe() for name, op in host.operations.items()}
+    for name in ("travel.pace", "travel.mode", "travel.terrain", "travel.leg", "travel.advance"):
+        assert name in described
+        assert all(param["help"] for param in described[name]["params"])
+    mode = {p["name"]: p for p in described["travel.mode"]["params"]}
+    assert mode["mode"]["choices"] == ["foot", "mounted", "gallop", "vehicle", "ship", "special"]
+    assert {"speed_m", "speed_kmh", "hours_per_day"} <= set(mode)
+
+
+# -- a route ------------------------------------------------------------------------------------
+
+
+def test_a_mixed_route_planned_then_travelled(store):
+    ok(store, "travel.leg", km=20, terrain="road")
+    ok(store, "travel.leg", km=9, terrain="dense_forest", name="old wood")
+    values = travel(store)
+    assert [leg["hours"] for leg in values["route"]] == [4.444, 4]
+    assert (values["remaining_km"], values["remaining_hours"]) == (29, 8.444)
+    # 8 h on day 1 from 08:00, the last 0.444 h from 08:00 on day 2.
+    assert values["arrival"]["text"] == "Day 2, 08:26"
+    outcome = ok(store, "travel.advance", hours="4")
+    assert outcome.data["km"] == 18
+    assert store.state["plugins"]["terrain"]["current"] == "road"  # entered the road leg
+    ok(store, "travel.advance", hours="1")  # 2 km of road, then 5/9 h in the forest at 2.25
+    assert store.session.terrain()["key"] == "dense_forest"
+    assert travel(store)["done_km"] == pytest.approx(21.25)
+    outcome = ok(store, "travel.advance", hours="end")
+    assert "arrived at the end of the route" in outcome.message
+    assert travel(store)["remaining_km"] == 0
+    assert clock(store) == (1, "16:26")  # the last 26 min are the 9th hour: no save yet
+    assert "already at the end" in refused(store, "travel.advance", hours="end")
+
+
+def test_legs_are_checked(store):
+    assert "unknown terrain 'moon'" in refused(store, "travel.leg", km=3, terrain="moon")
+    assert "more than 0 km" in refused(store, "travel.leg", km=0, terrain="road")
+    assert "no route" in refused(store, "travel.advance", hours="end")
+    ok(store, "travel.leg", km=5)  # the current terrain by default
+    assert store.state["plugins"]["travel"]["route"][0]["terrain"] == "plain"
+
+
+def test_a_travelled_leg_cannot_be_removed(store):
+    ok(store, "travel.leg", km=4.5, terrain="road")
+    ok(store, "travel.leg", km=9, terrain="road")
+    ok(store, "travel.advance", hours="1")
+    assert "already (partly) travelled" in refused(store, "travel.leg_remove", leg=1)
+    ok(store, "travel.leg_remove", leg=2)
+    assert "no leg 2" in refused(store, "travel.leg_remove", leg=2)
+    ok(store, "travel.route_clear")
+    assert travel(store)["route"] == []
+
+
+def test_the_reverse_is_in_the_hours_asked(store):
+    assert "hours must be a number" in refused(store, "travel.advance", hours="soon")
+    assert "more than 0" in refused(store, "travel.advance", hours="-2")
+
+
+# -- forced march -------------------------------------------------------------------------------
+
+
+def test_a_twelve_hour_forced_march(store):
+    outcome = ok(store, "travel.advance", hours="12")
+    assert "Constitution save DC 11" in outcome.message
+    assert clock(store) == (1, "17:00")
+    dcs, expressions = [], []
+    # Aria (Con 14) fails every save, Bram (Con 16) makes them all.
+    for _ in range(4):
+        (request,) = pending(store)
+        dcs.append(request["rolls"][0]["dc"])
+        expressions.append(request["rolls"][0]["expression"])
+        ok(store, "roll.resolve", results="Aria=1,Bram=20")
+    assert dcs == [11, 12, 13, 14]
+    # From exhaustion 3 on, saves are rolled with disadvantage (RULES.md 1.3).
+    assert expressions == ["1d20+2", "1d20+2", "1d20+2", "2d20kl1+2"]
+    assert (exhaustion(store, "Aria"), exhaustion(store, "Bram")) == (4, 0)
+    assert pending(store) == []
+    assert clock(store) == (1, "20:00")
+    values = travel(store)
+    assert (values["hours_today"], values["odometer_km"], values["next_forced_march_dc"]) == \
+        (12, 36 + 4 * 4.5, 15)
+    texts = [line["text"] for line in store.state["journal"]]
+    assert "Aria fails the forced-march save (1 vs DC 14): exhaustion 3 → 4 " \
+           "(hit point maximum halved)" in texts
+    assert "Bram makes the forced-march save (20 vs DC 11)" in texts
+
+
+def test_the_party_waits_for_its_saves_unless_they_are_cancelled(store):
+    assert "no forced-march saves are awaited" in \
+        refused(store, "travel.forced_march_saves", request={}, outcomes=[])
+    ok(store, "travel.advance", hours="9")
+    assert "waits for its forced-march saves" in refused(store, "travel.advance", hours="1")
+    ok(store, "roll.cancel")
+    ok(store, "travel.advance", hours="1")
+    assert [r["rolls"][0]["dc"] for r in pending(store)] == [12]
+
+
+def test_a_traveller_at_speed_0_stops_the_party(store):
+    ok(store, "character.set", character="Bram", field="exhaustion", value="5")
+    outcome = ok(store, "travel.advance", hours="3")
+    assert outcome.data["km"] == 0
+    assert "Bram cannot move: speed 0" in outcome.message and "exhaustion 5" in outcome.message
+    assert travel(store)["stopped_by"]
+
+
+def test_exhaustion_5_on_the_way_stops_the_party_after_the_saves(store):
+    ok(store, "character.set", character="Aria", field="exhaustion", value="4")
+    ok(store, "travel.advance", hours="11")
+    outcome = ok(store, "roll.resolve", results="Aria=1,Bram=20")
+    assert exhaustion(store, "Aria") == 5
+    assert any("Aria cannot move: speed 0" in line["text"] for line in outcome.journal)
+    assert clock(store) == (1, "17:00")
+
+
+def test_travellers_can_be_chosen(store):
+    ok(store, "travel.travellers", names="Aria")
+    ok(store, "travel.advance", hours="9")
+    assert [roll["who"] for roll in pending(store)[0]["rolls"]] == ["Aria"]
+    assert "no character named 'Zed'" in refused(store, "travel.travellers", names="Zed")
+
+
+def test_a_new_day_on_the_clock_restarts_the_hours(store):
+    ok(store, "travel.advance", hours="6")
+    assert travel(store)["hours_today"] == 6
+    ok(store, "clock.advance", hours=16)
+    assert travel(store)["hours_today"] == 0
+    ok(store, "travel.advance", hours="8")
+    assert pending(store) == []
+
+
+def test_with_new_travel_day_rest_only_a_long_rest_restarts_them(make_store):
+    store = make_store([{"name": "Aria"}])
+    state = dict(store.state)
+    state["plugins"] = {**state["plugins"], "travel": {**state["plugins"]["travel"],
+                                                       "settings": {"new_travel_day": "rest"}}}
+    store.state = state
+    ok(store, "travel.advance", hours="6")
+    ok(store, "clock.advance", hours=16)
+    assert travel(store)["hours_today"] == 6
+    ok(store, "rest.long")
+    assert travel(store)["hours_today"] == 0
+
+
+# -- mounts and vehicles ------------------------------------------------------------------------
+
+
+def test_a_gallop_stops_for_a_fresh_mount(store):
+    ok(store, "travel.mode", mode="gallop")
+    assert travel(store)["fresh_mount"]["due_in_km"] == 12
+    outcome = ok(store, "travel.advance", hours="2")
+    assert outcome.data["km"] == 12
+    assert "fresh mount is needed" in outcome.message
+    ok(store, "travel.fresh_mount")
+    assert ok(store, "travel.advance", hours="1").data["km"] == 12
+
+
+def test_the_planner_says_where_fresh_mounts_are_due(store):
+    ok(store, "travel.mode", mode="gallop")
+    ok(store, "travel.leg", km=30, terrain="road")
+    assert travel(store)["fresh_mount"]["route_km"] == [12, 24]
+
+
+def test_a_ship_sails_all_day_without_saves(store):
+    ok(store, "travel.mode", mode="ship", speed_kmh=3, hours_per_day=24)
+    outcome = ok(store, "travel.advance", hours="30")
+    assert outcome.data["km"] == 90
+    assert pending(store) == []
+    assert clock(store) == (2, "14:00")
+
+
+def test_a_ship_sailing_8_hours_a_day_stops_there(store):
+    ok(store, "travel.mode", mode="ship", speed_kmh=5)
+    outcome = ok(store, "travel.advance", hours="10")
+    assert outcome.data["km"] == 40
+    assert "goes on tomorrow" in outcome.message
+    assert pending(store) == []
+
+
+def test_a_ship_carries_a_traveller_at_speed_0(store):
+    ok(store, "character.set", character="Bram", field="exhaustion", value="5")
+    ok(store, "travel.mode", mode="ship", speed_kmh=5)
+    assert ok(store, "travel.advance", hours="2").data["km"] == 10
+
+
+def test_a_flyer_ignores_difficult_ground(store):
+    ok(store, "travel.mode", mode="special", speed_m=27)
+    ok(store, "travel.leg", km=27, terrain="mountains")
+    assert travel(store)["remaining_hours"] == 2
+
+
+def test_undo_puts_the_party_back(store):
+    ok(store, "travel.leg", km=9, terrain="road")
+    ok(store, "travel.advance", hours="1")
+    assert store.undo().ok
+    assert travel(store)["done_km"] == 0
+    assert clock(store) == (1, "08:00")
