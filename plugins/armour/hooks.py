@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gm_console import Operation, Param, Refused, Result, SpeedStep, hookimpl
+from gm_console import Operation, Param, Refused, Result, SectionSpec, SpeedStep, hookimpl
 
 from gm_console_plugins.armour import rules
 
@@ -19,6 +19,32 @@ def _settings(session) -> dict[str, Any]:
 
 def _limit(character, session) -> rules.ArmourLimit:
     return rules.armour_limit(character, session.table(PLUGIN), _settings(session))
+
+
+SETTINGS = ("unknown_armour_limit",)
+
+
+def _validate_section(section: dict[str, Any]) -> list[tuple[tuple[Any, ...], str]]:
+    """A session's ``[plugins.armour.settings]``, checked when the file is opened."""
+    overrides = section.get("settings", {})
+    if not isinstance(overrides, dict):
+        return [(("settings",), "settings must be a table")]
+    problems = []
+    for key, value in overrides.items():
+        if key not in SETTINGS:
+            problems.append((("settings", key), f"unknown setting {key!r} (settings: "
+                                                f"{', '.join(SETTINGS)})"))
+            continue
+        try:
+            rules.parse_limit(value, f"setting {key}")
+        except ValueError as exc:
+            problems.append((("settings", key), str(exc)))
+    return problems
+
+
+@hookimpl
+def register_sections(register) -> None:
+    register(SectionSpec(PLUGIN, validate=_validate_section))
 
 
 @hookimpl

@@ -28,7 +28,7 @@ def register_sections(register) -> None:
 
 
 def _validate_section(section: dict[str, Any]) -> list[tuple[tuple[Any, ...], str]]:
-    problems = []
+    problems = reading.settings_problems(section.get("settings", {}))
     held = section.get("holding", [])
     if not isinstance(held, list):
         return [(("holding",), "holding must be an array of tables")]
@@ -94,12 +94,13 @@ def character_derived(character, session) -> dict[str, Any]:
 @hookimpl
 def party_columns(character, session) -> dict[str, str]:
     speed = session.speed(character)
+    language = session.language
     try:
-        category = reading.assess(character, session).category
-        load = label_texts.translate(category, session.language)
+        load = label_texts.translate(reading.assess(character, session).category, language)
     except ValueError:
-        load = "?"
-    return {"Speed": f"{fmt(speed.mv)} mv / {fmt(speed.m)} m", "Load": load}
+        load = label_texts.translate("error", language)
+    return {label_texts.translate("Speed", language): f"{fmt(speed.mv)} mv / {fmt(speed.m)} m",
+            label_texts.translate("Load", language): load}
 
 
 @hookimpl

@@ -21,8 +21,36 @@ LABELS: dict[str, dict[str, str]] = {
         "cannot fight": "impossible de combattre",
         "no Dexterity bonus to AC": "pas de bonus de Dextérité à la CA",
         "staggering": "en titubant",
+        "holding more than the maximum": "tient en l'air plus que le maximum",
         "bulky": "encombrant",
         "full speed": "vitesse entière",
+        "{fraction} speed": "{fraction} de la vitesse",
+        "Carried": "Porté",
+        "Name": "Nom",
+        "Strength": "Force",
+        "error": "erreur",
+        "bulky gear counts one category up (b)":
+            "l'équipement encombrant compte une catégorie au-dessus (b)",
+        "No characters: add one on the party screen (p)":
+            "Aucun personnage : en ajouter un sur l'écran du groupe (p)",
+        "new item: name, weight lb, qty": "nouvel objet : nom, poids en livres, quantité",
+        "armour: name, weight lb, magic (yes/no); none takes it off":
+            "armure : nom, poids en livres, magique (yes/no) ; none l'enlève",
+        "speed adjustment: mv, reason (0 removes it)":
+            "ajustement de vitesse : mv, raison (0 le retire)",
+        "load to lift in lb (empty: what is carried)":
+            "charge à soulever en livres (vide : ce qui est porté)",
+        "the armour plugin is not loaded": "l'extension armour n'est pas chargée",
+        "Bulky": "Encombrant",
+        "Add item": "Ajouter un objet",
+        "Armour": "Armure",
+        "Adjust speed": "Ajuster la vitesse",
+        "Lift check": "Test de soulèvement",
+        "any weight less: {category}": "le moindre poids en moins : {category}",
+        "{lb} lb more: {category}": "{lb} livres de plus : {category}",
+        "more than {lb} lb more: {category} the maximum": "plus de {lb} livres de plus : {category}",
+        "more than {lb} lb less: {category}": "plus de {lb} livres de moins : {category}",
+        "{lb} lb less: {category}": "{lb} livres de moins : {category}",
     },
 }
 
@@ -40,8 +68,9 @@ Encumbrance (RULES.md 2.1–2.4; tables in config/encumbrance.toml)
   Categories by Strength: unencumbered, light 2/3, moderate 1/2 (−1 to hit),
   heavy 1/3 (−2, AC +1), critical 1 mv (−4, AC +3), maximal 1 mv staggering (cannot fight,
   AC +4, no Dexterity bonus). "bulky" moves a character one category up.
-  Screen key e: b toggles bulky, a/s adjust speed by hand (with a reason), l offers the
-  Strength check to lift more than the maximum.
+  Screen (key e): the load against the thresholds, its effects, what would change it, and
+  the speed's derivation. Keys: b bulky on/off, i add an item, w armour (name, weight, magic),
+  a adjust speed by hand (mv, reason), l offer the Strength check to lift over the maximum.
   Operations: speed.adjust character= mv= reason=, encumbrance.lift character= [load_lb=]
   [rounds_held=], encumbrance.release character=.
 Interpretations and decisions (settings in [settings], or the session's
@@ -63,8 +92,10 @@ Encombrement (RULES.md 2.1–2.4 ; tables dans config/encumbrance.toml)
   important 1/3 (−2, CA +1), critique 1 mv (−4, CA +3), maximal 1 mv en titubant
   (impossible de combattre, CA +4, pas de bonus de Dextérité). « encombrant » fait passer
   le personnage dans la catégorie supérieure.
-  Écran touche e : b encombrant, a/s ajustement manuel de vitesse (avec une raison), l test
-  de Force pour soulever plus que le maximum.
+  Écran (touche e) : la charge face aux seuils, ses effets, ce qui la changerait, et le détail
+  de la vitesse. Touches : b encombrant oui/non, i ajouter un objet, w armure (nom, poids,
+  magique), a ajustement manuel de vitesse (mv, raison), l test de Force pour soulever plus
+  que le maximum.
   Opérations : speed.adjust character= mv= reason=, encumbrance.lift character= [load_lb=]
   [rounds_held=], encumbrance.release character=.
 Interprétations et choix (réglages dans [settings], ou [plugins.encumbrance.settings] de la

@@ -4,6 +4,9 @@ switches the whole plugin off)."""
 
 from __future__ import annotations
 
+import tomllib
+from functools import cache
+from importlib.resources import files
 from typing import Any
 
 from gm_console_plugins.encumbrance import rules
@@ -15,6 +18,38 @@ def settings(session: Any) -> dict[str, Any]:
     """``[settings]`` of config/encumbrance.toml with the session's overrides."""
     return {key: session.setting(PLUGIN, key)
             for key in session.table(PLUGIN).get("settings", {})}
+
+
+@cache
+def default_settings() -> dict[str, Any]:
+    """The bundled ``[settings]``: what a session's override may name, and each one's type."""
+    text = files("gm_console_config").joinpath(f"{PLUGIN}.toml").read_text(encoding="utf-8")
+    return tomllib.loads(text)["settings"]
+
+
+def settings_problems(overrides: Any) -> list[tuple[tuple[Any, ...], str]]:
+    """A session's ``[plugins.encumbrance.settings]``: a misspelt key would silently do nothing,
+    a wrong type would fail mid-session; both are reported when the file is opened."""
+    if not isinstance(overrides, dict):
+        return [(("settings",), "settings must be a table")]
+    known = default_settings()
+    problems = []
+    for key, value in overrides.items():
+        if key not in known:
+            problems.append((("settings", key), f"unknown setting {key!r} (settings: "
+                                                f"{', '.join(known)})"))
+        elif not _same_kind(value, known[key]):
+            problems.append((("settings", key), f"setting {key} must be "
+                                                f"{type(known[key]).__name__}, not {value!r}"))
+    return problems
+
+
+def _same_kind(value: Any, default: Any) -> bool:
+    if isinstance(default, bool) or isinstance(value, bool):
+        return isinstance(value, bool) and isinstance(default, bool)
+    if isinstance(default, (int, float)):
+        return isinstance(value, (int, float))
+    return isinstance(value, type(default))
 
 
 def who(character: dict[str, Any]) -> str:

@@ -257,14 +257,24 @@ class Encumbrance:
             "strength": self.strength,
             "strength_row": self.strength_row,
             "thresholds": {k: _num(v) for k, v in self.thresholds.items()},
-            "next": self.next,
-            "previous": self.previous,
+            "next": _public(self.next),
+            "previous": _public(self.previous),
             "steps": list(self.steps),
         }
 
 
+def _public(hint: dict[str, Any] | None) -> dict[str, Any] | None:
+    return None if hint is None else {k: v for k, v in hint.items() if k != "template"}
+
+
 def _num(x: float) -> float | int:
     return int(x) if float(x).is_integer() else x
+
+
+def _hint(template: str, lb: float, category: str) -> dict[str, Any]:
+    """``template`` is kept so a screen can translate the sentence; ``text`` is it in English."""
+    return {"category": category, "lb": _num(lb), "template": template,
+            "text": template.format(lb=fmt(lb), category=category)}
 
 
 def _next_heavier(carried: float, category: str, row: dict[str, Any]) -> dict[str, Any] | None:
@@ -272,12 +282,10 @@ def _next_heavier(carried: float, category: str, row: dict[str, Any]) -> dict[st
     if category == "over":
         return None
     if category == "maximal":
-        lb = row["max"] - carried
-        return {"category": "over", "lb": _num(lb),
-                "text": f"more than {fmt(lb)} lb more: over the maximum"}
+        return _hint("more than {lb} lb more: {category} the maximum", row["max"] - carried,
+                     "over")
     key = CATEGORIES[CATEGORIES.index(category) + 1]
-    lb = row[key] - carried
-    return {"category": key, "lb": _num(lb), "text": f"{fmt(lb)} lb more: {key}"}
+    return _hint("{lb} lb more: {category}", row[key] - carried, key)
 
 
 def _next_lighter(carried: float, category: str, row: dict[str, Any]) -> dict[str, Any] | None:
@@ -285,12 +293,11 @@ def _next_lighter(carried: float, category: str, row: dict[str, Any]) -> dict[st
     if category == "unencumbered":
         return None
     if category == "over":
-        lb = carried - row["max"]
-        return {"category": "maximal", "lb": _num(lb), "text": f"{fmt(lb)} lb less: maximal"}
+        return _hint("{lb} lb less: {category}", carried - row["max"], "maximal")
     key = CATEGORIES[CATEGORIES.index(category) - 1]
     lb = carried - row[category]
-    text = f"more than {fmt(lb)} lb less: {key}" if lb else f"any weight less: {key}"
-    return {"category": key, "lb": _num(lb), "text": text}
+    return _hint("more than {lb} lb less: {category}" if lb else "any weight less: {category}",
+                 lb, key)
 
 
 def assess(character: dict[str, Any], table: dict[str, Any],

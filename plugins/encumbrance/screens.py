@@ -152,7 +152,11 @@ class EncumbranceScreen(StoreScreen):
 
     def _effects(self, enc: Encumbrance) -> Text:
         fx, t = enc.effects, self.t
-        parts = [t(fx.speed_text)]
+        if fx.speed is None:
+            parts = [f"{fmt(fx.speed_mv)} mv" + (f", {t(fx.note)}" if fx.note else "")]
+        else:
+            parts = [t("full speed") if fx.speed == 1
+                     else t("{fraction} speed").format(fraction=fx.speed)]
         if fx.to_hit:
             parts.append(f"{fx.to_hit:+d} {t('to hit')}")
         if fx.ac_penalty:
@@ -170,10 +174,8 @@ class EncumbranceScreen(StoreScreen):
         return " · ".join(hints)
 
     def _hint(self, step: dict[str, Any]) -> str:
-        # The text is built by the rules in English; the category in it is translated.
-        text = step["text"]
-        return text[: -len(step["category"])] + self.t(step["category"]) \
-            if text.endswith(step["category"]) else text
+        return self.t(step["template"]).format(lb=fmt(step["lb"]),
+                                               category=self.t(step["category"]))
 
     # -- keys -------------------------------------------------------------------------------
 

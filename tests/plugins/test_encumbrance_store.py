@@ -232,3 +232,39 @@ def test_heavier_armour_never_gives_more_speed(host, a, b, w1, w2, strength, mag
 
     light, heavy = ARMOURS[min(a, b)], ARMOURS[max(a, b)]
     assert speed(heavy, max(w1, w2)) <= speed(light, min(w1, w2))
+
+
+# -- a session's settings are checked when the file is opened -----------------------------------
+
+@pytest.mark.parametrize("line, words", [
+    ("strength_dex_adjustment = false", "unknown setting 'strength_dex_adjustment'"),
+    ('bulky_can_pass_maximal = "yes"', "bulky_can_pass_maximal must be bool"),
+    ("unnamed_pair_adjustment_mv = true", "unnamed_pair_adjustment_mv must be int"),
+])
+def test_bad_session_settings_are_reported_with_their_line(host, tmp_path, line, words):
+    with pytest.raises(codec.SessionFileError) as info:
+        open_session(host, tmp_path, ARIA + "\n[plugins.encumbrance.settings]\n" + line + "\n")
+    assert words in str(info.value)
+
+
+@pytest.mark.parametrize("line, words", [
+    ('unknown_armor_limit = "1"', "unknown setting 'unknown_armor_limit'"),
+    ('unknown_armour_limit = "fast"', "is not a fraction"),
+    ('unknown_armour_limit = "3/2"', "at most 1"),
+])
+def test_bad_armour_settings_are_reported(host, tmp_path, line, words):
+    with pytest.raises(codec.SessionFileError) as info:
+        open_session(host, tmp_path, ARIA + "\n[plugins.armour.settings]\n" + line + "\n")
+    assert words in str(info.value)
+
+
+def test_unknown_armour_setting_in_the_session(host, tmp_path):
+    sheet = ARIA.replace('"chain mail"', '"mithral shirt"').replace("weight_lb = 80", "weight_lb = 0")
+    assert derived(open_session(host, tmp_path, sheet))["speed"]["mv"] == 14   # default: no limit
+    store = open_session(host, tmp_path, sheet + """
+[plugins.armour.settings]
+unknown_armour_limit = "1/2"
+""")
+    out = derived(store)
+    assert out["armour"]["known"] is False and out["speed"]["mv"] == 7      # 14 × 1/2
+    assert any("'mithral shirt' is not in config/armour.toml" in s for s in out["speed"]["steps"])
