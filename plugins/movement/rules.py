@@ -104,7 +104,8 @@ def _height(height_m: Any) -> Fraction | None:
     return height if height > 0 else None
 
 
-def jump_figures(strength: Any, height_m: Any, table: Table, settings: Mapping[str, Any]) -> JumpFigures:
+def jump_figures(strength: Any, height_m: Any, table: Table,
+                 settings: Mapping[str, Any]) -> JumpFigures:
     """How far and how high a character jumps, with a line per figure for "why?"."""
     jump = table["jump"]
     score, read_as = strength_score(strength, int(settings["exceptional_strength_score"]))
@@ -174,9 +175,11 @@ def cost_per_metre(kind: str, difficult: bool, *, climb_speed_m: float, swim_spe
         return exact(costs["jump"]["normal"]), "jump, normal terrain"
     row, label = kind, kind
     if kind == "climb" and (climb_speed_m or 0) > 0:
-        row, label = "climb_with_speed", f"climb with a climbing speed of {show(exact(climb_speed_m))} m"
+        row = "climb_with_speed"
+        label = f"climb with a climbing speed of {show(exact(climb_speed_m))} m"
     elif kind == "swim" and (swim_speed_m or 0) > 0:
-        row, label = "swim_with_speed", f"swim with a swimming speed of {show(exact(swim_speed_m))} m"
+        row = "swim_with_speed"
+        label = f"swim with a swimming speed of {show(exact(swim_speed_m))} m"
     return exact(costs[row][terrain]), f"{label}, {terrain} terrain"
 
 
@@ -303,34 +306,34 @@ def _jump_checks(number: int, seg: Segment, running: bool, figures: JumpFigures,
                  checks: list[Check], problems: list[str]) -> Fraction:
     """The checks and problems of one jump; returns its limit (farthest or highest)."""
     length = exact(seg.metres)
-    if seg.kind == "long_jump":
-        limit = figures.long_running if running else figures.long_standing
-        if length > limit:
-            problems.append(f"segment {number}: a long jump of {show(length)} m is beyond the "
-                            f"{show(limit)} m of a {'running' if running else 'standing'} long jump")
-        if seg.obstacle_m is not None:
-            obstacle = exact(seg.obstacle_m)
-            quarter = length * exact(table["jump"]["obstacle_fraction"])
-            taller = obstacle > quarter
-            if settings["obstacle_check"] == "up_to_quarter":
-                if taller:
-                    problems.append(f"segment {number}: an obstacle of {show(obstacle)} m is taller "
-                                    f"than a quarter of the {show(length)} m jump ({show(quarter)} m)")
-                else:
-                    checks.append(Check("athletics", f"clear a {show(obstacle)} m obstacle (up to "
-                                        f"{show(quarter)} m)", number, int(settings["dc_obstacle"]),
-                                        "hits the obstacle"))
-            elif taller:
-                checks.append(Check("athletics", f"clear a {show(obstacle)} m obstacle, taller than "
-                                    f"a quarter of the jump ({show(quarter)} m)", number,
-                                    int(settings["dc_obstacle"]), "hits the obstacle"))
-    else:
+    how = "running" if running else "standing"
+    if seg.kind == "high_jump":
         limit = figures.high_running if running else figures.high_standing
         if length > limit:
-            checks.append(Check("athletics", f"jump {show(length)} m high, above the "
-                                f"{show(limit)} m of a {'running' if running else 'standing'} "
-                                "high jump", number, int(settings["dc_jump_higher"]),
-                                "does not jump that high"))
+            checks.append(Check(
+                "athletics", f"jump {show(length)} m high, above the {show(limit)} m of a {how} "
+                "high jump", number, int(settings["dc_jump_higher"]), "does not jump that high"))
+        return limit
+    limit = figures.long_running if running else figures.long_standing
+    if length > limit:
+        problems.append(f"segment {number}: a long jump of {show(length)} m is beyond the "
+                        f"{show(limit)} m of a {how} long jump")
+    if seg.obstacle_m is None:
+        return limit
+    obstacle = exact(seg.obstacle_m)
+    quarter = length * exact(table["jump"]["obstacle_fraction"])
+    dc = int(settings["dc_obstacle"])
+    if settings["obstacle_check"] == "up_to_quarter":
+        if obstacle > quarter:
+            problems.append(f"segment {number}: an obstacle of {show(obstacle)} m is taller than "
+                            f"a quarter of the {show(length)} m jump ({show(quarter)} m)")
+        else:
+            checks.append(Check("athletics", f"clear a {show(obstacle)} m obstacle (up to "
+                                f"{show(quarter)} m)", number, dc, "hits the obstacle"))
+    elif obstacle > quarter:
+        checks.append(Check("athletics", f"clear a {show(obstacle)} m obstacle, taller than a "
+                            f"quarter of the jump ({show(quarter)} m)", number, dc,
+                            "hits the obstacle"))
     return limit
 
 
@@ -383,5 +386,6 @@ def price_path(segments: list[Segment], *, speed_m: float, figures: JumpFigures,
     if path.fits:
         steps.append(f"total {show(path.cost)} m of {show(path.speed)} m: {show(path.left)} m left")
     else:
-        steps.append(f"total {show(path.cost)} m of {show(path.speed)} m: {show(path.over)} m too far")
+        steps.append(f"total {show(path.cost)} m of {show(path.speed)} m: "
+                     f"{show(path.over)} m too far")
     return PricedPath(path.speed, path.segments, path.checks, path.problems, tuple(steps))

@@ -67,7 +67,8 @@ class MovementScreen(StoreScreen):
         self.segments: list[Segment] = []
         self.selected = -1          # index of the segment the keys change
         self.typed = ""             # digits typed for the selected segment's metres
-        self.typing_obstacle = False
+        self.typing_obstacle = False  # ... or for its obstacle's height (after o)
+        self.untyped: Segment | None = None
         self.character_name = ""
 
     # -- layout -------------------------------------------------------------------------------
@@ -103,8 +104,11 @@ class MovementScreen(StoreScreen):
             return
         session = self.session
         terrain = session.terrain()
-        where = t("no terrain set") if terrain is None else (
-            f"{terrain.get('label', '?')} ({t('difficult') if terrain.get('difficult') else t('normal')})")
+        if terrain is None:
+            where = t("no terrain set")
+        else:
+            kind = t("difficult") if terrain.get("difficult") else t("normal")
+            where = f"{terrain.get('label', '?')} ({kind})"
         position = f"{self._index() + 1}/{len(session.characters)}"
         head.show(f"{character['name']} · {t('speed')} {rules.show(session.speed(character).m)} m"
                   f" · {t('terrain')}: {where} · ←→ {t('character')} {position}")
@@ -152,14 +156,18 @@ class MovementScreen(StoreScreen):
         table.sync(columns, rows)
         if 0 <= self.selected < len(rows) and table.cursor_row != self.selected:
             table.move_cursor(row=self.selected)
-        summary = (f"{t('Total')} {rules.show(path.cost)} m {t('of')} {rules.show(path.speed)} m: ")
+        figures = {"cost": rules.show(path.cost), "speed": rules.show(path.speed),
+                   "left": rules.show(path.left), "over": rules.show(path.over)}
         if path.fits:
-            total.show(Text(summary + f"{rules.show(path.left)} m {t('left')}", style="bold green"))
+            total.show(Text(t("Total {cost} m of {speed} m: {left} m left").format(**figures),
+                            style="bold green"))
         else:
-            total.show(Text(summary + f"{rules.show(path.over)} m {t('too far')}", style="bold red"))
+            total.show(Text(t("Total {cost} m of {speed} m: {over} m too far").format(**figures),
+                            style="bold red"))
         lines = [f"⚠ {problem}" for problem in path.problems]
-        lines += [f"⚄ {t(c.ability.capitalize())} ({t(c.skill.capitalize())}) DC {c.dc}: "
-                  f"{t(c.reason)} [{c.segment}]" for c in path.checks]
+        lines += [t("⚄ {ability} ({skill}) DC {dc}: {reason} [{segment}]").format(
+            ability=t(c.ability.capitalize()), skill=t(c.skill.capitalize()), dc=c.dc,
+            reason=t(c.reason), segment=c.segment) for c in path.checks]
         checks.show("\n".join(lines))
 
     def _notes(self, priced: rules.PricedSegment) -> str:
@@ -186,11 +194,12 @@ class MovementScreen(StoreScreen):
             value.show(Text(str(exc), style="red"))
             return
         reach = "?" if jump.reach is None else f"{rules.show(jump.reach)} m"
+        show = rules.show
         value.show(
-            f"{t('Long jump')} {rules.show(jump.long_running)} m ({t('standing')} "
-            f"{rules.show(jump.long_standing)} m) · {t('High jump')} {rules.show(jump.high_running)}"
-            f" m ({t('standing')} {rules.show(jump.high_standing)} m)\n{t('Reach')} {reach} · "
-            f"{t('Obstacle without a check')} ≤ {rules.show(jump.obstacle_max)} m")
+            f"{t('Long jump')} {show(jump.long_running)} m ({t('standing')} "
+            f"{show(jump.long_standing)} m) · {t('High jump')} {show(jump.high_running)} m "
+            f"({t('standing')} {show(jump.high_standing)} m)\n{t('Reach')} {reach} · "
+            f"{t('Obstacle without a check')} ≤ {show(jump.obstacle_max)} m")
 
     def _hint(self) -> str:
         t = self.t
@@ -208,8 +217,20 @@ class MovementScreen(StoreScreen):
         self.segments[self.selected] = segment
         self.refresh_view(None)
 
-    def _start_typing(self) -> None:
-        self.typed, self.typing_obstacle = "", False
+    def _start_typing(self, obstacle: bool = False) -> None:
+        self.typed, self.typing_obstacle = "", obstacle
+        self.untyped = self._current()  # what erasing every typed digit brings back
+
+    def _typed_value(self, segment: Segment) -> None:
+        """Show the typed figure on the segment; nothing typed (or only "0", "0.") brings the
+        segment back as it was before typing."""
+        value = float(self.typed) if self.typed.strip(".") else 0.0
+        if value <= 0:
+            if self.untyped is not None:
+                self._set(self.untyped)
+            return
+        self._set(replace(segment, obstacle_m=value) if self.typing_obstacle
+                  else replace(segment, metres=value))
 
     def action_add(self, kind: str) -> None:
         self.segments.append(Segment(kind, 1))
@@ -219,18 +240,10 @@ class MovementScreen(StoreScreen):
 
     def action_digit(self, char: str) -> None:
         segment = self._current()
-        if segment is None:
+        if segment is None or (char == "." and "." in self.typed):
             return
-        typed = self.typed + char
-        try:
-            value = float(typed)
-        except ValueError:  # a second decimal point
-            return
-        self.typed = typed
-        if value <= 0:  # "0" or "0." on the way to "0.5": keep typing
-            return
-        self._set(replace(segment, obstacle_m=value) if self.typing_obstacle
-                  else replace(segment, metres=value))
+        self.typed += char
+        self._typed_value(segment)
 
     def action_erase(self) -> None:
         """Backspace: the last typed digit, else the selected segment."""
@@ -239,10 +252,7 @@ class MovementScreen(StoreScreen):
             return
         if self.typed:
             self.typed = self.typed[:-1]
-            value = float(self.typed) if self.typed.strip(".") else 0
-            if value > 0:
-                self._set(replace(segment, obstacle_m=value) if self.typing_obstacle
-                          else replace(segment, metres=value))
+            self._typed_value(segment)
             return
         self.action_remove()
 
@@ -302,10 +312,10 @@ class MovementScreen(StoreScreen):
             self.notify(self.t("An obstacle applies to a long jump"), severity="warning")
             return
         if self.typing_obstacle or segment.obstacle_m is not None:
-            self._start_typing()
             self._set(replace(segment, obstacle_m=None))
+            self._start_typing()
         else:
-            self.typed, self.typing_obstacle = "", True
+            self._start_typing(obstacle=True)
             self.refresh_view(None)
 
     def _make(self, op: str) -> None:

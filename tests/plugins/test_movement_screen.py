@@ -1,0 +1,121 @@
+"""The movement calculator in the TUI, driven with Pilot: keys build a path, cost and what is
+left update live, enter makes the move, and only the widgets whose text changed repaint."""
+
+from __future__ import annotations
+
+import pytest
+
+from gm_console.ui import Value
+from gm_console_plugins.movement.screens import MovementScreen
+
+HUMAN = {"race": "human", "strength": 10, "dexterity": 10, "height_m": 1.8, "speed_m": 9}
+
+
+@pytest.fixture
+def two(make_store):
+    return make_store([{**HUMAN, "name": "Aria"}, {**HUMAN, "name": "Bram", "strength": 16}])
+
+
+def text(app, widget_id):
+    return app.screen.query_one(f"#{widget_id}", Value).shown
+
+
+async def open_calculator(pilot):
+    await pilot.press("m")
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, MovementScreen)
+
+
+async def test_a_climb_of_3_at_9_leaves_3(two, make_app):
+    async with make_app(two).run_test(size=(80, 24)) as pilot:
+        await open_calculator(pilot)
+        assert text(pilot.app, "mv-head").startswith("Aria · speed 9 m")
+        await pilot.press("c", "3")
+        assert text(pilot.app, "mv-total") == "Total 6 m of 9 m: 3 m left"
+        await pilot.press("w", "4")
+        assert text(pilot.app, "mv-total") == "Total 10 m of 9 m: 1 m too far"
+        await pilot.press("backspace")  # the typed 4: back to the segment's 1 m
+        assert text(pilot.app, "mv-total") == "Total 7 m of 9 m: 2 m left"
+        await pilot.press("backspace")  # nothing typed left: the walk goes
+        assert text(pilot.app, "mv-total") == "Total 6 m of 9 m: 3 m left"
+
+
+async def test_decimals_terrain_and_checks(two, make_app):
+    async with make_app(two).run_test(size=(80, 24)) as pilot:
+        await open_calculator(pilot)
+        await pilot.press("s", "1", "full_stop", "5", "t")  # swim 1.5 m, difficult: 3 per metre
+        assert text(pilot.app, "mv-total") == "Total 4.5 m of 9 m: 4.5 m left"
+        await pilot.press("exclamation_mark")  # rough water
+        assert "Strength (Athletics) DC 15: swim in rough water" in text(pilot.app, "mv-checks")
+        await pilot.press("t")  # difficult → normal
+        assert text(pilot.app, "mv-total") == "Total 3 m of 9 m: 6 m left"
+
+
+async def test_jump_figures_follow_the_character(two, make_app):
+    async with make_app(two).run_test(size=(80, 24)) as pilot:
+        await open_calculator(pilot)
+        assert text(pilot.app, "mv-jump").startswith("Long jump 3 m (standing 1.5 m)")
+        await pilot.press("right")
+        assert text(pilot.app, "mv-head").startswith("Bram")
+        assert text(pilot.app, "mv-jump").startswith("Long jump 4.8 m (standing 2.4 m)")
+        await pilot.press("left")
+        assert text(pilot.app, "mv-head").startswith("Aria")
+
+
+async def test_enter_makes_the_move_and_clears_the_path(two, make_app):
+    async with make_app(two).run_test(size=(80, 24)) as pilot:
+        await open_calculator(pilot)
+        await pilot.press("w", "3", "l", "2")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert two.state["journal"][-1]["text"] == (
+            "Aria moves walk:3,long_jump:2: 5 m of 9 m, 4 m left")
+        assert pilot.app.screen.segments == []
+
+
+async def test_a_refused_move_keeps_the_path(two, make_app):
+    async with make_app(two).run_test(size=(80, 24)) as pilot:
+        await open_calculator(pilot)
+        await pilot.press("c", "9")
+        journal = len(two.state["journal"])
+        await pilot.press("enter")  # 18 m of 9 m
+        await pilot.press("e")      # no fight is running
+        await pilot.pause()
+        assert len(two.state["journal"]) == journal
+        assert len(pilot.app.screen.segments) == 1
+
+
+async def test_a_key_press_repaints_only_what_changed(two, make_app, monkeypatch):
+    async with make_app(two).run_test(size=(80, 24)) as pilot:
+        await open_calculator(pilot)
+        await pilot.press("c")
+        repainted = []
+        original = Value.update
+
+        def spy(self, *args, **kwargs):
+            repainted.append(self.id)
+            return original(self, *args, **kwargs)
+
+        monkeypatch.setattr(Value, "update", spy)
+        await pilot.press("3")
+        assert repainted == ["mv-total"]  # not the header, the jump figures or the hints
+
+
+@pytest.fixture
+def french(tmp_path):
+    folder = tmp_path / "user-config"  # GM_CONSOLE_CONFIG_DIR of the autouse fixture
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "settings.toml").write_text('language = "fr"\n', encoding="utf-8")
+
+
+async def test_in_french(french, make_store, make_app):
+    store = make_store([{**HUMAN, "name": "Aria"}])
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        await open_calculator(pilot)
+        assert text(pilot.app, "mv-total").startswith("Aucun segment : w marcher")
+        assert text(pilot.app, "mv-hint").startswith("0-9 . mètres · t terrain (* = actuel)")
+        await pilot.press("c", "3", "l", "t")
+        assert text(pilot.app, "mv-total") == "Total 7 m sur 9 m : 2 m restants"
+        assert text(pilot.app, "mv-checks") == (
+            "⚄ Dextérité (Acrobaties) DD 10 : retomber sur ses pieds en terrain difficile [2]")
+        assert text(pilot.app, "mv-jump").startswith("Saut en longueur 3 m (sans élan 1.5 m)")
