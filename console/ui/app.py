@@ -15,7 +15,6 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.signal import Signal
 
-from gm_console.core.clock import format_clock
 from gm_console.host import Host
 from gm_console.i18n import Translator
 from gm_console.saver import Saver
@@ -140,7 +139,6 @@ class GMConsoleApp(App):
 
     def on_mount(self) -> None:
         self.set_keymap(self.host.config.keys())
-        self._show_clock()
         for record in self.host.plugins.values():
             if record.status == "failed":
                 self._on_plugin_failure(record)
@@ -162,17 +160,9 @@ class GMConsoleApp(App):
         if threading.get_ident() != self._ui_thread:
             self.call_from_thread(self._on_store_change, change)
             return
-        self._show_clock()
         self.store_changed.publish(change)
         if "rolls" in change.areas and self.store.state.get("rolls", {}).get("pending"):
             self.action_rolls()
-
-    def _show_clock(self) -> None:
-        state = self.store.state
-        self.title = str(state.get("session", {}).get("name", "gm-console"))
-        waiting = len(state.get("rolls", {}).get("pending", []))
-        rolls = f"  ·  ⚄ {waiting} {self.t('rolls waiting')} (r)" if waiting else ""
-        self.sub_title = format_clock(state.get("clock", {}), self.t("Day")) + rolls
 
     def _on_plugin_failure(self, record: Any) -> None:
         message = f"plugin {record.name} switched off: {record.error}"

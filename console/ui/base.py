@@ -7,7 +7,9 @@ from typing import TYPE_CHECKING, Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, Header
+from textual.widgets import Footer
+
+from gm_console.ui.widgets import SessionHeader
 
 if TYPE_CHECKING:
     from gm_console.context import Session
@@ -54,7 +56,7 @@ class StoreScreen(Screen):
         return not (action == "back" and len(self.app.screen_stack) <= 1)
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield SessionHeader()
         yield from self.compose_body()
         yield Footer()
 
