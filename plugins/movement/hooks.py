@@ -55,12 +55,18 @@ HELP_EN = """\
 Movement (m): a round's movement as segments (walk, climb, swim, crawl, long jump, high jump),
 each in normal or difficult terrain, priced against the character's speed (RULES.md 1.6, 1.7).
 A metre climbed, swum or crawled costs 2 (3 in difficult terrain), 1 (2) with a climbing or
-swimming speed; a metre jumped costs 1. Keys on the calculator: w c s r l h add a segment of
-that kind, d toggles difficult terrain for the next one, +/- change its length, backspace
-removes the last, enter makes the move (in combat: spends it in the action tracker).
-Checks offered in the dice prompt: Athletics for a slippery climb, rough water, an obstacle and
-jumping higher; Acrobatics when landing in difficult terrain (a failure leaves the character
-prone). Settings in config/movement.toml [settings]:
+swimming speed; a metre jumped costs 1. Calculator keys: w walk, c climb, s swim, k crawl,
+l long jump, h high jump add a segment of 1 m; type its metres (0-9 and .); t cycles its
+terrain (current*, difficult, normal); u its run-up; ! slippery climb or rough water; o an
+obstacle (then type its height); up/down select a segment; backspace erases; left/right change
+character; enter makes the move (movement.move), e spends it in combat (movement.spend, through
+the combat tracker's actions.move). Headless: gm-console op S movement.price character=Aria
+segments=climb:3,walk:2:difficult,long_jump:4.
+Checks offered in the dice prompt: Strength (Athletics) for a slippery climb, rough water, an
+obstacle and jumping higher; Dexterity (Acrobatics) when landing in difficult terrain (a failure
+leaves the character prone). A jump beyond the figures, or a path beyond the speed outside
+combat, is refused unless forced with override=<reason>.
+Settings in config/movement.toml [settings] (a session may override them):
 - crawl_cost_normal / crawl_cost_difficult: crawling costs like climbing (interpretation).
 - jump_cost_difficult: a metre jumped in difficult terrain costs 1 (in the air; interpretation).
 - exceptional_strength_score: Strength 18/xx counts as 18 in the jump formulas (interpretation).
@@ -68,7 +74,7 @@ prone). Settings in config/movement.toml [settings]:
 - reach_from: the highest point reached uses the running high jump.
 - obstacle_check: taller_than_quarter (an obstacle up to a quarter of the jump is cleared
   without a check) or up_to_quarter (the seed's literal reading).
-- run_up_kinds: the ground walked just before a jump that counts as its run-up (3 m).
+- run_up_kinds: the ground walked just before a jump that counts as its 3 m run-up.
 - check_dice and dc_*: checks roll 1d20 + the ability modifier against our DCs."""
 
 HELP_FR = """\
@@ -76,10 +82,12 @@ Déplacement (m) : le mouvement d'un round en segments (marcher, escalader, nage
 en longueur, saut en hauteur), en terrain normal ou difficile, comparé à la vitesse du
 personnage (RULES.md 1.6, 1.7). Un mètre escaladé, nagé ou rampé coûte 2 (3 en terrain
 difficile), 1 (2) avec une vitesse d'escalade ou de nage ; un mètre sauté coûte 1. Touches :
-w c s r l h ajoutent un segment, d bascule le terrain difficile, +/- changent la longueur,
-retour arrière retire le dernier, entrée effectue le mouvement (en combat : le dépense dans le
-suivi des actions). Tests proposés : Force (Athlétisme) pour une paroi glissante, des eaux
-agitées, un obstacle, sauter plus haut ; Dextérité (Acrobaties) pour retomber en terrain
-difficile (échec : à terre). Réglages dans config/movement.toml [settings] : crawl_cost_*,
+w c s k l h ajoutent un segment d'1 m ; tapez ses mètres (0-9 et .) ; t son terrain ; u son
+élan ; ! paroi glissante ou eaux agitées ; o un obstacle ; haut/bas choisissent un segment ;
+retour arrière efface ; gauche/droite changent de personnage ; entrée effectue le mouvement,
+e le dépense en combat (suivi des actions). Tests proposés : Force (Athlétisme) pour une paroi
+glissante, des eaux agitées, un obstacle, sauter plus haut ; Dextérité (Acrobaties) pour
+retomber en terrain difficile (échec : à terre). Un saut au-delà des capacités est refusé,
+sauf override=<raison>. Réglages dans config/movement.toml [settings] : crawl_cost_*,
 jump_cost_difficult, exceptional_strength_score (18/xx compte pour 18),
 high_jump_never_below_zero, reach_from, obstacle_check, run_up_kinds, check_dice, dc_*."""

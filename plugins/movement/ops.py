@@ -108,22 +108,41 @@ def _offer_checks(ctx: Any, character: dict[str, Any], path: rules.PricedPath,
     return ids
 
 
-def _refuse_problems(path: rules.PricedPath) -> None:
-    if path.problems:
-        raise Refused("; ".join(path.problems))
+FORCE = " (the game master can force it with override=<reason>)"
+
+
+def _forbidden(character: dict[str, Any], path: rules.PricedPath, *, per_round: bool) -> list[str]:
+    """What the rules do not allow on this path: a jump beyond the character's figures and,
+    outside combat, more than one round's speed (in combat the tracker judges the speed)."""
+    reasons = list(path.problems)
+    if per_round and not path.fits:
+        reasons.append(f"{character['name']}: {format_path([s.segment for s in path.segments])}"
+                       f" costs {_summary(path)} for one round; shorten it or split it over two"
+                       " rounds")
+    return reasons
+
+
+def _check_allowed(ctx: Any, character: dict[str, Any], path: rules.PricedPath,
+                   override: str, *, per_round: bool) -> str:
+    """Refuse what the rules forbid, unless the game master overrides with a reason; returns
+    the text the journal line gets for an override."""
+    reasons = _forbidden(character, path, per_round=per_round)
+    if not reasons:
+        return ""
+    if not override.strip():
+        raise Refused("; ".join(reasons) + FORCE)
+    ctx.journal(f"override by the game master ({override.strip()}): " + "; ".join(reasons),
+                kind="override", who=[character["name"]])
+    return f" (override: {override.strip()})"
 
 
 def _apply_move(ctx: Any, p: dict[str, Any]) -> Result:
     character = ctx.character(p["character"])
     path = price(ctx, character, p["segments"])
-    _refuse_problems(path)
-    if not path.fits:
-        raise Refused(f"{character['name']}: {format_path([s.segment for s in path.segments])} "
-                      f"costs {_summary(path)} for one round; shorten it or "
-                      "split it over two rounds")
+    forced = _check_allowed(ctx, character, path, p["override"], per_round=True)
     data = _data(ctx, character, path)
     data["roll_requests"] = _offer_checks(ctx, character, path, data)
-    return Result(_journal_line(character["name"], "moves", path, data), data,
+    return Result(_journal_line(character["name"], "moves", path, data) + forced, data,
                   [character["name"]])
 
 
@@ -133,7 +152,7 @@ def _apply_spend(ctx: Any, p: dict[str, Any]) -> Result:
         raise Refused("no combat tracker: the combat plugin (operation actions.move) is not "
                       "loaded; use movement.move outside combat")
     path = price(ctx, character, p["segments"])
-    _refuse_problems(path)
+    forced = _check_allowed(ctx, character, path, p["override"], per_round=False)
     data = _data(ctx, character, path)
     try:
         moved = ctx.apply(COMBAT_MOVE, combatant=character["name"],
@@ -143,14 +162,13 @@ def _apply_spend(ctx: Any, p: dict[str, Any]) -> Result:
                       f"{character['name']}: {exc}") from None
     data["combat"] = moved.data
     data["roll_requests"] = _offer_checks(ctx, character, path, data)
-    return Result(_journal_line(character["name"], "spends", path, data), data,
+    return Result(_journal_line(character["name"], "spends", path, data) + forced, data,
                   [character["name"]])
 
 
 def _journal_line(name: str, verb: str, path: rules.PricedPath, data: dict[str, Any]) -> str:
     if verb == "moves":
-        line = (f"{name} moves {data['path']}: {rules.show(path.cost)} m of "
-                f"{rules.show(path.speed)} m, {rules.show(path.left)} m left")
+        line = f"{name} moves {data['path']}: {_summary(path)}"
     else:  # the tracker says what is left of the turn's move actions
         line = (f"{name} spends {rules.show(path.cost)} m of movement (speed "
                 f"{rules.show(path.speed)} m) on {data['path']}")
@@ -190,6 +208,9 @@ def _apply_check_result(ctx: Any, p: dict[str, Any]) -> Result:
 
 CHARACTER = Param("character", str, "the character's name")
 SEGMENTS = Param("segments", str, "the round's movement: " + SYNTAX)
+OVERRIDE = Param("override", str, "the game master's reason to force what the rules refuse (a "
+                 "jump beyond the character's figures, a path beyond the speed; in combat also "
+                 "passed to actions.move); it goes into the journal", default="")
 
 OPERATIONS = [
     Operation(
@@ -202,17 +223,16 @@ OPERATIONS = [
     Operation(
         "movement.move",
         "Make a round's movement outside combat: log it and offer the checks it calls for "
-        "(Athletics, Acrobatics) in the dice prompt. Refused beyond the character's speed.",
-        _apply_move, (CHARACTER, SEGMENTS),
+        "(Athletics, Acrobatics) in the dice prompt. Refused beyond the character's speed or "
+        "jump figures, unless overridden.",
+        _apply_move, (CHARACTER, SEGMENTS, OVERRIDE),
     ),
     Operation(
         "movement.spend",
         "In combat: price a round's movement and spend its cost from the combatant's movement "
         "in the action tracker (actions.move), then offer the checks it calls for.",
         _apply_spend,
-        (CHARACTER, SEGMENTS,
-         Param("override", str, "the game master's reason to force a move the combat tracker "
-               "refuses (passed to actions.move; it goes into the journal)", default="")),
+        (CHARACTER, SEGMENTS, OVERRIDE),
     ),
     Operation(
         "movement.check_result",

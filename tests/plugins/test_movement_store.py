@@ -184,6 +184,20 @@ def test_move_refuses_what_the_rules_do_not_allow(make_store, segments, message)
     assert not store.state.get("rolls", {}).get("pending")
 
 
+def test_move_forced_by_the_game_master_says_why_in_the_journal(make_store):
+    store = party(make_store, {"name": "Aria"})
+    reason = refused(store, "movement.move", character="Aria", segments="long_jump:2")
+    assert reason.endswith("(the game master can force it with override=<reason>)")
+    outcome = op(store, "movement.move", character="Aria", segments="long_jump:2",
+                 override="boots of striding")
+    assert outcome.message == ("Aria moves long_jump:2: 2 m of 9 m, 7 m left "
+                               "(override: boots of striding)")
+    assert [(line["kind"], line["text"]) for line in store.state["journal"][-2:]] == [
+        ("movement", outcome.message),
+        ("override", "override by the game master (boots of striding): segment 1: a long jump "
+                     "of 2 m is beyond the 1.5 m of a standing long jump")]
+
+
 def test_check_result_refuses_a_request_it_did_not_make(make_store):
     store = party(make_store, {"name": "Aria"})
     assert "has no 'character'" in refused(store, "movement.check_result", request={},
@@ -233,6 +247,13 @@ def test_spend_refused_by_the_tracker_changes_nothing(make_store):
     reason = refused(store, "movement.spend", character="Aria", segments="swim:1:rough")
     assert reason.startswith("the combat tracker refused 2 m for Aria")
     assert store.state is before
+
+
+def test_spend_refuses_a_jump_beyond_the_figures_before_the_tracker(make_store):
+    store = party(make_store, {"name": "Aria"})
+    _fight(store)
+    reason = refused(store, "movement.spend", character="Aria", segments="walk:3,long_jump:4")
+    assert reason.startswith("segment 2: a long jump of 4 m is beyond the 3 m of a running")
 
 
 def test_spend_without_the_combat_plugin(make_store, host):
