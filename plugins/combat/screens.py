@@ -31,8 +31,8 @@ class Answer(TextPrompt):
         self.dismiss(event.value.strip())
 
 
-COLUMNS = ("", "Name", "Init", "Std", "Move", "Full", "Swift", "Imm.", "Free", "Step", "Metres",
-           "State")
+COLUMNS = ("Name", "Init", "Std", "Mv", "Full", "Sw", "Imm", "Fr", "5ft", "Metres", "State")
+"""Short titles so that 80 columns hold the table; the legend and F1 say what they mean."""
 
 
 def _glyph(spent: bool, left: bool) -> str:
@@ -43,39 +43,57 @@ def _move_cell(spent: int, left: int) -> str:
     return SPENT * spent + LEFT * left or NONE
 
 
-def row_cells(entry: dict[str, Any], current: bool, t: Callable[[str], str]) -> list[str]:
-    """One combatant's row: its own turn shows what is spent and left of every action type;
+def states(entry: dict[str, Any], t: Callable[[str], str], surprise: bool) -> list[str]:
+    """What sets the combatant apart this round, in words. Awareness matters only before the
+    fight and in its surprise round."""
+    out = []
+    if entry["flat_footed"]:
+        out.append(t("flat-footed"))
+    if not entry["acts_this_round"]:
+        out.append(t("surprised"))
+    elif entry["restricted"]:
+        out.append(f"{t('restricted')} ({t(entry['restricted'])})")
+    if entry["aware"] and surprise:
+        out.append(t("aware"))
+    if entry["started_full_round"]:
+        out.append(f"→ {entry['started_full_round']['label']}")
+    return out
+
+
+def row_cells(entry: dict[str, Any], current: bool, t: Callable[[str], str],
+              surprise: bool) -> list[str]:
+    """One combatant's row: on its own turn what is spent and left of every action type;
     off-turn only what it can do now (an immediate action) and a borrowed swift."""
     spent, now = entry["spent"], entry.get("remaining")
     initiative = "?" if entry["initiative"] is None else str(entry["initiative"])
-    state = []
-    if entry["flat_footed"]:
-        state.append(t("flat-footed"))
-    if not entry["acts_this_round"]:
-        state.append(t("surprised"))
-    elif entry["restricted"]:
-        state.append(f"{t('restricted')} ({t(entry['restricted'])})")
-    if entry["aware"]:
-        state.append(t("aware"))
-    if entry["started_full_round"]:
-        state.append(f"→ {entry['started_full_round']['label']}")
-    cells = [("▶" if current else ""), entry["name"], initiative]
+    cells = [("▶ " if current else "  ") + entry["name"], initiative]
+    state = ", ".join(states(entry, t, surprise))
     if now is None:  # the fight has not begun
-        return cells + [""] * 8 + [", ".join(state)]
-    borrowed = BORROWED if entry["borrowed_round"] else ""
-    if current:
-        swift = BORROWED if spent["swift"] == "borrowed" else _glyph(bool(spent["swift"]),
-                                                                      now["swift"])
-        full = SPENT if spent["full_round"] else (LEFT if now["full_round"] else NONE)
-        metres = (f"{spent['metres_spent']:g}/{spent['metres_allowed']:g}"
-                  f" (+{now['metres']:g})")
-        cells += [_glyph(spent["standard"] > 0, bool(now["standard"])),
-                  _move_cell(spent["move"], now["move"]), full, swift,
-                  LEFT if now["immediate"] else NONE, str(spent["free"]),
-                  _glyph(spent["step"], now["step"]), metres]
-    else:
-        cells += ["", "", "", borrowed, LEFT if now["immediate"] else NONE, "", "", ""]
-    return cells + [", ".join(state)]
+        return cells + [""] * 8 + [state]
+    if not current:
+        borrowed = BORROWED if entry["borrowed_round"] else ""
+        return cells + ["", "", "", borrowed, LEFT if now["immediate"] else NONE, "", "", "",
+                        state]
+    swift = BORROWED if spent["swift"] == "borrowed" else _glyph(bool(spent["swift"]),
+                                                                  now["swift"])
+    full = SPENT if spent["full_round"] else (LEFT if now["full_round"] else NONE)
+    metres = f"{spent['metres_spent']:g}/{spent['metres_allowed']:g}+{now['metres']:g}"
+    return cells + [_glyph(spent["standard"] > 0, bool(now["standard"])),
+                    _move_cell(spent["move"], now["move"]), full, swift,
+                    LEFT if now["immediate"] else NONE, str(spent["free"]),
+                    _glyph(spent["step"], now["step"]), metres, state]
+
+
+def detail(entry: dict[str, Any], t: Callable[[str], str], surprise: bool) -> str:
+    """The selected combatant in a line: initiative, speed, state, and why an immediate action
+    is refused (the one action that can be taken off-turn)."""
+    initiative = "?" if entry["initiative"] is None else str(entry["initiative"])
+    parts = [f"{entry['name']}: {t('Initiative')} {initiative} ({entry['modifier']:+d}), "
+             f"{entry['speed_m']:g} m"] + states(entry, t, surprise)
+    refused = entry.get("refusals", {}).get("immediate")
+    if refused:
+        parts.append(f"{t('immediate')}: {refused}")
+    return " · ".join(parts)
 
 
 class CombatScreen(StoreScreen):
@@ -84,6 +102,7 @@ class CombatScreen(StoreScreen):
     DEFAULT_CSS = """
     CombatScreen #status { padding: 0 1; text-style: bold; }
     CombatScreen #refusal { padding: 0 1; color: $warning; height: auto; }
+    CombatScreen #detail { padding: 0 1; height: auto; }
     CombatScreen #legend { padding: 0 1; color: $text-muted; height: auto; }
     CombatScreen SyncedTable { max-height: 70%; }
     """
@@ -117,20 +136,22 @@ class CombatScreen(StoreScreen):
         super().__init__(store, **kwargs)
         self.refused: tuple[str, dict[str, Any], str] | None = None  # op, params, reason
         self._turn_shown = ""
+        self._entries: dict[str, dict[str, Any]] = {}
+        self._surprise = False
 
     def compose_body(self) -> ComposeResult:
         yield Value(id="status")
         yield SyncedTable(id="combatants", cursor_type="row", zebra_stripes=True)
+        yield Value(id="detail")
         yield Value(id="refusal")
         yield Value(self._legend(), id="legend")
 
     def _legend(self) -> str:
-        return (f"{LEFT} left  {SPENT} spent  {NONE} not now  {BORROWED} swift used off-turn  "
-                "Metres: spent/allowed (+ more possible)\n"
-                "s std · m move · v move N m · f full · F full, no step · g start/complete · "
-                "w swift · i immediate (selected) · e free · 5 step · space end turn · "
-                "o override · t restrict · I/R initiative · a add · x remove · S start · "
-                "E end · u undo")
+        return (f"{LEFT} left {SPENT} spent {NONE} not now {BORROWED} swift used off-turn · "
+                "Metres spent/of+more\n"
+                "s std m move v metres f full F no-step g start/end w swift i immediate e free "
+                "5 step space next o override t restrict I init R roll a add x remove "
+                "S start E end u undo")
 
     # -- drawing ------------------------------------------------------------------------------
 
@@ -142,12 +163,15 @@ class CombatScreen(StoreScreen):
 
     def refresh_view(self, change: Change | None) -> None:
         summary = self._summary()
+        self._entries = {c["name"]: c for c in summary.get("combatants", [])}
+        self._surprise = bool(summary.get("surprise")) or summary.get("round") == 0
         table = self.query_one("#combatants", SyncedTable)
         status = self.query_one("#status", Value)
         if not summary["active"]:
             status.show(self.t("No fight is running.") + "  S: " + self.t("Start a fight"))
             table.sync([self.t(c) for c in COLUMNS], [])
             self._turn_shown = ""
+            self._show_detail()
             return
         if summary["round"]:
             label = f"{self.t('Round')} {summary['round']}"
@@ -156,9 +180,10 @@ class CombatScreen(StoreScreen):
             status.show(f"{label} · {self.t('Turn')}: {summary['turn']}")
         else:
             missing = [c["name"] for c in summary["combatants"] if c["initiative"] is None]
-            status.show(("Initiative: " + ", ".join(missing) + " ?  (R roll for all, I type)")
-                        if missing else "space: begin round 1")
-        rows = [(c["name"], row_cells(c, c["name"] == summary["turn"], self.t))
+            status.show((f"{self.t('Initiative')}: {', '.join(missing)} ?  "
+                         f"({self.t('R: roll for all, I: type it')})") if missing
+                        else self.t("space: begin round 1"))
+        rows = [(c["name"], row_cells(c, c["name"] == summary["turn"], self.t, self._surprise))
                 for c in summary["combatants"]]
         table.sync([self.t(c) for c in COLUMNS], rows)
         if summary["turn"] != self._turn_shown:  # the cursor follows the turn
@@ -166,6 +191,15 @@ class CombatScreen(StoreScreen):
             names = [c["name"] for c in summary["combatants"]]
             if summary["turn"] in names:
                 table.move_cursor(row=names.index(summary["turn"]))
+        self._show_detail()
+
+    def _show_detail(self) -> None:
+        entry = self._entries.get(self._selected() or "")
+        self.query_one("#detail", Value).show(detail(entry, self.t, self._surprise) if entry
+                                              else "")
+
+    def on_data_table_row_highlighted(self, event: Any) -> None:
+        self._show_detail()
 
     def _show_refusal(self, reason: str, can_override: bool) -> None:
         hint = f"  ({self.t('press o to override')})" if can_override else ""
@@ -185,7 +219,7 @@ class CombatScreen(StoreScreen):
         reason = outcome.reason.replace(ops.OVERRIDE_HINT, "")
         self.refused = (op, params, reason) if can_override else None
         self._show_refusal(reason, can_override)
-        self.notify(reason, title=self.t("Refused"), severity="warning")
+        self.app.bell()
         return False
 
     def _selected(self) -> str | None:

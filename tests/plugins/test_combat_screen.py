@@ -1,0 +1,152 @@
+"""The combat screen driven by the keyboard alone (Textual Pilot): a fight started, initiative
+typed, actions taken with one key each, a refusal shown with its reason and overridden with a
+reason, an off-turn immediate action on the selected combatant, undo; and a key press that
+changes one number repaints only the cells that changed."""
+
+from __future__ import annotations
+
+import pytest
+
+from gm_console.ui import SyncedTable, Value
+from gm_console_plugins.combat.screens import CombatScreen
+
+SIZES = [(100, 30), (80, 24)]
+
+
+def encounter(store) -> dict:
+    return store.state["plugins"]["combat"]
+
+
+def budget(store, name: str) -> dict:
+    return next(c for c in encounter(store)["combatants"] if c["name"] == name)["budget"]
+
+
+async def type_text(pilot, text: str) -> None:
+    await pilot.press(*[("space" if ch == " " else ch) for ch in text], "enter")
+    await pilot.pause()
+
+
+async def open_fight(pilot, surprise: str = "") -> None:
+    """c opens the screen; S starts the fight; a adds a goblin; I types initiatives."""
+    await pilot.press("c")
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, CombatScreen)
+    await pilot.press("S")
+    await type_text(pilot, surprise)
+    await pilot.press("a")
+    await type_text(pilot, "Goblin,2,9")
+    screen = pilot.app.screen
+    table = screen.query_one("#combatants", SyncedTable)
+    for row, value in enumerate(("18", "8", "12")):  # Aria, Bram, Goblin as listed
+        table.move_cursor(row=row)
+        await pilot.press("I")
+        await type_text(pilot, value)
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_a_fight_by_keyboard(store, make_app, size):
+    app = make_app(store)
+    async with app.run_test(size=size) as pilot:
+        await open_fight(pilot)
+        await pilot.press("space")  # begins round 1
+        await pilot.pause()
+        screen = app.screen
+        assert (encounter(store)["round"], encounter(store)["turn"]) == (1, "Aria")
+        status = screen.query_one("#status", Value)
+        assert "Aria" in status.shown and "1" in status.shown
+        await pilot.press("s", "m", "w", "e")
+        await pilot.pause()
+        assert budget(store, "Aria")["standard"] == 1 and budget(store, "Aria")["move"] == 1
+        assert budget(store, "Aria")["swift"] == "swift" and budget(store, "Aria")["free"] == 1
+        # a second standard action is refused, with the reason on screen
+        await pilot.press("s")
+        await pilot.pause()
+        refusal = screen.query_one("#refusal", Value).shown
+        assert "already taken a standard action" in refusal and "o" in refusal
+        assert budget(store, "Aria")["standard"] == 1
+        # o asks for a reason and forces it; the journal keeps the reason
+        await pilot.press("o")
+        await type_text(pilot, "haste")
+        assert budget(store, "Aria")["standard"] == 2
+        assert any(line["kind"] == "override" and "haste" in line["text"]
+                   for line in store.state["journal"])
+        assert screen.query_one("#refusal", Value).shown == ""
+        # undo takes the forced action back
+        await pilot.press("u")
+        await pilot.pause()
+        assert budget(store, "Aria")["standard"] == 1
+        # end the turn: the Goblin's; an immediate action for Aria, selected off-turn
+        await pilot.press("space")
+        await pilot.pause()
+        assert encounter(store)["turn"] == "Goblin"
+        table = screen.query_one("#combatants", SyncedTable)
+        assert table.current_key == "Goblin"  # the cursor follows the turn
+        table.move_cursor(row=0)  # Aria
+        await pilot.press("i")
+        await pilot.pause()
+        aria = next(c for c in encounter(store)["combatants"] if c["name"] == "Aria")
+        assert aria["borrowed_round"] == 1
+        await pilot.press("v")
+        await type_text(pilot, "12")
+        assert budget(store, "Goblin")["metres_spent"] == 12
+        assert budget(store, "Goblin")["move"] == 2
+
+
+async def test_surprise_round_and_restricted_full_round(store, make_app):
+    app = make_app(store)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_fight(pilot, surprise="Aria")
+        await pilot.press("space")
+        await pilot.pause()
+        screen = app.screen
+        assert "surprise" in screen.query_one("#status", Value).shown
+        await pilot.press("f")  # refused: restricted
+        await pilot.pause()
+        assert "no full-round action" in screen.query_one("#refusal", Value).shown
+        await pilot.press("g")
+        await type_text(pilot, "charge")
+        aria = next(c for c in encounter(store)["combatants"] if c["name"] == "Aria")
+        assert aria["started"] == {"label": "charge", "round": 1}
+        await pilot.press("space")  # round 2: Aria first again (Bram and the Goblin unaware)
+        await pilot.pause()
+        assert (encounter(store)["round"], encounter(store)["turn"]) == (2, "Aria")
+        await pilot.press("g", "enter")  # the pending label is offered
+        await pilot.pause()
+        assert budget(store, "Aria")["completed"] == "charge"
+
+
+async def test_only_changed_cells_are_updated(store, make_app):
+    app = make_app(store)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_fight(pilot)
+        await pilot.press("space")
+        await pilot.pause()
+        table = app.screen.query_one("#combatants", SyncedTable)
+        updated: list[tuple[str, str]] = []
+        rebuilt: list[bool] = []
+        original_update, original_clear = table.update_cell, table.clear
+
+        def spy_update(row_key, column_key, value, **kwargs):
+            updated.append((str(row_key), str(value)))
+            return original_update(row_key, column_key, value, **kwargs)
+
+        def spy_clear(*args, **kwargs):
+            rebuilt.append(True)
+            return original_clear(*args, **kwargs)
+
+        table.update_cell, table.clear = spy_update, spy_clear
+        await pilot.press("e")  # a free action: one number changes
+        await pilot.pause()
+        assert not rebuilt
+        assert updated == [("Aria", "1")]
+
+
+async def test_nothing_running(store, make_app):
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        assert "No fight" in app.screen.query_one("#status", Value).shown
+        await pilot.press("s")  # refused, and the screen stays up
+        await pilot.pause()
+        assert "no fight is running" in app.screen.query_one("#refusal", Value).shown
