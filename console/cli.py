@@ -5,6 +5,7 @@
     gm-console show SESSION [--json]     the session and every derived value
     gm-console op SESSION NAME [k=v ...] apply one operation, print the result as JSON
     gm-console ops [--json]              every operation and its parameters
+    gm-console journal SESSION [--character C] [--kind K]   the journal as Markdown
     gm-console --version
 """
 
@@ -22,7 +23,7 @@ from gm_console.headless import open_state, show
 from gm_console.host import Host
 from gm_console.store import Store
 
-COMMANDS = ("plugins", "show", "op", "ops")
+COMMANDS = ("plugins", "show", "op", "ops", "journal")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -71,9 +72,14 @@ def _command(argv: list[str]) -> int:
     op.add_argument("params", nargs="*", metavar="key=value")
     ops = sub.add_parser("ops", help="list operations")
     ops.add_argument("--json", action="store_true")
+    journal_cmd = sub.add_parser("journal", help="print the journal as Markdown")
+    journal_cmd.add_argument("session", type=Path)
+    journal_cmd.add_argument("--character", default="", help="only lines about this character")
+    journal_cmd.add_argument("--kind", default="", help="only lines of this kind (note, roll...)")
     args = parser.parse_args(argv)
     host = Host(Config()).load()
-    return {"plugins": _plugins, "show": _show, "op": _op, "ops": _ops}[args.command](args, host)
+    commands = {"plugins": _plugins, "show": _show, "op": _op, "ops": _ops, "journal": _journal}
+    return commands[args.command](args, host)
 
 
 def _plugins(args: argparse.Namespace, host: Host) -> int:
@@ -161,4 +167,17 @@ def _op(args: argparse.Namespace, host: Host) -> int:
     codec.write_atomic(args.session, codec.dumps(store.state))
     if created:
         print(f"gm-console: created {args.session}", file=sys.stderr)
+    return 0
+
+
+def _journal(args: argparse.Namespace, host: Host) -> int:
+    from gm_console.core import journal
+
+    loaded = _load(args.session, host, create=False)
+    if loaded is None:
+        return 2
+    state = loaded[0]
+    lines = journal.select(state.get("journal", []), args.character, args.kind)
+    title = str(state.get("session", {}).get("name", args.session.stem))
+    print(journal.to_markdown(title, lines), end="")
     return 0

@@ -79,3 +79,14 @@ def test_unknown_operation_suggests_the_right_one(tmp_path: Path) -> None:
     result = run("op", str(tmp_path / "s.toml"), "clock.advence", "hours=1")
     assert result.returncode == 1
     assert "did you mean 'clock.advance'" in json.loads(result.stdout)["reason"]
+
+
+def test_journal_exports_markdown_filtered(tmp_path: Path) -> None:
+    session = tmp_path / "s.toml"
+    run("op", str(session), "character.add", "name=Aria", check=True)
+    run("op", str(session), "journal.note", "text=Aria hears a wolf", "who=Aria", check=True)
+    run("op", str(session), "journal.note", "text=Rain", check=True)
+    result = run("journal", str(session), "--character", "aria", check=True)
+    assert result.stdout.startswith("# s\n\n## Day 1\n")
+    assert "note (Aria): Aria hears a wolf" in result.stdout
+    assert "Rain" not in result.stdout

@@ -65,21 +65,29 @@ class PartyScreen(StoreScreen):
             self.notify(f"{name} removed — ctrl+z brings them back", timeout=5)
 
 
+def shown(value: Any) -> str:
+    """A sheet value as the editor shows it: TOML's true/false, nothing for a missing one."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "" if value is None else str(value)
+
+
 class FieldRow(Horizontal):
     """One field of the sheet: label, input, and what is wrong with what is typed."""
 
     DEFAULT_CSS = """
     FieldRow { height: auto; }
-    FieldRow > Label { width: 22; padding: 1 1 0 0; }
-    FieldRow > Input { width: 24; }
-    FieldRow > Value { width: 1fr; padding: 1 0 0 1; color: $error; }
+    FieldRow > Label { width: 17; padding: 0 1 0 0; }
+    FieldRow > Input { width: 14; height: 1; border: none; padding: 0 1; }
+    FieldRow > Input:focus { border: none; background: $accent 40%; }
+    FieldRow > Value { width: 1fr; padding: 0 0 0 1; color: $error; }
     """
 
     def __init__(self, key: str, label: str, value: Any) -> None:
         super().__init__(id=f"row-{key}")
         self.key = key
         self.label = label
-        self.initial = "" if value is None else str(value)
+        self.initial = shown(value)
 
     def compose(self) -> ComposeResult:
         yield Label(self.label)
@@ -93,14 +101,15 @@ EDITED_FIELDS = list(FIELDS)
 class CharacterScreen(StoreScreen):
     """Edits one character: every field checked as it is typed, applied on enter."""
 
-    AREAS = frozenset({"characters", "character", "item", "rest", "*"})
+    AREAS = frozenset({"*"})  # any operation may change a character (a rest, a march)
+    AUTO_FOCUS = "#field-name"
     BINDINGS = [
         Binding("f2", "add_item", "Add item"),
         Binding("f3", "remove_item", "Remove item"),
     ]
     DEFAULT_CSS = """
-    CharacterScreen #sheet { width: 62; }
-    CharacterScreen #inventory { width: 1fr; }
+    CharacterScreen #sheet { width: 52; }
+    CharacterScreen #inventory { width: 1fr; padding-left: 1; }
     """
 
     def __init__(self, store, name: str, **kwargs) -> None:
@@ -123,8 +132,8 @@ class CharacterScreen(StoreScreen):
                 yield Label("Inventory", classes="panel-title")
                 yield SyncedTable(id="items", cursor_type="row")
                 yield Value(id="carried", classes="hint")
-                yield Label("f2: add item (name, weight lb, qty) · enter: edit · f3: remove",
-                            classes="hint")
+                yield Label("f2 add (name, lb, qty)\nenter edit · f3 remove\n"
+                            "tab next field · enter apply", classes="hint")
 
     def refresh_view(self, change: Change | None) -> None:
         character = self._character()
@@ -133,7 +142,7 @@ class CharacterScreen(StoreScreen):
             return
         for key in EDITED_FIELDS:
             field = self.query_one(f"#field-{key}", Input)
-            current = "" if character.get(key) is None else str(character.get(key))
+            current = shown(character.get(key))
             # Never overwrite what the game master is typing, nor a value being corrected.
             if not field.has_focus and field.value != current and \
                     not self.query_one(f"#error-{key}", Value).shown:
@@ -162,7 +171,7 @@ class CharacterScreen(StoreScreen):
         if key not in FIELDS or self.query_one(f"#error-{key}", Value).shown:
             return
         character = self._character()
-        if character is not None and str(character.get(key, "")) == event.value.strip():
+        if character is not None and shown(character.get(key)) == event.value.strip():
             return
         outcome = self.store.apply("character.set", {"character": self.name_, "field": key,
                                                      "value": event.value})
