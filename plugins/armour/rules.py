@@ -41,6 +41,7 @@ class ArmourLimit:
     known: str | None    # the table's name, None when the armour is not in the table
     limit: Fraction      # of the base speed; 1 = no limit
     magic: bool
+    known_fr: str | None = None  # the table's French name
 
     @property
     def label(self) -> str:
@@ -51,12 +52,21 @@ class ArmourLimit:
         return f"armour {self.known}{magic}: {self.limit_text}"
 
     @property
+    def label_fr(self) -> str:
+        magic = ", magique" if self.magic else ""
+        limit = "aucune limite" if self.limit == 1 else f"{self.limit} de la vitesse"
+        if self.known is None:
+            return f"armure {self.armour!r}{magic} absente de config/armour.toml : limite {limit}"
+        return f"{self.known_fr or self.known}{magic} : {limit}"  # most French names say "armure"
+
+    @property
     def limit_text(self) -> str:
         return "no limit" if self.limit == 1 else f"{self.limit} speed"
 
     def as_dict(self) -> dict[str, Any]:
         return {"armour": self.known or self.armour, "known": self.known is not None,
-                "limit": str(self.limit), "magic": self.magic, "text": self.label}
+                "limit": str(self.limit), "magic": self.magic, "text": self.label,
+                "text_fr": self.label_fr}
 
 
 def armour_limit(character: dict[str, Any], table: dict[str, Any],
@@ -69,4 +79,4 @@ def armour_limit(character: dict[str, Any], table: dict[str, Any],
         limit = parse_limit(settings["unknown_armour_limit"], "setting unknown_armour_limit")
         return ArmourLimit(worn, None, limit, magic)
     return ArmourLimit(worn, entry["name"], parse_limit(entry["limit"], f"armour {entry['name']}"),
-                       magic)
+                       magic, entry.get("fr"))

@@ -51,5 +51,6 @@ def draw(enc: Encumbrance, width: int, label: Callable[[str], str] = str) -> Bar
         marks[min(start, width)] = MARKS[key]
     marks[min(_cell(enc.max_lb, scale, width), width)] = "|"
     legend = "  ".join(f"{MARKS[k]} {label(k)} {fmt(enc.thresholds[k])}" for k in THRESHOLD_KEYS)
-    return Bar(runs, "".join(marks).rstrip(), f"{legend}  | {fmt(enc.max_lb)}")
+    # The most allowed is written after its mark: the legend must fit 80 columns in French too.
+    return Bar(runs, "".join(marks).rstrip() + f" {fmt(enc.max_lb)}", legend)
 

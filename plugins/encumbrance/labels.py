@@ -46,6 +46,10 @@ LABELS: dict[str, dict[str, str]] = {
         "Armour": "Armure",
         "Adjust speed": "Ajuster la vitesse",
         "Lift check": "Test de soulèvement",
+        "Put down": "Poser",
+        "holding {lb} lb over the maximum, {rounds} round(s) so far: a check each round "
+        "(u puts it down)": "tient {lb} livres au-delà du maximum depuis {rounds} round(s) : "
+                            "un test à chaque round (u pour la poser)",
         "any weight less: {category}": "le moindre poids en moins : {category}",
         "{lb} lb more: {category}": "{lb} livres de plus : {category}",
         "more than {lb} lb more: {category} the maximum": "plus de {lb} livres de plus : {category}",
@@ -70,7 +74,8 @@ Encumbrance (RULES.md 2.1–2.4; tables in config/encumbrance.toml)
   AC +4, no Dexterity bonus). "bulky" moves a character one category up.
   Screen (key e): the load against the thresholds, its effects, what would change it, and
   the speed's derivation. Keys: b bulky on/off, i add an item, w armour (name, weight, magic),
-  a adjust speed by hand (mv, reason), l offer the Strength check to lift over the maximum.
+  a adjust speed by hand (mv, reason), l offer the Strength check to lift over the maximum,
+  u put a held load down (each combat round re-offers the check at a further −1).
   Operations: speed.adjust character= mv= reason=, encumbrance.lift character= [load_lb=]
   [rounds_held=], encumbrance.release character=.
 Interpretations and decisions (settings in [settings], or the session's
@@ -95,7 +100,8 @@ Encombrement (RULES.md 2.1–2.4 ; tables dans config/encumbrance.toml)
   Écran (touche e) : la charge face aux seuils, ses effets, ce qui la changerait, et le détail
   de la vitesse. Touches : b encombrant oui/non, i ajouter un objet, w armure (nom, poids,
   magique), a ajustement manuel de vitesse (mv, raison), l test de Force pour soulever plus
-  que le maximum.
+  que le maximum, u poser la charge tenue (chaque round de combat redemande le test à −1 de
+  plus).
   Opérations : speed.adjust character= mv= reason=, encumbrance.lift character= [load_lb=]
   [rounds_held=], encumbrance.release character=.
 Interprétations et choix (réglages dans [settings], ou [plugins.encumbrance.settings] de la

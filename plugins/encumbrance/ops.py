@@ -72,12 +72,18 @@ def _lift(ctx, p: dict[str, Any]) -> Result:
                       f"(most allowed {fmt(enc.max_lb)} lb)", {"check": None}, [name])
     strength = rules.parse_score(character.get("strength", 10), "Strength")
     check = rules.lift_check(strength, load, enc.max_lb, p["rounds_held"], table, chosen)
-    verb = "keep holding" if p["rounds_held"] else "lift"
-    title = (f"Strength check to {verb} {fmt(load)} lb: roll "
-             f"{table['over_max']['check_expression']} ≤ {check.target}")
+    expression = table["over_max"]["check_expression"]
+    if ctx.language == "fr":
+        verb = "tenir" if p["rounds_held"] else "soulever"
+        title = f"Test de Force pour {verb} {fmt(load)} livres : {expression} ≤ {check.target}"
+    else:
+        verb = "keep holding" if p["rounds_held"] else "lift"
+        title = f"Strength check to {verb} {fmt(load)} lb: {expression} ≤ {check.target}"
+    if check.target < 1:
+        title += " (cannot succeed)" if ctx.language != "fr" else " (impossible)"
     request = RollRequest(
         title=title,
-        rolls=[{"who": name, "expression": table["over_max"]["check_expression"]}],
+        rolls=[{"who": name, "expression": expression}],
         then="encumbrance.lift_result",
         context={"character": name, "load_lb": load, "rounds_held": p["rounds_held"],
                  "target": check.target},

@@ -64,6 +64,7 @@ class EncumbranceScreen(StoreScreen):
         _b("w", "wear", "Armour", "wear"),
         _b("a", "adjust", "Adjust speed", "adjust"),
         _b("l", "lift", "Lift check", "lift"),
+        _b("u", "put_down", "Put down", "put_down"),
     ]
     DEFAULT_CSS = """
     EncumbranceScreen #enc-table { max-height: 8; }
@@ -81,6 +82,7 @@ class EncumbranceScreen(StoreScreen):
             yield Value(id="enc-effects")
             yield Value(id="enc-change")
             yield Value(id="enc-armour")
+            yield Value(id="enc-holding")
             yield Value(id="enc-speed")
 
     # -- what is shown ----------------------------------------------------------------------
@@ -116,7 +118,8 @@ class EncumbranceScreen(StoreScreen):
     def _show_detail(self) -> None:
         character = self._selected()
         values = {name: self.query_one(f"#enc-{name}", Value) for name in
-                  ("title", "bar", "marks", "legend", "effects", "change", "armour", "speed")}
+                  ("title", "bar", "marks", "legend", "effects", "change", "armour", "holding",
+                   "speed")}
         if character is None:
             for value in values.values():
                 value.show("")
@@ -139,10 +142,23 @@ class EncumbranceScreen(StoreScreen):
         values["effects"].show(self._effects(enc))
         values["change"].show(self._change(enc))
         armour = derived.get("armour", {})
-        values["armour"].show(armour.get("text") or armour.get("error", ""))
+        text = armour.get("text_fr") if self.session.language == "fr" else None
+        values["armour"].show(text or armour.get("text") or armour.get("error", ""))
+        values["holding"].show(self._holding(character))
         speed = derived["speed"]
         values["speed"].show(f"{self.t('Speed')} {fmt(speed['mv'])} mv / {fmt(speed['m'])} m:\n  "
                              + "\n  ".join(speed["steps"]))
+
+    def _holding(self, character: dict[str, Any]) -> Text | str:
+        name = str(character.get("name", "")).casefold()
+        for held in self.session.state.get("plugins", {}).get(reading.PLUGIN, {}).get(
+                "holding", []):
+            if str(held.get("character", "")).casefold() == name:
+                rounds = held.get("rounds_held", 0)
+                return Text(self.t("holding {lb} lb over the maximum, {rounds} round(s) so far: "
+                                   "a check each round (u puts it down)").format(
+                    lb=fmt(held.get("load_lb", 0)), rounds=rounds), style="bold red")
+        return ""
 
     def _title(self, character: dict[str, Any], enc: Encumbrance) -> str:
         bulky = f", {self.t('bulky')}" if enc.bulky else ""
@@ -237,6 +253,11 @@ class EncumbranceScreen(StoreScreen):
         self.app.push_screen(
             Ask(f"{name} — {self.t('speed adjustment: mv, reason (0 removes it)')}", current),
             adjust)
+
+    def action_put_down(self) -> None:
+        name = self._selected_name()
+        if name is not None:
+            self.apply("encumbrance.release", character=name)
 
     def action_lift(self) -> None:
         name = self._selected_name()

@@ -102,3 +102,8 @@ def test_heavier_armour_never_gives_more_speed(a, b, base):
                         SpeedStep("limit", "armour", fraction=limit)], 9, 0.75).mv
 
     assert speed(heavier) <= speed(lighter)
+
+
+def test_french_label_uses_the_french_name():
+    worn = rules.armour_limit({"armour": "full plate", "armour_magic": True}, TABLE, SETTINGS)
+    assert worn.label_fr == "armure complète, magique : 1/2 de la vitesse"

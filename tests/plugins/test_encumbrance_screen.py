@@ -106,7 +106,7 @@ def enc(lb, strength=17):
 def test_bar_marks_thresholds_at_their_weight():
     drawn = bar.draw(enc(120), 44)                 # 220 lb over 44 cells: 5 lb a cell
     assert drawn.marks == " " * 15 + "L" + " " * 6 + "M" + " " * 6 + "H" + " " * 5 + "C" \
-        + " " * 6 + "X" + " |"
+        + " " * 6 + "X" + " | 220"
     assert "".join(cells for cells, _, _ in drawn.runs) == "█" * 24 + "░" * 20
     assert drawn.legend.startswith("L light 77  M moderate 110")
 
@@ -121,3 +121,16 @@ def test_bar_cells_belong_to_their_category():
 def test_over_the_maximum_is_always_visible():
     drawn = bar.draw(enc(221), 44)
     assert drawn.runs[-1][1] == "over" and drawn.runs[-1][2] is True
+
+
+async def test_a_held_load_is_shown_and_put_down(make_app, aria_store):
+    assert aria_store.apply("encumbrance.lift", {"character": "Aria", "load_lb": 240}).ok
+    assert aria_store.apply("roll.resolve", {"results": "Aria=2"}).ok
+    app = make_app(aria_store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("e")
+        assert "holding 240 lb over the maximum, 0 round(s)" in shown(app, "holding")
+        await pilot.press("u")
+        await pilot.pause()
+        assert shown(app, "holding") == ""
+        assert aria_store.state["plugins"]["encumbrance"]["holding"] == []
