@@ -14,9 +14,11 @@ COMBAT_MOVE = "actions.move"  # the combat plugin's operation; applied by name, 
 
 
 def settings(session: Any) -> dict[str, Any]:
-    """Every setting of config/movement.toml, with the session's overrides."""
-    keys = session.table(PLUGIN).get("settings", {})
-    return {key: session.setting(PLUGIN, key) for key in keys}
+    """Every setting of config/movement.toml, with the session's overrides; ValueError names a
+    setting of the wrong kind."""
+    defaults = session.table(PLUGIN).get("settings", {})
+    return rules.checked_settings({key: session.setting(PLUGIN, key) for key in defaults},
+                                  defaults)
 
 
 def figures(session: Any, character: dict[str, Any]) -> rules.JumpFigures:
@@ -35,17 +37,19 @@ def price(session: Any, character: dict[str, Any], text: str) -> rules.PricedPat
         raise Refused(f"segments: {exc}") from None
     try:
         jumps = figures(session, character)
+        checked = settings(session)
     except ValueError as exc:
         raise Refused(str(exc)) from None
     terrain = session.terrain() or {}
     difficult = terrain.get("difficult")
+    # The sheet's speeds are validated by the host when a session is read or a field is set.
     return rules.price_path(
         segments, speed_m=session.speed(character).m, figures=jumps,
         climb_speed_m=float(character.get("climb_speed_m", 0) or 0),
         swim_speed_m=float(character.get("swim_speed_m", 0) or 0),
         terrain_difficult=None if difficult is None else bool(difficult),
         terrain_label=str(terrain.get("label", "")),
-        table=session.table(PLUGIN), settings=settings(session))
+        table=session.table(PLUGIN), settings=checked)
 
 
 def check_modifier(session: Any, character: dict[str, Any], ability: str) -> int:
@@ -54,7 +58,7 @@ def check_modifier(session: Any, character: dict[str, Any], ability: str) -> int
         return 0
     try:
         return rules.check_modifier(ability, character[ability],
-                                    int(session.setting(PLUGIN, "exceptional_strength_score")))
+                                    int(settings(session)["exceptional_strength_score"]))
     except ValueError as exc:
         raise Refused(str(exc)) from None
 
@@ -198,6 +202,9 @@ def _apply_check_result(ctx: Any, p: dict[str, Any]) -> Result:
         condition = str(request.get("condition", ""))
         if condition:
             conditions = character.setdefault("conditions", [])
+            if not isinstance(conditions, list):
+                raise Refused(f"{name}'s conditions must be a list of names, not "
+                              f"{conditions!r}")
             if condition not in conditions:
                 conditions.append(condition)
             ctx.touch("characters")

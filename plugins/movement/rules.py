@@ -39,6 +39,40 @@ def show(value: Fraction | float) -> str:
 
 
 # ---------------------------------------------------------------------------------------------
+# Settings
+# ---------------------------------------------------------------------------------------------
+
+CHOICES = {"reach_from": ("running", "standing"),
+           "obstacle_check": ("taller_than_quarter", "up_to_quarter")}
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, list):
+        return "a list of names"
+    return "text"
+
+
+def checked_settings(values: Mapping[str, Any], defaults: Mapping[str, Any]) -> dict[str, Any]:
+    """``values`` (a session may override any setting) checked against the kind of each
+    default of config/movement.toml; ValueError names the setting that is wrong."""
+    out = {}
+    for key, default in defaults.items():
+        value = values.get(key, default)
+        if _kind(value) != _kind(default) or (
+                isinstance(value, list) and not all(isinstance(v, str) for v in value)):
+            raise ValueError(f"setting {key} of movement must be {_kind(default)}, not {value!r}")
+        if key in CHOICES and value not in CHOICES[key]:
+            raise ValueError(f"setting {key} of movement must be one of "
+                             f"{', '.join(CHOICES[key])}, not {value!r}")
+        out[key] = value
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
 # Ability scores
 # ---------------------------------------------------------------------------------------------
 

@@ -382,3 +382,32 @@ def test_a_climbing_or_swimming_speed_never_costs_more(path, special):
 @given(PATH)
 def test_every_metre_costs_at_least_a_metre(path):
     assert _priced(path, terrain=True).cost >= sum(Fraction(str(s.metres)) for s in path)
+
+
+# ---------------------------------------------------------------------------------------------
+# Settings
+# ---------------------------------------------------------------------------------------------
+
+
+def test_every_interpretation_of_rules_1_6_and_1_7_is_a_setting():
+    assert {"crawl_cost_normal", "crawl_cost_difficult", "jump_cost_difficult",
+            "exceptional_strength_score", "high_jump_never_below_zero"} <= set(SETTINGS)
+
+
+@pytest.mark.parametrize("key, value, message", [
+    ("dc_landing", "hard", "dc_landing of movement must be a number, not 'hard'"),
+    ("high_jump_never_below_zero", 1, "must be true or false"),
+    ("crawl_cost_normal", True, "must be a number"),
+    ("run_up_kinds", "walk", "must be a list of names"),
+    ("run_up_kinds", [1], "must be a list of names"),
+    ("reach_from", "flying", "reach_from of movement must be one of running, standing"),
+    ("obstacle_check", "never", "one of taller_than_quarter, up_to_quarter"),
+])
+def test_a_setting_of_the_wrong_kind_is_named(key, value, message):
+    with pytest.raises(ValueError, match=message):
+        rules.checked_settings({**SETTINGS, key: value}, SETTINGS)
+
+
+def test_settings_of_the_right_kind_pass_and_numbers_mix():
+    values = {**SETTINGS, "crawl_cost_normal": 2.5, "run_up_kinds": ["walk", "crawl"]}
+    assert rules.checked_settings(values, SETTINGS) == values

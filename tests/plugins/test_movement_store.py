@@ -70,6 +70,15 @@ def test_session_setting_overrides_the_config(make_store):
               segments="crawl:1").data["cost_m"] == 4
 
 
+def test_a_bad_session_setting_is_named_not_fatal(make_store, host):
+    store = party(make_store, {"name": "Aria"},
+                  plugins={"movement": {"settings": {"reach_from": "flying"}}})
+    assert "reach_from" in jump_of(store, "Aria")["error"]
+    assert "reach_from of movement must be one of running, standing" in refused(
+        store, "movement.price", character="Aria", segments="walk:1")
+    assert host.plugins["movement"].status == "loaded"
+
+
 # -- movement.price ------------------------------------------------------------------------------
 
 
