@@ -11,8 +11,7 @@ Arithmetic is done on exact fractions of the figures as written in the TOML (0.3
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Mapping
 
@@ -288,7 +287,7 @@ class PricedPath:
     segments: tuple[PricedSegment, ...]
     checks: tuple[Check, ...] = ()
     problems: tuple[str, ...] = ()  # what the rules do not allow (a long jump beyond reach)
-    steps: tuple[str, ...] = field(default=())
+    steps: tuple[str, ...] = ()
 
     @property
     def cost(self) -> Fraction:
