@@ -30,6 +30,7 @@ def _adjust(ctx, p: dict[str, Any]) -> Result:
     character = ctx.character(p["character"])
     name = character["name"]
     mv, reason = p["mv"], p["reason"].strip()
+    ctx.touch("characters")
     if mv == 0:
         character.pop("speed_adjust_mv", None)
         character.pop("speed_adjust_reason", None)
@@ -41,7 +42,6 @@ def _adjust(ctx, p: dict[str, Any]) -> Result:
                       f"(haste, slow, boots of speed, a curse…)")
     character["speed_adjust_mv"] = int(mv) if float(mv).is_integer() else mv
     character["speed_adjust_reason"] = reason
-    ctx.touch("characters")
     speed = ctx.speed(character)
     return Result(f"{name}: speed {mv:+g} mv ({reason}); speed {fmt(speed.mv)} mv",
                   {"speed": speed.as_dict()}, [name])
@@ -124,10 +124,18 @@ def _release(ctx, p: dict[str, Any]) -> Result:
 
 
 def recheck_held_loads(ctx) -> None:
-    """At the start of every round a load is held up, check again at a further −1 (2.3)."""
+    """At the start of every round a load is held up, check again at a further −1 (2.3).
+
+    A check that cannot be offered (the character was removed, its sheet is broken) drops the
+    load with a journal line rather than refusing the round that announced it."""
     for held in list(holding(ctx)):
-        ctx.apply("encumbrance.lift", character=held["character"], load_lb=held["load_lb"],
-                  rounds_held=held["rounds_held"] + 1)
+        try:
+            ctx.apply("encumbrance.lift", character=held["character"], load_lb=held["load_lb"],
+                      rounds_held=held["rounds_held"] + 1)
+        except Refused as refusal:
+            holding(ctx).remove(held)
+            ctx.journal(f"{held['character']}'s held load of {fmt(held['load_lb'])} lb is "
+                        f"dropped: {refusal}", kind="encumbrance", who=[held["character"]])
 
 
 OPERATIONS = [

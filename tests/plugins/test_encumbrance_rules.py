@@ -370,3 +370,13 @@ def test_next_and_previous_point_at_the_right_categories(strength, lb):
         heavier = rules.assess({"strength": str(strength),
                                 "items": [{"name": "x", "weight_lb": lb + more}]}, TABLE, SETTINGS)
         assert heavier.category == enc.next["category"]
+
+
+def test_every_race_alias_names_a_race_of_the_table():
+    assert set(TABLE["race_aliases"].values()) <= set(TABLE["race_base_mv"])
+
+
+def test_every_band_named_by_an_adjustment_row_exists():
+    bands = {band["name"] for band in TABLE["bands"]}
+    for row in TABLE["adjustments"]:
+        assert set(row["one"]) | set(row["other"]) <= bands, row["label"]

@@ -268,3 +268,13 @@ unknown_armour_limit = "1/2"
     out = derived(store)
     assert out["armour"]["known"] is False and out["speed"]["mv"] == 7      # 14 × 1/2
     assert any("'mithral shirt' is not in config/armour.toml" in s for s in out["speed"]["steps"])
+
+
+def test_a_held_load_of_a_removed_character_does_not_block_the_round(host, tmp_path):
+    store = open_session(host, tmp_path, ARIA)
+    ok(store, "encumbrance.lift", character="Aria", load_lb=240)
+    ok(store, "roll.resolve", results="Aria=1")
+    ok(store, "character.remove", character="Aria")
+    ok(store, "test.round")
+    assert store.state["plugins"]["encumbrance"]["holding"] == []
+    assert "dropped: no character named 'Aria'" in store.state["journal"][-1]["text"]
