@@ -30,9 +30,10 @@ def _b(key: str, action: str, label: str, name: str, show: bool = True) -> Bindi
 
 
 class MovementScreen(StoreScreen):
-    # Speed comes from the sheet, encumbrance and armour; terrain and settings from their tables.
-    AREAS = frozenset({"characters", "movement", "terrain", "encumbrance", "armour", "combat",
-                       "settings"})
+    # A speed depends on the sheet, the items, encumbrance, armour, exhaustion and any plugin's
+    # speed step; the terrain on another plugin: any operation may change what is shown. Only
+    # the widgets whose text changed repaint, so listening to everything costs little.
+    AREAS = frozenset({"*"})
     BINDINGS = [
         _b("w", "add('walk')", "Walk", "walk"),
         _b("c", "add('climb')", "Climb", "climb"),
@@ -99,8 +100,11 @@ class MovementScreen(StoreScreen):
         t = self.t
         character = self.character()
         head = self.query_one("#mv-head", Value)
-        if character is None:
+        if character is None:  # none yet, or the last one was removed
             head.show(t("Movement: no characters yet (add one on the party screen)"))
+            self.query_one("#mv-path", SyncedTable).sync([], [])
+            for widget in ("#mv-total", "#mv-checks", "#mv-jump"):
+                self.query_one(widget, Value).show("")
             return
         session = self.session
         terrain = session.terrain()

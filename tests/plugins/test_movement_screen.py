@@ -119,3 +119,30 @@ async def test_in_french(french, make_store, make_app):
         assert text(pilot.app, "mv-checks") == (
             "⚄ Dextérité (Acrobaties) DD 10 : retomber sur ses pieds en terrain difficile [2]")
         assert text(pilot.app, "mv-jump").startswith("Saut en longueur 3 m (sans élan 1.5 m)")
+
+
+async def test_without_characters_the_calculator_says_so(make_store, make_app):
+    store = make_store([{**HUMAN, "name": "Aria"}])
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        await open_calculator(pilot)
+        await pilot.press("c", "3")
+        assert store.apply("character.remove", {"character": "Aria"}).ok
+        await pilot.pause()
+        assert text(pilot.app, "mv-head").startswith("Movement: no characters yet")
+        assert text(pilot.app, "mv-total") == ""
+        await pilot.press("c", "enter", "e", "right")  # nothing to act on: nothing happens
+        assert store.state["characters"] == []
+
+
+async def test_totals_follow_a_change_of_speed_or_terrain(two, make_app):
+    async with make_app(two).run_test(size=(80, 24)) as pilot:
+        await open_calculator(pilot)
+        await pilot.press("w", "4")
+        assert two.apply("character.set", {"character": "Aria", "field": "exhaustion",
+                                           "value": "2"}).ok  # speed halved: 4.5 m
+        await pilot.pause()
+        assert text(pilot.app, "mv-total") == "Total 4 m of 4.5 m: 0.5 m left"
+        assert two.apply("travel.terrain", {"terrain": "swamp"}).ok
+        await pilot.pause()
+        assert text(pilot.app, "mv-total") == "Total 8 m of 4.5 m: 3.5 m too far"
+        assert "swamp (difficult)" in text(pilot.app, "mv-head")
