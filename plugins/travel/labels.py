@@ -77,7 +77,6 @@ FRENCH = {
     "arrived": "arrivé",
     "How far": "Quelle distance",
     "in": "en",
-    "Fresh mount due in": "Monture fraîche dans",
     "Stopped": "Arrêté",
     "Waiting for the forced-march saves": "En attente des jets de marche forcée",
     "Mode (foot, mounted, gallop, vehicle, ship <km/h> [hours a day], special <speed m>)":
@@ -100,4 +99,12 @@ FRENCH = {
     "More hours a day": "Plus d'heures par jour",
     "forced march": "marche forcée",
     "saves": "jets",
+    "left": "restants",
+    "within the day": "dans la journée",
+    "↑↓ leg · x remove · c clear · [ ] hours a day · G N hours · F fresh mount":
+        "↑↓ étape · x retirer · c effacer · [ ] heures par jour · G N heures · F monture fraîche",
+    "day": "jour",
+    "fresh mount in": "monture fraîche dans",
+    "fresh mount needed (F)": "monture fraîche nécessaire (F)",
+    "Fresh mounts at km": "Montures fraîches au km",
 }

@@ -36,6 +36,9 @@ def summary(session: Any, plan_hours_per_day: float | None = None) -> dict[str, 
         "speed_m": num(motion.speed_m), "speed_kmh": num(motion.speed_kmh),
         "per_minute_m": num(rates.per_minute_m), "per_hour_km": num(rates.per_hour_km),
         "per_day_km": num(rates.per_day_km), "day_hours": num(rates.day_hours),
+        # The average hour of a normal day (the day column ÷ its hours: 5.625 km at fast pace
+        # with day_figure = spread); hours beyond the day cover per_hour_km.
+        "day_hour_km": num(rates.per_day_km / rates.day_hours),
         "steps": list(rates.steps),
         "hours_today": num(today),
         "next_forced_march_dc": rules.next_forced_march_dc(table, conf, motion, today),

@@ -1,0 +1,340 @@
+"""The travel planner: pace and its effect, mode, terrain, the route's legs with the time each
+takes, the arrival on the in-game clock, the reverse question (how far in a given time), and
+travelling for real. Keys only; the figures come from :mod:`.summary`, the changes from the
+travel operations.
+
+The planned hours a day and the reverse question are the screen's own scratch state: they change
+what is shown, not the session.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.widgets import Input
+
+from gm_console.core.clock import format_duration
+from gm_console.ui import StoreScreen, SyncedTable, Value
+from gm_console_plugins.travel import reading
+from gm_console_plugins.travel.rules import num
+from gm_console_plugins.travel.summary import reverse, summary
+
+_DURATION = re.compile(r"^\s*(\d+(?:[.,]\d+)?)\s*(h|hours?|m|min|minutes?|d|days?|j|jours?)?\s*$",
+                       re.IGNORECASE)
+
+
+def km(value: float) -> str:
+    """A distance for the eye: 17.38, not 17.375."""
+    return f"{value:.2f}".rstrip("0").rstrip(".")
+
+
+def parse_duration(text: str) -> tuple[float, float]:
+    """'3h', '3', '90min', '2d' → (hours, days); ValueError saying what is expected."""
+    match = _DURATION.match(text)
+    if not match:
+        raise ValueError(f"{text!r}: write a time such as 3h, 90min or 2d")
+    value = float(match.group(1).replace(",", "."))
+    unit = (match.group(2) or "h").lower()
+    if value <= 0:
+        raise ValueError("the time must be more than 0")
+    if unit.startswith(("d", "j")):
+        return 0.0, value
+    if unit.startswith("m"):
+        return value / 60, 0.0
+    return value, 0.0
+
+
+def parse_mode(text: str) -> dict[str, Any]:
+    """'ship 3 24' → mode ship, 3 km/h, 24 h a day; 'ship 18m' → speed 18 m per round;
+    'special 27' → a 27 m special mount."""
+    words = text.split()
+    if not words:
+        raise ValueError("type a mode: foot, mounted, gallop, vehicle, ship or special")
+    params: dict[str, Any] = {"mode": words[0].lower()}
+    numbers = words[1:]
+    try:
+        if params["mode"] == "special" and numbers:
+            params["speed_m"] = float(numbers[0].rstrip("m").replace(",", "."))
+        elif params["mode"] == "ship" and numbers:
+            first = numbers[0].lower().replace(",", ".")
+            if first.endswith("m"):
+                params["speed_m"] = float(first.rstrip("m"))
+            else:
+                params["speed_kmh"] = float(first.removesuffix("kmh").removesuffix("km/h"))
+            if len(numbers) > 1:
+                params["hours_per_day"] = float(numbers[1].rstrip("h").replace(",", "."))
+    except ValueError:
+        raise ValueError(f"{text!r}: the speed and hours must be numbers") from None
+    return params
+
+
+def _b(key: str, action: str, label: str, name: str, show: bool = True) -> Binding:
+    return Binding(key, action, label, show=show, id=f"travel.{name}")
+
+
+class TravelPlanner(StoreScreen):
+    # Travellers' speeds come from the sheets (exhaustion, load); terrain from its plugin.
+    AREAS = frozenset({"travel", "terrain", "clock", "characters", "rolls", "settings"})
+    BINDINGS = [
+        _b("f", "pace('fast')", "Fast", "fast"),
+        _b("w", "pace('normal')", "Normal", "normal"),
+        _b("s", "pace('slow')", "Slow", "slow"),
+        _b("m", "ask('mode')", "Mode", "mode"),
+        _b("t", "ask('terrain')", "Terrain", "terrain"),
+        _b("a", "ask('leg')", "Add leg", "add_leg"),
+        _b("x", "remove_leg", "Remove leg", "remove_leg"),
+        _b("c", "clear_route", "Clear route", "clear_route", show=False),
+        _b("left_square_bracket", "plan_hours(-1)", "Fewer hours a day", "fewer_hours",
+           show=False),
+        _b("right_square_bracket", "plan_hours(1)", "More hours a day", "more_hours",
+           show=False),
+        _b("h", "ask('reverse')", "How far…", "reverse"),
+        _b("g", "advance('1')", "1 hour", "advance_hour"),
+        _b("G", "ask('hours')", "Hours…", "advance_hours", show=False),
+        _b("e", "advance('end')", "To the end", "advance_end"),
+        _b("F", "fresh_mount", "Fresh mount", "fresh_mount", show=False),
+        Binding("escape", "back", "Back", id="travel.back"),
+    ]
+    AUTO_FOCUS = None  # every key goes to the screen's bindings until a question is asked
+    DEFAULT_CSS = """
+    TravelPlanner Value { padding: 0 1; }
+    TravelPlanner #tp-legs { max-height: 8; }
+    TravelPlanner #tp-input { dock: bottom; display: none; }
+    TravelPlanner #tp-input.asking { display: block; }
+    """
+
+    # What the input line asks, by the key's question.
+    QUESTIONS = {
+        "mode": "Mode (foot, mounted, gallop, vehicle, ship <km/h> [hours a day], special <speed m>)",
+        "leg": "Leg: km terrain [name]",
+        "reverse": "How far in (3h, 90min, 2d)",
+        "hours": "Travel how many hours?",
+    }
+
+    def __init__(self, store: Any, **kwargs: Any) -> None:
+        super().__init__(store, **kwargs)
+        self.plan_hours: float | None = None  # hours a day in the plan; None = the mode's day
+        self.reverse_text = "1d"               # the last "how far in" question
+        self.asking = ""                      # which question the input line answers
+
+    # -- layout -------------------------------------------------------------------------------
+
+    def compose_body(self) -> ComposeResult:
+        yield Value(id="tp-title", classes="panel-title")
+        yield Value(id="tp-pace")
+        yield Value(id="tp-mode")
+        yield Value(id="tp-rates")
+        yield Value(id="tp-today")
+        table = SyncedTable(id="tp-legs", cursor_type="row", zebra_stripes=True)
+        table.can_focus = False  # the keys belong to the screen; the cursor moves with ↑↓
+        yield table
+        yield Value(id="tp-total")
+        yield Value(id="tp-reverse")
+        yield Value(id="tp-last")
+        yield Value(id="tp-hint", classes="hint")
+        yield Input(id="tp-input", disabled=True)
+
+    # -- what is shown ------------------------------------------------------------------------
+
+    def refresh_view(self, change: Any) -> None:
+        t = self.t
+        values = summary(self.session, self.plan_hours)
+        self._value("tp-title", t("Travel planner"))
+        if "error" in values:
+            self._value("tp-pace", Text(values["error"], style="bold red"))
+            return
+        effect = values["effect"]
+        style = "yellow" if effect["passive_perception"] or effect["stealth"] else ""
+        self._value("tp-pace", Text.assemble(
+            f"{t('Pace')} [f w s]: ", (t(values["pace_label"]), "bold"), " — ",
+            (effect["text"], style)))
+        ground = t("difficult") if values["difficult"] else t("ordinary")
+        mode = values["mode_label"]
+        if values["mode"] == "special":
+            mode += f" {values['speed_m']} m"
+        elif values["mode"] == "ship":
+            own = f"{values['speed_kmh']} km/h" if values["speed_kmh"] else f"{values['speed_m']} m"
+            mode += f" {own}, {values['day_hours']} h {t('a day')}"
+        self._value("tp-mode", f"{t('Mode')} [m]: {mode} · {t('Terrain')} [t]: "
+                               f"{values['terrain_label']} ({ground})")
+        rates = (f"{values['per_minute_m']} m/min · {values['per_hour_km']} km/h · "
+                 f"{values['per_day_km']} km/{t('day')} ({values['day_hours']} h)")
+        if values["day_hour_km"] != values["per_hour_km"]:
+            rates += f" · {t('within the day')} {km(values['day_hour_km'])} km/h"
+        self._value("tp-rates", rates)
+        self._show_today(values)
+        self._show_route(values)
+        self._show_reverse()
+        self._value("tp-hint", t("↑↓ leg · x remove · c clear · [ ] hours a day · G N hours · "
+                                 "F fresh mount"))
+
+    def _value(self, widget_id: str, text: str | Text) -> None:
+        # Text, not markup: "[m]" is a key to press, not a style.
+        self.query_one(f"#{widget_id}", Value).show(Text(text) if isinstance(text, str) else text)
+
+    def _show_today(self, values: dict[str, Any]) -> None:
+        t = self.t
+        dc = values["next_forced_march_dc"]
+        parts = [f"{t('Today')}: {format_duration(values['hours_today'] * 3600)}",
+                 f"{t('next forced-march save')}: " + (f"DC {dc}" if dc else t("none yet"))]
+        if "fresh_mount" in values:
+            due = values["fresh_mount"]["due_in_km"]
+            parts.append(f"{t('fresh mount in')} {km(due)} km" if due else
+                         t("fresh mount needed (F)"))
+        line = Text(" · ".join(parts))
+        if values["awaiting_saves"]:
+            line.append(f"\n⚄ {t('Waiting for the forced-march saves')} (r)", style="bold yellow")
+        for reason in values["stopped_by"]:
+            line.append(f"\n■ {t('Stopped')}: {reason}", style="bold red")
+        self._value("tp-today", line)
+
+    def _show_route(self, values: dict[str, Any]) -> None:
+        t = self.t
+        table = self.query_one("#tp-legs", SyncedTable)
+        # Titles as wide as their widest cell (a synced cell does not widen its column), 74
+        # columns in all so that the table fits an 80-column terminal.
+        columns = ["# ", t("Distance").ljust(8), t("Terrain").ljust(22), t("Time").ljust(11),
+                   t("Done").ljust(9), t("Name").ljust(10)]
+        rows = []
+        for leg in values["route"]:
+            ground = leg["terrain_label"] + (" (×2)" if leg["difficult"] else "")
+            rows.append((str(leg["leg"]), [
+                str(leg["leg"]), f"{km(leg['km'])} km", ground,
+                format_duration(leg["hours"] * 3600) if leg["hours"] else "—",
+                f"{km(leg['done_km'])} km" if leg["done_km"] else "", leg["name"]]))
+        table.sync(columns, rows)
+        if not rows:
+            self._value("tp-total", t("no route: a adds a leg"))
+            return
+        left = f" ({km(values['remaining_km'])} {t('left')})" if values["done_km"] else ""
+        text = Text(f"{t('Total')} {km(values['route_km'])} km{left} · ")
+        arrival = values["arrival"]
+        if arrival is None:
+            text.append(t("arrived"), style="bold green")
+        else:
+            text.append(f"{format_duration(values['remaining_hours'] * 3600)}, "
+                        f"{values['plan_hours_per_day']} h/{t('day')} [ ] → ")
+            text.append(arrival["text"], style="bold")
+        dcs = values["planned_forced_march_dcs"]
+        if dcs:
+            text.append(f"\n{t('forced march')}: {t('saves')} DC {', '.join(map(str, dcs))}",
+                        style="yellow")
+        mounts = values.get("fresh_mount", {}).get("route_km")
+        if mounts:
+            text.append(f"\n{t('Fresh mounts at km')} {', '.join(km(x) for x in mounts)}")
+        self._value("tp-total", text)
+
+    def _show_reverse(self) -> None:
+        t = self.t
+        try:
+            hours, days = parse_duration(self.reverse_text)
+            found = reverse(self.session, hours=hours, days=days)
+        except ValueError as exc:
+            self._value("tp-reverse", Text(str(exc), style="red"))
+            return
+        line = f"{t('How far')} [h] {t('in')} {self.reverse_text}: {km(found['km'])} km"
+        if days:
+            line += f" ({found['terrain']})"
+        elif found["route_ends"]:
+            line += f" ({t('arrived')} {format_duration(found['hours_travelled'] * 3600)})"
+        self._value("tp-reverse", line)
+
+    # -- keys ---------------------------------------------------------------------------------
+
+    def _outcome(self, op: str, **params: Any) -> None:
+        outcome = self.apply(op, **params)
+        if outcome.ok:
+            self._value("tp-last", Text(outcome.message, style="italic"))
+
+    def action_pace(self, pace: str) -> None:
+        self._outcome("travel.pace", pace=pace)
+
+    def action_advance(self, hours: str) -> None:
+        self._outcome("travel.advance", hours=hours)
+
+    def action_fresh_mount(self) -> None:
+        self._outcome("travel.fresh_mount")
+
+    def action_clear_route(self) -> None:
+        self._outcome("travel.route_clear")
+
+    def action_remove_leg(self) -> None:
+        key = self.query_one("#tp-legs", SyncedTable).current_key
+        if key is not None:
+            self._outcome("travel.leg_remove", leg=int(key))
+
+    def action_plan_hours(self, step: int) -> None:
+        current = self.plan_hours or float(summary(self.session)["day_hours"])
+        self.plan_hours = min(24.0, max(1.0, current + step))
+        self.refresh_view(None)
+
+    def action_ask(self, what: str) -> None:
+        field = self.query_one("#tp-input", Input)
+        question = self.QUESTIONS.get(what)
+        if what == "terrain":
+            known = reading.catalogue(self.session) or {}
+            question = f"{self.t('Terrain')}: {', '.join(known)}"
+        self.asking = what
+        field.placeholder = self.t(question or what)
+        field.value = ""
+        field.disabled = False
+        field.add_class("asking")
+        field.focus()
+
+    def _close_question(self) -> None:
+        field = self.query_one("#tp-input", Input)
+        field.remove_class("asking")
+        field.value = ""
+        field.disabled = True
+        self.asking = ""
+        self.set_focus(None)
+
+    def action_back(self) -> None:
+        if self.asking:
+            self._close_question()
+        else:
+            self.app.pop_screen()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        what, text = self.asking, event.value.strip()
+        self._close_question()
+        if not text:
+            return
+        try:
+            if what == "mode":
+                self._outcome("travel.mode", **parse_mode(text))
+            elif what == "terrain":
+                self._outcome("travel.terrain", terrain=text)
+            elif what == "leg":
+                self._add_leg(text)
+            elif what == "hours":
+                self._outcome("travel.advance", hours=text)
+            elif what == "reverse":
+                parse_duration(text)
+                self.reverse_text = text
+                self._show_reverse()
+        except ValueError as exc:
+            self.notify(str(exc), title=self.t("Refused"), severity="warning")
+
+    def _add_leg(self, text: str) -> None:
+        words = text.split()
+        params: dict[str, Any] = {"km": words[0].removesuffix("km")}
+        if len(words) > 1:
+            params["terrain"] = words[1]
+        if len(words) > 2:
+            params["name"] = " ".join(words[2:])
+        self._outcome("travel.leg", **params)
+
+    def on_key(self, event: Any) -> None:
+        # ↑↓ move the leg cursor while the table itself never takes the focus.
+        if self.asking or event.key not in ("up", "down"):
+            return
+        table = self.query_one("#tp-legs", SyncedTable)
+        if table.row_count:
+            table.move_cursor(row=table.cursor_row + (1 if event.key == "down" else -1))
+            event.stop()

@@ -1,0 +1,137 @@
+"""The travel planner driven with the keyboard, as a game master would at the table."""
+
+from __future__ import annotations
+
+import pytest
+
+from gm_console.ui import Value
+from gm_console_plugins.travel.screens import TravelPlanner, km, parse_duration, parse_mode
+
+
+def shown(pilot, widget_id: str) -> str:
+    return pilot.app.screen.query_one(f"#{widget_id}", Value).shown
+
+
+async def open_planner(pilot) -> TravelPlanner:
+    await pilot.press("t")
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, TravelPlanner)
+    return pilot.app.screen
+
+
+async def type_answer(pilot, key: str, text: str) -> None:
+    await pilot.press(key)
+    await pilot.press(*text)
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("size", [(100, 30), (80, 24)])
+async def test_plan_a_route_and_travel_it(store, make_app, size):
+    async with make_app(store).run_test(size=size) as pilot:
+        await open_planner(pilot)
+        assert "normal" in shown(pilot, "tp-pace")
+        await pilot.press("f")
+        await pilot.pause()
+        assert store.state["plugins"]["travel"]["pace"] == "fast"
+        assert "−5 to passive Wisdom (Perception)" in shown(pilot, "tp-pace")
+        assert shown(pilot, "tp-rates").startswith("120 m/min · 6 km/h · 45 km/day")
+        await type_answer(pilot, "a", "20 road")
+        await type_answer(pilot, "a", "9 dense_forest old wood")
+        route = store.state["plugins"]["travel"]["route"]
+        assert [(leg["km"], leg["terrain"], leg["name"]) for leg in route] == \
+            [(20, "road", ""), (9, "dense_forest", "old wood")]
+        assert "Day 1, 14:45" in shown(pilot, "tp-total")
+        await pilot.press("g")
+        await pilot.pause()
+        assert store.state["clock"]["second"] == 9 * 3600
+        assert "travelled 1 h" in shown(pilot, "tp-last")
+        await pilot.press("e")
+        await pilot.pause()
+        assert "arrived" in shown(pilot, "tp-total")
+        assert store.session.terrain()["key"] == "dense_forest"
+
+
+async def test_mode_terrain_and_the_reverse_question(store, make_app):
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        await open_planner(pilot)
+        await type_answer(pilot, "m", "ship 3 24")
+        travel = store.state["plugins"]["travel"]
+        assert (travel["mode"], travel["speed_kmh"], travel["hours_per_day"]) == ("ship", 3, 24)
+        assert "72 km/day (24 h)" in shown(pilot, "tp-rates")
+        await type_answer(pilot, "m", "foot")
+        await type_answer(pilot, "t", "swamp")
+        assert "swamp (difficult)" in shown(pilot, "tp-mode")
+        await type_answer(pilot, "h", "2d")
+        assert shown(pilot, "tp-reverse") == "How far [h] in 2d: 36 km (swamp)"
+        await type_answer(pilot, "h", "90min")
+        assert shown(pilot, "tp-reverse") == "How far [h] in 90min: 3.38 km"
+
+
+async def test_a_refusal_changes_nothing_and_escape_closes_the_question(store, make_app):
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await open_planner(pilot)
+        await type_answer(pilot, "a", "4 lava")
+        assert store.state["plugins"]["travel"]["route"] == []
+        await pilot.press("a", "3")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert pilot.app.screen is screen and not screen.asking
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(pilot.app.screen, TravelPlanner)
+
+
+async def test_a_key_repaints_only_what_changed(store, make_app, monkeypatch):
+    async with make_app(store).run_test(size=(100, 30)) as pilot:
+        screen = await open_planner(pilot)
+        painted: list[str] = []
+        for value in screen.query(Value):
+            original = value.update
+            monkeypatch.setattr(value, "update",
+                                lambda text, _id=value.id, _o=original: (painted.append(_id),
+                                                                         _o(text))[1])
+        await pilot.press("s")
+        await pilot.pause()
+        assert set(painted) == {"tp-pace", "tp-rates", "tp-reverse", "tp-last"}
+        painted.clear()
+        await pilot.press("s")  # the same pace again: nothing to repaint but the last message
+        await pilot.pause()
+        assert set(painted) <= {"tp-last"}
+
+
+async def test_the_plan_in_more_hours_a_day_shows_its_saves(store, make_app):
+    async with make_app(store).run_test(size=(100, 30)) as pilot:
+        await open_planner(pilot)
+        await type_answer(pilot, "a", "45 road")
+        await pilot.press("right_square_bracket", "right_square_bracket")
+        await pilot.pause()
+        total = shown(pilot, "tp-total")
+        assert "10 h/day" in total and "saves DC 11, 12" in total
+        assert "Day 1, 18:00" in total
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("3h", (3, 0)), ("3", (3, 0)), ("90min", (1.5, 0)), ("2d", (0, 2)), ("1,5 j", (0, 1.5))])
+def test_parse_duration(text, expected):
+    assert parse_duration(text) == expected
+
+
+@pytest.mark.parametrize("text", ["soon", "0h", "-2h"])
+def test_parse_duration_refuses(text):
+    with pytest.raises(ValueError):
+        parse_duration(text)
+
+
+@pytest.mark.parametrize(("text", "params"), [
+    ("foot", {"mode": "foot"}),
+    ("special 27", {"mode": "special", "speed_m": 27}),
+    ("ship 3 24", {"mode": "ship", "speed_kmh": 3, "hours_per_day": 24}),
+    ("ship 18m", {"mode": "ship", "speed_m": 18}),
+])
+def test_parse_mode(text, params):
+    assert parse_mode(text) == params
+
+
+def test_km_for_the_eye():
+    assert [km(17.375), km(20.0), km(5.625), km(0.1)] == ["17.38", "20", "5.62", "0.1"]
