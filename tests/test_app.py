@@ -175,3 +175,26 @@ async def test_a_key_press_that_changes_one_value_repaints_only_that_value(make_
         # Only Bram's exhaustion cell changed (no plugin column depends on level 1).
         assert [(str(row), value) for row, _, value in updates] == [("1:Bram", "1")]
         assert table.row_count == 2
+
+
+async def test_a_plugin_that_raises_is_reported_and_the_console_stays_up(make_app, tmp_path):
+    from test_host import boom_store
+    store = boom_store(tmp_path)
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        store.session.derived(store.session.characters[1])  # boom raises for Bram
+        await pilot.pause()
+        messages = [n.message for n in app._notifications]
+        assert any("plugin boom switched off" in m and "KeyError" in m for m in messages)
+        await pilot.press("plus")
+        await pilot.pause()
+        assert header(app, "clock") == "Day 1, 08:10"
+
+
+async def test_command_palette_offers_every_plugin_screen(make_app, store):
+    app = make_app(store)
+    async with app.run_test(size=SIZE):
+        titles = {command.title for command in app.get_system_commands(app.screen)}
+        for spec in store.host.screens.values():
+            assert spec.title in titles
+        assert {"Dice: roll", "Session: undo"} <= titles

@@ -1,0 +1,62 @@
+"""Tests about the code base itself: documented hooks, and imports that run the right way."""
+
+from __future__ import annotations
+
+import inspect
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from gm_console import hookspecs
+
+ROOT = Path(__file__).resolve().parent.parent
+HOOKS = [name for name, value in vars(hookspecs).items() if hasattr(value, "gm_console_spec")]
+
+
+@pytest.mark.parametrize("hook", HOOKS)
+def test_every_hook_is_documented(hook: str) -> None:
+    assert (inspect.getdoc(getattr(hookspecs, hook)) or "").strip(), f"{hook} has no docstring"
+
+
+@pytest.mark.parametrize("hook", HOOKS)
+def test_every_hook_is_implemented_by_a_built_in_or_exercised_by_a_test(hook: str) -> None:
+    sources = [*ROOT.glob("plugins/*/*.py"), *ROOT.glob("console/core/*.py"),
+               *ROOT.glob("tests/**/*.py")]
+    users = [p for p in sources if p.name != "test_meta.py" and f"def {hook}(" in p.read_text()
+             or (p.parent.name == "tests" and p.name != "test_meta.py"
+                 and f"{hook}=" in p.read_text())]
+    assert users, f"no plugin implements {hook} and no test exercises it"
+
+
+def imported_after(code: str) -> set[str]:
+    """Every module loaded, by full name, after running ``code`` in a fresh interpreter."""
+    script = f"import sys\n{code}\nprint(' '.join(sys.modules))"
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                            check=True)
+    return set(result.stdout.split())
+
+
+def test_store_operations_and_codec_run_without_textual() -> None:
+    loaded = imported_after("import gm_console.store, gm_console.codec, gm_console.host, "
+                            "gm_console.cli\nfrom gm_console.host import Host\nHost().load()")
+    assert not any(m.split(".")[0] == "textual" for m in loaded)
+
+
+@pytest.mark.parametrize("rules", sorted(ROOT.glob("plugins/*/rules.py")),
+                         ids=lambda p: p.parent.name)
+def test_plugin_rules_import_neither_textual_nor_the_store(rules: Path) -> None:
+    loaded = imported_after(f"import gm_console_plugins.{rules.parent.name}.rules")
+    assert not any(m.split(".")[0] == "textual" for m in loaded)
+    assert not {"gm_console.store", "gm_console.host", "gm_console.context"} & loaded
+
+
+def test_plugins_never_import_each_other() -> None:
+    names = {p.name for p in (ROOT / "plugins").iterdir() if p.is_dir() and p.name != "__pycache__"}
+    for source in (ROOT / "plugins").glob("*/*.py"):
+        own = source.parent.name
+        text = source.read_text()
+        for other in names - {own}:
+            assert f"gm_console_plugins.{other}" not in text, f"{source} imports {other}"
+            assert f"from ..{other}" not in text, f"{source} imports {other}"
