@@ -2,10 +2,12 @@
 
 Plugin screens import from here: :class:`StoreScreen` (a screen bound to the session store),
 :class:`Value` (a label that repaints only when its text changes) and :class:`SyncedTable`
-(a table that updates only the cells that changed).
+(a table that updates only the cells that changed) and :class:`TextPrompt` (a one-line
+question, dismissed with the text or None).
 """
 
 from gm_console.ui.base import StoreScreen
+from gm_console.ui.screens.prompt import TextPrompt
 from gm_console.ui.widgets import SyncedTable, Value
 
-__all__ = ["StoreScreen", "SyncedTable", "Value"]
+__all__ = ["StoreScreen", "SyncedTable", "TextPrompt", "Value"]
