@@ -198,3 +198,21 @@ async def test_command_palette_offers_every_plugin_screen(make_app, store):
         for spec in store.host.screens.values():
             assert spec.title in titles
         assert {"Dice: roll", "Session: undo"} <= titles
+
+
+async def test_settings_screen_changes_an_interpretation_for_the_campaign(make_app, store):
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("o")
+        await pilot.pause()
+        table = app.screen.query_one("#settings", SyncedTable)
+        keys = [str(row.key.value) for row in table.ordered_rows]
+        table.move_cursor(row=keys.index("travel.day_figure"))
+        await pilot.press("enter")
+        prompt = app.screen.query_one(Input)
+        prompt.value = "hourly"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert store.state["plugins"]["travel"]["settings"]["day_figure"] == "hourly"
+        row = table.get_row("travel.day_figure")
+        assert [str(c) for c in row[2:]] == ["hourly", "campaign"]

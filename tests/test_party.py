@@ -167,3 +167,20 @@ def test_journal_filters_and_markdown_export(store):
     assert markdown.startswith("# Caves\n\n## Day 1\n")
     assert "## Day 2" in markdown
     assert "- **08:00** · note (Bram): Bram found a key" in markdown
+
+
+def test_a_campaign_chooses_its_own_interpretation(store):
+    configured = store.session.setting("travel", "day_figure")
+    assert store.apply("settings.set", {"plugin": "travel", "key": "day_figure",
+                                        "value": "hourly"}).ok
+    assert store.session.setting("travel", "day_figure") == "hourly"
+    assert store.state["plugins"]["travel"]["settings"]["day_figure"] == "hourly"
+    assert store.apply("settings.set", {"plugin": "travel", "key": "walker_speed_m",
+                                        "value": "13.5"}).ok
+    assert store.session.setting("travel", "walker_speed_m") == 13.5
+    assert "expected float" in store.apply("settings.set", {
+        "plugin": "travel", "key": "walker_speed_m", "value": "fast"}).reason
+    assert "no setting 'day_figures'" in store.apply("settings.set", {
+        "plugin": "travel", "key": "day_figures", "value": "x"}).reason
+    assert store.apply("settings.reset", {"plugin": "travel", "key": "day_figure"}).ok
+    assert store.session.setting("travel", "day_figure") == configured

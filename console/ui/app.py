@@ -24,6 +24,7 @@ CORE_BINDINGS = [
     Binding("f1", "open('help')", "Help", id="help"),
     Binding("p", "open('party')", "Party", id="party"),
     Binding("j", "open('journal')", "Journal", id="journal"),
+    Binding("o", "open('settings')", "Settings", id="settings", show=False),
     Binding("r", "rolls", "Rolls", id="rolls", show=False),
     Binding("d", "roll_dice", "Roll dice", id="dice"),
     Binding("n", "note", "Note", id="note", show=False),
@@ -53,10 +54,10 @@ class GMConsoleApp(App):
     # -- screens ------------------------------------------------------------------------------
 
     def screen_factories(self) -> dict[str, Any]:
-        from gm_console.ui.screens import help, journal, party
+        from gm_console.ui.screens import help, journal, party, settings
 
         core = {"party": party.PartyScreen, "journal": journal.JournalScreen,
-                "help": help.HelpScreen}
+                "help": help.HelpScreen, "settings": settings.SettingsScreen}
         return {**core, **{spec.id: spec.factory for spec in self.host.screens.values()}}
 
     def get_default_screen(self) -> Screen:
@@ -82,6 +83,7 @@ class GMConsoleApp(App):
         yield from super().get_system_commands(screen)
         for binding_id, title in (("party", "Party: characters and inventory"),
                                   ("journal", "Journal: read, filter, export"),
+                                  ("settings", "Settings: optional rules for this campaign"),
                                   ("help", "Help: every key")):
             yield SystemCommand(self.t(title), "", lambda i=binding_id: self.action_open(i))
         for spec in self.host.screens.values():

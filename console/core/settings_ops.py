@@ -1,0 +1,75 @@
+"""A campaign's own choice of optional rules and interpretations: ``settings.set`` writes a
+plugin setting into the session (``[plugins.<name>.settings]``), where it wins over
+``config/<name>.toml``; ``settings.reset`` goes back to the configured value."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gm_console.context import OpContext
+from gm_console.operations import Operation, Param, Refused, Result
+
+
+def configured(ctx: OpContext, plugin: str) -> dict[str, Any]:
+    """The plugin's ``[settings]`` from config/, or a refusal naming the plugins that have some."""
+    settings = ctx.table(plugin).get("settings", {})
+    if not settings:
+        known = sorted(p for p in ctx.host.plugins if ctx.table(p).get("settings"))
+        raise Refused(f"plugin {plugin!r} has no settings (plugins with settings: "
+                      f"{', '.join(known)})")
+    return settings
+
+
+def _typed_like(default: Any, raw: str, key: str) -> Any:
+    """``raw`` read as the type of the configured value, so a session cannot turn a number
+    into text by accident."""
+    kind = type(default)
+    if kind is int:  # a whole number in config/ may still take a fraction (13.5 m)
+        value = Param(key, float).coerce(raw)
+        return int(value) if value.is_integer() else value
+    value = Param(key, kind).coerce(raw)
+    if kind is list and default and not all(isinstance(v, str) for v in default):
+        raise Refused(f"setting {key!r} holds a list of numbers; edit config/ for it")
+    return value
+
+
+def _set(ctx: OpContext, p: dict[str, Any]) -> Result:
+    settings = configured(ctx, p["plugin"])
+    if p["key"] not in settings:
+        raise Refused(f"{p['plugin']} has no setting {p['key']!r} "
+                      f"(settings: {', '.join(sorted(settings))})")
+    value = _typed_like(settings[p["key"]], p["value"], p["key"])
+    table = ctx.section(p["plugin"])
+    table.setdefault("settings", {})[p["key"]] = value
+    spec = ctx.host.sections.get(p["plugin"])
+    if spec is not None and spec.validate is not None:
+        problems = spec.validate(table)
+        if problems:
+            raise Refused(f"{p['plugin']}.{p['key']} = {value!r}: {problems[0][1]}")
+    ctx.touch("settings", p["plugin"])
+    return Result(f"this campaign: {p['plugin']}.{p['key']} = {value!r}",
+                  {"plugin": p["plugin"], "key": p["key"], "value": value})
+
+
+def _reset(ctx: OpContext, p: dict[str, Any]) -> Result:
+    settings = configured(ctx, p["plugin"])
+    own = ctx.section(p["plugin"]).get("settings", {})
+    if p["key"] not in own:
+        raise Refused(f"{p['plugin']}.{p['key']} is not set by this campaign")
+    del own[p["key"]]
+    ctx.touch("settings", p["plugin"])
+    return Result(f"this campaign: {p['plugin']}.{p['key']} back to "
+                  f"{settings.get(p['key'])!r} (config)")
+
+
+OPERATIONS = [
+    Operation(
+        "settings.set", "Choose an optional rule or interpretation for this campaign.", _set,
+        (Param("plugin", str, "the plugin (travel, encumbrance, ...)"),
+         Param("key", str, "the setting, as named in config/<plugin>.toml"),
+         Param("value", str, "read as the configured value's type")),
+    ),
+    Operation(
+        "settings.reset", "Drop this campaign's choice: the configured value applies again.",
+        _reset, (Param("plugin", str, "the plugin"), Param("key", str, "the setting"))),
+]
