@@ -138,13 +138,14 @@ def _start(ctx: Any, p: dict[str, Any]) -> Result:
 def _add(ctx: Any, p: dict[str, Any]) -> Result:
     encounter = _active(ctx)
     added = _guard(rules.add_combatant, encounter, p["name"], p["initiative"], p["speed_m"],
-                   value=p["value"], aware=p["aware"], roll=roller(ctx))
+                   value=p["value"], aware=p["aware"])
+    said = _play(ctx, rules.place(encounter, roller(ctx)), settings_of(ctx))
     sign = "+" if added["modifier"] >= 0 else "−"
     text = (f"{added['name']} joins the fight (initiative {sign}{abs(added['modifier'])}, "
             f"speed {added['speed_m']:g} m"
             + (f", initiative {added['initiative']}" if "initiative" in added else "")
             + (", aware" if added["aware"] else "") + ")")
-    return Result(text, {"name": added["name"]}, [added["name"]])
+    return Result("; ".join([text, *said]), {"name": added["name"]}, [added["name"]])
 
 
 def _remove(ctx: Any, p: dict[str, Any]) -> Result:
@@ -157,8 +158,10 @@ def _remove(ctx: Any, p: dict[str, Any]) -> Result:
 def _initiative(ctx: Any, p: dict[str, Any]) -> Result:
     encounter = _active(ctx)
     name = _combatant_name(encounter, p["combatant"])
-    _guard(rules.set_initiative, encounter, name, p["value"], roller(ctx))
-    return Result(f"{name}: initiative {p['value']}", {"order": list(encounter["order"])}, [name])
+    _guard(rules.set_initiative, encounter, name, p["value"])
+    said = _play(ctx, rules.place(encounter, roller(ctx)), settings_of(ctx))
+    return Result("; ".join([f"{name}: initiative {p['value']}", *said]),
+                  {"order": list(encounter["order"])}, [name])
 
 
 def _roll_initiative(ctx: Any, p: dict[str, Any]) -> Result:
@@ -179,9 +182,11 @@ def _initiative_rolled(ctx: Any, p: dict[str, Any]) -> Result:
     set_to = []
     for outcome in p["outcomes"]:
         name = _combatant_name(encounter, str(outcome["who"]))
-        _guard(rules.set_initiative, encounter, name, int(outcome["total"]), roller(ctx))
+        _guard(rules.set_initiative, encounter, name, int(outcome["total"]))
         set_to.append(f"{name} {int(outcome['total'])}")
-    return Result(f"initiative: {', '.join(set_to)}", {"order": list(encounter["order"])})
+    said = _play(ctx, rules.place(encounter, roller(ctx)), settings_of(ctx))
+    return Result("; ".join([f"initiative: {', '.join(set_to)}", *said]),
+                  {"order": list(encounter["order"])})
 
 
 def _restrict(ctx: Any, p: dict[str, Any]) -> Result:
@@ -282,7 +287,8 @@ OVERRIDE = Param("override", str, "the game master's reason to force an action t
 OPERATIONS = [
     Operation(
         "combat.start", "Start a fight: every character of the session becomes a combatant. "
-        "Then add monsters (combat.add), give initiatives, and combat.next begins round 1.",
+        "Then add monsters (combat.add) and give initiatives: round 1 begins as soon as every "
+        "combatant has one, with the highest initiative's turn.",
         _start,
         (Param("surprise", list, "who is aware of their foes, if there is a surprise round "
                "(names, comma-separated; monsters may be named before they are added); "
@@ -294,8 +300,8 @@ OPERATIONS = [
          Param("initiative", int, "its initiative modifier (added to the d20 when rolling for "
                "all, and the first tie-breaker)", default=0),
          Param("speed_m", float, "its speed in metres per round", default=9.0),
-         Param("value", int, "its initiative, if already rolled or typed (needed to join a "
-               "fight that has begun)", default=None),
+         Param("value", int, "its initiative, if already rolled or typed (else give it with "
+               "combat.initiative or roll for all)", default=None),
          Param("aware", bool, "acts in the surprise round", default=False)),
     ),
     Operation("combat.remove", "Take a combatant out of the fight (fled, dead).", _remove,
@@ -321,7 +327,7 @@ OPERATIONS = [
          Param("condition", str, "the condition's name, shown with the reason", default=""))),
     Operation(
         "combat.next", "End the current turn; the next combatant's begins (a new round after "
-        "the last: 6 seconds on the clock). Before round 1: begin the fight.", _next),
+        "the last: 6 seconds on the clock).", _next),
     Operation("combat.end", "End the fight.", _end),
     Operation(
         "actions.take", "Spend an action of a combatant's budget; refused with the reason when "

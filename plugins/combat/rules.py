@@ -95,7 +95,8 @@ def new_encounter(party: list[dict[str, Any]], aware: list[str]) -> Encounter:
         modifier = dexterity_modifier(character.get("dexterity"))
         combatants.append(new_combatant(name, modifier, party=True))
     encounter: Encounter = {"active": True, "round": 0, "surprise": False, "turn": "",
-                            "order": [], "combatants": combatants, "aware_pending": []}
+                            "turns_begun": 0, "order": [], "combatants": combatants,
+                            "aware_pending": []}
     for name in aware:
         found = find(encounter, name, required=False)
         if found is not None:
@@ -123,19 +124,15 @@ def require_active(encounter: Encounter) -> None:
 
 
 def add_combatant(encounter: Encounter, name: str, modifier: int, speed_m: float, *,
-                  value: int | None = None, aware: bool = False,
-                  roll: Roll | None = None) -> Combatant:
-    """Add an ad hoc combatant (a monster). Mid-fight it needs its initiative ``value`` to take
-    its place in the order; it is flat-footed until its first turn like everyone."""
+                  value: int | None = None, aware: bool = False) -> Combatant:
+    """Add an ad hoc combatant (a monster), flat-footed until its first turn like everyone. It
+    takes its place in the order once it has an initiative (:func:`place`)."""
     require_active(encounter)
     name = name.strip()
     if not name:
         raise Invalid("a combatant needs a name")
     if find(encounter, name, required=False) is not None:
         raise Invalid(f"there is already a combatant named {name!r}")
-    if encounter["round"] > 0 and value is None:
-        raise Invalid(f"the fight has begun: give {name}'s initiative (value=N) to place it in "
-                      "the order")
     pending = [n for n in encounter["aware_pending"] if n.casefold() == name.casefold()]
     combatant = new_combatant(name, modifier, party=False, speed_m=speed_m,
                               aware=aware or bool(pending))
@@ -144,8 +141,6 @@ def add_combatant(encounter: Encounter, name: str, modifier: int, speed_m: float
     encounter["combatants"].append(combatant)
     if value is not None:
         combatant["initiative"] = int(value)
-        if encounter["round"] > 0:
-            settle_order(encounter, _need(roll))
     return combatant
 
 
@@ -171,27 +166,44 @@ def remove_combatant(encounter: Encounter, name: str) -> list[Event]:
     return []
 
 
-def _need(roll: Roll | None) -> Roll:
-    if roll is None:
-        raise Invalid("settling the order needs a die for roll-offs")
-    return roll
-
-
 # ---------------------------------------------------------------------------------------------
 # Initiative
 # ---------------------------------------------------------------------------------------------
 
 
-def set_initiative(encounter: Encounter, name: str, value: int, roll: Roll | None = None) -> None:
-    """Type in a combatant's initiative. Mid-fight the order is settled again at once (a
-    correction); before the fight it is settled when the fight begins."""
+def set_initiative(encounter: Encounter, name: str, value: int) -> None:
+    """Type in (or correct) a combatant's initiative; :func:`place` then acts on it."""
     require_active(encounter)
     combatant = find(encounter, name)
     assert combatant is not None
     combatant["initiative"] = int(value)
     combatant.pop("rolloff", None)
-    if encounter["round"] > 0:
-        settle_order(encounter, _need(roll))
+
+
+def ready(encounter: Encounter) -> bool:
+    """Whether the fight can begin: combatants, each with an initiative, and everyone the
+    surprise round names among them."""
+    return (bool(encounter["combatants"]) and not missing_initiative(encounter)
+            and not encounter["aware_pending"])
+
+
+def place(encounter: Encounter, roll: Roll) -> list[Event]:
+    """After a combatant joined or got an initiative. Before the fight: begin it as soon as
+    every initiative is known, so the first turn is simply the highest initiative's. During the
+    fight: settle the order again; while nobody has acted yet, the first turn goes to whoever
+    now comes first (a latecomer with the best initiative does not lose round 1)."""
+    if not begun(encounter):
+        return begin(encounter, roll) if ready(encounter) else []
+    settle_order(encounter, roll)
+    current = find(encounter, encounter["turn"], required=False)
+    first = _next_in_order(encounter, "")
+    untouched = (encounter["round"] == 1 and encounter.get("turns_begun") == 1
+                 and current is not None and current["budget"] == fresh_budget())
+    if not untouched or first is None or first == current["name"]:
+        return []
+    current["flat_footed"], current["turns"] = True, current["turns"] - 1
+    encounter["turns_begun"] = 0
+    return _start_turn(encounter, find(encounter, first))
 
 
 def _undecided(a: list[int], b: list[int]) -> bool:
@@ -284,6 +296,7 @@ def _start_turn(encounter: Encounter, combatant: Combatant) -> list[Event]:
     """A fresh budget; flat-footedness ends; an immediate action taken off-turn since the last
     turn has already used this turn's swift action."""
     encounter["turn"] = combatant["name"]
+    encounter["turns_begun"] = encounter.get("turns_begun", 0) + 1
     combatant["flat_footed"] = False
     combatant["turns"] += 1
     combatant["budget"] = fresh_budget()

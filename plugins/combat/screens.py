@@ -180,9 +180,14 @@ class CombatScreen(StoreScreen):
             status.show(f"{label} · {self.t('Turn')}: {summary['turn']}")
         else:
             missing = [c["name"] for c in summary["combatants"] if c["initiative"] is None]
-            status.show((f"{self.t('Initiative')}: {', '.join(missing)} ?  "
-                         f"({self.t('R: roll for all, I: type it')})") if missing
-                        else self.t("space: begin round 1"))
+            if missing:
+                status.show(f"{self.t('Initiative')}: {', '.join(missing)} ?  "
+                            f"({self.t('R: roll for all, I: type it')})")
+            elif summary.get("aware_pending"):
+                status.show(self.t("Aware, not in the fight yet (a: add)") + ": "
+                            + ", ".join(summary["aware_pending"]))
+            else:
+                status.show(self.t("a: add a combatant"))
         rows = [(c["name"], row_cells(c, c["name"] == summary["turn"], self.t, self._surprise))
                 for c in summary["combatants"]]
         table.sync([self.t(c) for c in COLUMNS], rows)

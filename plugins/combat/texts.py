@@ -13,11 +13,15 @@ its next turn, and none is possible while flat-footed (before its first turn). T
 condition): one standard or one move action; a full-round action is started with a standard
 action and completed with one the next round. Refused actions can be forced with a reason that
 goes into the journal. Each round adds 6 seconds to the clock.
-Keys on the combat screen: s standard, m move, M move N metres, f full-round, F full-round
-without 5-foot step, g start/complete a full-round action with a standard action, r swift,
-i immediate (the selected combatant, on or off turn), e free, p 5-foot step, n end the turn,
-up/down select, o override the last refusal, t restrict, I type initiative, R roll for all,
-a add a combatant, x remove, B begin, E end the fight, u undo.
+Keys on the combat screen: s standard, m move, v move N metres (takes move actions as needed),
+f full-round, F full-round that allows no 5-foot step, g start/complete a full-round action with
+a standard action, w swift, i immediate (the selected combatant, on or off turn), e free,
+5 the 5-foot step, space end the turn, up/down select, o override the last refusal (asks the
+reason), t restrict the selected (asks the condition; empty lifts it), I type its initiative,
+R roll initiative for all, a add a combatant (name, modifier, speed), x remove it, S start a
+fight (asks who is aware: a surprise round), E end it, u undo. Round 1 begins as soon as every
+combatant has an initiative. Columns: Std Mv Full Sw(ift) Imm Fr(ee) 5ft; ● left, ✓ spent,
+– not now, ⇠ swift used by an immediate action off-turn; Metres spent/allowed+more possible.
 Settings ([settings] of config/combat.toml, or [plugins.combat.settings] in a session):
 - step_when_restricted (true): the 5-foot step, not an action, is open under restricted activity.
 - free_off_turn (true): free actions may be taken off-turn.
@@ -37,11 +41,15 @@ Activité restreinte (round de surprise, ou un état) : une action simple ou une
 mouvement ; une action complexe se commence avec une action simple et se termine avec une autre
 au round suivant. Une action refusée peut être forcée avec une raison, notée au journal. Chaque
 round ajoute 6 secondes à l'horloge.
-Touches : s simple, m mouvement, M mouvement de N mètres, f complexe, F complexe sans pas de
-placement, g commencer/terminer une action complexe par une action simple, r rapide,
-i immédiate (le combattant sélectionné, pendant ou hors de son tour), e libre, p pas de
-placement, n fin du tour, haut/bas sélection, o forcer le dernier refus, t restreindre,
-I initiative, R lancer pour tous, a ajouter, x retirer, B commencer, E fin du combat, u annuler.
+Touches : s simple, m mouvement, v mouvement de N mètres (prend les actions de mouvement
+nécessaires), f complexe, F complexe sans pas de placement, g commencer/terminer une action
+complexe par une action simple, w rapide, i immédiate (le combattant sélectionné, pendant ou
+hors de son tour), e libre, 5 pas de placement, espace fin du tour, haut/bas sélection,
+o forcer le dernier refus (demande la raison), t restreindre (demande l'état ; vide la lève),
+I initiative, R lancer pour tous, a ajouter (nom, modificateur, vitesse), x retirer, S commencer
+un combat (demande qui est conscient : round de surprise), E le finir, u annuler. Le round 1
+commence dès que chaque combattant a son initiative. ● reste, ✓ dépensée, – impossible,
+⇠ rapide prise par une immédiate hors de son tour ; Mètres dépensés/permis+possibles.
 Réglages ([settings] de config/combat.toml, ou [plugins.combat.settings] d'une session) :
 - step_when_restricted (true) : le pas de placement reste permis en activité restreinte.
 - free_off_turn (true) : actions libres permises hors de son tour.
@@ -88,7 +96,8 @@ FRENCH = {
     "Last refusal": "Dernier refus",
     "press o to override": "o pour forcer",
     "R: roll for all, I: type it": "R : lancer pour tous, I : la saisir",
-    "space: begin round 1": "espace : commencer le round 1",
+    "Aware, not in the fight yet (a: add)": "Conscients, pas encore au combat (a : ajouter)",
+    "a: add a combatant": "a : ajouter un combattant",
     "Name": "Nom",
     "Std": "Simp",
     "Mv": "Mvt",

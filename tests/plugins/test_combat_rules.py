@@ -508,16 +508,47 @@ def test_surprise_names_must_all_be_in_the_fight():
 
 def test_a_latecomer_takes_its_place_in_the_order():
     enc = fight(("Aria", 15), ("Orc", 5))
-    rules.add_combatant(enc, "Wolf", 2, 12, value=10, roll=no_roll)
+    take(enc, "Aria", "free")  # someone has acted: the order stands for this round
+    rules.add_combatant(enc, "Wolf", 2, 12, value=20)
+    rules.add_combatant(enc, "Rat", 0, 6, value=10)
+    assert rules.place(enc, no_roll) == []
+    assert enc["order"] == ["Wolf", "Aria", "Rat", "Orc"] and enc["turn"] == "Aria"
     nxt(enc)
-    assert enc["turn"] == "Wolf"
-    assert rules.find(enc, "Wolf")["turns"] == 1
+    assert enc["turn"] == "Rat"
+    nxt(enc), nxt(enc)
+    assert (enc["round"], enc["turn"]) == (2, "Wolf")
 
 
-def test_a_latecomer_needs_its_initiative():
+def test_a_latecomer_before_anyone_acted_takes_the_first_turn():
+    enc = fight(("Aria", 15), ("Orc", 5))
+    rules.add_combatant(enc, "Wolf", 2, 12, value=20)
+    events = rules.place(enc, no_roll)
+    assert events == [{"event": "turn_started", "name": "Wolf"}]
+    aria = rules.find(enc, "Aria")
+    assert (enc["turn"], aria["flat_footed"], aria["turns"]) == ("Wolf", True, 0)
+    nxt(enc)
+    assert (enc["round"], enc["turn"]) == (1, "Aria")
+
+
+def test_a_latecomer_waits_for_its_initiative():
     enc = fight(("Aria", 15))
-    with pytest.raises(rules.Invalid, match="value=N"):
-        rules.add_combatant(enc, "Wolf", 2, 12)
+    rules.add_combatant(enc, "Wolf", 2, 12)
+    assert rules.place(enc, no_roll) == [] and enc["order"] == ["Aria"]
+    rules.set_initiative(enc, "Wolf", 3)
+    rules.place(enc, no_roll)
+    assert enc["order"] == ["Aria", "Wolf"]
+
+
+def test_the_fight_begins_when_every_initiative_is_known():
+    enc = rules.new_encounter([{"name": "Aria", "dexterity": 14}], ["Ogre"])
+    rules.set_initiative(enc, "Aria", 9)
+    assert rules.place(enc, no_roll) == []  # the Ogre, aware, is not in yet
+    rules.add_combatant(enc, "Ogre", -1, 9)
+    assert rules.place(enc, no_roll) == []
+    rules.set_initiative(enc, "Ogre", 4)
+    events = rules.place(enc, no_roll)
+    assert events[0] == {"event": "round_started", "round": 1, "surprise": True}
+    assert enc["turn"] == "Ogre"  # the surprise round: only the aware act
 
 
 def test_removing_the_current_combatant_passes_the_turn():

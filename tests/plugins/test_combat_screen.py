@@ -47,9 +47,7 @@ async def open_fight(pilot, surprise: str = "") -> None:
 async def test_a_fight_by_keyboard(store, make_app, size):
     app = make_app(store)
     async with app.run_test(size=size) as pilot:
-        await open_fight(pilot)
-        await pilot.press("space")  # begins round 1
-        await pilot.pause()
+        await open_fight(pilot)  # the last initiative begins round 1
         screen = app.screen
         assert (encounter(store)["round"], encounter(store)["turn"]) == (1, "Aria")
         status = screen.query_one("#status", Value)
@@ -96,8 +94,6 @@ async def test_surprise_round_and_restricted_full_round(store, make_app):
     app = make_app(store)
     async with app.run_test(size=(100, 30)) as pilot:
         await open_fight(pilot, surprise="Aria")
-        await pilot.press("space")
-        await pilot.pause()
         screen = app.screen
         assert "surprise" in screen.query_one("#status", Value).shown
         await pilot.press("f")  # refused: restricted
@@ -119,8 +115,6 @@ async def test_only_changed_cells_are_updated(store, make_app):
     app = make_app(store)
     async with app.run_test(size=(100, 30)) as pilot:
         await open_fight(pilot)
-        await pilot.press("space")
-        await pilot.pause()
         table = app.screen.query_one("#combatants", SyncedTable)
         updated: list[tuple[str, str]] = []
         rebuilt: list[bool] = []

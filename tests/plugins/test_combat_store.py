@@ -44,13 +44,14 @@ def seconds(store) -> int:
 
 @pytest.fixture
 def fight(store):
-    """Aria 18, Goblin 12, Bram 8: round 1 begun, Aria's turn."""
+    """Aria 18, Goblin 12, Bram 8: round 1 begun with the last initiative, Aria's turn."""
     ok(store, "combat.start")
     ok(store, "combat.add", name="Goblin", initiative=1, speed_m=9)
     ok(store, "combat.initiative", combatant="Aria", value=18)
     ok(store, "combat.initiative", combatant="Goblin", value=12)
-    ok(store, "combat.initiative", combatant="Bram", value=8)
-    ok(store, "combat.next")
+    assert combat(store)["round"] == 0  # Bram has no initiative yet
+    outcome = ok(store, "combat.initiative", combatant="Bram", value=8)
+    assert "round 1 begins" in outcome.message and "Aria's turn" in outcome.message
     return store
 
 
@@ -87,9 +88,8 @@ def test_clock_after_n_rounds_with_a_surprise_round(store):
     before = seconds(store)
     ok(store, "combat.start", surprise="Aria")
     ok(store, "combat.initiative", combatant="Aria", value=5)
-    ok(store, "combat.initiative", combatant="Bram", value=9)
-    ok(store, "combat.next")  # the surprise round: only Aria acts
-    assert combat(store)["surprise"] and combat(store)["turn"] == "Aria"
+    ok(store, "combat.initiative", combatant="Bram", value=9)  # the surprise round begins
+    assert combat(store)["surprise"] and combat(store)["turn"] == "Aria"  # only Aria acts
     ok(store, "combat.next")  # round 2: Bram first
     assert (combat(store)["round"], combat(store)["surprise"], combat(store)["turn"]) == \
         (2, False, "Bram")
@@ -101,8 +101,7 @@ def test_surprise_round_not_counted_when_set_so(make_store):
                        plugins={"combat": {"settings": {"surprise_round_takes_time": False}}})
     before = seconds(store)
     ok(store, "combat.start", surprise="Aria")
-    ok(store, "combat.initiative", combatant="Aria", value=5)
-    ok(store, "combat.next")
+    ok(store, "combat.initiative", combatant="Aria", value=5)  # the surprise round begins
     assert seconds(store) == before
     ok(store, "combat.next")
     assert seconds(store) - before == 6
@@ -113,7 +112,8 @@ def test_surprise_round_restricts_and_skips_the_unaware(store):
     ok(store, "combat.add", name="Goblin", initiative=2, speed_m=6, value=15)
     ok(store, "combat.initiative", combatant="Aria", value=12)
     ok(store, "combat.initiative", combatant="Bram", value=20)
-    ok(store, "actions.take", combatant="Goblin", action="standard")  # begins the fight
+    assert combat(store)["turn"] == "Goblin"  # Bram, unaware, has no turn in the surprise round
+    ok(store, "actions.take", combatant="Goblin", action="standard")
     no(store, "actions.take", "restricted (surprise round)", combatant="Goblin", action="move")
     no(store, "actions.take", "flat-footed", combatant="Bram", action="immediate")
     ok(store, "combat.next")
@@ -214,8 +214,8 @@ def test_roll_for_all_through_the_dice_prompt(store):
         {"Aria": "1d20+3", "Goblin": "1d20+2"}
     ok(store, "roll.resolve", results="Aria=17,Goblin=4")
     assert (entry(store, "Aria")["initiative"], entry(store, "Goblin")["initiative"]) == (17, 4)
-    ok(store, "combat.next")
     assert combat(store)["order"] == ["Aria", "Bram", "Goblin"]
+    assert (combat(store)["round"], combat(store)["turn"]) == (1, "Aria")
     no(store, "combat.roll_initiative", "every combatant has an initiative")
 
 
@@ -226,7 +226,6 @@ def test_ties_settled_by_modifier_then_a_seeded_roll_off(store):
     ok(store, "combat.add", name="Rat", initiative=2, speed_m=6, value=15)
     ok(store, "combat.initiative", combatant="Aria", value=15)  # Dexterity 16: +3
     ok(store, "combat.initiative", combatant="Bram", value=1)
-    ok(store, "combat.next")
     order = combat(store)["order"]
     assert order[-1] == "Bram"
     assert set(order[:2]) == {"Orc", "Aria"} and set(order[2:4]) == {"Wolf", "Rat"}
@@ -241,6 +240,7 @@ def test_refusals_of_bad_input(store):
     no(store, "combat.start", "already running")
     no(store, "combat.next", "no initiative yet for Aria, Bram")
     no(store, "actions.take", "no initiative yet", combatant="Aria", action="standard")
+    no(store, "actions.move", "no initiative yet", combatant="Aria", metres=3)
     no(store, "combat.add", "already a combatant", name="aria")
     no(store, "combat.add", "negative", name="Slime", speed_m=-3)
     no(store, "combat.initiative", "no combatant named 'Zed'", combatant="Zed", value=3)
@@ -251,15 +251,19 @@ def test_refusals_of_bad_input(store):
     no(store, "actions.take", "negative", combatant="Aria", action="move", metres=-2)
     no(store, "actions.take", "go with a move action", combatant="Aria", action="standard",
        metres=2)
-    ok(store, "combat.next")
-    no(store, "combat.add", "value=N", name="Late")
+    no(store, "actions.take", "started or completed", combatant="Aria", action="move",
+       full_round="charge")
 
 
 def test_surprise_names_a_missing_combatant(store):
     ok(store, "combat.start", surprise="Aria,Gobbo")
     ok(store, "combat.initiative", combatant="Aria", value=3)
     ok(store, "combat.initiative", combatant="Bram", value=2)
+    assert combat(store)["round"] == 0
     no(store, "combat.next", "names Gobbo")
+    ok(store, "combat.add", name="gobbo", initiative=1, speed_m=6, value=7)  # now it begins
+    assert (combat(store)["round"], combat(store)["surprise"], combat(store)["turn"]) == \
+        (1, True, "gobbo")
 
 
 def test_undo_takes_back_a_mistaken_action(fight):
@@ -271,7 +275,9 @@ def test_undo_takes_back_a_mistaken_action(fight):
 
 def test_remove_and_late_arrival(fight):
     store = fight
-    ok(store, "combat.add", name="Wolf", initiative=2, speed_m=12, value=10)
+    ok(store, "combat.add", name="Wolf", initiative=2, speed_m=12)  # waits for its initiative
+    assert combat(store)["order"] == ["Aria", "Goblin", "Bram"]
+    ok(store, "combat.initiative", combatant="Wolf", value=10)
     assert combat(store)["order"] == ["Aria", "Goblin", "Wolf", "Bram"]
     ok(store, "combat.next")
     ok(store, "combat.remove", combatant="Goblin")
@@ -290,7 +296,7 @@ def test_round_started_hook_and_clock(host, make_store):
     store = make_store([{"name": "Aria"}])
     ok(store, "combat.start")
     ok(store, "combat.initiative", combatant="Aria", value=5)
-    for _ in range(4):
+    for _ in range(3):
         ok(store, "combat.next")
     assert rounds == [1, 2, 3, 4]
 

@@ -146,3 +146,20 @@ async def test_totals_follow_a_change_of_speed_or_terrain(two, make_app):
         await pilot.pause()
         assert text(pilot.app, "mv-total") == "Total 8 m of 4.5 m: 3.5 m too far"
         assert "swamp (difficult)" in text(pilot.app, "mv-head")
+
+
+async def test_e_spends_the_path_in_the_combat_tracker(two, make_app):
+    for name, params in (("combat.start", {}),
+                         ("combat.initiative", {"combatant": "Aria", "value": 15}),
+                         ("combat.initiative", {"combatant": "Bram", "value": 5})):
+        # the last initiative known begins round 1: Aria's turn
+        assert two.apply(name, params).ok
+    async with make_app(two).run_test(size=(80, 24)) as pilot:
+        await open_calculator(pilot)
+        await pilot.press("c", "3", "e")
+        await pilot.pause()
+        assert [line["text"] for line in two.state["journal"][-2:]] == [
+            "Aria spends 6 m of movement (speed 9 m) on climb:3, 3 m left of the move actions "
+            "taken",
+            "Aria moves 6 m (taking a move action)"]
+        assert pilot.app.screen.segments == []

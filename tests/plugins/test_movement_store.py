@@ -218,8 +218,7 @@ def test_check_result_refuses_a_request_it_did_not_make(make_store):
 
 def _fight(store):
     op(store, "combat.start")
-    op(store, "combat.initiative", combatant="Aria", value=12)
-    op(store, "combat.next")
+    op(store, "combat.initiative", combatant="Aria", value=12)  # the last one known: round 1
 
 
 def test_spend_without_a_fight_says_why(make_store):
