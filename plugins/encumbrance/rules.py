@@ -99,7 +99,8 @@ def speed_adjustment(strength: Score, dexterity: Score, base_mv: float,
         if (s_band in one and d_band in other) or (d_band in one and s_band in other):
             return Adjustment(row[key], row["label"], column)
     return Adjustment(settings["unnamed_pair_adjustment_mv"],
-                      f"Strength {s_band}, Dexterity {d_band}: no row names this pair", column)
+                      f"Strength {s_band}, Dexterity {d_band}: no row names this pair "
+                      f"(setting unnamed_pair_adjustment_mv)", column)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -107,15 +108,15 @@ def speed_adjustment(strength: Score, dexterity: Score, base_mv: float,
 # ---------------------------------------------------------------------------------------------
 
 
-def _weight(raw: Any, what: str) -> float:
+def _amount(raw: Any, what: str, unit: str = " pounds") -> float:
     if isinstance(raw, bool):
-        raise ValueError(f"{what} must be a number of pounds, not {raw!r}")
+        raise ValueError(f"{what} must be a number{unit}, not {raw!r}")
     try:
         value = float(raw)
     except (TypeError, ValueError):
-        raise ValueError(f"{what} must be a number of pounds, not {raw!r}") from None
+        raise ValueError(f"{what} must be a number{unit}, not {raw!r}") from None
     if value != value or value < 0 or math.isinf(value):
-        raise ValueError(f"{what} must be 0 or more pounds, not {raw!r}")
+        raise ValueError(f"{what} must be 0 or more{unit}, not {raw!r}")
     return value
 
 
@@ -134,13 +135,13 @@ def carried_weight(character: dict[str, Any]) -> Carried:
     lines = []
     for index, item in enumerate(character.get("items") or []):
         name = str(item.get("name") or f"item {index + 1}")
-        weight = _weight(item.get("weight_lb", 0), f"weight of {name!r}")
-        qty = _weight(item.get("qty", 1), f"quantity of {name!r}")
+        weight = _amount(item.get("weight_lb", 0), f"weight of {name!r}")
+        qty = _amount(item.get("qty", 1), f"quantity of {name!r}", unit="")
         total += weight * qty
         if weight * qty:
             lines.append(f"{name}: {fmt(weight)} lb" + (f" × {fmt(qty)}" if qty != 1 else ""))
     armour = str(character.get("armour") or "none")
-    armour_lb = _weight(character.get("armour_weight_lb", 0) or 0, "armour_weight_lb")
+    armour_lb = _amount(character.get("armour_weight_lb", 0) or 0, "armour_weight_lb")
     if armour_lb:
         if character.get("armour_magic"):
             lines.append(f"{armour}: {fmt(armour_lb)} lb, magic: not counted")
