@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from gm_console import ScreenSpec, hookimpl
-from gm_console_plugins.movement import ops
+from gm_console import ScreenSpec, SectionSpec, hookimpl
+from gm_console_plugins.movement import ops, rules
 from gm_console_plugins.movement.labels import FRENCH
 
 
@@ -29,6 +29,19 @@ def _calculator(store: Any) -> Any:
 def register_screens(register) -> None:
     register(ScreenSpec("movement.calculator", "m", "Movement: climb, swim, jump calculator",
                         _calculator))
+
+
+def _validate(section: dict[str, Any]) -> list[tuple[tuple[Any, ...], str]]:
+    settings = section.get("settings", {})
+    if not isinstance(settings, dict):
+        return [(("settings",), "settings must be a table ([plugins.movement.settings])")]
+    return [(("settings", key), message) for key, message in rules.choice_problems(settings)]
+
+
+@hookimpl
+def register_sections(register) -> None:
+    # The plugin keeps nothing of its own in a session but the campaign's settings.
+    register(SectionSpec("movement", validate=_validate))
 
 
 @hookimpl

@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import Any, Mapping
 
 from gm_console.core.abilities import modifier, parse_score, parse_strength
-from gm_console_plugins.movement.segments import JUMPS, Segment, format_segment
+from gm_console_plugins.movement.segments import JUMPS, KINDS, Segment, format_segment
 
 Table = Mapping[str, Any]
 
@@ -45,6 +45,21 @@ CHOICES = {"reach_from": ("running", "standing"),
            "obstacle_check": ("taller_than_quarter", "up_to_quarter")}
 
 
+def choice_problems(values: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """Settings whose value is not one the rules know, as (key, message); checkable without
+    the config (a session's ``[plugins.movement.settings]`` on load or ``settings.set``)."""
+    found = []
+    for key, choices in CHOICES.items():
+        if key in values and values[key] not in choices:
+            found.append((key, f"setting {key} of movement must be one of {', '.join(choices)}, "
+                               f"not {values[key]!r}"))
+    kinds = values.get("run_up_kinds", [])
+    if not isinstance(kinds, list) or any(kind not in KINDS for kind in kinds):
+        found.append(("run_up_kinds", f"setting run_up_kinds of movement must be a list of "
+                                      f"segment kinds ({', '.join(KINDS)}), not {kinds!r}"))
+    return found
+
+
 def _kind(value: Any) -> str:
     if isinstance(value, bool):
         return "true or false"
@@ -61,13 +76,12 @@ def checked_settings(values: Mapping[str, Any], defaults: Mapping[str, Any]) -> 
     out = {}
     for key, default in defaults.items():
         value = values.get(key, default)
-        if _kind(value) != _kind(default) or (
-                isinstance(value, list) and not all(isinstance(v, str) for v in value)):
+        if _kind(value) != _kind(default):
             raise ValueError(f"setting {key} of movement must be {_kind(default)}, not {value!r}")
-        if key in CHOICES and value not in CHOICES[key]:
-            raise ValueError(f"setting {key} of movement must be one of "
-                             f"{', '.join(CHOICES[key])}, not {value!r}")
         out[key] = value
+    problems = choice_problems(out)
+    if problems:
+        raise ValueError(problems[0][1])
     return out
 
 

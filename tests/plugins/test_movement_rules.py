@@ -399,7 +399,8 @@ def test_every_interpretation_of_rules_1_6_and_1_7_is_a_setting():
     ("high_jump_never_below_zero", 1, "must be true or false"),
     ("crawl_cost_normal", True, "must be a number"),
     ("run_up_kinds", "walk", "must be a list of names"),
-    ("run_up_kinds", [1], "must be a list of names"),
+    ("run_up_kinds", [1], "must be a list of segment kinds"),
+    ("run_up_kinds", ["walk", "fly"], "must be a list of segment kinds"),
     ("reach_from", "flying", "reach_from of movement must be one of running, standing"),
     ("obstacle_check", "never", "one of taller_than_quarter, up_to_quarter"),
 ])

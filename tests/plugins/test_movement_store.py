@@ -79,6 +79,33 @@ def test_a_bad_session_setting_is_named_not_fatal(make_store, host):
     assert host.plugins["movement"].status == "loaded"
 
 
+@pytest.mark.parametrize("key, value, message", [
+    ("reach_from", "flying", "must be one of running, standing"),
+    ("obstacle_check", "never", "must be one of taller_than_quarter, up_to_quarter"),
+    ("run_up_kinds", "walk,fly", "must be a list of segment kinds"),
+])
+def test_settings_set_refuses_a_value_the_rules_do_not_know(make_store, key, value, message):
+    store = party(make_store, {"name": "Aria"})
+    assert message in refused(store, "settings.set", plugin="movement", key=key, value=value)
+
+
+def test_settings_set_changes_the_campaign_rule(make_store):
+    store = party(make_store, {"name": "Aria"})
+    op(store, "settings.set", plugin="movement", key="jump_cost_difficult", value="2")
+    assert op(store, "movement.price", character="Aria",
+              segments="long_jump:1:difficult").data["cost_m"] == 2
+
+
+def test_a_session_file_with_a_bad_setting_is_reported_with_its_place(host, tmp_path):
+    from gm_console import codec
+
+    path = tmp_path / "s.toml"
+    path.write_text('format_version = 1\n[session]\nname = "t"\n'
+                    '[plugins.movement.settings]\nreach_from = "flying"\n', encoding="utf-8")
+    with pytest.raises(codec.SessionFileError, match="reach_from of movement must be one of"):
+        codec.read(path, host)
+
+
 # -- movement.price ------------------------------------------------------------------------------
 
 
