@@ -90,3 +90,15 @@ def test_journal_exports_markdown_filtered(tmp_path: Path) -> None:
     assert result.stdout.startswith("# s\n\n## Day 1\n")
     assert "note (Aria): Aria hears a wolf" in result.stdout
     assert "Rain" not in result.stdout
+
+
+def test_demo_is_copied_to_the_data_folder_and_the_bundled_file_never_changes(tmp_path):
+    from gm_console.config import bundled_dir
+    from gm_console.paths import demo_session
+    bundled = (bundled_dir() / "demo.toml").read_bytes()
+    copy = demo_session()
+    assert copy == tmp_path / "user-data" / "demo.toml"
+    run("op", str(copy), "clock.advance", "hours=3", check=True)
+    assert (bundled_dir() / "demo.toml").read_bytes() == bundled
+    assert copy.read_bytes() != bundled
+    assert demo_session() == copy and copy.read_bytes() != bundled  # not copied over again
