@@ -8,7 +8,7 @@ Keys: f w s pace fast / normal / slow · m mode (foot, mounted, gallop, vehicle,
 special 27) · t terrain · a add a leg ("12 dense_forest old wood") · x remove the leg under the
 cursor · c clear the route · [ ] hours travelled a day in the plan (more than 8 is a forced
 march) · h how far in a time ("3h", "90min", "2d") · g travel 1 hour · G travel some hours ·
-e travel to the end of the route · F fresh mounts.
+e travel to the end of the route · F fresh mounts · ? how the distances are worked out.
 Fast pace: −5 to passive Wisdom (Perception); slow: the group can move stealthily. Difficult
 terrain halves every distance. After the 8th hour of a day each hour asks every traveller for a
 Constitution save, DC 10 + hours beyond 8; a failure is a level of exhaustion. A traveller at
@@ -36,7 +36,8 @@ Touches : f w s rythme rapide / normal / lent · m mode (foot, mounted, gallop, 
 ship 3 24, special 27) · t terrain · a ajouter une étape (« 12 dense_forest vieux bois ») ·
 x retirer l'étape sous le curseur · c effacer l'itinéraire · [ ] heures de marche par jour du
 plan (plus de 8 : marche forcée) · h quelle distance en un temps (« 3h », « 90min », « 2d ») ·
-g voyager 1 heure · G voyager quelques heures · e jusqu'au bout · F montures fraîches.
+g voyager 1 heure · G voyager quelques heures · e jusqu'au bout · F montures fraîches ·
+? le détail du calcul.
 Rythme rapide : −5 aux valeurs passives de Sagesse (Perception) ; lent : déplacement discret
 possible. Le terrain difficile divise les distances par deux. Après la 8e heure de la journée,
 chaque heure demande à chaque voyageur un jet de sauvegarde de Constitution DD 10 + heures
@@ -101,8 +102,10 @@ FRENCH = {
     "saves": "jets",
     "left": "restants",
     "within the day": "dans la journée",
-    "↑↓ leg · x remove · c clear · [ ] hours a day · G N hours · F fresh mount":
-        "↑↓ étape · x retirer · c effacer · [ ] heures par jour · G N heures · F monture fraîche",
+    "↑↓ leg · x remove · c clear · [ ] hours a day · G N hours · F fresh mount · ? why":
+        "↑↓ étape · x retirer · c effacer · [ ] heures par jour · G N heures · F monture "
+        "fraîche · ? pourquoi",
+    "Why?": "Pourquoi ?",
     "day": "jour",
     "fresh mount in": "monture fraîche dans",
     "fresh mount needed (F)": "monture fraîche nécessaire (F)",

@@ -166,7 +166,10 @@ def _journey(ctx: Any, hours_left: float, to_end: bool) -> Journey:
     table, conf = ctx.table(PLUGIN), reading.settings(ctx)
     sec = _state(ctx)
     motion = _checked(ctx, reading.motion(sec))
-    by_hour = rules.hour_distances(table, conf, motion)
+    try:
+        by_hour = rules.hour_distances(table, conf, motion)
+    except rules.TravelError as exc:  # a setting edited by hand
+        raise Refused(str(exc)) from None
     legs = reading.legs(ctx, sec)
     known = reading.catalogue(ctx)
     done = Journey()

@@ -97,6 +97,7 @@ class TravelPlanner(StoreScreen):
         _b("G", "ask('hours')", "Hours…", "advance_hours", show=False),
         _b("e", "advance('end')", "To the end", "advance_end"),
         _b("F", "fresh_mount", "Fresh mount", "fresh_mount", show=False),
+        _b("question_mark", "why", "Why?", "why"),
         Binding("escape", "back", "Back", id="travel.back"),
     ]
     AUTO_FOCUS = None  # every key goes to the screen's bindings until a question is asked
@@ -170,7 +171,7 @@ class TravelPlanner(StoreScreen):
         self._show_route(values)
         self._show_reverse()
         self._value("tp-hint", t("↑↓ leg · x remove · c clear · [ ] hours a day · G N hours · "
-                                 "F fresh mount"))
+                                 "F fresh mount · ? why"))
 
     def _value(self, widget_id: str, text: str | Text) -> None:
         # Text, not markup: "[m]" is a key to press, not a style.
@@ -266,6 +267,12 @@ class TravelPlanner(StoreScreen):
         key = self.query_one("#tp-legs", SyncedTable).current_key
         if key is not None:
             self._outcome("travel.leg_remove", leg=int(key))
+
+    def action_why(self) -> None:
+        """How the distances were worked out, step by step."""
+        values = summary(self.session, self.plan_hours)
+        steps = values.get("steps") or [values.get("error", "")]
+        self.notify("\n".join(steps), title=self.t("Why?"), timeout=12)
 
     def action_plan_hours(self, step: int) -> None:
         current = self.plan_hours or float(summary(self.session)["day_hours"])

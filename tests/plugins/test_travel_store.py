@@ -303,3 +303,32 @@ def test_undo_puts_the_party_back(store):
     assert store.undo().ok
     assert travel(store)["done_km"] == 0
     assert clock(store) == (1, "08:00")
+
+
+# -- hand-edited sessions -----------------------------------------------------------------------
+
+
+def _edit(store, plugin: str, **values) -> None:
+    state = dict(store.state)
+    state["plugins"] = {**state["plugins"], plugin: {**state["plugins"][plugin], **values}}
+    store.state = state
+
+
+def test_an_unknown_terrain_in_the_file_is_reported_not_fatal(store):
+    _edit(store, "terrain", current="lava")
+    seen = store.session.terrain()
+    assert (seen["difficult"], "not in config/terrain.toml" in seen["error"]) == (False, True)
+    assert travel(store)["per_hour_km"] == 4.5
+    assert store.host.plugins["terrain"].status == "loaded"
+
+
+def test_a_bad_setting_refuses_instead_of_switching_the_plugin_off(store):
+    _edit(store, "travel", settings={"day_figure": "weekly"})
+    assert "day_figure = 'weekly'" in refused(store, "travel.advance", hours="1")
+    assert "day_figure" in travel(store)["error"]
+    assert store.host.plugins["travel"].status == "loaded"
+
+
+def test_a_bad_mode_in_the_file_is_reported(store):
+    _edit(store, "travel", mode="balloon")
+    assert travel(store)["error"].startswith("unknown mode 'balloon'")
