@@ -42,10 +42,10 @@ LABELS: dict[str, dict[str, str]] = {
             "charge à soulever en livres (vide : ce qui est porté)",
         "the armour plugin is not loaded": "l'extension armour n'est pas chargée",
         "Bulky": "Encombrant",
-        "Add item": "Ajouter un objet",
+        "Item": "Objet",
         "Armour": "Armure",
-        "Adjust speed": "Ajuster la vitesse",
-        "Lift check": "Test de soulèvement",
+        "Speed ±": "Vitesse ±",
+        "Lift": "Soulever",
         "Put down": "Poser",
         "holding {lb} lb over the maximum, {rounds} round(s) so far: a check each round "
         "(u puts it down)": "tient {lb} livres au-delà du maximum depuis {rounds} round(s) : "

@@ -60,10 +60,10 @@ class EncumbranceScreen(StoreScreen):
     AREAS = frozenset({"*"})
     BINDINGS = [
         _b("b", "bulky", "Bulky", "bulky"),
-        _b("i", "add_item", "Add item", "add_item"),
+        _b("i", "add_item", "Item", "add_item"),
         _b("w", "wear", "Armour", "wear"),
-        _b("a", "adjust", "Adjust speed", "adjust"),
-        _b("l", "lift", "Lift check", "lift"),
+        _b("a", "adjust", "Speed ±", "adjust"),
+        _b("l", "lift", "Lift", "lift"),
         _b("u", "put_down", "Put down", "put_down"),
     ]
     DEFAULT_CSS = """
