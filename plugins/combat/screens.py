@@ -31,6 +31,12 @@ class Answer(TextPrompt):
         self.dismiss(event.value.strip())
 
 
+LEGEND = (f"{LEFT} left {SPENT} spent {NONE} not now {BORROWED} swift used off-turn · "
+          "Metres spent/of+more\n"
+          "s std m move v metres f full F no-step g start/end w swift i immediate e free "
+          "5 step space next o override t restrict I init R roll a add x remove "
+          "S start E end u undo")
+
 COLUMNS = ("Name", "Init", "Std", "Mv", "Full", "Sw", "Imm", "Fr", "5ft", "Metres", "State")
 """Short titles so that 80 columns hold the table; the legend and F1 say what they mean."""
 
@@ -43,17 +49,21 @@ def _move_cell(spent: int, left: int) -> str:
     return SPENT * spent + LEFT * left or NONE
 
 
-def states(entry: dict[str, Any], t: Callable[[str], str], surprise: bool) -> list[str]:
-    """What sets the combatant apart this round, in words. Awareness matters only before the
-    fight and in its surprise round."""
+def states(entry: dict[str, Any], t: Callable[[str], str], surprise: bool,
+           short: bool = False) -> list[str]:
+    """What sets the combatant apart this round, in words (``short`` for the table, where a
+    surprised combatant is flat-footed by definition and the status line names the surprise
+    round). Awareness matters only before the fight and in its surprise round."""
     out = []
-    if entry["flat_footed"]:
-        out.append(t("flat-footed"))
     if not entry["acts_this_round"]:
         out.append(t("surprised"))
-    elif entry["restricted"]:
-        out.append(f"{t('restricted')} ({t(entry['restricted'])})")
-    if entry["aware"] and surprise:
+    if entry["flat_footed"] and not (short and out):
+        out.append(t("flat-footed"))
+    if entry["acts_this_round"] and entry["restricted"]:
+        why = entry["restricted"]
+        out.append(t("restricted") if short and why == "surprise round"
+                   else f"{t('restricted')} ({t(why)})")
+    if entry["aware"] and surprise and not short:
         out.append(t("aware"))
     if entry["started_full_round"]:
         out.append(f"→ {entry['started_full_round']['label']}")
@@ -67,7 +77,7 @@ def row_cells(entry: dict[str, Any], current: bool, t: Callable[[str], str],
     spent, now = entry["spent"], entry.get("remaining")
     initiative = "?" if entry["initiative"] is None else str(entry["initiative"])
     cells = [("▶ " if current else "  ") + entry["name"], initiative]
-    state = ", ".join(states(entry, t, surprise))
+    state = ", ".join(states(entry, t, surprise, short=True))
     if now is None:  # the fight has not begun
         return cells + [""] * 8 + [state]
     if not current:
@@ -144,14 +154,7 @@ class CombatScreen(StoreScreen):
         yield SyncedTable(id="combatants", cursor_type="row", zebra_stripes=True)
         yield Value(id="detail")
         yield Value(id="refusal")
-        yield Value(self._legend(), id="legend")
-
-    def _legend(self) -> str:
-        return (f"{LEFT} left {SPENT} spent {NONE} not now {BORROWED} swift used off-turn · "
-                "Metres spent/of+more\n"
-                "s std m move v metres f full F no-step g start/end w swift i immediate e free "
-                "5 step space next o override t restrict I init R roll a add x remove "
-                "S start E end u undo")
+        yield Value(self.t(LEGEND), id="legend")
 
     # -- drawing ------------------------------------------------------------------------------
 

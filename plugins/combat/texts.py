@@ -60,6 +60,13 @@ Le round de surprise est le round 1 ; à égalité d'initiative, le plus haut mo
 un jet de d20."""
 
 FRENCH = {
+    ("● left ✓ spent – not now ⇠ swift used off-turn · Metres spent/of+more\n"
+     "s std m move v metres f full F no-step g start/end w swift i immediate e free 5 step "
+     "space next o override t restrict I init R roll a add x remove S start E end u undo"):
+    ("● reste ✓ dépensée – impossible ⇠ rapide prise hors tour · Mètres dépensés/permis+possibles\n"
+     "s simple m mouv. v mètres f complexe F sans pas g commencer/finir w rapide i immédiate "
+     "e libre 5 pas espace suivant o forcer t restreindre I init R lancer a ajouter x retirer "
+     "S commencer E finir u annuler"),
     "Combat": "Combat",
     "Combat: action tracker": "Combat : suivi des actions",
     "standard": "simple",
@@ -106,4 +113,5 @@ FRENCH = {
     "Imm": "Imm",
     "Fr": "Lib",
     "5ft": "Pas",
+    "Init": "Init",
 }
