@@ -72,8 +72,8 @@ swimming speed; a metre jumped costs 1. Calculator keys: w walk, c climb, s swim
 l long jump, h high jump add a segment of 1 m; type its metres (0-9 and .); t cycles its
 terrain (current*, difficult, normal); u its run-up; ! slippery climb or rough water; o an
 obstacle (then type its height); up/down select a segment; backspace erases; left/right change
-character; enter makes the move (movement.move), e spends it in combat (movement.spend, through
-the combat tracker's actions.move). Headless: gm-console op S movement.price character=Aria
+character; ? shows how every figure is worked out; enter makes the move (movement.move), e
+spends it in combat (movement.spend, through the combat tracker's actions.move). Headless: gm-console op S movement.price character=Aria
 segments=climb:3,walk:2:difficult,long_jump:4.
 Checks offered in the dice prompt: Strength (Athletics) for a slippery climb, rough water, an
 obstacle and jumping higher; Dexterity (Acrobatics) when landing in difficult terrain (a failure
@@ -97,7 +97,8 @@ personnage (RULES.md 1.6, 1.7). Un mètre escaladé, nagé ou rampé coûte 2 (3
 difficile), 1 (2) avec une vitesse d'escalade ou de nage ; un mètre sauté coûte 1. Touches :
 w c s k l h ajoutent un segment d'1 m ; tapez ses mètres (0-9 et .) ; t son terrain ; u son
 élan ; ! paroi glissante ou eaux agitées ; o un obstacle ; haut/bas choisissent un segment ;
-retour arrière efface ; gauche/droite changent de personnage ; entrée effectue le mouvement,
+retour arrière efface ; gauche/droite changent de personnage ; ? montre le détail des
+calculs ; entrée effectue le mouvement,
 e le dépense en combat (suivi des actions). Tests proposés : Force (Athlétisme) pour une paroi
 glissante, des eaux agitées, un obstacle, sauter plus haut ; Dextérité (Acrobaties) pour
 retomber en terrain difficile (échec : à terre). Un saut au-delà des capacités est refusé,

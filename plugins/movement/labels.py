@@ -52,9 +52,9 @@ FRENCH: dict[str, str] = {
         "Aucun segment : w marcher, c escalader, s nager, k ramper, l saut en longueur, "
         "h saut en hauteur, puis tapez les mètres",
     "0-9 . metres · t terrain (* = current) · u run-up · ! slippery/rough · o obstacle · "
-    "↑↓ segment · ⌫ erase · enter move · e spend in combat":
+    "↑↓ segment · ⌫ erase · enter move · e spend in combat · ? why":
         "0-9 . mètres · t terrain (* = actuel) · u élan · ! glissant/agité · o obstacle · "
-        "↑↓ segment · ⌫ effacer · entrée déplacer · e dépenser en combat",
+        "↑↓ segment · ⌫ effacer · entrée déplacer · e dépenser en combat · ? pourquoi",
     "Type the obstacle's height in metres; o again to drop it":
         "Tapez la hauteur de l'obstacle en mètres ; o à nouveau pour l'enlever",
     "A run-up applies to a jump": "L'élan ne concerne qu'un saut",
@@ -72,4 +72,8 @@ FRENCH: dict[str, str] = {
     "Erase": "Effacer",
     "Move": "Déplacer",
     "Spend in combat": "Dépenser en combat",
+    "Why?": "Pourquoi ?",
+    "Speed": "Vitesse",
+    "Path": "Trajet",
+    "Jumps": "Sauts",
 }

@@ -53,6 +53,7 @@ class MovementScreen(StoreScreen):
         _b("right", "character(1)", "Next character", "next_character", show=False),
         _b("enter", "move", "Move", "move"),
         _b("e", "spend", "Spend in combat", "spend"),
+        _b("question_mark", "why", "Why?", "why"),
         # Digits are bindings too, not a key handler: bindings run in order with the kind keys,
         # so "c3" typed fast is a 3 m climb and not a 3 on the segment before it.
         *[_b(key, f"digit({char!r})", char, f"digit_{key}", show=False)
@@ -61,6 +62,7 @@ class MovementScreen(StoreScreen):
     DEFAULT_CSS = """
     MovementScreen #mv-path { max-height: 9; }
     MovementScreen Value { padding: 0 1; }
+    MovementScreen #mv-why { display: none; color: $text-muted; }
     """
 
     def __init__(self, store: Any, **kwargs: Any) -> None:
@@ -71,6 +73,7 @@ class MovementScreen(StoreScreen):
         self.typing_obstacle = False  # ... or for its obstacle's height (after o)
         self.untyped: Segment | None = None
         self.character_name = ""
+        self.why = False            # the derivation of every figure is shown (?)
 
     # -- layout -------------------------------------------------------------------------------
 
@@ -83,6 +86,7 @@ class MovementScreen(StoreScreen):
         yield Value(id="mv-checks")
         yield Value(id="mv-jump")
         yield Value(id="mv-hint", classes="hint")
+        yield Value(id="mv-why")
 
     # -- what is shown ------------------------------------------------------------------------
 
@@ -103,7 +107,7 @@ class MovementScreen(StoreScreen):
         if character is None:  # none yet, or the last one was removed
             head.show(t("Movement: no characters yet (add one on the party screen)"))
             self.query_one("#mv-path", SyncedTable).sync([], [])
-            for widget in ("#mv-total", "#mv-checks", "#mv-jump"):
+            for widget in ("#mv-total", "#mv-checks", "#mv-jump", "#mv-why"):
                 self.query_one(widget, Value).show("")
             return
         session = self.session
@@ -116,15 +120,24 @@ class MovementScreen(StoreScreen):
         position = f"{self._index() + 1}/{len(session.characters)}"
         head.show(f"{character['name']} · {t('speed')} {rules.show(session.speed(character).m)} m"
                   f" · {t('terrain')}: {where} · ←→ {t('character')} {position}")
-        self._show_path(character)
-        self._show_jump(character)
+        path = self._show_path(character)
+        jump = self._show_jump(character)
         self.query_one("#mv-hint", Value).show(self._hint())
+        why = self.query_one("#mv-why", Value)
+        why.display = self.why
+        if self.why:  # computed only when asked for
+            lines = [f"{t('Speed')}:", *session.speed(character).steps]
+            if path is not None:
+                lines += [f"{t('Path')}:", *path.steps]
+            if jump is not None:
+                lines += [f"{t('Jumps')}:", *jump.steps]
+            why.show("\n".join(lines))
 
     def _index(self) -> int:
         names = [c.get("name") for c in self.session.characters]
         return names.index(self.character_name) if self.character_name in names else 0
 
-    def _show_path(self, character: dict[str, Any]) -> None:
+    def _show_path(self, character: dict[str, Any]) -> rules.PricedPath | None:
         t = self.t
         table = self.query_one("#mv-path", SyncedTable)
         total = self.query_one("#mv-total", Value)
@@ -139,14 +152,14 @@ class MovementScreen(StoreScreen):
             total.show(t("No segments yet: w walk, c climb, s swim, k crawl, l long jump, "
                          "h high jump, then type the metres"))
             checks.show("")
-            return
+            return None
         try:
             path = ops.price(self.session, character, format_path(self.segments))
         except Refused as exc:
             table.sync(columns, [])
             total.show(Text(str(exc), style="bold red"))
             checks.show("")
-            return
+            return None
         rows = []
         for index, priced in enumerate(path.segments):
             seg = priced.segment
@@ -173,6 +186,7 @@ class MovementScreen(StoreScreen):
             ability=t(c.ability.capitalize()), skill=t(c.skill.capitalize()), dc=c.dc,
             reason=t(c.reason), segment=c.segment) for c in path.checks]
         checks.show("\n".join(lines))
+        return path
 
     def _notes(self, priced: rules.PricedSegment) -> str:
         t = self.t
@@ -189,14 +203,14 @@ class MovementScreen(StoreScreen):
             notes.append(f"{t('obstacle')} {rules.show(seg.obstacle_m)} m")
         return ", ".join(notes)
 
-    def _show_jump(self, character: dict[str, Any]) -> None:
+    def _show_jump(self, character: dict[str, Any]) -> rules.JumpFigures | None:
         t = self.t
         value = self.query_one("#mv-jump", Value)
         try:
             jump = ops.figures(self.session, character)
         except ValueError as exc:
             value.show(Text(str(exc), style="red"))
-            return
+            return None
         reach = "?" if jump.reach is None else f"{rules.show(jump.reach)} m"
         show = rules.show
         value.show(
@@ -204,13 +218,14 @@ class MovementScreen(StoreScreen):
             f"{show(jump.long_standing)} m) · {t('High jump')} {show(jump.high_running)} m "
             f"({t('standing')} {show(jump.high_standing)} m)\n{t('Reach')} {reach} · "
             f"{t('Obstacle without a check')} ≤ {show(jump.obstacle_max)} m")
+        return jump
 
     def _hint(self) -> str:
         t = self.t
         if self.typing_obstacle:
             return t("Type the obstacle's height in metres; o again to drop it")
         return t("0-9 . metres · t terrain (* = current) · u run-up · ! slippery/rough · "
-                 "o obstacle · ↑↓ segment · ⌫ erase · enter move · e spend in combat")
+                 "o obstacle · ↑↓ segment · ⌫ erase · enter move · e spend in combat · ? why")
 
     # -- keys ---------------------------------------------------------------------------------
 
@@ -332,6 +347,10 @@ class MovementScreen(StoreScreen):
             self.segments, self.selected = [], -1
             self._start_typing()
             self.refresh_view(None)
+
+    def action_why(self) -> None:
+        self.why = not self.why
+        self.refresh_view(None)
 
     def action_move(self) -> None:
         self._make("movement.move")

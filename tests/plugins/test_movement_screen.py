@@ -163,3 +163,19 @@ async def test_e_spends_the_path_in_the_combat_tracker(two, make_app):
             "taken",
             "Aria moves 6 m (taking a move action)"]
         assert pilot.app.screen.segments == []
+
+
+async def test_question_mark_shows_why(two, make_app):
+    async with make_app(two).run_test(size=(80, 24)) as pilot:
+        await open_calculator(pilot)
+        await pilot.press("c", "3")
+        why = pilot.app.screen.query_one("#mv-why", Value)
+        assert not why.display
+        await pilot.press("question_mark")
+        assert why.display
+        assert "1. climb 3 m: climb, normal terrain (current terrain: plain): 3 × 2 = 6 m" in (
+            why.shown.splitlines())
+        assert "long jump standing: 3 × 0.5 = 1.5 m" in why.shown.splitlines()
+        assert why.shown.splitlines()[1].startswith("base 12 mv")
+        await pilot.press("question_mark")
+        assert not why.display
