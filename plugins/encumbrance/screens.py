@@ -10,11 +10,9 @@ from typing import Any
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
-from textual.widgets import Input, Label
+from textual.containers import VerticalScroll
 
-from gm_console.ui import StoreScreen, SyncedTable, Value
+from gm_console.ui import StoreScreen, SyncedTable, TextPrompt, Value
 from gm_console_plugins.encumbrance import bar, reading
 from gm_console_plugins.encumbrance.rules import Encumbrance, fmt
 
@@ -25,32 +23,6 @@ STYLES = {"unencumbered": "green", "light": "chartreuse3", "moderate": "yellow",
 
 def _b(key: str, action: str, label: str, name: str, show: bool = True) -> Binding:
     return Binding(key, action, label, show=show, id=f"encumbrance.{name}")
-
-
-class Ask(ModalScreen[str | None]):
-    """A one-line question; dismissed with the text (enter) or None (escape)."""
-
-    DEFAULT_CSS = """
-    Ask { align: center middle; }
-    Ask > Vertical { width: 70; height: auto; border: round $accent; padding: 0 1;
-                     background: $surface; }
-    """
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
-
-    def __init__(self, question: str, value: str = "") -> None:
-        super().__init__()
-        self.question, self.value = question, value
-
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Label(self.question)
-            yield Input(value=self.value)
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.dismiss(event.value.strip() or None)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
 
 
 class EncumbranceScreen(StoreScreen):
@@ -216,7 +188,7 @@ class EncumbranceScreen(StoreScreen):
             parts = [p.strip() for p in text.split(",")]
             params = dict(zip(("name", "weight_lb", "qty"), parts))
             self.apply("item.add", character=name, **params)
-        self.app.push_screen(Ask(f"{name} — {self.t('new item: name, weight lb, qty')}"), add)
+        self.app.push_screen(TextPrompt(f"{name} — {self.t('new item: name, weight lb, qty')}"), add)
 
     def action_wear(self) -> None:
         name = self._selected_name()
@@ -233,7 +205,7 @@ class EncumbranceScreen(StoreScreen):
             params = dict(zip(("armour", "weight_lb", "magic"), parts))
             self.apply("armour.wear", character=name, **params)
         self.app.push_screen(
-            Ask(f"{name} — {self.t('armour: name, weight lb, magic (yes/no); none takes it off')}"),
+            TextPrompt(f"{name} — {self.t('armour: name, weight lb, magic (yes/no); none takes it off')}"),
             wear)
 
     def action_adjust(self) -> None:
@@ -251,7 +223,7 @@ class EncumbranceScreen(StoreScreen):
             mv, _, reason = text.partition(",")
             self.apply("speed.adjust", character=name, mv=mv.strip(), reason=reason.strip())
         self.app.push_screen(
-            Ask(f"{name} — {self.t('speed adjustment: mv, reason (0 removes it)')}", current),
+            TextPrompt(f"{name} — {self.t('speed adjustment: mv, reason (0 removes it)')}", current),
             adjust)
 
     def action_put_down(self) -> None:
@@ -269,4 +241,4 @@ class EncumbranceScreen(StoreScreen):
             if outcome.ok:
                 self.notify(outcome.message, timeout=8)
         self.app.push_screen(
-            Ask(f"{name} — {self.t('load to lift in lb (empty: what is carried)')}"), lift)
+            TextPrompt(f"{name} — {self.t('load to lift in lb (empty: what is carried)')}"), lift)
