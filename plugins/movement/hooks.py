@@ -73,8 +73,9 @@ l long jump, h high jump add a segment of 1 m; type its metres (0-9 and .); t cy
 terrain (current*, difficult, normal); u its run-up; ! slippery climb or rough water; o an
 obstacle (then type its height); up/down select a segment; backspace erases; left/right change
 character; ? shows how every figure is worked out; enter makes the move (movement.move), e
-spends it in combat (movement.spend, through the combat tracker's actions.move). Headless: gm-console op S movement.price character=Aria
-segments=climb:3,walk:2:difficult,long_jump:4.
+spends it in combat (movement.spend, through the combat tracker's actions.move).
+Headless: gm-console op S movement.price character=Aria segments=climb:3,walk:2:difficult,
+long_jump:4 (the segment syntax: gm-console ops).
 Checks offered in the dice prompt: Strength (Athletics) for a slippery climb, rough water, an
 obstacle and jumping higher; Dexterity (Acrobatics) when landing in difficult terrain (a failure
 leaves the character prone). A jump beyond the figures, or a path beyond the speed outside

@@ -225,7 +225,8 @@ class MovementScreen(StoreScreen):
         if self.typing_obstacle:
             return t("Type the obstacle's height in metres; o again to drop it")
         return t("0-9 . metres · t terrain (* = current) · u run-up · ! slippery/rough · "
-                 "o obstacle · ↑↓ segment · ⌫ erase · enter move · e spend in combat · ? why")
+                 "o obstacle · ↑↓ segment · ⌫ erase · enter move · e spend in combat · "
+                 "? why")
 
     # -- keys ---------------------------------------------------------------------------------
 
