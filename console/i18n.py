@@ -48,6 +48,11 @@ FRENCH = {
     "DC": "DD",
     "Result (empty = roll)": "Résultat (vide = lancer)",
     "Party overview": "Vue du groupe",
+    "Settings": "Réglages",
+    "Travel": "Voyage",
+    "Movement": "Mouvement",
+    "Encumbrance": "Encombrement",
+    "Combat": "Combat",
 }
 
 

@@ -161,6 +161,7 @@ async def test_french_labels(make_app, store, tmp_path):
     async with app.run_test(size=SIZE):
         assert header(app, "clock") == "Jour 1, 08:00"
         assert str(app.screen.query(".panel-title").first().render()) == "Vue du groupe"
+        assert app.active_bindings["p"].binding.description == "Groupe"
 
 
 async def test_a_key_press_that_changes_one_value_repaints_only_that_value(make_app, store):

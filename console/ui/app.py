@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import signal
 import threading
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -178,11 +179,13 @@ class GMConsoleApp(App):
 
 
 def app_class(host: Host) -> type[GMConsoleApp]:
-    """The app with a binding for each plugin screen. Bindings carry ids, so the ``[keys]``
-    table of the settings remaps any of them."""
-    plugin_bindings = [Binding(spec.key, f"open({spec.id!r})", spec.title.split(":")[0], id=spec.id)
-                       for spec in host.screens.values()]
-    return type("GMConsole", (GMConsoleApp,), {"BINDINGS": CORE_BINDINGS + plugin_bindings,
+    """The app with a binding for each plugin screen, labelled in the UI language. Bindings
+    carry ids, so the ``[keys]`` table of the settings remaps any of them."""
+    t = Translator(host.config.language, host)
+    core = [replace(b, description=t(b.description)) for b in CORE_BINDINGS]
+    plugin_bindings = [Binding(spec.key, f"open({spec.id!r})", t(spec.title.split(":")[0]),
+                               id=spec.id) for spec in host.screens.values()]
+    return type("GMConsole", (GMConsoleApp,), {"BINDINGS": core + plugin_bindings,
                                                "__module__": __name__})
 
 
