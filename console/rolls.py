@@ -17,9 +17,11 @@ class RollRequest:
     """A set of rolls to make, one per entry of ``rolls``.
 
     Each entry of ``rolls`` is a dict: ``who`` (a character's name), ``expression`` (dice
-    notation such as ``1d20+2``) and optionally ``dc`` (success when the total is at least dc).
+    notation such as ``1d20+2``) and optionally ``dc`` (success when the total is at least dc)
+    or ``at_most`` (a roll-under check: success when the total is at most that).
     ``then`` names the operation to apply with ``request`` (this request's ``context``) and
-    ``outcomes`` (a list of ``{who, total, dc, success, detail}``).
+    ``outcomes`` (a list of ``{who, total, detail}``, plus ``dc`` or ``at_most`` and
+    ``success`` when the entry had one).
     """
 
     title: str

@@ -184,3 +184,20 @@ def test_a_campaign_chooses_its_own_interpretation(store):
         "plugin": "travel", "key": "day_figures", "value": "x"}).reason
     assert store.apply("settings.reset", {"plugin": "travel", "key": "day_figure"}).ok
     assert store.session.setting("travel", "day_figure") == configured
+
+
+def test_roll_under_checks_succeed_at_or_below_the_target(store):
+    from gm_console import RollRequest
+    received = []
+    store.host.operations["test.under"] = Operation(
+        "test.under", "", lambda ctx, p: received.append(p["outcomes"]) or "done",
+        (Param("request", dict), Param("outcomes", list)), plugin="core")
+    store.host.operations["test.ask_under"] = Operation(
+        "test.ask_under", "", lambda ctx, p: str(ctx.request_rolls(RollRequest(
+            "Strength check", [{"who": "Aria", "expression": "1d20", "at_most": 12},
+                               {"who": "Bram", "expression": "1d20", "at_most": 12}],
+            then="test.under"))), plugin="core")
+    store.apply("test.ask_under")
+    assert store.apply("roll.resolve", {"results": "Aria=12,Bram=13"}).ok
+    assert [(o["who"], o["success"]) for o in received[0]] == [("Aria", True), ("Bram", False)]
+    assert store.state["journal"][-3]["text"].endswith("typed in: 12 vs ≤ 12 — success")

@@ -72,14 +72,19 @@ def _resolve(ctx: OpContext, p: dict[str, Any]) -> Result:
             total, detail = rolled.total, rolled.detail
         else:
             raise Refused(f"no result for {entry['who']} (type one, or roll the rest)")
-        dc = entry.get("dc")
         outcome = {"who": entry["who"], "total": total, "detail": detail}
-        if dc is not None:
-            outcome["dc"] = dc
-            outcome["success"] = total >= dc
+        against = ""
+        if entry.get("dc") is not None:  # a save or a check: at least the DC
+            outcome["dc"] = entry["dc"]
+            outcome["success"] = total >= entry["dc"]
+            against = f" vs DC {entry['dc']}"
+        elif entry.get("at_most") is not None:  # a roll-under check (AD&D's Strength check)
+            outcome["at_most"] = entry["at_most"]
+            outcome["success"] = total <= entry["at_most"]
+            against = f" vs ≤ {entry['at_most']}"
         outcomes.append(outcome)
-        verdict = "" if dc is None else (" — success" if total >= dc else " — failure")
-        against = "" if dc is None else f" vs DC {dc}"
+        verdict = "" if "success" not in outcome else (
+            " — success" if outcome["success"] else " — failure")
         ctx.journal(f"{entry['who']}: {request['title']}: {detail}{against}{verdict}",
                     kind="roll", who=[entry["who"]])
     pending(ctx).remove(request)

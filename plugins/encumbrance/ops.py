@@ -83,7 +83,7 @@ def _lift(ctx, p: dict[str, Any]) -> Result:
         title += " (cannot succeed)" if ctx.language != "fr" else " (impossible)"
     request = RollRequest(
         title=title,
-        rolls=[{"who": name, "expression": expression}],
+        rolls=[{"who": name, "expression": expression, "at_most": check.target}],
         then="encumbrance.lift_result",
         context={"character": name, "load_lb": load, "rounds_held": p["rounds_held"],
                  "target": check.target},
@@ -100,7 +100,7 @@ def _lift_result(ctx, p: dict[str, Any]) -> Result:
     if rolled is None:
         raise Refused(f"no roll for {name} in the outcomes")
     held = _held_by(ctx, name)
-    if rolled["total"] <= target:
+    if rolled["success"]:
         entry = {"character": name, "load_lb": load, "rounds_held": request["rounds_held"]}
         if held is None:
             holding(ctx).append(entry)

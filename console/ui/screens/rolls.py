@@ -49,6 +49,8 @@ class RollPrompt(ModalScreen[None]):
                         classes="hint")
             for index, entry in enumerate(request["rolls"]):
                 dc = f"  {t('DC')} {entry['dc']}" if entry.get("dc") is not None else ""
+                if entry.get("at_most") is not None:
+                    dc = f"  ≤ {entry['at_most']}"
                 yield Label(f"{entry['who']}: {entry['expression']}{dc}")
                 yield Input(placeholder=t("Result (empty = roll)"), id=f"result-{index}",
                             type="integer")
