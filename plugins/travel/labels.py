@@ -20,9 +20,9 @@ travel.route_clear, travel.advance (hours=3 or end), travel.fresh_mount, travel.
 travel.travellers. Settings (config/travel.toml [settings], or the session's
 [plugins.travel.settings]):
 - walker_speed_m = 9: a special mount scales the table by its speed ÷ 9 m (interpretation).
-- day_figure = spread: the day column (45 km at fast) is the day's total, each of its 8 hours
-  covering an eighth; last_hour: hours cover the hour column and the 8th makes up the day;
-  hourly: the day column is ignored. Forced-march hours cover the hour column.
+- day_figure = last_hour: every hour covers the hour column (6 km at fast) and the 8th makes up
+  the day column (45 km); spread: each of the day's 8 hours covers an eighth of it; hourly: the
+  day column is ignored. Forced-march hours cover the hour column (interpretation).
 - gallop_hours_per_mount = 1: a mount gallops one hour (12 km on flat ground), then stops.
 - difficult_terrain_modes: ships and special (flying) mounts ignore difficult ground.
 - forced_march_modes: ships owe no saves; they stop after their hours per day.
@@ -46,7 +46,7 @@ arrête le groupe. Le galop couvre le double de la distance rapide pendant envir
 il faut ensuite des montures fraîches. Véhicules : rythme normal seulement ; navires : leur
 propre vitesse, jusqu'à 24 heures par jour, sans effet de rythme.
 Réglages (config/travel.toml [settings]) : walker_speed_m (monture spéciale : × vitesse ÷ 9 m),
-day_figure (spread, last_hour ou hourly : comment les heures font la colonne « jour »),
+day_figure (last_hour, spread ou hourly : comment les heures font la colonne « jour »),
 gallop_hours_per_mount, difficult_terrain_modes, forced_march_modes, speed_zero_stops_modes,
 new_travel_day (clock_day ou rest), departure_hour."""
 

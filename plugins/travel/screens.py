@@ -205,7 +205,7 @@ class TravelPlanner(StoreScreen):
             ground = leg["terrain_label"] + (" (×2)" if leg["difficult"] else "")
             rows.append((str(leg["leg"]), [
                 str(leg["leg"]), f"{km(leg['km'])} km", ground,
-                format_duration(leg["hours"] * 3600) if leg["hours"] else "—",
+                format_duration(leg["seconds"]) if leg["seconds"] else "—",
                 f"{km(leg['done_km'])} km" if leg["done_km"] else "", leg["name"]]))
         table.sync(columns, rows)
         if not rows:
@@ -217,7 +217,7 @@ class TravelPlanner(StoreScreen):
         if arrival is None:
             text.append(t("arrived"), style="bold green")
         else:
-            text.append(f"{format_duration(values['remaining_hours'] * 3600)}, "
+            text.append(f"{format_duration(values['remaining_seconds'])}, "
                         f"{values['plan_hours_per_day']} h/{t('day')} [ ] → ")
             text.append(arrival["text"], style="bold")
         dcs = values["planned_forced_march_dcs"]

@@ -71,6 +71,7 @@ def _route(session: Any, sec: dict[str, Any], conf: dict[str, Any], table: dict[
         rows.append({"leg": index + 1, "km": num(leg.km), "terrain": leg.terrain["key"],
                      "terrain_label": leg.terrain["label"], "difficult": leg.terrain["difficult"],
                      "name": leg.name, "hours": num(plan.leg_hours[index]),
+                     "seconds": round(plan.leg_hours[index] * 3600),
                      "done_km": num(min(leg.km, max(0.0, done - start)))})
         start = end
     total = sum(leg.km for leg in legs)
@@ -79,6 +80,7 @@ def _route(session: Any, sec: dict[str, Any], conf: dict[str, Any], table: dict[
         "route": rows, "route_km": num(total), "done_km": num(min(done, total)),
         "remaining_km": num(max(0.0, total - done)),
         "remaining_hours": num(plan.total_hours),
+        "remaining_seconds": round(plan.total_hours * 3600),
         "remaining_clock_hours": num(plan.elapsed_seconds / 3600),
         "plan_hours_per_day": num(per_day),
         "arrival": ({"day": int(arrival // 86400) + 1, "second": int(round(arrival)) % 86400,

@@ -230,10 +230,22 @@ def test_a_full_day_at_fast_pace_is_the_tables_45_km():
     by_hour = rules.hour_distances(TABLE, SETTINGS, Motion("fast", "foot"))
     plan = rules.plan_route(by_hour, [Leg(45, ROAD)], 0.0, 0.0, 8 * 3600, 8, 8, TABLE)
     assert (plan.total_hours, plan.days) == (approx(8), 1)
-    # 3 km more, at the next day's 45 ÷ 8 = 5.625 km an hour (setting day_figure = spread).
+    # 3 km more is half of the next day's first hour of 6 km (setting day_figure = last_hour).
     plan = rules.plan_route(by_hour, [Leg(48, ROAD)], 0.0, 0.0, 8 * 3600, 8, 8, TABLE)
-    assert (plan.total_hours, plan.days) == (approx(8 + 3 / 5.625), 2)
-    assert plan.elapsed_seconds == approx((24 + 3 / 5.625) * 3600)
+    assert (plan.total_hours, plan.days) == (approx(8.5), 2)
+    assert plan.elapsed_seconds == approx(24.5 * 3600)
+    # With day_figure = spread, the next day's hours cover 45 ÷ 8 = 5.625 km.
+    spread = rules.hour_distances(TABLE, with_settings(day_figure="spread"), Motion("fast", "foot"))
+    plan = rules.plan_route(spread, [Leg(48, ROAD)], 0.0, 0.0, 8 * 3600, 8, 8, TABLE)
+    assert plan.total_hours == approx(8 + 3 / 5.625)
+
+
+def test_a_short_route_takes_its_distance_over_the_hour_column():
+    # Within the first 7 hours every hour covers the printed hour figure (day_figure = last_hour).
+    by_hour = rules.hour_distances(TABLE, SETTINGS, Motion("fast", "foot"))
+    plan = rules.plan_route(by_hour, [Leg(20, ROAD), Leg(9, FOREST)], 0.0, 0.0, 8 * 3600, 8, 8,
+                            TABLE)
+    assert plan.leg_hours == [approx(20 / 6), approx(9 / 3)]
 
 
 def test_a_gallop_needs_a_fresh_mount_every_12_km_on_flat_ground():
@@ -272,10 +284,12 @@ def test_reverse_along_a_route_stops_at_its_end():
     assert rules.distance_in(by_hour, [Leg(9, ROAD)], 0.0, 0.0, 5) == (approx(9), approx(2))
 
 
-@pytest.mark.parametrize(("pace", "days", "km"), [("fast", 2, 90), ("slow", 1.5, 27 + 13.5),
-                                                  ("normal", 3, 108)])
-def test_reverse_in_days(pace, days, km):
-    by_hour = rules.hour_distances(TABLE, SETTINGS, Motion(pace, "foot"))
+@pytest.mark.parametrize(("rule", "pace", "days", "km"), [
+    ("last_hour", "fast", 2, 90), ("last_hour", "normal", 3, 108),
+    ("last_hour", "slow", 1.5, 27 + 4 * 3),  # half a day is 4 hours of 3 km
+    ("spread", "slow", 1.5, 27 + 13.5)])     # half a day is half the day column
+def test_reverse_in_days(rule, pace, days, km):
+    by_hour = rules.hour_distances(TABLE, with_settings(day_figure=rule), Motion(pace, "foot"))
     assert rules.days_distance(by_hour, days, 8, ROAD) == approx(km)
 
 
@@ -283,14 +297,24 @@ def test_reverse_in_days(pace, days, km):
 
 PACES_SLOW_TO_FAST = ["slow", "normal", "fast"]
 hours = st.floats(min_value=0, max_value=30, allow_nan=False)
-# "last_hour" is left out on purpose: in its 8th hour a slow party goes further than a fast one
-# (test_each_hour_of_the_day shows it); the setting's comment in config/travel.toml says so.
+# From any hour of the day, "last_hour" is left out on purpose: in its 8th hour a slow party goes
+# further than a fast one (test_each_hour_of_the_day shows it; config/travel.toml says so).
 rules_setting = st.sampled_from(["spread", "hourly"])
+
+
+@given(hours, st.booleans(), st.sampled_from(["last_hour", "spread", "hourly"]))
+@hsettings(max_examples=200, deadline=None)
+def test_from_the_start_of_a_day_a_slower_pace_never_goes_further(travel, difficult, rule):
+    terrain = FOREST if difficult else ROAD
+    conf = with_settings(day_figure=rule)
+    covered = [rules.distance_in(rules.hour_distances(TABLE, conf, Motion(p, "foot")), [], 0.0,
+                                 0.0, travel, terrain)[0] for p in PACES_SLOW_TO_FAST]
+    assert covered[0] <= covered[1] + 1e-9 <= covered[2] + 2e-9
 
 
 @given(hours, st.floats(min_value=0, max_value=12), st.booleans(), rules_setting)
 @hsettings(max_examples=200, deadline=None)
-def test_a_slower_pace_never_goes_further(travel, today, difficult, rule):
+def test_from_any_hour_a_slower_pace_never_goes_further(travel, today, difficult, rule):
     terrain = FOREST if difficult else ROAD
     conf = with_settings(day_figure=rule)
     covered = [rules.distance_in(rules.hour_distances(TABLE, conf, Motion(p, "foot")), [], 0.0,

@@ -41,7 +41,8 @@ async def test_plan_a_route_and_travel_it(store, make_app, size):
         route = store.state["plugins"]["travel"]["route"]
         assert [(leg["km"], leg["terrain"], leg["name"]) for leg in route] == \
             [(20, "road", ""), (9, "dense_forest", "old wood")]
-        assert "Day 1, 14:45" in shown(pilot, "tp-total")
+        # 20 km at 6 km/h, then 9 km at 3 km/h: 6 h 20 min from 08:00.
+        assert "6 h 20 min, 8 h/day [ ] → Day 1, 14:20" in shown(pilot, "tp-total")
         await pilot.press("g")
         await pilot.pause()
         assert store.state["clock"]["second"] == 9 * 3600
