@@ -132,11 +132,10 @@ class Journey:
 
 
 def _new_day_if_due(ctx: Any, sec: dict[str, Any], conf: dict[str, Any]) -> None:
-    day = int(ctx.clock.get("day", 1))
-    if conf["new_travel_day"] == "clock_day" and int(sec["travel_day"]) != day:
+    if reading.new_day(ctx, sec, conf):
         sec["hours_today"] = 0.0
         sec["galloped_hours"] = 0.0  # the mount rested overnight
-    sec["travel_day"] = day
+    sec["travel_day"] = int(ctx.clock.get("day", 1))
 
 
 def _ask_saves(ctx: Any, sec: dict[str, Any], hour: int, dc: int, hours_left: float,

@@ -91,13 +91,21 @@ def clock_text(seconds: float, day_word: str = "Day") -> str:
     return format_clock({"day": whole // 86400 + 1, "second": whole % 86400}, day_word)
 
 
+def new_day(session: Any, sec: dict[str, Any], conf: dict[str, Any]) -> bool:
+    """Whether the clock is on another day than the one the hours were counted on, and that
+    starts a new day of travel (setting new_travel_day = clock_day)."""
+    return conf["new_travel_day"] == "clock_day" and \
+        int(sec["travel_day"]) != int(session.clock.get("day", 1))
+
+
 def hours_today(session: Any, sec: dict[str, Any], conf: dict[str, Any]) -> float:
-    """Hours travelled today: 0 once the clock is on another day than the one they were
-    counted on (setting new_travel_day = clock_day)."""
-    if conf["new_travel_day"] == "clock_day" and \
-            int(sec["travel_day"]) != int(session.clock.get("day", 1)):
-        return 0.0
-    return float(sec["hours_today"])
+    """Hours travelled today (0 on a new day)."""
+    return 0.0 if new_day(session, sec, conf) else float(sec["hours_today"])
+
+
+def galloped_hours(session: Any, sec: dict[str, Any], conf: dict[str, Any]) -> float:
+    """Hours the current mount has galloped (0 on a new day: it rested overnight)."""
+    return 0.0 if new_day(session, sec, conf) else float(sec["galloped_hours"])
 
 
 def travellers(session: Any, sec: dict[str, Any]) -> list[dict[str, Any]]:

@@ -63,7 +63,7 @@ def _route(session: Any, sec: dict[str, Any], conf: dict[str, Any], table: dict[
     plan = rules.plan_route(by_hour, legs, done, today, now, per_day,
                             float(conf["departure_hour"]), table,
                             gallop_hours=gallop_hours if galloping else None,
-                            galloped=float(sec["galloped_hours"]),
+                            galloped=reading.galloped_hours(session, sec, conf),
                             forced_march=motion.mode in conf["forced_march_modes"])
     rows, start = [], 0.0
     for index, leg in enumerate(legs):
@@ -89,10 +89,11 @@ def _route(session: Any, sec: dict[str, Any], conf: dict[str, Any], table: dict[
         "planned_forced_march_dcs": plan.forced_march_dcs,
     }
     if galloping:
-        left = max(0.0, gallop_hours - float(sec["galloped_hours"]))
+        galloped = reading.galloped_hours(session, sec, conf)
+        left = max(0.0, gallop_hours - galloped)
         km, _ = rules.distance_in(by_hour, legs, done, today, left, reading.terrain_now(session))
         out["fresh_mount"] = {
-            "galloped_hours": num(float(sec["galloped_hours"])),
+            "galloped_hours": num(galloped),
             "due_in_hours": num(left), "due_in_km": num(km),
             "route_km": [num(x) for x in plan.fresh_mounts_at_km]}
     return out

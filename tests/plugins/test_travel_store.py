@@ -332,3 +332,12 @@ def test_a_bad_setting_refuses_instead_of_switching_the_plugin_off(store):
 def test_a_bad_mode_in_the_file_is_reported(store):
     _edit(store, "travel", mode="balloon")
     assert travel(store)["error"].startswith("unknown mode 'balloon'")
+
+
+def test_a_mount_rests_overnight(store):
+    ok(store, "travel.mode", mode="gallop")
+    ok(store, "travel.advance", hours="1")
+    assert travel(store)["fresh_mount"]["due_in_km"] == 0
+    ok(store, "clock.advance", hours=20)
+    assert travel(store)["fresh_mount"]["due_in_km"] == 12
+    assert ok(store, "travel.advance", hours="1").data["km"] == 12
