@@ -16,8 +16,8 @@ from gm_console import Operation, Param, Refused, Result, RollRequest
 from gm_console_plugins.combat import rules
 
 PLUGIN = "combat"
-SETTING_KEYS = ("step_when_restricted", "free_off_turn", "surprise_round_takes_time",
-                "started_full_round_lapses")
+SETTING_KEYS = ("step_when_restricted", "move_action_counts_as_movement", "free_off_turn",
+                "surprise_round_takes_time", "started_full_round_lapses")
 ACTION_WORDS = {"standard": "a standard action", "move": "a move action",
                 "full-round": "a full-round action", "free": "a free action",
                 "swift": "a swift action", "immediate": "an immediate action",
@@ -252,6 +252,8 @@ def _take(ctx: Any, p: dict[str, Any]) -> Result:
         what += f" ({p['full_round']})"
     if p["metres"]:
         what += f", moving {p['metres']:g} m"
+    elif p["metres"] == 0 and p["action"] == "move":
+        what += " (not to move)"
     if p["action"] == "immediate" and encounter["turn"] != name:
         what += " off-turn (it uses up the swift action of its next turn)"
     text = "; ".join(said + [f"{name} takes {what}"])
@@ -335,7 +337,9 @@ OPERATIONS = [
         _take,
         (COMBATANT,
          Param("action", str, "the action type", choices=rules.ACTIONS),
-         Param("metres", float, "with a move action: metres moved with it", default=0.0),
+         Param("metres", float, "with a move action: metres moved with it (0: the move action "
+               "was spent on something else, which leaves the 5-foot step open; not given: "
+               "counted as movement, setting move_action_counts_as_movement)", default=None),
          Param("full_round", str, "with a standard action: the full-round action it starts "
                "(restricted activity) or completes (the round after)", default=""),
          Param("allows_step", bool, "with a full-round action: false if it leaves no time for "

@@ -59,11 +59,12 @@ def fresh_budget() -> dict[str, Any]:
 
     ``swift`` says what used the turn's swift action: "" (nothing), "swift", "immediate" (taken
     on the combatant's own turn) or "borrowed" (an immediate action taken off-turn before this
-    turn began). ``completed`` names a full-round action completed this turn.
+    turn began). ``moved``: the combatant has moved this round (which closes the 5-foot step).
+    ``completed`` names a full-round action completed this turn.
     """
     return {"standard": 0, "move": 0, "full_round": False, "full_round_step": True, "swift": "",
-            "free": 0, "step": False, "metres_allowed": 0.0, "metres_spent": 0.0,
-            "completed": ""}
+            "free": 0, "step": False, "moved": False, "metres_allowed": 0.0,
+            "metres_spent": 0.0, "completed": ""}
 
 
 def new_combatant(name: str, modifier: int, *, party: bool, speed_m: float | None = None,
@@ -429,9 +430,8 @@ def _full_round_refusal(encounter: Encounter, c: Combatant, allows_step: bool) -
     if budget["standard"] or budget["move"]:
         return (f"A full-round action takes the whole turn: {name} has already taken "
                 f"{_spent_words(budget)}.")
-    if budget["metres_spent"] > EPSILON:
-        return (f"A full-round action takes the whole turn: {name} has already moved "
-                f"{_num(budget['metres_spent'])} m.")
+    if budget["moved"]:
+        return f"A full-round action takes the whole turn: {name} has already moved."
     if budget["step"] and not allows_step:
         return f"{name} has taken a 5-foot step, and this full-round action allows none."
     return None
@@ -472,6 +472,10 @@ def _step_refusal(encounter: Encounter, table: dict[str, Any], settings: dict[st
     if budget["metres_spent"] > EPSILON:
         return (f"{name} has moved {_num(budget['metres_spent'])} m this round: the 5-foot step "
                 "is only for a round with no other movement.")
+    if budget["moved"]:
+        return (f"{name} has taken a move action this round, counted as movement: the 5-foot "
+                "step is only for a round with no other movement (a move action spent on "
+                "something else is taken with metres=0).")
     if budget["full_round"] and not budget["full_round_step"]:
         return f"{name}'s full-round action this turn allows no 5-foot step."
     if why and not settings.get("step_when_restricted", True):
@@ -482,13 +486,22 @@ def _step_refusal(encounter: Encounter, table: dict[str, Any], settings: dict[st
     return None
 
 
-def _movement_refusal(c: Combatant, metres: float, speed_m: float) -> str | None:
-    """Whether ``metres`` of movement may be spent at all, before counting the budget."""
+def moving(metres: float | None, settings: dict[str, Any]) -> bool:
+    """Whether a move action is movement: metres given and more than 0, or none given and the
+    setting counts a move action as movement (metres=0 says it was spent on something else)."""
+    if metres is None:
+        return bool(settings.get("move_action_counts_as_movement", True))
+    return metres > EPSILON
+
+
+def _movement_refusal(c: Combatant, moves: bool, speed_m: float) -> str | None:
+    """Whether the combatant may move at all now, before counting the budget."""
     name, budget = c["name"], c["budget"]
-    if metres <= EPSILON:
+    if not moves:
         return None
     if budget["step"]:
-        return f"{name} took a 5-foot step this round: no other movement."
+        return (f"{name} took a 5-foot step this round: no other movement (a move action spent "
+                "on something else is taken with metres=0).")
     if budget["full_round"]:
         return (f"{name} took a full-round action this turn: movement is limited to the "
                 "5-foot step.")
@@ -514,18 +527,19 @@ def moves_needed(c: Combatant, metres: float, speed_m: float) -> int:
 
 
 def refusal(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any], name: str,
-            action: str, *, speed_m: float, metres: float = 0.0, full_round: str = "",
+            action: str, *, speed_m: float, metres: float | None = None, full_round: str = "",
             allows_step: bool = True) -> str | None:
     """Why the rules forbid ``name`` taking ``action`` now, in plain words; None if allowed.
 
-    ``metres`` goes with a move action (movement spent from it); ``full_round`` with a standard
+    ``metres`` goes with a move action (movement spent from it; None: not said, see
+    :func:`moving`); ``full_round`` with a standard
     action that starts or completes a full-round action (3.3); ``allows_step`` with a
     full-round action (False when it leaves no time for the 5-foot step).
     """
     require_active(encounter)
     if action not in ACTIONS:
         raise Invalid(f"unknown action {action!r} (actions: {', '.join(ACTIONS)})")
-    if metres < 0:
+    if metres is not None and metres < 0:
         raise Invalid(f"metres cannot be negative ({_num(metres)})")
     if metres and action != "move":
         raise Invalid("metres go with a move action (or actions.move), not a "
@@ -558,11 +572,12 @@ def refusal(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any
         return _standard_refusal(encounter, table, c) or _full_round_part_refusal(encounter, c,
                                                                                   full_round)
     # a move action, with the movement spent from it
-    reason = _move_refusal(encounter, table, c) or _movement_refusal(c, metres, speed_m)
+    reason = (_move_refusal(encounter, table, c)
+              or _movement_refusal(c, moving(metres, settings), speed_m))
     if reason:
         return reason
     available = metres_left(c) + speed_m
-    if metres > available + EPSILON:
+    if metres is not None and metres > available + EPSILON:
         return (f"{_num(metres)} m is more than {c['name']} can move with this move action "
                 f"({_num(available)} m: speed {_num(speed_m)} m"
                 + (f" plus {_num(metres_left(c))} m left" if metres_left(c) > EPSILON else "")
@@ -604,7 +619,7 @@ def move_refusal(encounter: Encounter, table: dict[str, Any], name: str, metres:
     assert c is not None
     if encounter["turn"] != c["name"]:
         return f"It is {encounter['turn']}'s turn, not {c['name']}'s: no movement off-turn."
-    reason = _movement_refusal(c, metres, speed_m)
+    reason = _movement_refusal(c, metres > EPSILON, speed_m)
     if reason:
         return reason
     extra = moves_needed(c, metres, speed_m)
@@ -624,7 +639,7 @@ def move_refusal(encounter: Encounter, table: dict[str, Any], name: str, metres:
 
 
 def take(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any], name: str,
-         action: str, *, speed_m: float, metres: float = 0.0, full_round: str = "",
+         action: str, *, speed_m: float, metres: float | None = None, full_round: str = "",
          allows_step: bool = True, override: str = "") -> dict[str, Any]:
     """Spend ``action`` from ``name``'s budget. Refused (:class:`Forbidden`) when the rules
     forbid it, unless ``override`` gives the game master's reason. Returns what happened:
@@ -653,7 +668,8 @@ def take(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any], 
     elif action == "move":
         budget["move"] += 1
         budget["metres_allowed"] += speed_m
-        budget["metres_spent"] += metres
+        budget["metres_spent"] += metres or 0.0
+        budget["moved"] = budget["moved"] or moving(metres, settings)
     elif action == "full-round":
         budget["full_round"] = True
         budget["full_round_step"] = allows_step
@@ -685,6 +701,7 @@ def move(encounter: Encounter, table: dict[str, Any], name: str, metres: float, 
     budget["move"] += extra
     budget["metres_allowed"] += extra * speed_m
     budget["metres_spent"] += metres
+    budget["moved"] = budget["moved"] or metres > EPSILON
     return {"overridden": reason or "", "moves_taken": extra}
 
 
@@ -738,7 +755,7 @@ def _now(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any], 
         moves = 1
         while _move_refusal(encounter, table, c, moves + 1) is None:
             moves += 1
-    movement = 0.0 if _movement_refusal(c, 1.0, speed_m) else metres_left(c) + moves * speed_m
+    movement = 0.0 if _movement_refusal(c, True, speed_m) else metres_left(c) + moves * speed_m
     return {"remaining": {"standard": int("standard" not in refusals), "move": moves,
                           "full_round": "full-round" not in refusals,
                           "swift": "swift" not in refusals,

@@ -33,7 +33,7 @@ class Answer(TextPrompt):
 
 LEGEND = (f"{LEFT} left {SPENT} spent {NONE} not now {BORROWED} swift used off-turn · "
           "Metres spent/of+more\n"
-          "s std m move v metres f full F no-step g start/end w swift i immediate e free "
+          "s std m move M no-move v metres f full F no-step g start/end w swift i immediate e free "
           "5 step space next o override t restrict I init R roll a add x remove "
           "S start E end u undo")
 
@@ -120,6 +120,8 @@ class CombatScreen(StoreScreen):
     BINDINGS = [
         Binding("s", "take('standard')", "Standard", id="combat.standard"),
         Binding("m", "take('move')", "Move", id="combat.move"),
+        Binding("M", "take('move', 0)", "Move, not moving", id="combat.move_not_moving",
+                show=False),
         Binding("v", "move_metres", "Move N m", id="combat.move_metres"),
         Binding("f", "take('full-round')", "Full-round", id="combat.full_round"),
         Binding("F", "full_round_no_step", "Full, no step", id="combat.full_round_no_step",
@@ -239,7 +241,9 @@ class CombatScreen(StoreScreen):
                 then(text)
         self.app.push_screen(Answer(self.t(question), value), answered)
 
-    def action_take(self, action: str, **params: Any) -> None:
+    def action_take(self, action: str, metres: float | None = None, **params: Any) -> None:
+        if metres is not None:
+            params["metres"] = metres
         self._run("actions.take", action=action, **params)
 
     def action_full_round_no_step(self) -> None:

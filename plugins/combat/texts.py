@@ -13,7 +13,7 @@ its next turn, and none is possible while flat-footed (before its first turn). T
 condition): one standard or one move action; a full-round action is started with a standard
 action and completed with one the next round. Refused actions can be forced with a reason that
 goes into the journal. Each round adds 6 seconds to the clock.
-Keys on the combat screen: s standard, m move, v move N metres (takes move actions as needed),
+Keys on the combat screen: s standard, m move, M move action not used to move, v move N metres (takes move actions as needed),
 f full-round, F full-round that allows no 5-foot step, g start/complete a full-round action with
 a standard action, w swift, i immediate (the selected combatant, on or off turn), e free,
 5 the 5-foot step, space end the turn, up/down select, o override the last refusal (asks the
@@ -24,6 +24,8 @@ combatant has an initiative. Columns: Std Mv Full Sw(ift) Imm Fr(ee) 5ft; ● le
 – not now, ⇠ swift used by an immediate action off-turn; Metres spent/allowed+more possible.
 Settings ([settings] of config/combat.toml, or [plugins.combat.settings] in a session):
 - step_when_restricted (true): the 5-foot step, not an action, is open under restricted activity.
+- move_action_counts_as_movement (true): a move action taken without metres counts as movement
+  and closes the 5-foot step; metres=0 (key M) says it was spent on something else.
 - free_off_turn (true): free actions may be taken off-turn.
 - surprise_round_takes_time (true): the surprise round adds its 6 seconds to the clock.
 - started_full_round_lapses (true): a full-round action started under restriction and not
@@ -41,7 +43,7 @@ Activité restreinte (round de surprise, ou un état) : une action simple ou une
 mouvement ; une action complexe se commence avec une action simple et se termine avec une autre
 au round suivant. Une action refusée peut être forcée avec une raison, notée au journal. Chaque
 round ajoute 6 secondes à l'horloge.
-Touches : s simple, m mouvement, v mouvement de N mètres (prend les actions de mouvement
+Touches : s simple, m mouvement, M action de mouvement sans déplacement, v mouvement de N mètres (prend les actions de mouvement
 nécessaires), f complexe, F complexe sans pas de placement, g commencer/terminer une action
 complexe par une action simple, w rapide, i immédiate (le combattant sélectionné, pendant ou
 hors de son tour), e libre, 5 pas de placement, espace fin du tour, haut/bas sélection,
@@ -52,6 +54,8 @@ commence dès que chaque combattant a son initiative. ● reste, ✓ dépensée,
 ⇠ rapide prise par une immédiate hors de son tour ; Mètres dépensés/permis+possibles.
 Réglages ([settings] de config/combat.toml, ou [plugins.combat.settings] d'une session) :
 - step_when_restricted (true) : le pas de placement reste permis en activité restreinte.
+- move_action_counts_as_movement (true) : une action de mouvement sans mètres compte comme un
+  déplacement et ferme le pas de placement ; metres=0 (touche M) dit qu'elle a servi à autre chose.
 - free_off_turn (true) : actions libres permises hors de son tour.
 - surprise_round_takes_time (true) : le round de surprise ajoute ses 6 secondes.
 - started_full_round_lapses (true) : une action complexe commencée et non terminée au tour
@@ -61,10 +65,10 @@ un jet de d20."""
 
 FRENCH = {
     ("● left ✓ spent – not now ⇠ swift used off-turn · Metres spent/of+more\n"
-     "s std m move v metres f full F no-step g start/end w swift i immediate e free 5 step "
+     "s std m move M no-move v metres f full F no-step g start/end w swift i immediate e free 5 step "
      "space next o override t restrict I init R roll a add x remove S start E end u undo"):
     ("● reste ✓ dépensée – impossible ⇠ rapide prise hors tour · Mètres dépensés/permis+possibles\n"
-     "s simple m mouv. v mètres f complexe F sans pas g commencer/finir w rapide i immédiate "
+     "s simple m mouv. M sans dépl. v mètres f complexe F sans pas g commencer/finir w rapide i immédiate "
      "e libre 5 pas espace suivant o forcer t restreindre I init R lancer a ajouter x retirer "
      "S commencer E finir u annuler"),
     "Combat": "Combat",

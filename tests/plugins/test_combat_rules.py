@@ -78,7 +78,7 @@ LEGAL_TURNS = [
     ["step", "full-round"],
     ["full-round", "step"],
     ["standard", "step"],
-    ["step", "move", "standard"],
+    ["step", "standard", "free"],
     ["immediate", "standard", "move"],
 ]
 
@@ -106,6 +106,9 @@ ILLEGAL_TURNS = [  # (actions taken, the one refused, words of the reason)
     (["swift"], "immediate", "already taken a swift action"),
     (["immediate"], "swift", "counted as its swift action"),
     (["step"], "step", "already taken a 5-foot step"),
+    (["step"], "move", "no other movement"),  # a move action said nothing: it is movement
+    (["move"], "step", "counted as movement"),
+    (["move"], "full-round", "takes the whole turn"),
 ]
 
 
@@ -200,8 +203,23 @@ def test_no_step_after_moving_and_no_moving_after_the_step():
     take(enc, "Aria", "step")
     refused(enc, "Aria", "move", "5-foot step this round: no other movement", metres=1)
     assert "no other movement" in rules.move_refusal(enc, TABLE, "Aria", 2, speed_m=SPEED)
-    # a move action that is not movement (drawing a weapon) is still fine
-    assert why(enc, "Aria", "move") is None
+    # a move action that is not movement (drawing a weapon, metres=0) is still fine
+    assert why(enc, "Aria", "move", metres=0) is None
+
+
+def test_a_move_action_spent_otherwise_leaves_the_step_open():
+    enc = fight(("Aria", 15), ("Orc", 10))
+    take(enc, "Aria", "move", metres=0)  # drawing a weapon
+    take(enc, "Aria", "step")
+    refused(enc, "Aria", "move", "no other movement")
+    assert why(enc, "Aria", "move", metres=0) is None
+
+
+def test_setting_a_move_action_without_metres_is_not_movement():
+    enc = fight(("Aria", 15), ("Orc", 10))
+    lenient = dict(SETTINGS, move_action_counts_as_movement=False)
+    rules.take(enc, TABLE, lenient, "Aria", "move", speed_m=SPEED)
+    assert rules.refusal(enc, TABLE, lenient, "Aria", "step", speed_m=SPEED) is None
 
 
 def test_step_after_a_full_round_only_if_it_allows_one():
@@ -224,7 +242,7 @@ def test_speed_zero_allows_neither_movement_nor_step():
     enc = fight(("Aria", 15), ("Orc", 10))
     refused(enc, "Aria", "step", "speed is 0 m", speed_m=0)
     refused(enc, "Aria", "move", "speed is 0 m", speed_m=0, metres=1)
-    assert why(enc, "Aria", "move", speed_m=0) is None  # a move action without movement
+    assert why(enc, "Aria", "move", speed_m=0, metres=0) is None  # a move action, no movement
 
 
 @given(st.lists(st.floats(min_value=0.1, max_value=30, allow_nan=False), max_size=6),
