@@ -136,3 +136,21 @@ def test_parse_mode(text, params):
 
 def test_km_for_the_eye():
     assert [km(17.375), km(20.0), km(5.625), km(0.1)] == ["17.38", "20", "5.62", "0.1"]
+
+
+async def test_a_forced_march_asks_its_saves_in_the_dice_prompt(store, make_app):
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        planner = await open_planner(pilot)
+        await type_answer(pilot, "G", "10")
+        assert store.state["clock"]["second"] == 17 * 3600  # stopped after the 9th hour
+        await pilot.pause()
+        assert pilot.app.screen is not planner  # the dice prompt opened by itself
+        await pilot.press("ctrl+r")  # roll for everyone: DC 11, then the 10th hour asks DC 12
+        await pilot.pause()
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert store.state["clock"]["second"] == 18 * 3600
+        assert store.state.get("rolls", {}).get("pending", []) == []
+        saves = [line["text"] for line in store.state["journal"]
+                 if "forced-march save" in line["text"]]
+        assert len(saves) == 4  # two travellers, two hours, each roll logged with its outcome
