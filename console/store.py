@@ -22,9 +22,10 @@ from gm_console.operations import Refused
 
 @dataclass(frozen=True)
 class Change:
-    """Published after every applied operation or undo. ``areas`` names what changed
-    (``characters``, ``clock``, ``journal``, ``rolls``, a plugin's name) so each view redraws
-    only what it shows."""
+    """Published after every applied operation or undo. ``areas`` names what changed: every
+    top-level table that differs (``characters``, ``clock``, ``rolls``, ...), every plugin whose
+    table differs (by its name), ``journal``, what the operation touched, and the operation's
+    own area (``travel``); ``*`` after an undo. Each view redraws only what it shows."""
 
     op: str
     message: str
@@ -89,10 +90,11 @@ class Store:
                 return Outcome(False, name, reason=str(refusal))
             lines = [self._stamp(work, line, actor) for line in ctx.journal_lines]
             work.setdefault("journal", []).extend(lines)
+            areas = ctx.touched | _changed_areas(self.state, work) | {"journal"}
             self._history.append(_Step(name, result.message, self.state))
             del self._history[:-self.undo_depth]
             self.state = work
-            change = Change(name, result.message, frozenset(ctx.touched | {"journal"}), actor)
+            change = Change(name, result.message, frozenset(areas), actor)
         self._publish(change)
         return Outcome(True, name, result.message, data=result.data, journal=lines)
 
@@ -127,6 +129,17 @@ class Store:
             self.on_save(self.state)
         for callback in list(self._subscribers):
             callback(change)
+
+
+def _changed_areas(before: dict[str, Any], after: dict[str, Any]) -> set[str]:
+    """Which top-level tables (``characters``, ``clock``, ...) and which plugin tables differ:
+    views learn what changed even from a plugin that forgot to ``touch`` it. Comparing a few
+    kilobytes of plain data costs microseconds; the journal is left out (always touched)."""
+    areas = {key for key in before.keys() | after.keys()
+             if key not in ("journal", "plugins") and before.get(key) != after.get(key)}
+    old, new = before.get("plugins", {}), after.get("plugins", {})
+    areas |= {name for name in old.keys() | new.keys() if old.get(name) != new.get(name)}
+    return areas
 
 
 def _working_copy(state: dict[str, Any]) -> dict[str, Any]:

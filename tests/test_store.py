@@ -78,3 +78,15 @@ def test_committed_states_are_never_changed_afterwards(store: Store) -> None:
     store.apply("item.add", {"character": "Aria", "name": "torch"})
     store.apply("character.set", {"character": "Aria", "field": "exhaustion", "value": "2"})
     assert repr(committed) == snapshot
+
+
+def test_changes_name_every_table_that_differs_even_untouched(store: Store) -> None:
+    from gm_console import Operation
+    store.host.operations["sly.edit"] = Operation(
+        "sly.edit", "", lambda ctx, p: ctx.state["characters"][0].update(exhaustion=1)
+        or ctx.section("travel").update(pace="fast"), plugin="core")
+    changes = []
+    store.subscribe(changes.append)
+    store.apply("sly.edit")
+    assert {"characters", "travel", "sly", "journal"} <= changes[0].areas
+    assert "clock" not in changes[0].areas

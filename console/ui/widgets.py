@@ -57,7 +57,7 @@ class SyncedTable(DataTable):
         for key, cells in rows[:len(present)]:
             for column, cell in zip(column_keys, cells):
                 if self.get_cell(key, column) != cell:
-                    self.update_cell(key, column, cell)
+                    self.update_cell(key, column, cell, update_width=True)
         for key, cells in rows[len(present):]:
             self.add_row(*cells, key=key)
 
