@@ -20,7 +20,8 @@ def types(table: dict[str, Any]) -> dict[str, dict[str, Any]]:
         raise TerrainError("config/terrain.toml has no [types.<key>] table")
     for key, entry in found.items():
         if not isinstance(entry, dict) or not isinstance(entry.get("difficult"), bool):
-            raise TerrainError(f"config/terrain.toml [types.{key}]: 'difficult' must be true or false")
+            raise TerrainError(f"config/terrain.toml [types.{key}]: "
+                               "'difficult' must be true or false")
     return found
 
 

@@ -149,8 +149,9 @@ def _ask_saves(ctx: Any, sec: dict[str, Any], hour: int, dc: int, hours_left: fl
         except ValueError as exc:
             raise Refused(f"{character.get('name')}: {exc}") from None
         level = int(character.get("exhaustion", 0) or 0)
+        disadvantage = rules.save_disadvantage(table, level)
         rolls.append({"who": character["name"], "dc": dc,
-                      "expression": rules.save_expression(con, rules.save_disadvantage(table, level))})
+                      "expression": rules.save_expression(con, disadvantage)})
     if not rolls:
         return 0
     return ctx.request_rolls(RollRequest(

@@ -87,7 +87,7 @@ def clock_seconds(session: Any) -> int:
 
 
 def clock_text(seconds: float, day_word: str = "Day") -> str:
-    whole = int(round(seconds))
+    whole = round(seconds)
     return format_clock({"day": whole // 86400 + 1, "second": whole % 86400}, day_word)
 
 

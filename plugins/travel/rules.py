@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from gm_console.core.abilities import modifier
 
@@ -106,7 +107,8 @@ def check_motion(table: dict[str, Any], motion: Motion) -> Motion:
     elif motion.speed_kmh > 0:
         raise TravelError(f"speed_kmh applies to a ship only, not to mode {motion.mode}")
     if not row.get("scale_by_speed") and not row.get("own_speed") and motion.speed_m > 0:
-        raise TravelError(f"speed_m applies to a special mount or a ship, not to mode {motion.mode}")
+        raise TravelError(f"speed_m applies to a special mount or a ship, "
+                          f"not to mode {motion.mode}")
     most = row.get("max_hours_per_day")
     if motion.hours_per_day > 0:
         if most is None:
@@ -134,8 +136,10 @@ def terrain_factor(settings: dict[str, Any], motion: Motion,
     if cost == 1.0:
         return 1.0, None
     if motion.mode not in settings["difficult_terrain_modes"]:
-        return 1.0, f"{terrain['label']}: no effect on mode {motion.mode} (setting difficult_terrain_modes)"
-    return 1.0 / cost, f"{terrain['label']} is difficult: each metre costs {num(cost)}, distances ÷ {num(cost)}"
+        return 1.0, (f"{terrain['label']}: no effect on mode {motion.mode} "
+                     "(setting difficult_terrain_modes)")
+    return 1.0 / cost, (f"{terrain['label']} is difficult: each metre costs {num(cost)}, "
+                        f"distances ÷ {num(cost)}")
 
 
 def mode_factor(table: dict[str, Any], settings: dict[str, Any],
@@ -204,7 +208,8 @@ def rates(table: dict[str, Any], settings: dict[str, Any], motion: Motion,
     if row.get("own_speed") and motion.speed_kmh > 0:
         per_hour = motion.speed_kmh * t_factor
         per_minute = per_hour * 1000 / 60
-        lines.append(f"{label(row, motion.mode, 'en')}: its own speed, {num(motion.speed_kmh)} km/h")
+        lines.append(f"{label(row, motion.mode, 'en')}: its own speed, "
+                     f"{num(motion.speed_kmh)} km/h")
     else:
         pace = pace_row(table, motion.pace)
         factor, mode_lines = mode_factor(table, settings, motion)

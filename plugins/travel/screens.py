@@ -10,7 +10,7 @@ what is shown, not the session.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -20,7 +20,6 @@ from textual.widgets import Input
 from gm_console.core.clock import format_duration
 from gm_console.ui import StoreScreen, SyncedTable, Value
 from gm_console_plugins.travel import reading
-from gm_console_plugins.travel.rules import num
 from gm_console_plugins.travel.summary import reverse, summary
 
 _DURATION = re.compile(r"^\s*(\d+(?:[.,]\d+)?)\s*(h|hours?|m|min|minutes?|d|days?|j|jours?)?\s*$",
@@ -109,8 +108,9 @@ class TravelPlanner(StoreScreen):
     """
 
     # What the input line asks, by the key's question.
-    QUESTIONS = {
-        "mode": "Mode (foot, mounted, gallop, vehicle, ship <km/h> [hours a day], special <speed m>)",
+    QUESTIONS: ClassVar[dict[str, str]] = {
+        "mode": ("Mode (foot, mounted, gallop, vehicle, ship <km/h> [hours a day], "
+                 "special <speed m>)"),
         "leg": "Leg: km terrain [name]",
         "reverse": "How far in (3h, 90min, 2d)",
         "hours": "Travel how many hours?",

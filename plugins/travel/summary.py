@@ -75,7 +75,7 @@ def _route(session: Any, sec: dict[str, Any], conf: dict[str, Any], table: dict[
                      "done_km": num(min(leg.km, max(0.0, done - start)))})
         start = end
     total = sum(leg.km for leg in legs)
-    arrival = now + plan.elapsed_seconds
+    arrival = round(now + plan.elapsed_seconds)
     out: dict[str, Any] = {
         "route": rows, "route_km": num(total), "done_km": num(min(done, total)),
         "remaining_km": num(max(0.0, total - done)),
@@ -83,7 +83,7 @@ def _route(session: Any, sec: dict[str, Any], conf: dict[str, Any], table: dict[
         "remaining_seconds": round(plan.total_hours * 3600),
         "remaining_clock_hours": num(plan.elapsed_seconds / 3600),
         "plan_hours_per_day": num(per_day),
-        "arrival": ({"day": int(arrival // 86400) + 1, "second": int(round(arrival)) % 86400,
+        "arrival": ({"day": arrival // 86400 + 1, "second": arrival % 86400,
                      "text": reading.clock_text(arrival), "days": plan.days}
                     if legs and total - done > rules.EPS else None),
         "planned_forced_march_dcs": plan.forced_march_dcs,

@@ -31,6 +31,6 @@ def test_the_terrain_types_are_listed_for_scripts(store):
 
 def test_a_broken_section_is_reported_on_load(host):
     (spec,) = [s for s in host.sections.values() if s.name == "terrain"]
-    assert spec.validate({"current": 3}) == [(("current",), 'current must be a terrain key '
-                                                            '(text), e.g. "road"')]
+    message = 'current must be a terrain key (text), e.g. "road"'
+    assert spec.validate({"current": 3}) == [(("current",), message)]
     assert spec.validate({"current": "road"}) == []
