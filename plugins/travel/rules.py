@@ -9,8 +9,8 @@ knows where it came from. Distances in km and m, durations in hours.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from gm_console.core.abilities import modifier
