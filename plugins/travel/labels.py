@@ -62,7 +62,8 @@ FRENCH = {
     "none yet": "aucun pour l'instant",
     "Distance": "Distance",
     "Time": "Durée",
-    "Done": "Fait",
+    "Ends": "Fin",
+    "D": "J",
     "Name": "Nom",
     "no route: a adds a leg": "pas d'itinéraire : a ajoute une étape",
     "Total": "Total",
@@ -95,9 +96,9 @@ FRENCH = {
     "saves": "jets",
     "left": "restants",
     "within the day": "dans la journée",
-    "↑↓ leg · x remove · c clear · [ ] hours a day · G N hours · F fresh mount · ? why":
-        "↑↓ étape · x retirer · c effacer · [ ] heures par jour · G N heures · F monture "
-        "fraîche · ? pourquoi",
+    "↑↓ leg · x remove · c clear · [ ] h/day · G hours · F fresh mount · ? why":
+        "↑↓ étape · x retirer · c effacer · [ ] h/jour · G heures · F monture fraîche · "
+        "? pourquoi",
     "Why?": "Pourquoi ?",
     "day": "jour",
     "fresh mount in": "monture fraîche dans",

@@ -346,6 +346,7 @@ class Plan:
     """Travelling a route to its end in daily stints, from where the party is."""
 
     leg_hours: list[float]          # travel hours each leg still takes (0 for legs done)
+    leg_ends: list[float | None]    # clock seconds from now to each leg's end (None: done)
     total_hours: float              # travel hours, nights not counted
     elapsed_seconds: float          # clock time until arrival, nights counted
     days: int                       # travel days started, today included
@@ -363,15 +364,15 @@ def plan_route(hour_km: Callable[[int, dict[str, Any]], float], legs: list[Leg],
     when galloping (every ``gallop_hours`` of galloping)."""
     if hours_per_day <= 0:
         raise TravelError("hours per day must be more than 0")
-    plan = Plan(leg_hours=[0.0] * len(legs), total_hours=0.0, elapsed_seconds=0.0, days=1)
+    plan = Plan(leg_hours=[0.0] * len(legs), leg_ends=[None] * len(legs), total_hours=0.0,
+                elapsed_seconds=0.0, days=1)
     if not legs:
         return plan
     now = float(clock_second)
     while locate(legs, done_km) is not None:
         if gallop_hours is not None and galloped >= gallop_hours - EPS:
             galloped = 0.0
-            if locate(legs, done_km) is not None:
-                plan.fresh_mounts_at_km.append(done_km)
+            plan.fresh_mounts_at_km.append(done_km)
         if hours_today >= hours_per_day - EPS:
             # Stop for the night; set off again at the departure hour of the next day.
             next_start = (math.floor(now / 86400) + 1) * 86400 + departure_hour * 3600
@@ -383,10 +384,12 @@ def plan_route(hour_km: Callable[[int, dict[str, Any]], float], legs: list[Leg],
             limit = min(limit, gallop_hours - galloped)
         seg = next_segment(hour_km, legs, done_km, hours_today, limit)
         assert seg is not None, "the route is not done and the limit is above 0"
-        if seg.leg is not None:
-            plan.leg_hours[seg.leg] += seg.hours
+        assert seg.leg is not None, "a route's segments are on a leg"
+        plan.leg_hours[seg.leg] += seg.hours
         plan.total_hours += seg.hours
         plan.elapsed_seconds += seg.hours * 3600
+        if seg.leg_done:
+            plan.leg_ends[seg.leg] = plan.elapsed_seconds
         now += seg.hours * 3600
         done_km += seg.km
         hours_today += seg.hours

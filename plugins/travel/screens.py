@@ -170,7 +170,7 @@ class TravelPlanner(StoreScreen):
         self._show_today(values)
         self._show_route(values)
         self._show_reverse()
-        self._value("tp-hint", t("↑↓ leg · x remove · c clear · [ ] hours a day · G N hours · "
+        self._value("tp-hint", t("↑↓ leg · x remove · c clear · [ ] h/day · G hours · "
                                  "F fresh mount · ? why"))
 
     def _value(self, widget_id: str, text: str | Text) -> None:
@@ -196,17 +196,23 @@ class TravelPlanner(StoreScreen):
     def _show_route(self, values: dict[str, Any]) -> None:
         t = self.t
         table = self.query_one("#tp-legs", SyncedTable)
-        # Titles as wide as their widest cell (a synced cell does not widen its column), 74
+        # Titles as wide as their widest cell (a synced cell does not widen its column), 76
         # columns in all so that the table fits an 80-column terminal.
-        columns = ["# ", t("Distance").ljust(8), t("Terrain").ljust(22), t("Time").ljust(11),
-                   t("Done").ljust(9), t("Name").ljust(10)]
+        columns = ["# ", t("Distance").ljust(11), t("Terrain").ljust(22), t("Time").ljust(11),
+                   t("Ends").ljust(9), t("Name").ljust(10)]
         rows = []
         for leg in values["route"]:
             ground = leg["terrain_label"] + (" (×2)" if leg["difficult"] else "")
+            distance = f"{km(leg['km'])} km"
+            if leg["done_km"] and leg["done_km"] < leg["km"]:
+                distance = f"{km(leg['done_km'])}/{distance}"
+            elif leg["done_km"]:
+                distance = f"✓ {distance}"
+            ends = leg["ends"]
             rows.append((str(leg["leg"]), [
-                str(leg["leg"]), f"{km(leg['km'])} km", ground,
+                str(leg["leg"]), distance, ground,
                 format_duration(leg["seconds"]) if leg["seconds"] else "—",
-                f"{km(leg['done_km'])} km" if leg["done_km"] else "", leg["name"]]))
+                f"{t('D')}{ends['day']} {ends['text'][-5:]}" if ends else "", leg["name"]]))
         table.sync(columns, rows)
         if not rows:
             self._value("tp-total", t("no route: a adds a leg"))

@@ -72,10 +72,10 @@ def _route(session: Any, sec: dict[str, Any], conf: dict[str, Any], table: dict[
                      "terrain_label": leg.terrain["label"], "difficult": leg.terrain["difficult"],
                      "name": leg.name, "hours": num(plan.leg_hours[index]),
                      "seconds": round(plan.leg_hours[index] * 3600),
+                     "ends": _clock(now, plan.leg_ends[index]),
                      "done_km": num(min(leg.km, max(0.0, done - start)))})
         start = end
     total = sum(leg.km for leg in legs)
-    arrival = round(now + plan.elapsed_seconds)
     out: dict[str, Any] = {
         "route": rows, "route_km": num(total), "done_km": num(min(done, total)),
         "remaining_km": num(max(0.0, total - done)),
@@ -83,8 +83,7 @@ def _route(session: Any, sec: dict[str, Any], conf: dict[str, Any], table: dict[
         "remaining_seconds": round(plan.total_hours * 3600),
         "remaining_clock_hours": num(plan.elapsed_seconds / 3600),
         "plan_hours_per_day": num(per_day),
-        "arrival": ({"day": arrival // 86400 + 1, "second": arrival % 86400,
-                     "text": reading.clock_text(arrival), "days": plan.days}
+        "arrival": ({**_clock(now, plan.elapsed_seconds), "days": plan.days}
                     if legs and total - done > rules.EPS else None),
         "planned_forced_march_dcs": plan.forced_march_dcs,
     }
@@ -97,6 +96,14 @@ def _route(session: Any, sec: dict[str, Any], conf: dict[str, Any], table: dict[
             "due_in_hours": num(left), "due_in_km": num(km),
             "route_km": [num(x) for x in plan.fresh_mounts_at_km]}
     return out
+
+
+def _clock(now: int, elapsed: float | None) -> dict[str, Any] | None:
+    """The in-game day and time ``elapsed`` seconds after ``now`` (None stays None)."""
+    if elapsed is None:
+        return None
+    at = round(now + elapsed)
+    return {"day": at // 86400 + 1, "second": at % 86400, "text": reading.clock_text(at)}
 
 
 def reverse(session: Any, hours: float = 0.0, days: float = 0.0) -> dict[str, Any]:

@@ -348,3 +348,14 @@ def test_the_planned_time_covers_exactly_the_route(legs, pace, today):
     # Travelled without stopping for the night, the same route takes no longer.
     km, _ = rules.distance_in(by_hour, route, 0.0, 0.0, plan.total_hours + 24)
     assert km == approx(sum(leg.km for leg in route))
+
+
+def test_the_plan_says_when_each_leg_ends():
+    by_hour = rules.hour_distances(TABLE, SETTINGS, Motion("normal", "foot"))
+    plan = rules.plan_route(by_hour, [Leg(9, ROAD), Leg(9, FOREST), Leg(9, ROAD)], 0.0, 0.0,
+                            8 * 3600, 8, 8, TABLE)
+    # 2 h of road, 4 h of forest, then 2 h of road: the 8 h day ends with the route.
+    assert plan.leg_ends == [approx(2 * 3600), approx(6 * 3600), approx(8 * 3600)]
+    half_done = rules.plan_route(by_hour, [Leg(9, ROAD), Leg(9, FOREST)], 9.0, 2.0, 10 * 3600,
+                                 8, 8, TABLE)
+    assert half_done.leg_ends == [None, approx(4 * 3600)]

@@ -128,6 +128,7 @@ def test_a_mixed_route_planned_then_travelled(store):
     assert (values["remaining_km"], values["remaining_hours"]) == (29, 8.444)
     # 8 h on day 1 from 08:00, the last 0.444 h from 08:00 on day 2.
     assert values["arrival"]["text"] == "Day 2, 08:26"
+    assert [leg["ends"]["text"] for leg in values["route"]] == ["Day 1, 12:26", "Day 2, 08:26"]
     outcome = ok(store, "travel.advance", hours="4")
     assert outcome.data["km"] == 18
     assert store.state["plugins"]["terrain"]["current"] == "road"  # entered the road leg
