@@ -75,6 +75,12 @@ def allowed_paces(table: dict[str, Any], mode: str) -> list[str]:
     return list(mode_row(table, mode).get("paces", list(table.get("paces", {}))))
 
 
+def speed_pace(table: dict[str, Any], motion: Motion) -> str:
+    """The pace whose row gives the distances: the chosen one, or the mode's own
+    (``speed_row``: a ship's speed does not depend on the pace)."""
+    return str(mode_row(table, motion.mode).get("speed_row", motion.pace))
+
+
 def table_day_hours(table: dict[str, Any]) -> float:
     """The hours of travel a day the pace table assumes (RULES.md 1.2: 8)."""
     return float(table["forced_march"]["day_hours"])
@@ -169,7 +175,7 @@ def hour_distances(table: dict[str, Any], settings: dict[str, Any],
         def own(k: int, terrain: dict[str, Any]) -> float:
             return motion.speed_kmh * terrain_factor(settings, motion, terrain)[0]
         return own
-    pace = pace_row(table, motion.pace)
+    pace = pace_row(table, speed_pace(table, motion))
     per_hour, per_day = float(pace["per_hour_km"]), float(pace["per_day_km"])
     days = table_day_hours(table)
     rule = settings["day_figure"]
@@ -205,17 +211,21 @@ def rates(table: dict[str, Any], settings: dict[str, Any], motion: Motion,
     per_day = sum(by_hour(k, terrain) * min(1.0, hours - (k - 1))
                   for k in range(1, math.ceil(hours - EPS) + 1))
     lines: list[str] = []
+    if row.get("own_speed") and motion.pace != speed_pace(table, motion):
+        lines.append(f"{label(row, motion.mode, 'en')}: {motion.pace} pace changes nothing "
+                     "(its own speed)")
     if row.get("own_speed") and motion.speed_kmh > 0:
         per_hour = motion.speed_kmh * t_factor
         per_minute = per_hour * 1000 / 60
         lines.append(f"{label(row, motion.mode, 'en')}: its own speed, "
                      f"{num(motion.speed_kmh)} km/h")
     else:
-        pace = pace_row(table, motion.pace)
+        row_pace = speed_pace(table, motion)
+        pace = pace_row(table, row_pace)
         factor, mode_lines = mode_factor(table, settings, motion)
         per_minute = float(pace["per_minute_m"]) * factor * t_factor
         per_hour = float(pace["per_hour_km"]) * factor * t_factor
-        lines.append(f"{motion.pace} pace: {num(pace['per_minute_m'])} m/min, "
+        lines.append(f"{row_pace} pace: {num(pace['per_minute_m'])} m/min, "
                      f"{num(pace['per_hour_km'])} km/h, {num(pace['per_day_km'])} km/day")
         lines.extend(mode_lines)
     if t_line:

@@ -80,7 +80,6 @@ def test_a_special_mount_that_walks_is_slowed_by_difficult_terrain_when_set():
     (Motion("slow", "gallop"), "fast pace only"),
     (Motion("fast", "vehicle"), "normal pace only"),
     (Motion("slow", "vehicle"), "normal pace only"),
-    (Motion("fast", "ship", speed_kmh=3), "normal pace only"),
     (Motion("normal", "special"), "needs the mount's speed_m"),
     (Motion("normal", "ship"), "needs its own speed"),
     (Motion("normal", "ship", speed_kmh=3, speed_m=9), "one of the two"),
@@ -102,6 +101,15 @@ def test_motions_the_rules_refuse(motion, message):
 def test_pace_effects(pace, perception, stealth):
     effect = rules.pace_effect(TABLE, Motion(pace, "foot"))
     assert (effect["passive_perception"], effect["stealth"]) == (perception, stealth)
+
+
+@pytest.mark.parametrize("pace", ["fast", "slow"])
+@pytest.mark.parametrize(("ship", "figures"), [
+    ({"speed_kmh": 3}, (50, 3, 24)), ({"speed_m": 18}, (180, 9, 72))])
+def test_a_ships_pace_changes_nothing(pace, ship, figures):
+    got = rules.rates(TABLE, SETTINGS, Motion(pace, "ship", **ship))
+    assert (got.per_minute_m, got.per_hour_km, got.per_day_km) == tuple(map(approx, figures))
+    assert f"ship: {pace} pace changes nothing (its own speed)" in got.steps
 
 
 def test_a_ship_has_no_pace_effect():

@@ -84,7 +84,7 @@ def test_an_unknown_terrain_is_refused_with_the_known_ones(store):
 @pytest.mark.parametrize(("params", "pace", "figures"), [
     ({"mode": "gallop"}, "fast", (240, 12, 96)),
     ({"mode": "vehicle"}, "normal", (90, 4.5, 36)),
-    ({"mode": "ship", "speed_kmh": 3, "hours_per_day": 24}, "normal", (50, 3, 72)),
+    ({"mode": "ship", "speed_kmh": 3, "hours_per_day": 24}, "fast", (50, 3, 72)),
     ({"mode": "special", "speed_m": 27}, "fast", (360, 18, 135)),
     ({"mode": "mounted"}, "fast", (120, 6, 45)),
 ])
@@ -94,6 +94,14 @@ def test_modes(store, params, pace, figures):
     values = travel(store)
     assert values["pace"] == pace
     assert (values["per_minute_m"], values["per_hour_km"], values["per_day_km"]) == figures
+
+
+def test_a_ship_ignores_the_pace_and_its_effects(store):
+    ok(store, "travel.mode", mode="ship", speed_kmh=3)
+    ok(store, "travel.pace", pace="fast")
+    values = travel(store)
+    assert (values["pace"], values["per_hour_km"]) == ("fast", 3)
+    assert values["effect"]["passive_perception"] == 0
 
 
 def test_a_vehicle_refuses_another_pace(store):
