@@ -367,3 +367,18 @@ def test_the_plan_says_when_each_leg_ends():
     half_done = rules.plan_route(by_hour, [Leg(9, ROAD), Leg(9, FOREST)], 9.0, 2.0, 10 * 3600,
                                  8, 8, TABLE)
     assert half_done.leg_ends == [None, approx(4 * 3600)]
+
+
+@given(st.lists(st.floats(min_value=0.1, max_value=40), min_size=1, max_size=5),
+       st.data(), st.sampled_from(PACES_SLOW_TO_FAST),
+       st.sampled_from(["last_hour", "spread", "hourly"]))
+@hsettings(max_examples=100, deadline=None)
+def test_making_a_leg_difficult_never_makes_the_route_shorter(lengths, data, pace, rule):
+    hard = data.draw(st.integers(min_value=0, max_value=len(lengths) - 1))
+    by_hour = rules.hour_distances(TABLE, with_settings(day_figure=rule), Motion(pace, "foot"))
+    easy = [Leg(km, ROAD) for km in lengths]
+    harder = [Leg(km, FOREST if i == hard else ROAD) for i, km in enumerate(lengths)]
+    before = rules.plan_route(by_hour, easy, 0.0, 0.0, 8 * 3600, 8, 8, TABLE)
+    after = rules.plan_route(by_hour, harder, 0.0, 0.0, 8 * 3600, 8, 8, TABLE)
+    assert after.total_hours >= before.total_hours - 1e-9
+    assert after.elapsed_seconds >= before.elapsed_seconds - 1e-6
