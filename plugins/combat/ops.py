@@ -103,6 +103,20 @@ def _play(ctx: Any, events: list[dict[str, Any]], settings: dict[str, Any]) -> l
             ctx.notify("round_started", round=n)
         elif event["event"] == "turn_started":
             said.append(f"{event['name']}'s turn")
+        elif event["event"] == "delayed":
+            said.append(f"{event['name']} delays")
+        elif event["event"] == "resumed":
+            said.append(f"{event['name']} stops delaying and acts now")
+        elif event["event"] == "delay_lost":
+            ctx.journal(f"{event['name']} delayed to the end of the round: that turn is lost",
+                        kind="combat", who=[event["name"]])
+        elif event["event"] == "triggered":
+            said.append(f"{event['name']} takes the readied {event['action']} action "
+                        f"({event['trigger']}) and acts from now on at this count")
+        elif event["event"] == "ready_expired":
+            ctx.journal(f"{event['name']}'s readied {event['action']} action ({event['trigger']}) "
+                        "was not triggered before its turn and is lost", kind="combat",
+                        who=[event["name"]])
         elif event["event"] == "lapsed":
             ctx.journal(f"{event['name']}'s full-round action {event['label']!r}, started last "
                         "round, was not completed and is lost", kind="combat",
@@ -207,6 +221,42 @@ def _next(ctx: Any, p: dict[str, Any]) -> Result:
     text = (f"{ending}'s turn ends; " if ending else "") + "; ".join(said)
     return Result(text, {"round": encounter["round"], "turn": encounter["turn"]},
                   [encounter["turn"]])
+
+
+def _delay(ctx: Any, p: dict[str, Any]) -> Result:
+    encounter = _active(ctx)
+    name = _combatant_name(encounter, p["combatant"])
+    said = _play(ctx, _guard(rules.delay, encounter, name), settings_of(ctx))
+    return Result("; ".join(said), {"turn": encounter["turn"]}, [name])
+
+
+def _resume(ctx: Any, p: dict[str, Any]) -> Result:
+    encounter = _active(ctx)
+    name = _combatant_name(encounter, p["combatant"])
+    said = _play(ctx, _guard(rules.resume, encounter, name), settings_of(ctx))
+    return Result("; ".join(said), {"order": list(encounter["order"])}, [name])
+
+
+def _ready(ctx: Any, p: dict[str, Any]) -> Result:
+    encounter = _active(ctx)
+    name = _combatant_name(encounter, p["combatant"])
+    combatant = _guard(rules.find, encounter, name)
+    done = _guard(rules.ready_action, encounter, ctx.table(PLUGIN), settings_of(ctx), name,
+                  p["action"], p["trigger"], speed_m=speed_m(ctx, combatant),
+                  override=p["override"])
+    _override_line(ctx, name, done["overridden"], p["override"])
+    text = (f"{name} readies {ACTION_WORDS[p['action']]} for when {p['trigger'].strip()} "
+            "(its standard action)")
+    if done["overridden"]:
+        text += f" (override: {p['override'].strip()})"
+    return Result(text, {}, [name])
+
+
+def _trigger(ctx: Any, p: dict[str, Any]) -> Result:
+    encounter = _active(ctx)
+    name = _combatant_name(encounter, p["combatant"])
+    said = _play(ctx, _guard(rules.trigger, encounter, name), settings_of(ctx))
+    return Result("; ".join(said), {"order": list(encounter["order"])}, [name])
 
 
 def _end(ctx: Any, p: dict[str, Any]) -> Result:
@@ -330,6 +380,27 @@ OPERATIONS = [
     Operation(
         "combat.next", "End the current turn; the next combatant's begins (a new round after "
         "the last: 6 seconds on the clock).", _next),
+    Operation(
+        "combat.delay", "Delay: the current combatant, before doing anything, lets the others "
+        "go and acts later in the round (combat.resume); a turn delayed past the end of the "
+        "round is lost.", _delay, (COMBATANT,)),
+    Operation(
+        "combat.resume", "A delaying combatant acts now, before the current combatant (who "
+        "must not have acted yet), and keeps that place in the order.", _resume,
+        (Param("combatant", str, "the delaying combatant"),)),
+    Operation(
+        "combat.ready", "Ready an action (it costs the standard action of the turn) to take it "
+        "later when its trigger happens (combat.trigger), before the combatant's next turn.",
+        _ready,
+        (COMBATANT,
+         Param("action", str, "the readied action", default="standard",
+               choices=rules.READY_ACTIONS),
+         Param("trigger", str, "what it waits for (\"the orc comes within reach\")"),
+         OVERRIDE)),
+    Operation(
+        "combat.trigger", "A readied action's trigger came: the combatant acts now, and from now "
+        "on just before the combatant whose turn it is.", _trigger,
+        (Param("combatant", str, "the combatant with a readied action"),)),
     Operation("combat.end", "End the fight.", _end),
     Operation(
         "actions.take", "Spend an action of a combatant's budget; refused with the reason when "

@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from typing import Any, Callable
 
-from gm_console.core.abilities import modifier, parse_score
+from gm_console.core import abilities
 
 ACTIONS = ("standard", "move", "full-round", "free", "swift", "immediate", "step")
 
@@ -49,7 +49,7 @@ def dexterity_modifier(dexterity: Any) -> int:
     if dexterity in (None, ""):
         return 0
     try:
-        return modifier(parse_score(dexterity, "dexterity"))
+        return abilities.modifier(abilities.parse_score(dexterity, "dexterity"))
     except ValueError as exc:
         raise Invalid(str(exc)) from None
 
@@ -179,9 +179,10 @@ def set_initiative(encounter: Encounter, name: str, value: int) -> None:
     assert combatant is not None
     combatant["initiative"] = int(value)
     combatant.pop("rolloff", None)
+    combatant.pop("order_key", None)
 
 
-def ready(encounter: Encounter) -> bool:
+def can_begin(encounter: Encounter) -> bool:
     """Whether the fight can begin: combatants, each with an initiative, and everyone the
     surprise round names among them."""
     return (bool(encounter["combatants"]) and not missing_initiative(encounter)
@@ -194,17 +195,31 @@ def place(encounter: Encounter, roll: Roll) -> list[Event]:
     fight: settle the order again; while nobody has acted yet, the first turn goes to whoever
     now comes first (a latecomer with the best initiative does not lose round 1)."""
     if not begun(encounter):
-        return begin(encounter, roll) if ready(encounter) else []
+        return begin(encounter, roll) if can_begin(encounter) else []
     settle_order(encounter, roll)
     current = find(encounter, encounter["turn"], required=False)
     first = _next_in_order(encounter, "")
     untouched = (encounter["round"] == 1 and encounter.get("turns_begun") == 1
-                 and current is not None and current["budget"] == fresh_budget())
+                 and current is not None and _untouched(current))
     if not untouched or first is None or first == current["name"]:
         return []
-    current["flat_footed"], current["turns"] = True, current["turns"] - 1
-    encounter["turns_begun"] = 0
+    _unstart(encounter, current)
     return _start_turn(encounter, find(encounter, first))
+
+
+def _untouched(c: Combatant) -> bool:
+    """Nothing taken yet this turn (a swift action borrowed before the turn does not count)."""
+    budget = dict(c["budget"])
+    if budget["swift"] == "borrowed":
+        budget["swift"] = ""
+    return budget == fresh_budget()
+
+
+def _unstart(encounter: Encounter, c: Combatant) -> None:
+    """Take back the start of a turn in which nothing was done (someone steps in first)."""
+    c["turns"] -= 1
+    c["flat_footed"] = c["turns"] == 0
+    encounter["turns_begun"] = encounter.get("turns_begun", 1) - 1
 
 
 def _undecided(a: list[int], b: list[int]) -> bool:
@@ -219,7 +234,7 @@ def settle_order(encounter: Encounter, roll: Roll) -> list[str]:
     combatants (``rolloff``) so the order stays the same when it is settled again."""
     ranked = [c for c in encounter["combatants"] if "initiative" in c]
     groups: dict[tuple[int, int], list[Combatant]] = {}
-    for combatant in ranked:
+    for combatant in (c for c in ranked if "order_key" not in c):
         groups.setdefault((combatant["initiative"], combatant["modifier"]), []).append(combatant)
     for group in groups.values():
         while True:
@@ -230,10 +245,30 @@ def settle_order(encounter: Encounter, roll: Roll) -> list[str]:
                 break
             for combatant in open_ties.values():
                 combatant["rolloff"] = [*combatant.get("rolloff", []), int(roll())]
-    ranked.sort(key=lambda c: (c["initiative"], c["modifier"], c.get("rolloff", [])),
-                reverse=True)
+    ranked.sort(key=_rank, reverse=True)
     encounter["order"] = [c["name"] for c in ranked]
     return encounter["order"]
+
+
+def _rank(c: Combatant) -> tuple[int, ...]:
+    """Where a combatant sorts: initiative, modifier, roll-offs; or the place it took by acting
+    out of turn (a delayed or readied action: ``order_key``)."""
+    if "order_key" in c:
+        return tuple(c["order_key"])
+    return (c["initiative"], c["modifier"], *c.get("rolloff", []))
+
+
+def _place_before(encounter: Encounter, mover: Combatant, current: Combatant) -> None:
+    """Move ``mover`` just before ``current`` for the rest of the fight: its initiative becomes
+    the count it acted on, and its rank sorts it first among those on that count (a roll-off
+    higher than any die: no combatant sorts between the two)."""
+    mover["initiative"] = current["initiative"]
+    mover["order_key"] = [*_rank(current), 1000]
+    mover.pop("rolloff", None)
+    order = encounter["order"]
+    if mover["name"] in order:
+        order.remove(mover["name"])
+    order.insert(order.index(current["name"]), mover["name"])
 
 
 def missing_initiative(encounter: Encounter) -> list[str]:
@@ -287,6 +322,9 @@ def _start_round(encounter: Encounter, *, surprise: bool) -> list[Event]:
     encounter["surprise"] = surprise
     events: list[Event] = [{"event": "round_started", "round": encounter["round"],
                             "surprise": surprise}]
+    for c in encounter["combatants"]:
+        if c.pop("delaying", False):  # a turn delayed to the end of the round is lost
+            events.append({"event": "delay_lost", "name": c["name"]})
     first = _next_in_order(encounter, "")
     if first is None:
         raise Invalid("nobody can act this round")
@@ -303,7 +341,11 @@ def _start_turn(encounter: Encounter, combatant: Combatant) -> list[Event]:
     combatant["budget"] = fresh_budget()
     if combatant["borrowed_round"]:
         combatant["budget"]["swift"] = "borrowed"
-    return [{"event": "turn_started", "name": combatant["name"]}]
+    events: list[Event] = [{"event": "turn_started", "name": combatant["name"]}]
+    readied = combatant.pop("readied", None)
+    if readied:  # its trigger did not come before its next turn
+        events.append({"event": "ready_expired", "name": combatant["name"], **readied})
+    return events
 
 
 def _end_turn(encounter: Encounter, combatant: Combatant, settings: dict[str, Any]) -> list[Event]:
@@ -332,6 +374,93 @@ def next_turn(encounter: Encounter, settings: dict[str, Any], roll: Roll) -> lis
     if following is not None:
         return events + _start_turn(encounter, find(encounter, following))
     return events + _start_round(encounter, surprise=False)
+
+
+def _own_turn(encounter: Encounter, name: str) -> Combatant:
+    require_active(encounter)
+    if not begun(encounter):
+        raise Invalid("the fight has not begun")
+    c = find(encounter, name)
+    assert c is not None
+    if encounter["turn"] != c["name"]:
+        raise Invalid(f"it is {encounter['turn']}'s turn, not {c['name']}'s")
+    return c
+
+
+def delay(encounter: Encounter, name: str) -> list[Event]:
+    """Delay (optional rule of the game, welcome in the issue): the current combatant, before
+    doing anything, steps out of the order and can act later in the round (:func:`resume`),
+    taking that count as its initiative. If the round ends first, that turn is lost; it acts at
+    its own count the next round."""
+    c = _own_turn(encounter, name)
+    if not _untouched(c):
+        raise Invalid(f"{c['name']} has already acted this turn: only a turn with nothing done "
+                      "can be delayed")
+    _unstart(encounter, c)
+    c["delaying"] = True
+    following = _next_in_order(encounter, c["name"])
+    events: list[Event] = [{"event": "delayed", "name": c["name"]}]
+    if following is not None:
+        return events + _start_turn(encounter, find(encounter, following))
+    return events + _start_round(encounter, surprise=False)
+
+
+def resume(encounter: Encounter, name: str) -> list[Event]:
+    """A delaying combatant acts now, before the current combatant (who has done nothing yet),
+    and keeps that place in the order."""
+    require_active(encounter)
+    c = find(encounter, name)
+    assert c is not None
+    if not c.get("delaying"):
+        raise Invalid(f"{c['name']} is not delaying")
+    current = find(encounter, encounter["turn"])
+    assert current is not None
+    if not _untouched(current):
+        raise Invalid(f"{current['name']} has already acted this turn: {c['name']} can step in "
+                      "once it is over (combat.next), before the next combatant")
+    _unstart(encounter, current)
+    _place_before(encounter, c, current)
+    del c["delaying"]
+    return [{"event": "resumed", "name": c["name"]}] + _start_turn(encounter, c)
+
+
+READY_ACTIONS = ("standard", "move", "swift", "free")
+
+
+def ready_action(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any],
+                 name: str, action: str, trigger: str, *, speed_m: float,
+                 override: str = "") -> dict[str, Any]:
+    """Ready (optional rule of the game, welcome in the issue): spend the standard action of
+    this turn to take ``action`` later, when ``trigger`` happens (:func:`trigger`), before its
+    next turn. Returns ``overridden`` like :func:`take`."""
+    if action not in READY_ACTIONS:
+        raise Invalid(f"a readied action is one of {', '.join(READY_ACTIONS)}, not {action!r}")
+    if not trigger.strip():
+        raise Invalid("a readied action needs its trigger (what it waits for)")
+    done = take(encounter, table, settings, name, "standard", speed_m=speed_m,
+                override=override)
+    c = find(encounter, name)
+    assert c is not None
+    c["readied"] = {"action": action, "trigger": trigger.strip(), "round": encounter["round"]}
+    return done
+
+
+def trigger(encounter: Encounter, name: str) -> list[Event]:
+    """The readied action's trigger came: the combatant acts now, and from now on just before
+    the combatant whose turn it is."""
+    require_active(encounter)
+    c = find(encounter, name)
+    assert c is not None
+    readied = c.get("readied")
+    if not readied:
+        raise Invalid(f"{c['name']} has no readied action")
+    if encounter["turn"] == c["name"]:
+        raise Invalid(f"it is {c['name']}'s own turn: a readied action waits for its trigger")
+    current = find(encounter, encounter["turn"])
+    assert current is not None
+    _place_before(encounter, c, current)
+    del c["readied"]
+    return [{"event": "triggered", "name": c["name"], **readied}]
 
 
 def restrict(encounter: Encounter, name: str, condition: str) -> Combatant:
@@ -548,8 +677,8 @@ def refusal(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any
         raise Invalid("full_round names a full-round action started or completed with a "
                       f"standard action, not a {action} action")
     if not begun(encounter):
-        raise Invalid("the fight has not begun: combat.next begins it once every combatant "
-                      "has an initiative")
+        raise Invalid("the fight has not begun: it begins once every combatant has an "
+                      "initiative (combat.initiative, combat.roll_initiative)")
     c = find(encounter, name)
     assert c is not None
     own = encounter["turn"] == c["name"]
@@ -560,8 +689,12 @@ def refusal(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any
     if action == "immediate":
         return _swift_refusal(encounter, c, action) if own else _immediate_off_turn_refusal(c)
     if not own:
+        waiting = (f" ({c['name']} is delaying: it acts with combat.resume)"
+                   if c.get("delaying") else
+                   f" ({c['name']} has a readied action: combat.trigger when it comes)"
+                   if c.get("readied") else "")
         return (f"It is {encounter['turn']}'s turn, not {c['name']}'s: off-turn only an "
-                "immediate or a free action is possible.")
+                f"immediate or a free action is possible{waiting}.")
     if action == "swift":
         return _swift_refusal(encounter, c, action)
     if action == "step":
@@ -613,8 +746,8 @@ def move_refusal(encounter: Encounter, table: dict[str, Any], name: str, metres:
     if metres < 0:
         raise Invalid(f"metres cannot be negative ({_num(metres)})")
     if not begun(encounter):
-        raise Invalid("the fight has not begun: combat.next begins it once every combatant "
-                      "has an initiative")
+        raise Invalid("the fight has not begun: it begins once every combatant has an "
+                      "initiative (combat.initiative, combat.roll_initiative)")
     c = find(encounter, name)
     assert c is not None
     if encounter["turn"] != c["name"]:
@@ -734,6 +867,8 @@ def summary(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any
             "spent": dict(c["budget"]), "metres_left": metres_left(c),
             "borrowed_round": c["borrowed_round"],
             "started_full_round": dict(c["started"]) if c.get("started") else None,
+            "delaying": bool(c.get("delaying")),
+            "readied": dict(c["readied"]) if c.get("readied") else None,
         }
         if begun(encounter):
             entry.update(_now(encounter, table, settings, c, speed))

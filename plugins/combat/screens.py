@@ -35,7 +35,7 @@ LEGEND = (f"{LEFT} left {SPENT} spent {NONE} not now {BORROWED} swift used off-t
           "Metres spent/of+more\n"
           "s std m move M no-move v metres f full F no-step g start/end w swift i immediate e free "
           "5 step space next o override t restrict I init R roll a add x remove "
-          "S start E end u undo")
+          "D delay A act now y ready T trigger S start E end u undo")
 
 COLUMNS = ("Name", "Init", "Std", "Mv", "Full", "Sw", "Imm", "Fr", "5ft", "Metres", "State")
 """Short titles so that 80 columns hold the table; the legend and F1 say what they mean."""
@@ -67,6 +67,12 @@ def states(entry: dict[str, Any], t: Callable[[str], str], surprise: bool,
         out.append(t("aware"))
     if entry["started_full_round"]:
         out.append(f"→ {entry['started_full_round']['label']}")
+    if entry["delaying"]:
+        out.append(t("delaying"))
+    if entry["readied"]:
+        readied = entry["readied"]
+        out.append(f"{t('ready')}: {t(readied['action'])}" if short
+                   else f"{t('ready')}: {t(readied['action'])} ({readied['trigger']})")
     return out
 
 
@@ -141,6 +147,10 @@ class CombatScreen(StoreScreen):
         Binding("x", "remove", "Remove", id="combat.remove", show=False),
         Binding("S", "start", "Start fight", id="combat.start", show=False),
         Binding("E", "end", "End fight", id="combat.end", show=False),
+        Binding("D", "delay", "Delay", id="combat.delay", show=False),
+        Binding("A", "resume", "Act (delayed)", id="combat.resume", show=False),
+        Binding("y", "ready", "Ready", id="combat.ready", show=False),
+        Binding("T", "trigger", "Trigger", id="combat.trigger", show=False),
         Binding("u", "app.undo", "Undo", id="combat.undo"),
     ]
 
@@ -312,6 +322,27 @@ class CombatScreen(StoreScreen):
     def action_start(self) -> None:
         self._ask("Surprise: who is aware (comma-separated; empty: none)",
                   lambda text: self._run("combat.start", surprise=text))
+
+    def action_delay(self) -> None:
+        self._run("combat.delay")
+
+    def action_resume(self) -> None:
+        name = self._selected()
+        if name:
+            self._run("combat.resume", combatant=name)
+
+    def action_ready(self) -> None:
+        def ready(text: str) -> None:
+            action, sep, trigger = text.partition(":")
+            if not sep:
+                action, trigger = "standard", text
+            self._run("combat.ready", action=action.strip() or "standard", trigger=trigger)
+        self._ask("Readied action: trigger (standard, move, swift or free)", ready)
+
+    def action_trigger(self) -> None:
+        name = self._selected()
+        if name:
+            self._run("combat.trigger", combatant=name)
 
     def action_end(self) -> None:
         self._run("combat.end")

@@ -67,6 +67,17 @@ def validate(table: dict[str, Any]) -> list[Problem]:
             problems.append(((*where, "initiative"), f"{what}: initiative must be a whole number"))
         if "speed_m" in combatant and _wrong(combatant["speed_m"], (int, float)):
             problems.append(((*where, "speed_m"), f"{what}: speed_m must be a number"))
+        if "order_key" in combatant and not (
+                isinstance(combatant["order_key"], list)
+                and all(not _wrong(v, int) for v in combatant["order_key"])):
+            problems.append(((*where, "order_key"), f"{what}: order_key must be a list of "
+                                                    "whole numbers"))
+        readied = combatant.get("readied")
+        if readied is not None and not (isinstance(readied, dict)
+                                        and isinstance(readied.get("action"), str)
+                                        and isinstance(readied.get("trigger"), str)):
+            problems.append(((*where, "readied"), f"{what}: readied must be a table with an "
+                                                  "action and a trigger (text)"))
         started = combatant.get("started")
         if started is not None and not (isinstance(started, dict)
                                         and isinstance(started.get("label"), str)

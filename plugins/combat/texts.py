@@ -19,7 +19,11 @@ a standard action, w swift, i immediate (the selected combatant, on or off turn)
 5 the 5-foot step, space end the turn, up/down select, o override the last refusal (asks the
 reason), t restrict the selected (asks the condition; empty lifts it), I type its initiative,
 R roll initiative for all, a add a combatant (name, modifier, speed), x remove it, S start a
-fight (asks who is aware: a surprise round), E end it, u undo. Round 1 begins as soon as every
+fight (asks who is aware: a surprise round), E end it, u undo. Delay and ready (optional rules
+of the game): D delays the current combatant (before it acts), A lets the selected delaying
+combatant act now (before the current one, who must not have acted), y readies an action for
+its trigger ("move: the orc charges"; it costs the standard action), T takes the selected
+combatant's readied action now; either way the combatant keeps that new place in the order. Round 1 begins as soon as every
 combatant has an initiative. Columns: Std Mv Full Sw(ift) Imm Fr(ee) 5ft; ● left, ✓ spent,
 – not now, ⇠ swift used by an immediate action off-turn; Metres spent/allowed+more possible.
 Settings ([settings] of config/combat.toml, or [plugins.combat.settings] in a session):
@@ -49,7 +53,11 @@ complexe par une action simple, w rapide, i immédiate (le combattant sélection
 hors de son tour), e libre, 5 pas de placement, espace fin du tour, haut/bas sélection,
 o forcer le dernier refus (demande la raison), t restreindre (demande l'état ; vide la lève),
 I initiative, R lancer pour tous, a ajouter (nom, modificateur, vitesse), x retirer, S commencer
-un combat (demande qui est conscient : round de surprise), E le finir, u annuler. Le round 1
+un combat (demande qui est conscient : round de surprise), E le finir, u annuler. Retarder et
+préparer (règles optionnelles du jeu) : D retarde le combattant actif (avant d'agir), A fait
+agir maintenant le combattant sélectionné qui retarde, y prépare une action pour son déclencheur
+(« move: l'orque charge » ; elle coûte l'action simple), T déclenche l'action préparée du
+combattant sélectionné ; il garde ensuite cette nouvelle place dans l'ordre. Le round 1
 commence dès que chaque combattant a son initiative. ● reste, ✓ dépensée, – impossible,
 ⇠ rapide prise par une immédiate hors de son tour ; Mètres dépensés/permis+possibles.
 Réglages ([settings] de config/combat.toml, ou [plugins.combat.settings] d'une session) :
@@ -66,11 +74,12 @@ un jet de d20."""
 FRENCH = {
     ("● left ✓ spent – not now ⇠ swift used off-turn · Metres spent/of+more\n"
      "s std m move M no-move v metres f full F no-step g start/end w swift i immediate e free 5 step "
-     "space next o override t restrict I init R roll a add x remove S start E end u undo"):
+     "space next o override t restrict I init R roll a add x remove D delay A act now y ready "
+     "T trigger S start E end u undo"):
     ("● reste ✓ dépensée – impossible ⇠ rapide prise hors tour · Mètres dépensés/permis+possibles\n"
      "s simple m mouv. M sans dépl. v mètres f complexe F sans pas g commencer/finir w rapide i immédiate "
      "e libre 5 pas espace suivant o forcer t restreindre I init R lancer a ajouter x retirer "
-     "S commencer E finir u annuler"),
+     "D retarder A agir T déclencher y préparer S commencer E finir u annuler"),
     "Combat": "Combat",
     "Combat: action tracker": "Combat : suivi des actions",
     "standard": "simple",
@@ -91,6 +100,10 @@ FRENCH = {
     "restricted": "restreinte",
     "aware": "conscient",
     "surprised": "surpris",
+    "delaying": "retarde",
+    "ready": "action préparée",
+    "Readied action: trigger (standard, move, swift or free)":
+        "Action préparée : déclencheur (standard, move, swift ou free)",
     "borrowed": "empruntée",
     "No fight is running.": "Aucun combat en cours.",
     "Start a fight": "Commencer un combat",

@@ -638,3 +638,87 @@ def test_table_holds_the_rule_numbers():
     assert (TABLE["round_seconds"], TABLE["step_m"]) == (6, 1.5)
     assert TABLE["turn"] == {"standard": 1, "move": 1}
     assert TABLE["restricted"] == {"main_actions": 1}
+
+
+# -- delay and ready (welcome in the issue) --------------------------------------------------
+
+
+def test_delay_then_act_later_in_the_round_at_that_count():
+    enc = fight(("Aria", 15), ("Orc", 10), ("Borin", 5))
+    events = rules.delay(enc, "Aria")
+    assert events[0] == {"event": "delayed", "name": "Aria"}
+    assert enc["turn"] == "Orc" and rules.find(enc, "Aria")["flat_footed"]  # not acted yet
+    refused(enc, "Aria", "standard", "is delaying")
+    nxt(enc)  # Borin's turn begins; Aria steps in before him
+    rules.resume(enc, "Aria")
+    assert enc["turn"] == "Aria" and enc["order"] == ["Orc", "Aria", "Borin"]
+    aria = rules.find(enc, "Aria")
+    assert aria["initiative"] == 5 and not aria["flat_footed"]
+    take(enc, "Aria", "standard")
+    nxt(enc)
+    assert enc["turn"] == "Borin" and rules.find(enc, "Borin")["turns"] == 1
+    nxt(enc)
+    assert (enc["round"], enc["turn"]) == (2, "Orc")  # the new order holds
+    rules.settle_order(enc, no_roll)
+    assert enc["order"] == ["Orc", "Aria", "Borin"]  # and survives being settled again
+
+
+def test_delay_only_before_acting_and_resume_only_before_the_next_acts():
+    enc = fight(("Aria", 15), ("Orc", 10), ("Borin", 5))
+    take(enc, "Aria", "free")
+    with pytest.raises(rules.Invalid, match="already acted"):
+        rules.delay(enc, "Aria")
+    nxt(enc)
+    rules.delay(enc, "Orc")
+    take(enc, "Borin", "standard")
+    with pytest.raises(rules.Invalid, match="once it is over"):
+        rules.resume(enc, "Orc")
+    with pytest.raises(rules.Invalid, match="is not delaying"):
+        rules.resume(enc, "Aria")
+
+
+def test_a_turn_delayed_past_the_round_is_lost():
+    enc = fight(("Aria", 15), ("Orc", 10))
+    nxt(enc)
+    events = rules.delay(enc, "Orc")  # the last one: the round ends
+    assert {"event": "delay_lost", "name": "Orc"} in events
+    assert (enc["round"], enc["turn"]) == (2, "Aria")
+    assert "delaying" not in rules.find(enc, "Orc")
+
+
+def test_ready_then_trigger_before_the_next_turn():
+    enc = fight(("Aria", 15), ("Orc", 10), ("Borin", 5))
+    rules.ready_action(enc, TABLE, SETTINGS, "Aria", "standard", "the orc charges",
+                       speed_m=SPEED)
+    assert rules.find(enc, "Aria")["budget"]["standard"] == 1  # readying is her standard action
+    take(enc, "Aria", "move")
+    nxt(enc), nxt(enc)  # Borin's turn: the trigger comes
+    events = rules.trigger(enc, "Aria")
+    assert events[0]["event"] == "triggered" and events[0]["trigger"] == "the orc charges"
+    assert enc["order"] == ["Orc", "Aria", "Borin"] and enc["turn"] == "Borin"
+    with pytest.raises(rules.Invalid, match="no readied action"):
+        rules.trigger(enc, "Aria")
+
+
+def test_a_readied_action_not_triggered_expires_at_the_next_turn():
+    enc = fight(("Aria", 15), ("Orc", 10))
+    rules.ready_action(enc, TABLE, SETTINGS, "Aria", "move", "the door opens", speed_m=SPEED)
+    nxt(enc)
+    events = nxt(enc)
+    assert any(e["event"] == "ready_expired" and e["name"] == "Aria" for e in events)
+    assert "readied" not in rules.find(enc, "Aria")
+
+
+def test_ready_needs_the_standard_action_and_a_trigger():
+    enc = fight(("Aria", 15), ("Orc", 10))
+    with pytest.raises(rules.Invalid, match="needs its trigger"):
+        rules.ready_action(enc, TABLE, SETTINGS, "Aria", "standard", " ", speed_m=SPEED)
+    with pytest.raises(rules.Invalid, match="not 'full-round'"):
+        rules.ready_action(enc, TABLE, SETTINGS, "Aria", "full-round", "x", speed_m=SPEED)
+    take(enc, "Aria", "standard")
+    with pytest.raises(rules.Forbidden, match="already taken a standard action"):
+        rules.ready_action(enc, TABLE, SETTINGS, "Aria", "standard", "x", speed_m=SPEED)
+    with pytest.raises(rules.Invalid, match="own turn"):
+        rules.ready_action(enc, TABLE, SETTINGS, "Aria", "move", "x", speed_m=SPEED,
+                           override="gm")
+        rules.trigger(enc, "Aria")

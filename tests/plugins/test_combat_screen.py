@@ -144,3 +144,28 @@ async def test_nothing_running(store, make_app):
         await pilot.press("s")  # refused, and the screen stays up
         await pilot.pause()
         assert "no fight is running" in app.screen.query_one("#refusal", Value).shown
+
+
+async def test_delay_and_ready_by_keyboard(store, make_app):
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_fight(pilot)  # Aria 18, Goblin 12, Bram 8
+        await pilot.press("D")  # Aria delays
+        await pilot.pause()
+        assert encounter(store)["turn"] == "Goblin"
+        table = app.screen.query_one("#combatants", SyncedTable)
+        table.move_cursor(row=[str(r.key.value) for r in table.ordered_rows].index("Aria"))
+        await pilot.press("A")  # and acts now, before the goblin
+        await pilot.pause()
+        assert encounter(store)["turn"] == "Aria"
+        await pilot.press("y")
+        await type_text(pilot, "move: the goblin flees")
+        aria = next(c for c in encounter(store)["combatants"] if c["name"] == "Aria")
+        assert aria["readied"]["action"] == "move"
+        await pilot.press("space")
+        await pilot.pause()
+        table.move_cursor(row=[str(r.key.value) for r in table.ordered_rows].index("Aria"))
+        await pilot.press("T")
+        await pilot.pause()
+        aria = next(c for c in encounter(store)["combatants"] if c["name"] == "Aria")
+        assert "readied" not in aria and aria["initiative"] == 12

@@ -65,7 +65,8 @@ def test_every_screen_label_has_its_french():
               "Full-round action to start or complete",
               "Condition (empty: lift the restriction)", "Initiative value",
               "Combatant: name, initiative modifier, speed in m",
-              "Surprise: who is aware (comma-separated; empty: none)"]
+              "Surprise: who is aware (comma-separated; empty: none)", "delaying", "ready",
+              "Readied action: trigger (standard, move, swift or free)"]
     missing = [label for label in labels if label not in texts.FRENCH]
     assert missing == []
 

@@ -333,3 +333,20 @@ def test_the_session_table_survives_a_save(fight, host, tmp_path):
     path.write_text(codec.dumps(store.state), encoding="utf-8")
     again = codec.read(path, host)
     assert again["plugins"]["combat"] == store.state["plugins"]["combat"]
+
+
+def test_delay_resume_ready_trigger_through_operations(fight):
+    store = fight  # Aria 18, Goblin 12, Bram 8
+    outcome = ok(store, "combat.delay")
+    assert "Aria delays" in outcome.message and combat(store)["turn"] == "Goblin"
+    no(store, "combat.resume", "is not delaying", combatant="Bram")
+    ok(store, "combat.resume", combatant="Aria")
+    assert combat(store)["order"] == ["Aria", "Goblin", "Bram"] and combat(store)["turn"] == "Aria"
+    ok(store, "combat.ready", trigger="the goblin moves", action="move")
+    assert entry(store, "Aria")["readied"]["trigger"] == "the goblin moves"
+    no(store, "combat.ready", "already taken a standard action", trigger="again")
+    ok(store, "combat.next")
+    outcome = ok(store, "combat.trigger", combatant="Aria")
+    assert "readied move action" in outcome.message
+    assert combat(store)["order"] == ["Aria", "Goblin", "Bram"]
+    assert entry(store, "Aria")["initiative"] == 12
