@@ -72,7 +72,7 @@ def _mode(ctx: Any, p: dict[str, Any]) -> Result:
     sec.update(mode=motion.mode, pace=motion.pace, speed_m=motion.speed_m,
                speed_kmh=motion.speed_kmh, hours_per_day=motion.hours_per_day)
     label = rules.label(rules.mode_row(table, motion.mode), motion.mode, "en")
-    return Result(f"travelling {label}{forced} ({_rates_text(ctx)})",
+    return Result(f"mode: {label}{forced} ({_rates_text(ctx)})",
                   {"mode": motion.mode, "pace": motion.pace})
 
 
