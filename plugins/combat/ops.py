@@ -1,9 +1,10 @@
 """The combat operations: a whole fight can be run (and checked) through these alone, from the
 screen or from ``gm-console op``.
 
-They read the encounter from the session (``[plugins.combat]``), hand it to the plain rules with
-the speeds and settings, and turn what the rules return into refusals, journal lines, the
-in-game clock (6 seconds a round) and the ``round_started`` hook.
+They read the encounter from the session (``[plugins.combat]``), hand it to the plain rules
+(:mod:`.turns` for the course of the fight, :mod:`.rules` for the action budget) with the speeds
+and settings, and turn what they return into refusals, journal lines, the in-game clock (6
+seconds a round) and the ``round_started`` hook.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Any, Callable
 import d20
 
 from gm_console import Operation, Param, Refused, Result, RollRequest
-from gm_console_plugins.combat import rules
+from gm_console_plugins.combat import rules, turns
 
 PLUGIN = "combat"
 SETTING_KEYS = ("step_when_restricted", "move_action_counts_as_movement", "free_off_turn",
@@ -65,7 +66,7 @@ def _guard(function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
     """Rules' own exceptions become refusals; a forbidden action says how to force it."""
     try:
         return function(*args, **kwargs)
-    except rules.Invalid as exc:
+    except turns.Invalid as exc:
         raise Refused(str(exc)) from None
     except rules.Forbidden as exc:
         raise Refused(f"{exc}{OVERRIDE_HINT}") from None
@@ -74,16 +75,16 @@ def _guard(function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
 def _combatant_name(encounter: dict[str, Any], given: str) -> str:
     """The named combatant, or whose turn it is when no name is given."""
     if given.strip():
-        found = _guard(rules.find, encounter, given)
+        found = _guard(turns.find, encounter, given)
         return found["name"]
-    if not rules.begun(encounter):
+    if not turns.begun(encounter):
         raise Refused("name the combatant (combatant=...): the fight has not begun")
     return encounter["turn"]
 
 
 def _active(ctx: Any) -> dict[str, Any]:
     encounter = ctx.section(PLUGIN)
-    _guard(rules.require_active, encounter)
+    _guard(turns.require_active, encounter)
     return encounter
 
 
@@ -127,9 +128,9 @@ def _play(ctx: Any, events: list[dict[str, Any]], settings: dict[str, Any]) -> l
 def _begin_if_needed(ctx: Any, encounter: dict[str, Any], settings: dict[str, Any]) -> list[str]:
     """Taking an action before combat.next began the fight begins it (every initiative must be
     known)."""
-    if rules.begun(encounter):
+    if turns.begun(encounter):
         return []
-    return _play(ctx, _guard(rules.begin, encounter, roller(ctx)), settings)
+    return _play(ctx, _guard(turns.begin, encounter, roller(ctx)), settings)
 
 
 # -- the fight -------------------------------------------------------------------------------
@@ -139,7 +140,7 @@ def _start(ctx: Any, p: dict[str, Any]) -> Result:
     encounter = ctx.section(PLUGIN)
     if encounter.get("active"):
         raise Refused("a fight is already running: combat.end it first")
-    fresh = _guard(rules.new_encounter, ctx.characters, p["surprise"])
+    fresh = _guard(turns.new_encounter, ctx.characters, p["surprise"])
     encounter.update(fresh)
     names = [c["name"] for c in fresh["combatants"]]
     aware = [c["name"] for c in fresh["combatants"] if c["aware"]] + fresh["aware_pending"]
@@ -151,9 +152,9 @@ def _start(ctx: Any, p: dict[str, Any]) -> Result:
 
 def _add(ctx: Any, p: dict[str, Any]) -> Result:
     encounter = _active(ctx)
-    added = _guard(rules.add_combatant, encounter, p["name"], p["initiative"], p["speed_m"],
+    added = _guard(turns.add_combatant, encounter, p["name"], p["initiative"], p["speed_m"],
                    value=p["value"], aware=p["aware"])
-    said = _play(ctx, rules.place(encounter, roller(ctx)), settings_of(ctx))
+    said = _play(ctx, turns.place(encounter, roller(ctx)), settings_of(ctx))
     sign = "+" if added["modifier"] >= 0 else "−"
     text = (f"{added['name']} joins the fight (initiative {sign}{abs(added['modifier'])}, "
             f"speed {added['speed_m']:g} m"
@@ -165,15 +166,15 @@ def _add(ctx: Any, p: dict[str, Any]) -> Result:
 def _remove(ctx: Any, p: dict[str, Any]) -> Result:
     encounter = _active(ctx)
     name = _combatant_name(encounter, p["combatant"])
-    said = _play(ctx, _guard(rules.remove_combatant, encounter, name), settings_of(ctx))
+    said = _play(ctx, _guard(turns.remove_combatant, encounter, name), settings_of(ctx))
     return Result(f"{name} leaves the fight" + "".join(f"; {s}" for s in said), {}, [name])
 
 
 def _initiative(ctx: Any, p: dict[str, Any]) -> Result:
     encounter = _active(ctx)
     name = _combatant_name(encounter, p["combatant"])
-    _guard(rules.set_initiative, encounter, name, p["value"])
-    said = _play(ctx, rules.place(encounter, roller(ctx)), settings_of(ctx))
+    _guard(turns.set_initiative, encounter, name, p["value"])
+    said = _play(ctx, turns.place(encounter, roller(ctx)), settings_of(ctx))
     return Result("; ".join([f"{name}: initiative {p['value']}", *said]),
                   {"order": list(encounter["order"])}, [name])
 
@@ -196,9 +197,9 @@ def _initiative_rolled(ctx: Any, p: dict[str, Any]) -> Result:
     set_to = []
     for outcome in p["outcomes"]:
         name = _combatant_name(encounter, str(outcome["who"]))
-        _guard(rules.set_initiative, encounter, name, int(outcome["total"]))
+        _guard(turns.set_initiative, encounter, name, int(outcome["total"]))
         set_to.append(f"{name} {int(outcome['total'])}")
-    said = _play(ctx, rules.place(encounter, roller(ctx)), settings_of(ctx))
+    said = _play(ctx, turns.place(encounter, roller(ctx)), settings_of(ctx))
     return Result("; ".join([f"initiative: {', '.join(set_to)}", *said]),
                   {"order": list(encounter["order"])})
 
@@ -207,7 +208,7 @@ def _restrict(ctx: Any, p: dict[str, Any]) -> Result:
     encounter = _active(ctx)
     name = _combatant_name(encounter, p["combatant"])
     condition = (p["condition"].strip() or "restricted") if p["on"] else ""
-    _guard(rules.restrict, encounter, name, condition)
+    _guard(turns.restrict, encounter, name, condition)
     text = (f"{name}'s activity is restricted ({condition}): one standard or one move action a "
             "round" if condition else f"{name}'s activity is no longer restricted")
     return Result(text, {}, [name])
@@ -217,7 +218,7 @@ def _next(ctx: Any, p: dict[str, Any]) -> Result:
     encounter = _active(ctx)
     settings = settings_of(ctx)
     ending = encounter.get("turn", "")
-    said = _play(ctx, _guard(rules.next_turn, encounter, settings, roller(ctx)), settings)
+    said = _play(ctx, _guard(turns.next_turn, encounter, settings, roller(ctx)), settings)
     text = (f"{ending}'s turn ends; " if ending else "") + "; ".join(said)
     return Result(text, {"round": encounter["round"], "turn": encounter["turn"]},
                   [encounter["turn"]])
@@ -226,21 +227,21 @@ def _next(ctx: Any, p: dict[str, Any]) -> Result:
 def _delay(ctx: Any, p: dict[str, Any]) -> Result:
     encounter = _active(ctx)
     name = _combatant_name(encounter, p["combatant"])
-    said = _play(ctx, _guard(rules.delay, encounter, name), settings_of(ctx))
+    said = _play(ctx, _guard(turns.delay, encounter, name), settings_of(ctx))
     return Result("; ".join(said), {"turn": encounter["turn"]}, [name])
 
 
 def _resume(ctx: Any, p: dict[str, Any]) -> Result:
     encounter = _active(ctx)
     name = _combatant_name(encounter, p["combatant"])
-    said = _play(ctx, _guard(rules.resume, encounter, name), settings_of(ctx))
+    said = _play(ctx, _guard(turns.resume, encounter, name), settings_of(ctx))
     return Result("; ".join(said), {"order": list(encounter["order"])}, [name])
 
 
 def _ready(ctx: Any, p: dict[str, Any]) -> Result:
     encounter = _active(ctx)
     name = _combatant_name(encounter, p["combatant"])
-    combatant = _guard(rules.find, encounter, name)
+    combatant = _guard(turns.find, encounter, name)
     done = _guard(rules.ready_action, encounter, ctx.table(PLUGIN), settings_of(ctx), name,
                   p["action"], p["trigger"], speed_m=speed_m(ctx, combatant),
                   override=p["override"])
@@ -255,14 +256,14 @@ def _ready(ctx: Any, p: dict[str, Any]) -> Result:
 def _trigger(ctx: Any, p: dict[str, Any]) -> Result:
     encounter = _active(ctx)
     name = _combatant_name(encounter, p["combatant"])
-    said = _play(ctx, _guard(rules.trigger, encounter, name), settings_of(ctx))
+    said = _play(ctx, _guard(turns.trigger, encounter, name), settings_of(ctx))
     return Result("; ".join(said), {"order": list(encounter["order"])}, [name])
 
 
 def _end(ctx: Any, p: dict[str, Any]) -> Result:
     encounter = _active(ctx)
     rounds = encounter["round"]
-    _guard(rules.end, encounter)
+    _guard(turns.end, encounter)
     return Result(f"the fight ends after {rounds} round{'s' if rounds != 1 else ''}",
                   {"rounds": rounds})
 
@@ -287,7 +288,7 @@ def _take(ctx: Any, p: dict[str, Any]) -> Result:
     settings = settings_of(ctx)
     said = _begin_if_needed(ctx, encounter, settings)
     name = _combatant_name(encounter, p["combatant"])
-    combatant = _guard(rules.find, encounter, name)
+    combatant = _guard(turns.find, encounter, name)
     done = _guard(rules.take, encounter, ctx.table(PLUGIN), settings, name, p["action"],
                   speed_m=speed_m(ctx, combatant), metres=p["metres"],
                   full_round=p["full_round"], allows_step=p["allows_step"],
@@ -318,7 +319,7 @@ def _move(ctx: Any, p: dict[str, Any]) -> Result:
     settings = settings_of(ctx)
     said = _begin_if_needed(ctx, encounter, settings)
     name = _combatant_name(encounter, p["combatant"])
-    combatant = _guard(rules.find, encounter, name)
+    combatant = _guard(turns.find, encounter, name)
     done = _guard(rules.move, encounter, ctx.table(PLUGIN), name, p["metres"],
                   speed_m=speed_m(ctx, combatant), override=p["override"])
     _override_line(ctx, name, done["overridden"], p["override"])

@@ -16,7 +16,8 @@ from textual.binding import Binding
 from gm_console.store import Change
 from gm_console.ui import StoreScreen, SyncedTable, Value
 from gm_console.ui.screens.prompt import TextPrompt
-from gm_console_plugins.combat import ops, rules
+from gm_console_plugins.combat import ops, rules, turns
+from gm_console_plugins.combat.texts import LEGEND
 
 LEFT, SPENT, NONE = "●", "✓", "–"  # available, used, not possible now
 BORROWED = "⇠"  # the swift action of the next turn, used by an immediate action off-turn
@@ -30,12 +31,6 @@ class Answer(TextPrompt):
         event.prevent_default()  # Textual would call the base class's handler too
         self.dismiss(event.value.strip())
 
-
-LEGEND = (f"{LEFT} left {SPENT} spent {NONE} not now {BORROWED} swift used off-turn · "
-          "Metres spent/of+more\n"
-          "s std m move M no-move v metres f full F no-step g start/end w swift i immediate e free "
-          "5 step space next o override t restrict I init R roll a add x remove "
-          "D delay A act now y ready T trigger S start E end u undo")
 
 COLUMNS = ("Name", "Init", "Std", "Mv", "Full", "Sw", "Imm", "Fr", "5ft", "Metres", "State")
 """Short titles so that 80 columns hold the table; the legend and F1 say what they mean."""
@@ -268,7 +263,7 @@ class CombatScreen(StoreScreen):
 
     def action_full_round_part(self) -> None:
         encounter = ops.encounter_of(self.session)
-        current = rules.find(encounter, encounter.get("turn", ""), required=False) \
+        current = turns.find(encounter, encounter.get("turn", ""), required=False) \
             if encounter.get("active") else None
         pending = current.get("started", {}).get("label", "") if current else ""
         self._ask("Full-round action to start or complete",

@@ -13,8 +13,8 @@ _COMBATANT_FIELDS: dict[str, type | tuple[type, ...]] = {
 }
 _BUDGET_FIELDS: dict[str, type | tuple[type, ...]] = {
     "standard": int, "move": int, "full_round": bool, "full_round_step": bool, "swift": str,
-    "free": int, "step": bool, "moved": bool, "metres_allowed": (int, float), "metres_spent": (int, float),
-    "completed": str,
+    "free": int, "step": bool, "moved": bool, "metres_allowed": (int, float),
+    "metres_spent": (int, float), "completed": str,
 }
 _SWIFT = ("", "swift", "immediate", "borrowed")
 

@@ -13,19 +13,20 @@ its next turn, and none is possible while flat-footed (before its first turn). T
 condition): one standard or one move action; a full-round action is started with a standard
 action and completed with one the next round. Refused actions can be forced with a reason that
 goes into the journal. Each round adds 6 seconds to the clock.
-Keys on the combat screen: s standard, m move, M move action not used to move, v move N metres (takes move actions as needed),
-f full-round, F full-round that allows no 5-foot step, g start/complete a full-round action with
-a standard action, w swift, i immediate (the selected combatant, on or off turn), e free,
-5 the 5-foot step, space end the turn, up/down select, o override the last refusal (asks the
-reason), t restrict the selected (asks the condition; empty lifts it), I type its initiative,
-R roll initiative for all, a add a combatant (name, modifier, speed), x remove it, S start a
-fight (asks who is aware: a surprise round), E end it, u undo. Delay and ready (optional rules
-of the game): D delays the current combatant (before it acts), A lets the selected delaying
-combatant act now (before the current one, who must not have acted), y readies an action for
-its trigger ("move: the orc charges"; it costs the standard action), T takes the selected
-combatant's readied action now; either way the combatant keeps that new place in the order. Round 1 begins as soon as every
-combatant has an initiative. Columns: Std Mv Full Sw(ift) Imm Fr(ee) 5ft; ● left, ✓ spent,
-– not now, ⇠ swift used by an immediate action off-turn; Metres spent/allowed+more possible.
+Keys on the combat screen: s standard, m move, M move action not used to move, v move N metres
+(takes move actions as needed), f full-round, F full-round that allows no 5-foot step,
+g start/complete a full-round action with a standard action, w swift, i immediate (the selected
+combatant, on or off turn), e free, 5 the 5-foot step, space end the turn, up/down select,
+o override the last refusal (asks the reason), t restrict the selected (asks the condition;
+empty lifts it), I type its initiative, R roll initiative for all, a add a combatant (name,
+modifier, speed), x remove it, S start a fight (asks who is aware: a surprise round), E end it,
+u undo. Delay and ready (optional rules of the game): D delays the current combatant (before it
+acts), A lets the selected delaying combatant act now (before the current one, who must not
+have acted), y readies an action for its trigger ("move: the orc charges"; it costs the
+standard action), T takes the selected combatant's readied action now; either way the
+combatant keeps that new place in the order. Round 1 begins as soon as every combatant has an
+initiative. Columns: Std Mv Full Sw(ift) Imm Fr(ee) 5ft; ● left, ✓ spent, – not now, ⇠ swift
+used by an immediate action off-turn; Metres spent/allowed+more possible.
 Settings ([settings] of config/combat.toml, or [plugins.combat.settings] in a session):
 - step_when_restricted (true): the 5-foot step, not an action, is open under restricted activity.
 - move_action_counts_as_movement (true): a move action taken without metres counts as movement
@@ -47,23 +48,25 @@ Activité restreinte (round de surprise, ou un état) : une action simple ou une
 mouvement ; une action complexe se commence avec une action simple et se termine avec une autre
 au round suivant. Une action refusée peut être forcée avec une raison, notée au journal. Chaque
 round ajoute 6 secondes à l'horloge.
-Touches : s simple, m mouvement, M action de mouvement sans déplacement, v mouvement de N mètres (prend les actions de mouvement
-nécessaires), f complexe, F complexe sans pas de placement, g commencer/terminer une action
-complexe par une action simple, w rapide, i immédiate (le combattant sélectionné, pendant ou
-hors de son tour), e libre, 5 pas de placement, espace fin du tour, haut/bas sélection,
-o forcer le dernier refus (demande la raison), t restreindre (demande l'état ; vide la lève),
-I initiative, R lancer pour tous, a ajouter (nom, modificateur, vitesse), x retirer, S commencer
-un combat (demande qui est conscient : round de surprise), E le finir, u annuler. Retarder et
-préparer (règles optionnelles du jeu) : D retarde le combattant actif (avant d'agir), A fait
-agir maintenant le combattant sélectionné qui retarde, y prépare une action pour son déclencheur
-(« move: l'orque charge » ; elle coûte l'action simple), T déclenche l'action préparée du
-combattant sélectionné ; il garde ensuite cette nouvelle place dans l'ordre. Le round 1
-commence dès que chaque combattant a son initiative. ● reste, ✓ dépensée, – impossible,
-⇠ rapide prise par une immédiate hors de son tour ; Mètres dépensés/permis+possibles.
+Touches : s simple, m mouvement, M action de mouvement sans déplacement, v mouvement de
+N mètres (prend les actions de mouvement nécessaires), f complexe, F complexe sans pas de
+placement, g commencer/terminer une action complexe par une action simple, w rapide,
+i immédiate (le combattant sélectionné, pendant ou hors de son tour), e libre, 5 pas de
+placement, espace fin du tour, haut/bas sélection, o forcer le dernier refus (demande la
+raison), t restreindre (demande l'état ; vide la lève), I initiative, R lancer pour tous,
+a ajouter (nom, modificateur, vitesse), x retirer, S commencer un combat (demande qui est
+conscient : round de surprise), E le finir, u annuler. Retarder et préparer (règles optionnelles
+du jeu) : D retarde le combattant actif (avant d'agir), A fait agir maintenant le combattant
+sélectionné qui retarde, y prépare une action pour son déclencheur (« move: l'orque charge » ;
+elle coûte l'action simple), T déclenche l'action préparée du combattant sélectionné ; il garde
+ensuite cette nouvelle place dans l'ordre. Le round 1 commence dès que chaque combattant a son
+initiative. ● reste, ✓ dépensée, – impossible, ⇠ rapide prise par une immédiate hors de son
+tour ; Mètres dépensés/permis+possibles.
 Réglages ([settings] de config/combat.toml, ou [plugins.combat.settings] d'une session) :
 - step_when_restricted (true) : le pas de placement reste permis en activité restreinte.
 - move_action_counts_as_movement (true) : une action de mouvement sans mètres compte comme un
-  déplacement et ferme le pas de placement ; metres=0 (touche M) dit qu'elle a servi à autre chose.
+  déplacement et ferme le pas de placement ; metres=0 (touche M) dit qu'elle a servi à autre
+  chose.
 - free_off_turn (true) : actions libres permises hors de son tour.
 - surprise_round_takes_time (true) : le round de surprise ajoute ses 6 secondes.
 - started_full_round_lapses (true) : une action complexe commencée et non terminée au tour
@@ -71,15 +74,19 @@ Réglages ([settings] de config/combat.toml, ou [plugins.combat.settings] d'une 
 Le round de surprise est le round 1 ; à égalité d'initiative, le plus haut modificateur, puis
 un jet de d20."""
 
+LEGEND = ("● left ✓ spent – not now ⇠ swift used off-turn · Metres spent/of+more\n"
+          "s std m move M no-move v metres f full F no-step g start/end w swift i immediate "
+          "e free 5 step space next o override t restrict I init R roll a add x remove D delay "
+          "A act now y ready T trigger S start E end u undo")
+"""The combat screen's legend and keys, under its table."""
+
 FRENCH = {
-    ("● left ✓ spent – not now ⇠ swift used off-turn · Metres spent/of+more\n"
-     "s std m move M no-move v metres f full F no-step g start/end w swift i immediate e free 5 step "
-     "space next o override t restrict I init R roll a add x remove D delay A act now y ready "
-     "T trigger S start E end u undo"):
-    ("● reste ✓ dépensée – impossible ⇠ rapide prise hors tour · Mètres dépensés/permis+possibles\n"
-     "s simple m mouv. M sans dépl. v mètres f complexe F sans pas g commencer/finir w rapide i immédiate "
-     "e libre 5 pas espace suivant o forcer t restreindre I init R lancer a ajouter x retirer "
-     "D retarder A agir T déclencher y préparer S commencer E finir u annuler"),
+    LEGEND: ("● reste ✓ dépensée – impossible ⇠ rapide prise hors tour · "
+             "Mètres dépensés/permis+possibles\n"
+             "s simple m mouv. M sans dépl. v mètres f complexe F sans pas g commencer/finir "
+             "w rapide i immédiate e libre 5 pas espace suivant o forcer t restreindre I init "
+             "R lancer a ajouter x retirer D retarder A agir T déclencher y préparer "
+             "S commencer E finir u annuler"),
     "Combat": "Combat",
     "Combat: action tracker": "Combat : suivi des actions",
     "standard": "simple",

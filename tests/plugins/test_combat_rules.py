@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings as hsettings
 from hypothesis import strategies as st
 
-from gm_console_plugins.combat import rules
+from gm_console_plugins.combat import rules, turns
 
 CONFIG = Path(__file__).resolve().parents[2] / "config" / "combat.toml"
 TABLE = tomllib.loads(CONFIG.read_text(encoding="utf-8"))
@@ -35,11 +35,11 @@ def no_roll() -> int:
 
 def fight(*specs: tuple[str, int], aware: tuple[str, ...] = (), begin: bool = True) -> dict:
     """An encounter of ad hoc combatants (name, initiative), modifiers 0, begun."""
-    enc = rules.new_encounter([], list(aware))
+    enc = turns.new_encounter([], list(aware))
     for i, (name, value) in enumerate(specs):
-        rules.add_combatant(enc, name, modifier=len(specs) - i, speed_m=SPEED, value=value)
+        turns.add_combatant(enc, name, modifier=len(specs) - i, speed_m=SPEED, value=value)
     if begin:
-        rules.begin(enc, no_roll)
+        turns.begin(enc, no_roll)
     return enc
 
 
@@ -54,7 +54,7 @@ def why(enc, name, action, **kw):
 
 
 def nxt(enc, settings=SETTINGS):
-    return rules.next_turn(enc, settings, no_roll)
+    return turns.next_turn(enc, settings, no_roll)
 
 
 def refused(enc, name, action, fragment, **kw):
@@ -125,7 +125,7 @@ def test_free_actions_are_counted_without_limit():
     enc = fight(("Aria", 15), ("Orc", 10))
     for _ in range(12):
         take(enc, "Aria", "free")
-    assert rules.find(enc, "Aria")["budget"]["free"] == 12
+    assert turns.find(enc, "Aria")["budget"]["free"] == 12
 
 
 def test_off_turn_only_immediate_or_free():
@@ -151,7 +151,7 @@ def test_free_off_turn_setting():
 def test_a_move_action_allows_the_speed_in_metres():
     enc = fight(("Aria", 15), ("Orc", 10))
     take(enc, "Aria", "move", metres=9)
-    assert rules.metres_left(rules.find(enc, "Aria")) == 0
+    assert rules.metres_left(turns.find(enc, "Aria")) == 0
 
 
 def test_a_move_action_allows_no_more_than_the_speed():
@@ -163,7 +163,7 @@ def test_leftover_metres_carry_into_a_second_move_action():
     enc = fight(("Aria", 15), ("Orc", 10))
     take(enc, "Aria", "move", metres=4)
     take(enc, "Aria", "move", metres=14)  # 5 left + 9 of the second move
-    assert rules.metres_left(rules.find(enc, "Aria")) == 0
+    assert rules.metres_left(turns.find(enc, "Aria")) == 0
 
 
 def test_actions_move_takes_move_actions_as_needed():
@@ -174,7 +174,7 @@ def test_actions_move_takes_move_actions_as_needed():
     assert done["moves_taken"] == 0  # the 3 m left of the first move action
     done = rules.move(enc, TABLE, "Aria", 9, speed_m=SPEED)
     assert done["moves_taken"] == 1
-    budget = rules.find(enc, "Aria")["budget"]
+    budget = turns.find(enc, "Aria")["budget"]
     assert (budget["move"], budget["metres_spent"], budget["metres_allowed"]) == (2, 18, 18)
     # the standard action went into the second move: no more movement, no standard
     assert "needs 1 more move action" in rules.move_refusal(enc, TABLE, "Aria", 1, speed_m=SPEED)
@@ -255,7 +255,7 @@ def test_movement_never_exceeds_two_move_actions(chunks, speed):
     for metres in chunks:
         if rules.move_refusal(enc, TABLE, "Aria", metres, speed_m=speed) is None:
             rules.move(enc, TABLE, "Aria", metres, speed_m=speed)
-    budget = rules.find(enc, "Aria")["budget"]
+    budget = turns.find(enc, "Aria")["budget"]
     assert budget["move"] <= 2
     assert budget["metres_spent"] <= budget["metres_allowed"] + 1e-6
     assert budget["metres_allowed"] <= 2 * speed + 1e-6
@@ -269,7 +269,7 @@ def test_accepted_turns_never_break_the_budget(sequence):
     for action in sequence:
         if why(enc, "Aria", action) is None:
             take(enc, "Aria", action)
-    b = rules.find(enc, "Aria")["budget"]
+    b = turns.find(enc, "Aria")["budget"]
     assert b["standard"] <= 1 and b["standard"] + b["move"] <= 2
     assert not (b["full_round"] and (b["standard"] or b["move"]))
     assert b["swift"] in ("", "swift", "immediate")
@@ -346,27 +346,27 @@ def test_step_under_restriction_setting():
 
 def test_restricted_condition():
     enc = fight(("Aria", 15), ("Orc", 10))
-    rules.restrict(enc, "Aria", "staggered")
+    turns.restrict(enc, "Aria", "staggered")
     take(enc, "Aria", "move")
     refused(enc, "Aria", "standard", "restricted (staggered)")
-    rules.restrict(enc, "Aria", "")
+    turns.restrict(enc, "Aria", "")
     assert why(enc, "Aria", "standard") is None
 
 
 def test_full_round_action_over_two_restricted_rounds():
     enc = fight(("Aria", 15), ("Orc", 10))
-    rules.restrict(enc, "Aria", "staggered")
+    turns.restrict(enc, "Aria", "staggered")
     refused(enc, "Aria", "full-round", "Start it with a standard action")
     done = take(enc, "Aria", "standard", full_round="coup de grace")
     assert done["started"] == "coup de grace"
-    assert rules.find(enc, "Aria")["started"] == {"label": "coup de grace", "round": 1}
+    assert turns.find(enc, "Aria")["started"] == {"label": "coup de grace", "round": 1}
     refused(enc, "Aria", "move", "only one standard or one move")
     nxt(enc), nxt(enc)  # round 2, Aria again, still staggered
     refused(enc, "Aria", "standard", "not 'charge'", full_round="charge")
     done = take(enc, "Aria", "standard", full_round="coup de grace")
     assert done["completed"] == "coup de grace"
-    assert "started" not in rules.find(enc, "Aria")
-    assert rules.find(enc, "Aria")["budget"]["completed"] == "coup de grace"
+    assert "started" not in turns.find(enc, "Aria")
+    assert turns.find(enc, "Aria")["budget"]["completed"] == "coup de grace"
 
 
 def test_full_round_started_only_under_restriction():
@@ -378,7 +378,7 @@ def test_full_round_completed_not_in_the_same_round():
     # a house rule of two standard actions a turn leaves one to try completing it with at once
     house = dict(TABLE, turn={"standard": 2, "move": 1}, restricted={"main_actions": 2})
     enc = fight(("Aria", 15), ("Orc", 10))
-    rules.restrict(enc, "Aria", "staggered")
+    turns.restrict(enc, "Aria", "staggered")
     rules.take(enc, house, SETTINGS, "Aria", "standard", speed_m=SPEED, full_round="charge")
     reason = rules.refusal(enc, house, SETTINGS, "Aria", "standard", speed_m=SPEED,
                            full_round="charge")
@@ -387,23 +387,23 @@ def test_full_round_completed_not_in_the_same_round():
 
 def test_started_full_round_lapses_after_the_next_turn():
     enc = fight(("Aria", 15), ("Orc", 10))
-    rules.restrict(enc, "Aria", "staggered")
+    turns.restrict(enc, "Aria", "staggered")
     take(enc, "Aria", "standard", full_round="charge")
     assert not any(e["event"] == "lapsed" for e in nxt(enc))  # its own round: still open
     nxt(enc)  # round 2: Aria does something else
     events = nxt(enc)
     assert {"event": "lapsed", "name": "Aria", "label": "charge"} in events
-    assert "started" not in rules.find(enc, "Aria")
+    assert "started" not in turns.find(enc, "Aria")
 
 
 def test_started_full_round_kept_when_lapsing_is_off():
     enc = fight(("Aria", 15), ("Orc", 10))
     keep = dict(SETTINGS, started_full_round_lapses=False)
-    rules.restrict(enc, "Aria", "staggered")
+    turns.restrict(enc, "Aria", "staggered")
     take(enc, "Aria", "standard", full_round="charge")
     for _ in range(4):
-        rules.next_turn(enc, keep, no_roll)
-    assert rules.find(enc, "Aria")["started"]["label"] == "charge"
+        turns.next_turn(enc, keep, no_roll)
+    assert turns.find(enc, "Aria")["started"]["label"] == "charge"
 
 
 # -- overrides -----------------------------------------------------------------------------
@@ -414,7 +414,7 @@ def test_override_forces_a_refused_action_and_says_what_was_refused():
     take(enc, "Aria", "standard")
     done = take(enc, "Aria", "standard", override="haste")
     assert "already taken a standard action" in done["overridden"]
-    assert rules.find(enc, "Aria")["budget"]["standard"] == 2
+    assert turns.find(enc, "Aria")["budget"]["standard"] == 2
 
 
 def test_override_of_movement():
@@ -422,7 +422,7 @@ def test_override_of_movement():
     take(enc, "Aria", "full-round")
     done = rules.move(enc, TABLE, "Aria", 3, speed_m=SPEED, override="GM: a gust of wind")
     assert "limited to the" in done["overridden"]
-    assert rules.find(enc, "Aria")["budget"]["metres_spent"] == 3
+    assert turns.find(enc, "Aria")["budget"]["metres_spent"] == 3
 
 
 def test_an_allowed_action_reports_no_override():
@@ -447,7 +447,7 @@ def test_rounds_and_turns_in_order():
 
 def test_begin_announces_round_one():
     enc = fight(("Aria", 15), begin=False)
-    events = rules.next_turn(enc, SETTINGS, no_roll)
+    events = turns.next_turn(enc, SETTINGS, no_roll)
     assert events[0] == {"event": "round_started", "round": 1, "surprise": False}
 
 
@@ -456,25 +456,25 @@ def test_begin_announces_round_one():
     (19, 4), (20, 5), (25, 7), (None, 0),
 ])
 def test_party_initiative_modifier(dex, modifier):
-    assert rules.dexterity_modifier(dex) == modifier
+    assert turns.dexterity_modifier(dex) == modifier
 
 
 def test_ties_go_to_the_higher_modifier():
-    enc = rules.new_encounter([{"name": "Aria", "dexterity": 16}, {"name": "Borin",
+    enc = turns.new_encounter([{"name": "Aria", "dexterity": 16}, {"name": "Borin",
                                                                     "dexterity": 12}], [])
-    rules.set_initiative(enc, "Borin", 14)
-    rules.set_initiative(enc, "Aria", 14)
-    rules.add_combatant(enc, "Orc", 5, 9, value=14)
-    assert rules.settle_order(enc, no_roll) == ["Orc", "Aria", "Borin"]
+    turns.set_initiative(enc, "Borin", 14)
+    turns.set_initiative(enc, "Aria", 14)
+    turns.add_combatant(enc, "Orc", 5, 9, value=14)
+    assert turns.settle_order(enc, no_roll) == ["Orc", "Aria", "Borin"]
 
 
 def test_ties_then_go_to_a_roll_off_and_the_roll_off_is_kept():
     enc = fight(begin=False)
     for name in ("A", "B", "C"):
-        rules.add_combatant(enc, name, 2, 9, value=11)
+        turns.add_combatant(enc, name, 2, 9, value=11)
     # A 7, B 15, C 7 → B first; A and C roll again: A 3, C 18 → C before A
-    assert rules.settle_order(enc, counter(7, 15, 7, 3, 18)) == ["B", "C", "A"]
-    assert rules.settle_order(enc, no_roll) == ["B", "C", "A"]  # settled again: no new roll
+    assert turns.settle_order(enc, counter(7, 15, 7, 3, 18)) == ["B", "C", "A"]
+    assert turns.settle_order(enc, no_roll) == ["B", "C", "A"]  # settled again: no new roll
 
 
 def test_roll_off_with_the_d20_library_is_seeded():
@@ -490,8 +490,8 @@ def test_roll_off_with_the_d20_library_is_seeded():
         random.seed(1234)
         enc = fight(begin=False)
         for name in "ABCDE":
-            rules.add_combatant(enc, name, 0, 9, value=10)
-        orders.append(rules.settle_order(enc, d20_roll))
+            turns.add_combatant(enc, name, 0, 9, value=10)
+        orders.append(turns.settle_order(enc, d20_roll))
     assert orders[0] == orders[1] and sorted(orders[0]) == list("ABCDE")
 
 
@@ -501,35 +501,35 @@ def test_roll_off_with_the_d20_library_is_seeded():
 def test_order_respects_initiative_then_modifier(entries, rng):
     enc = fight(begin=False)
     for i, (value, modifier) in enumerate(entries):
-        rules.add_combatant(enc, f"c{i}", modifier, 9, value=value)
-    order = rules.settle_order(enc, lambda: rng.randint(1, 20))
-    keys = [(rules.find(enc, n)["initiative"], rules.find(enc, n)["modifier"]) for n in order]
+        turns.add_combatant(enc, f"c{i}", modifier, 9, value=value)
+    order = turns.settle_order(enc, lambda: rng.randint(1, 20))
+    keys = [(turns.find(enc, n)["initiative"], turns.find(enc, n)["modifier"]) for n in order]
     assert keys == sorted(keys, reverse=True)
     assert len(set(order)) == len(entries)
 
 
 def test_the_fight_begins_only_when_every_initiative_is_known():
-    enc = rules.new_encounter([{"name": "Aria", "dexterity": 14}], [])
-    with pytest.raises(rules.Invalid, match="no initiative yet for Aria"):
-        rules.next_turn(enc, SETTINGS, no_roll)
+    enc = turns.new_encounter([{"name": "Aria", "dexterity": 14}], [])
+    with pytest.raises(turns.Invalid, match="no initiative yet for Aria"):
+        turns.next_turn(enc, SETTINGS, no_roll)
 
 
 def test_surprise_names_must_all_be_in_the_fight():
-    enc = rules.new_encounter([{"name": "Aria"}], ["Aria", "Gobbo"])
-    rules.set_initiative(enc, "Aria", 12)
-    with pytest.raises(rules.Invalid, match="names Gobbo"):
-        rules.begin(enc, no_roll)
-    rules.add_combatant(enc, "gobbo", 1, 9, value=3)
-    rules.begin(enc, no_roll)
-    assert rules.find(enc, "Gobbo")["aware"] and enc["surprise"]
+    enc = turns.new_encounter([{"name": "Aria"}], ["Aria", "Gobbo"])
+    turns.set_initiative(enc, "Aria", 12)
+    with pytest.raises(turns.Invalid, match="names Gobbo"):
+        turns.begin(enc, no_roll)
+    turns.add_combatant(enc, "gobbo", 1, 9, value=3)
+    turns.begin(enc, no_roll)
+    assert turns.find(enc, "Gobbo")["aware"] and enc["surprise"]
 
 
 def test_a_latecomer_takes_its_place_in_the_order():
     enc = fight(("Aria", 15), ("Orc", 5))
     take(enc, "Aria", "free")  # someone has acted: the order stands for this round
-    rules.add_combatant(enc, "Wolf", 2, 12, value=20)
-    rules.add_combatant(enc, "Rat", 0, 6, value=10)
-    assert rules.place(enc, no_roll) == []
+    turns.add_combatant(enc, "Wolf", 2, 12, value=20)
+    turns.add_combatant(enc, "Rat", 0, 6, value=10)
+    assert turns.place(enc, no_roll) == []
     assert enc["order"] == ["Wolf", "Aria", "Rat", "Orc"] and enc["turn"] == "Aria"
     nxt(enc)
     assert enc["turn"] == "Rat"
@@ -539,10 +539,10 @@ def test_a_latecomer_takes_its_place_in_the_order():
 
 def test_a_latecomer_before_anyone_acted_takes_the_first_turn():
     enc = fight(("Aria", 15), ("Orc", 5))
-    rules.add_combatant(enc, "Wolf", 2, 12, value=20)
-    events = rules.place(enc, no_roll)
+    turns.add_combatant(enc, "Wolf", 2, 12, value=20)
+    events = turns.place(enc, no_roll)
     assert events == [{"event": "turn_started", "name": "Wolf"}]
-    aria = rules.find(enc, "Aria")
+    aria = turns.find(enc, "Aria")
     assert (enc["turn"], aria["flat_footed"], aria["turns"]) == ("Wolf", True, 0)
     nxt(enc)
     assert (enc["round"], enc["turn"]) == (1, "Aria")
@@ -550,21 +550,21 @@ def test_a_latecomer_before_anyone_acted_takes_the_first_turn():
 
 def test_a_latecomer_waits_for_its_initiative():
     enc = fight(("Aria", 15))
-    rules.add_combatant(enc, "Wolf", 2, 12)
-    assert rules.place(enc, no_roll) == [] and enc["order"] == ["Aria"]
-    rules.set_initiative(enc, "Wolf", 3)
-    rules.place(enc, no_roll)
+    turns.add_combatant(enc, "Wolf", 2, 12)
+    assert turns.place(enc, no_roll) == [] and enc["order"] == ["Aria"]
+    turns.set_initiative(enc, "Wolf", 3)
+    turns.place(enc, no_roll)
     assert enc["order"] == ["Aria", "Wolf"]
 
 
 def test_the_fight_begins_when_every_initiative_is_known():
-    enc = rules.new_encounter([{"name": "Aria", "dexterity": 14}], ["Ogre"])
-    rules.set_initiative(enc, "Aria", 9)
-    assert rules.place(enc, no_roll) == []  # the Ogre, aware, is not in yet
-    rules.add_combatant(enc, "Ogre", -1, 9)
-    assert rules.place(enc, no_roll) == []
-    rules.set_initiative(enc, "Ogre", 4)
-    events = rules.place(enc, no_roll)
+    enc = turns.new_encounter([{"name": "Aria", "dexterity": 14}], ["Ogre"])
+    turns.set_initiative(enc, "Aria", 9)
+    assert turns.place(enc, no_roll) == []  # the Ogre, aware, is not in yet
+    turns.add_combatant(enc, "Ogre", -1, 9)
+    assert turns.place(enc, no_roll) == []
+    turns.set_initiative(enc, "Ogre", 4)
+    events = turns.place(enc, no_roll)
     assert events[0] == {"event": "round_started", "round": 1, "surprise": True}
     assert enc["turn"] == "Ogre"  # the surprise round: only the aware act
 
@@ -572,36 +572,36 @@ def test_the_fight_begins_when_every_initiative_is_known():
 def test_removing_the_current_combatant_passes_the_turn():
     enc = fight(("Aria", 15), ("Orc", 10), ("Borin", 5))
     nxt(enc)
-    rules.remove_combatant(enc, "Orc")
+    turns.remove_combatant(enc, "Orc")
     assert enc["turn"] == "Borin" and enc["order"] == ["Aria", "Borin"]
-    events = rules.remove_combatant(enc, "Borin")
+    events = turns.remove_combatant(enc, "Borin")
     assert (enc["round"], enc["turn"]) == (2, "Aria")
     assert events[0]["event"] == "round_started"
 
 
 def test_bad_input_is_invalid_not_a_crash():
     enc = fight(("Aria", 15))
-    with pytest.raises(rules.Invalid, match="no combatant named 'Zed'"):
+    with pytest.raises(turns.Invalid, match="no combatant named 'Zed'"):
         why(enc, "Zed", "standard")
-    with pytest.raises(rules.Invalid, match="negative"):
+    with pytest.raises(turns.Invalid, match="negative"):
         why(enc, "Aria", "move", metres=-1)
-    with pytest.raises(rules.Invalid, match="go with a move action"):
+    with pytest.raises(turns.Invalid, match="go with a move action"):
         why(enc, "Aria", "standard", metres=3)
-    with pytest.raises(rules.Invalid, match="unknown action"):
+    with pytest.raises(turns.Invalid, match="unknown action"):
         why(enc, "Aria", "dance")
-    with pytest.raises(rules.Invalid, match="already a combatant"):
-        rules.add_combatant(enc, "aria", 0, 9, value=3)
-    with pytest.raises(rules.Invalid, match="Dexterity must be a whole number"):
-        rules.dexterity_modifier("quick")
-    rules.end(enc)
-    with pytest.raises(rules.Invalid, match="no fight is running"):
+    with pytest.raises(turns.Invalid, match="already a combatant"):
+        turns.add_combatant(enc, "aria", 0, 9, value=3)
+    with pytest.raises(turns.Invalid, match="Dexterity must be a whole number"):
+        turns.dexterity_modifier("quick")
+    turns.end(enc)
+    with pytest.raises(turns.Invalid, match="no fight is running"):
         why(enc, "Aria", "standard")
 
 
 def test_end_keeps_only_the_settings():
     enc = fight(("Aria", 15))
     enc["settings"] = {"free_off_turn": False}
-    rules.end(enc)
+    turns.end(enc)
     assert enc == {"settings": {"free_off_turn": False}, "active": False}
 
 
@@ -645,59 +645,59 @@ def test_table_holds_the_rule_numbers():
 
 def test_delay_then_act_later_in_the_round_at_that_count():
     enc = fight(("Aria", 15), ("Orc", 10), ("Borin", 5))
-    events = rules.delay(enc, "Aria")
+    events = turns.delay(enc, "Aria")
     assert events[0] == {"event": "delayed", "name": "Aria"}
-    assert enc["turn"] == "Orc" and rules.find(enc, "Aria")["flat_footed"]  # not acted yet
+    assert enc["turn"] == "Orc" and turns.find(enc, "Aria")["flat_footed"]  # not acted yet
     refused(enc, "Aria", "standard", "is delaying")
     nxt(enc)  # Borin's turn begins; Aria steps in before him
-    rules.resume(enc, "Aria")
+    turns.resume(enc, "Aria")
     assert enc["turn"] == "Aria" and enc["order"] == ["Orc", "Aria", "Borin"]
-    aria = rules.find(enc, "Aria")
+    aria = turns.find(enc, "Aria")
     assert aria["initiative"] == 5 and not aria["flat_footed"]
     take(enc, "Aria", "standard")
     nxt(enc)
-    assert enc["turn"] == "Borin" and rules.find(enc, "Borin")["turns"] == 1
+    assert enc["turn"] == "Borin" and turns.find(enc, "Borin")["turns"] == 1
     nxt(enc)
     assert (enc["round"], enc["turn"]) == (2, "Orc")  # the new order holds
-    rules.settle_order(enc, no_roll)
+    turns.settle_order(enc, no_roll)
     assert enc["order"] == ["Orc", "Aria", "Borin"]  # and survives being settled again
 
 
 def test_delay_only_before_acting_and_resume_only_before_the_next_acts():
     enc = fight(("Aria", 15), ("Orc", 10), ("Borin", 5))
     take(enc, "Aria", "free")
-    with pytest.raises(rules.Invalid, match="already acted"):
-        rules.delay(enc, "Aria")
+    with pytest.raises(turns.Invalid, match="already acted"):
+        turns.delay(enc, "Aria")
     nxt(enc)
-    rules.delay(enc, "Orc")
+    turns.delay(enc, "Orc")
     take(enc, "Borin", "standard")
-    with pytest.raises(rules.Invalid, match="once it is over"):
-        rules.resume(enc, "Orc")
-    with pytest.raises(rules.Invalid, match="is not delaying"):
-        rules.resume(enc, "Aria")
+    with pytest.raises(turns.Invalid, match="once it is over"):
+        turns.resume(enc, "Orc")
+    with pytest.raises(turns.Invalid, match="is not delaying"):
+        turns.resume(enc, "Aria")
 
 
 def test_a_turn_delayed_past_the_round_is_lost():
     enc = fight(("Aria", 15), ("Orc", 10))
     nxt(enc)
-    events = rules.delay(enc, "Orc")  # the last one: the round ends
+    events = turns.delay(enc, "Orc")  # the last one: the round ends
     assert {"event": "delay_lost", "name": "Orc"} in events
     assert (enc["round"], enc["turn"]) == (2, "Aria")
-    assert "delaying" not in rules.find(enc, "Orc")
+    assert "delaying" not in turns.find(enc, "Orc")
 
 
 def test_ready_then_trigger_before_the_next_turn():
     enc = fight(("Aria", 15), ("Orc", 10), ("Borin", 5))
     rules.ready_action(enc, TABLE, SETTINGS, "Aria", "standard", "the orc charges",
                        speed_m=SPEED)
-    assert rules.find(enc, "Aria")["budget"]["standard"] == 1  # readying is her standard action
+    assert turns.find(enc, "Aria")["budget"]["standard"] == 1  # readying is her standard action
     take(enc, "Aria", "move")
     nxt(enc), nxt(enc)  # Borin's turn: the trigger comes
-    events = rules.trigger(enc, "Aria")
+    events = turns.trigger(enc, "Aria")
     assert events[0]["event"] == "triggered" and events[0]["trigger"] == "the orc charges"
     assert enc["order"] == ["Orc", "Aria", "Borin"] and enc["turn"] == "Borin"
-    with pytest.raises(rules.Invalid, match="no readied action"):
-        rules.trigger(enc, "Aria")
+    with pytest.raises(turns.Invalid, match="no readied action"):
+        turns.trigger(enc, "Aria")
 
 
 def test_a_readied_action_not_triggered_expires_at_the_next_turn():
@@ -706,19 +706,19 @@ def test_a_readied_action_not_triggered_expires_at_the_next_turn():
     nxt(enc)
     events = nxt(enc)
     assert any(e["event"] == "ready_expired" and e["name"] == "Aria" for e in events)
-    assert "readied" not in rules.find(enc, "Aria")
+    assert "readied" not in turns.find(enc, "Aria")
 
 
 def test_ready_needs_the_standard_action_and_a_trigger():
     enc = fight(("Aria", 15), ("Orc", 10))
-    with pytest.raises(rules.Invalid, match="needs its trigger"):
+    with pytest.raises(turns.Invalid, match="needs its trigger"):
         rules.ready_action(enc, TABLE, SETTINGS, "Aria", "standard", " ", speed_m=SPEED)
-    with pytest.raises(rules.Invalid, match="not 'full-round'"):
+    with pytest.raises(turns.Invalid, match="not 'full-round'"):
         rules.ready_action(enc, TABLE, SETTINGS, "Aria", "full-round", "x", speed_m=SPEED)
     take(enc, "Aria", "standard")
     with pytest.raises(rules.Forbidden, match="already taken a standard action"):
         rules.ready_action(enc, TABLE, SETTINGS, "Aria", "standard", "x", speed_m=SPEED)
-    with pytest.raises(rules.Invalid, match="own turn"):
+    with pytest.raises(turns.Invalid, match="own turn"):
         rules.ready_action(enc, TABLE, SETTINGS, "Aria", "move", "x", speed_m=SPEED,
                            override="gm")
-        rules.trigger(enc, "Aria")
+        turns.trigger(enc, "Aria")

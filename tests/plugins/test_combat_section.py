@@ -7,15 +7,15 @@ import copy
 
 import pytest
 
-from gm_console_plugins.combat import rules, screens, texts
+from gm_console_plugins.combat import screens, texts, turns
 from gm_console_plugins.combat.section import validate
 
 
 def running() -> dict:
-    enc = rules.new_encounter([{"name": "Aria", "dexterity": 14}], [])
-    rules.add_combatant(enc, "Orc", 1, 9, value=3)
-    rules.set_initiative(enc, "Aria", 12)
-    rules.place(enc, lambda: 10)
+    enc = turns.new_encounter([{"name": "Aria", "dexterity": 14}], [])
+    turns.add_combatant(enc, "Orc", 1, 9, value=3)
+    turns.set_initiative(enc, "Aria", 12)
+    turns.place(enc, lambda: 10)
     return enc
 
 
@@ -23,7 +23,7 @@ def test_a_running_fight_and_no_fight_are_valid():
     assert validate(running()) == []
     assert validate({"active": False}) == []
     enc = running()
-    rules.end(enc)
+    turns.end(enc)
     assert validate(enc) == []
 
 
