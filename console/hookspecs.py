@@ -99,7 +99,10 @@ def party_columns(character: dict[str, Any], session: Session) -> dict[str, str]
 
 @hookspec(firstresult=True)
 def current_terrain(session: Session) -> dict[str, Any] | None:
-    """The terrain the party is in now: ``{"key": ..., "label": ..., "difficult": bool}``.
+    """The terrain the party is in now: ``{"key", "label", "difficult": bool, "cost"}``
+    (``cost``: metres of speed per metre, 2 in difficult terrain), and ``types``: every terrain
+    type known, each shaped the same, so a plugin can price ground it is not on yet (a route's
+    next leg).
 
     The first plugin that knows answers (the terrain plugin); others read it through
     ``session.terrain()``.

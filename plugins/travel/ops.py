@@ -141,7 +141,6 @@ def _new_day_if_due(ctx: Any, sec: dict[str, Any], conf: dict[str, Any]) -> None
 def _ask_saves(ctx: Any, sec: dict[str, Any], hour: int, dc: int, hours_left: float,
                to_end: bool) -> int:
     """Queue a Constitution save for every traveller; 0 when nobody travels."""
-    table = ctx.table(PLUGIN)
     rolls = []
     for character in reading.travellers(ctx, sec):
         try:
@@ -149,7 +148,7 @@ def _ask_saves(ctx: Any, sec: dict[str, Any], hour: int, dc: int, hours_left: fl
         except ValueError as exc:
             raise Refused(f"{character.get('name')}: {exc}") from None
         level = int(character.get("exhaustion", 0) or 0)
-        disadvantage = rules.save_disadvantage(table, level)
+        disadvantage = rules.save_disadvantage(ctx.table("exhaustion"), level)
         rolls.append({"who": character["name"], "dc": dc,
                       "expression": rules.save_expression(con, disadvantage)})
     if not rolls:
@@ -305,7 +304,7 @@ def _forced_march_saves(ctx: Any, p: dict[str, Any]) -> Result:
                         kind="travel", who=[name])
             continue
         before = int(character.get("exhaustion", 0) or 0)
-        character["exhaustion"] = rules.add_exhaustion(table, before, gain)
+        character["exhaustion"] = rules.add_exhaustion(ctx.table("exhaustion"), before, gain)
         effects = ctx.derived(character).get("exhaustion", {}).get("effects", [])
         now = f" ({effects[-1]})" if effects and character["exhaustion"] != before else ""
         ctx.journal(f"{name} fails the forced-march save ({total} vs DC {dc}): exhaustion "

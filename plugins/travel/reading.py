@@ -111,7 +111,7 @@ def galloped_hours(session: Any, sec: dict[str, Any], conf: dict[str, Any]) -> f
 def travellers(session: Any, sec: dict[str, Any]) -> list[dict[str, Any]]:
     """The characters travelling (all of them unless named), the dead left behind."""
     names = {str(n).casefold() for n in sec["travellers"]}
-    most = int(session.table(PLUGIN)["forced_march"]["max_exhaustion"])
+    most = rules.last_exhaustion_level(session.table("exhaustion"))
     return [c for c in session.characters
             if (not names or str(c.get("name", "")).casefold() in names)
             and int(c.get("exhaustion", 0) or 0) < most]

@@ -272,15 +272,21 @@ def next_forced_march_dc(table: dict[str, Any], settings: dict[str, Any], motion
     return forced_march_dc(table, math.floor(hours_today + EPS) + 1)
 
 
-def save_disadvantage(table: dict[str, Any], level: int) -> bool:
+def save_disadvantage(exhaustion: dict[str, Any], level: int) -> bool:
     """Whether saving throws are rolled with disadvantage at this exhaustion level (RULES.md
-    1.3: from level 3)."""
-    return level >= int(table["forced_march"]["save_disadvantage_from"])
+    1.3: from level 3), from the core's exhaustion table."""
+    return any(row.get("save_disadvantage") for row in exhaustion["levels"]
+               if row["level"] <= level)
 
 
-def add_exhaustion(table: dict[str, Any], level: int, levels: int) -> int:
+def last_exhaustion_level(exhaustion: dict[str, Any]) -> int:
+    """The highest level of the exhaustion table (6, death)."""
+    return max(int(row["level"]) for row in exhaustion["levels"])
+
+
+def add_exhaustion(exhaustion: dict[str, Any], level: int, levels: int) -> int:
     """The level after gaining ``levels``, never above the last (6, death)."""
-    return max(0, min(int(table["forced_march"]["max_exhaustion"]), level + levels))
+    return max(0, min(last_exhaustion_level(exhaustion), level + levels))
 
 
 def save_expression(constitution: int, disadvantage: bool) -> str:

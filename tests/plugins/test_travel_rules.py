@@ -22,6 +22,7 @@ def _load(name: str) -> dict:
 
 
 TABLE = _load("travel.toml")
+EXHAUSTION = _load("exhaustion.toml")
 SETTINGS = TABLE["settings"]
 
 
@@ -196,12 +197,12 @@ def test_a_twelve_hour_day_plans_its_four_saves():
 @pytest.mark.parametrize(("level", "disadvantage"), [
     (0, False), (1, False), (2, False), (3, True), (4, True), (5, True)])
 def test_saves_with_disadvantage_from_exhaustion_3(level, disadvantage):
-    assert rules.save_disadvantage(TABLE, level) is disadvantage
+    assert rules.save_disadvantage(EXHAUSTION, level) is disadvantage
 
 
 @pytest.mark.parametrize(("level", "gain", "after"), [(0, 1, 1), (5, 1, 6), (6, 1, 6), (2, 3, 5)])
 def test_exhaustion_never_goes_beyond_death(level, gain, after):
-    assert rules.add_exhaustion(TABLE, level, gain) == after
+    assert rules.add_exhaustion(EXHAUSTION, level, gain) == after
 
 
 @pytest.mark.parametrize(("con", "disadvantage", "expression"), [
