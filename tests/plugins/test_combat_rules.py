@@ -722,3 +722,16 @@ def test_ready_needs_the_standard_action_and_a_trigger():
         rules.ready_action(enc, TABLE, SETTINGS, "Aria", "move", "x", speed_m=SPEED,
                            override="gm")
         turns.trigger(enc, "Aria")
+
+
+@given(st.integers(1, 6), st.integers(0, 40))
+@hsettings(max_examples=60, deadline=None)
+def test_every_combatant_acts_once_a_round_in_order(n, k):
+    enc = fight(*[(f"c{i}", 20 - i) for i in range(n)])
+    rounds = 1
+    for _ in range(k):
+        rounds += sum(e["event"] == "round_started" for e in nxt(enc))
+    assert enc["round"] == rounds == 1 + k // n
+    assert enc["turn"] == f"c{k % n}"
+    assert all(c["turns"] == (k // n) + (1 if i <= k % n else 0)
+               for i, c in enumerate(enc["combatants"]))
