@@ -107,8 +107,13 @@ class OpContext(Session):
         self.touched: set[str] = set()
 
     def journal(self, text: str, kind: str = "note", who: list[str] | tuple[str, ...] = ()) -> None:
-        """Add a journal line besides the operation's own (a roll, a consequence)."""
-        self.journal_lines.append({"kind": kind, "text": text, "who": list(who)})
+        """Add a journal line besides the operation's own (a roll, a consequence), stamped
+        with the in-game time at which it happens."""
+        self.journal_lines.append({**self.now(), "kind": kind, "text": text, "who": list(who)})
+
+    def now(self) -> dict[str, int]:
+        """The in-game time, as a journal line carries it."""
+        return {"day": int(self.clock.get("day", 1)), "second": int(self.clock.get("second", 0))}
 
     def touch(self, *sections: str) -> None:
         """Tell the views which parts changed (``"characters"``, ``"clock"``, a plugin name);

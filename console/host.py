@@ -203,7 +203,7 @@ class Host:
         """Check and apply one operation inside ``ctx``; the journal gets its line first."""
         op = self.operation(name)
         params = op.coerce(raw)
-        first_line = len(ctx.journal_lines)
+        first_line, started = len(ctx.journal_lines), ctx.now()
         try:
             reason = op.check(ctx, params) if op.check else None
             if reason:
@@ -218,8 +218,9 @@ class Host:
         result = outcome if isinstance(outcome, Result) else Result(str(outcome or name))
         ctx.touch(name.split(".", 1)[0], *([op.plugin] if op.plugin != CORE else []))
         if op.journal:
-            ctx.journal_lines.insert(first_line, {"kind": op.journal_kind, "text": result.message,
-                                                  "who": list(result.who)})
+            # The operation's own line comes first and carries the time it began at.
+            ctx.journal_lines.insert(first_line, {**started, "kind": op.journal_kind,
+                                                  "text": result.message, "who": list(result.who)})
         return result
 
 

@@ -47,6 +47,7 @@ FRENCH = {
     "Dice": "Dés",
     "DC": "DD",
     "Result (empty = roll)": "Résultat (vide = lancer)",
+    "later": "plus tard",
     "Party overview": "Vue du groupe",
     "Settings": "Réglages",
     "Travel": "Voyage",

@@ -119,6 +119,7 @@ class Store:
         return Outcome(True, "undo", change.message, journal=[line])
 
     def _stamp(self, state: dict[str, Any], line: dict[str, Any], actor: str) -> dict[str, Any]:
+        """A journal line with in-game time (its own, or now) and real time."""
         clock = state.get("clock", {})
         return {"day": int(clock.get("day", 1)), "second": int(clock.get("second", 0)),
                 "real": datetime.now(timezone.utc).astimezone().isoformat(timespec="seconds"),

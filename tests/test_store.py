@@ -10,8 +10,22 @@ def test_applied_operation_writes_a_stamped_journal_line(store: Store) -> None:
     assert outcome.ok
     line = store.state["journal"][-1]
     assert line["kind"] == "clock" and "30 min" in line["text"]
-    assert (line["day"], line["second"]) == (1, 8 * 3600 + 1800)
+    assert (line["day"], line["second"]) == (1, 8 * 3600)  # when it began
     assert line["real"] and line["actor"] == "gm"
+
+
+def test_consequence_lines_carry_the_in_game_time_they_happen_at(store: Store) -> None:
+    from gm_console import Operation
+
+    def march(ctx, params):
+        ctx.advance_clock(3600, "travel")
+        ctx.journal("first hour done", kind="travel")
+        ctx.advance_clock(3600, "travel")
+        return "marched two hours"
+    store.host.operations["test.march"] = Operation("test.march", "", march, plugin="core")
+    store.apply("test.march")
+    lines = [(line["text"], line["second"] // 3600) for line in store.state["journal"][-2:]]
+    assert lines == [("marched two hours", 8), ("first hour done", 9)]
 
 
 def test_refusal_leaves_the_state_as_it_was(store: Store) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label
 
@@ -20,8 +20,10 @@ class RollPrompt(ModalScreen[None]):
     RollPrompt { align: center middle; }
     RollPrompt > Vertical { width: 76; height: auto; max-height: 90%; border: round $warning;
                             padding: 0 1; background: $surface; }
-    RollPrompt .roll-row { height: auto; }
-    RollPrompt Input { width: 100%; }
+    RollPrompt .roll-row { height: 1; }
+    RollPrompt .roll-row > Label { width: 1fr; }
+    RollPrompt Input { width: 14; height: 1; border: none; padding: 0 1; }
+    RollPrompt Input:focus { border: none; background: $accent 40%; }
     """
     BINDINGS = [
         Binding("ctrl+r", "roll", "Roll for everyone", priority=True),
@@ -45,15 +47,15 @@ class RollPrompt(ModalScreen[None]):
                 yield Label(t("Rolls asked for") + ": —")
                 return
             yield Label(f"{t('Rolls asked for')}: {request['title']}", classes="panel-title")
-            yield Label("ctrl+r: " + t("Roll for everyone") + " · " + t("Result (empty = roll)"),
-                        classes="hint")
+            yield Label("ctrl+r: " + t("Roll for everyone") + " · " + t("Result (empty = roll)")
+                        + " · esc: " + t("later"), classes="hint")
             for index, entry in enumerate(request["rolls"]):
                 dc = f"  {t('DC')} {entry['dc']}" if entry.get("dc") is not None else ""
                 if entry.get("at_most") is not None:
                     dc = f"  ≤ {entry['at_most']}"
-                yield Label(f"{entry['who']}: {entry['expression']}{dc}")
-                yield Input(placeholder=t("Result (empty = roll)"), id=f"result-{index}",
-                            type="integer")
+                with Horizontal(classes="roll-row"):
+                    yield Label(f"{entry['who']}: {entry['expression']}{dc}")
+                    yield Input(placeholder="roll", id=f"result-{index}", type="integer")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         inputs = list(self.query(Input))
