@@ -172,8 +172,7 @@ def _movement_refusal(c: Combatant, moves: bool, speed_m: float) -> str | None:
     if not moves:
         return None
     if budget["step"]:
-        return (f"{name} took a 5-foot step this round: no other movement (a move action spent "
-                "on something else is taken with metres=0).")
+        return f"{name} took a 5-foot step this round: no other movement."
     if budget["full_round"]:
         return (f"{name} took a full-round action this turn: movement is limited to the "
                 "5-foot step.")
@@ -248,10 +247,13 @@ def refusal(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any
         return _standard_refusal(encounter, table, c) or _full_round_part_refusal(encounter, c,
                                                                                   full_round)
     # a move action, with the movement spent from it
-    reason = (_move_refusal(encounter, table, c)
-              or _movement_refusal(c, moving(metres, settings), speed_m))
+    reason = _move_refusal(encounter, table, c)
     if reason:
         return reason
+    reason = _movement_refusal(c, moving(metres, settings), speed_m)
+    if reason:
+        return reason + (" A move action spent on something else is taken with metres=0."
+                         if metres is None else "")
     available = metres_left(c) + speed_m
     if metres is not None and metres > available + EPSILON:
         return (f"{_num(metres)} m is more than {c['name']} can move with this move action "
@@ -447,7 +449,10 @@ def _now(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any], 
     this turn) and ``refusals`` (each refused action type with its reason)."""
     refusals = {}
     for action in ACTIONS:
-        reason = refusal(encounter, table, settings, c["name"], action, speed_m=speed_m)
+        # a move action as such (metres=0); whether it can still move is "metres" below
+        metres = 0.0 if action == "move" else None
+        reason = refusal(encounter, table, settings, c["name"], action, speed_m=speed_m,
+                         metres=metres)
         if reason is not None:
             refusals[action] = reason
     moves = 0

@@ -8,16 +8,18 @@ by cell, so a key press repaints only the cells whose text changed.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 
-from gm_console.store import Change
 from gm_console.ui import StoreScreen, SyncedTable, Value
 from gm_console.ui.screens.prompt import TextPrompt
 from gm_console_plugins.combat import ops, rules, turns
 from gm_console_plugins.combat.texts import LEGEND
+
+if TYPE_CHECKING:
+    from gm_console.store import Change
 
 LEFT, SPENT, NONE = "●", "✓", "–"  # available, used, not possible now
 BORROWED = "⇠"  # the swift action of the next turn, used by an immediate action off-turn

@@ -735,3 +735,12 @@ def test_every_combatant_acts_once_a_round_in_order(n, k):
     assert enc["turn"] == f"c{k % n}"
     assert all(c["turns"] == (k // n) + (1 if i <= k % n else 0)
                for i, c in enumerate(enc["combatants"]))
+
+
+def test_summary_after_the_step_keeps_move_actions_but_no_movement():
+    enc = fight(("Aria", 15), ("Orc", 10))
+    take(enc, "Aria", "step")
+    aria = rules.summary(enc, TABLE, SETTINGS, {"Aria": 9.0})["combatants"][0]
+    assert (aria["remaining"]["move"], aria["remaining"]["metres"]) == (2, 0)
+    assert "metres=0" in why(enc, "Aria", "move")
+    assert "metres=0" not in rules.move_refusal(enc, TABLE, "Aria", 3, speed_m=SPEED)
