@@ -126,8 +126,9 @@ def _play(ctx: Any, events: list[dict[str, Any]], settings: dict[str, Any]) -> l
 
 
 def _begin_if_needed(ctx: Any, encounter: dict[str, Any], settings: dict[str, Any]) -> list[str]:
-    """Taking an action before combat.next began the fight begins it (every initiative must be
-    known)."""
+    """An action before round 1: the fight begins by itself once it can (every initiative
+    known), so this either begins it (a session edited by hand) or refuses with what is
+    missing."""
     if turns.begun(encounter):
         return []
     return _play(ctx, _guard(turns.begin, encounter, roller(ctx)), settings)
