@@ -110,7 +110,7 @@ def detail(entry: dict[str, Any], t: Callable[[str], str], surprise: bool) -> st
 
 
 class CombatScreen(StoreScreen):
-    AREAS = frozenset({"combat", "characters", "clock"})  # speeds follow the characters
+    AREAS = frozenset({"*"})  # speeds follow characters, items, armour... of any plugin
 
     DEFAULT_CSS = """
     CombatScreen #status { padding: 0 1; text-style: bold; }

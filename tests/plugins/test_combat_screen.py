@@ -169,3 +169,17 @@ async def test_delay_and_ready_by_keyboard(store, make_app):
         await pilot.pause()
         aria = next(c for c in encounter(store)["combatants"] if c["name"] == "Aria")
         assert "readied" not in aria and aria["initiative"] == 12
+
+
+async def test_the_metres_follow_a_change_of_speed(store, make_app):
+    app = make_app(store)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_fight(pilot)  # Aria's turn
+        table = app.screen.query_one("#combatants", SyncedTable)
+        metres_column = list(table.columns)[9]
+        before = table.get_cell("Aria", metres_column)
+        assert store.apply("character.set", {"character": "Aria", "field": "exhaustion",
+                                             "value": "5"}).ok
+        await pilot.pause()
+        assert table.get_cell("Aria", metres_column) != before
+        assert table.get_cell("Aria", metres_column).endswith("+0")
