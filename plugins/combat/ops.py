@@ -15,10 +15,9 @@ import d20
 
 from gm_console import Operation, Param, Refused, Result, RollRequest
 from gm_console_plugins.combat import rules, turns
+from gm_console_plugins.combat.section import SETTING_KEYS
 
 PLUGIN = "combat"
-SETTING_KEYS = ("step_when_restricted", "move_action_counts_as_movement", "free_off_turn",
-                "surprise_round_takes_time", "started_full_round_lapses")
 ACTION_WORDS = {"standard": "a standard action", "move": "a move action",
                 "full-round": "a full-round action", "free": "a free action",
                 "swift": "a swift action", "immediate": "an immediate action",

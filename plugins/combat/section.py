@@ -45,8 +45,25 @@ def _fields(table: dict[str, Any], fields: dict[str, Any], where: tuple[Any, ...
     return found
 
 
+SETTING_KEYS = ("step_when_restricted", "move_action_counts_as_movement", "free_off_turn",
+                "surprise_round_takes_time", "started_full_round_lapses")
+"""The settings the plugin reads (``[settings]`` of config/combat.toml), all true or false."""
+
+
+def _settings_problems(settings: Any) -> list[Problem]:
+    if not isinstance(settings, dict):
+        return [(("settings",), "settings must be a table ([plugins.combat.settings])")]
+    return [(("settings", key), f"setting {key} must be true or false, not {settings[key]!r}")
+            for key in SETTING_KEYS if key in settings and not isinstance(settings[key], bool)]
+
+
 def validate(table: dict[str, Any]) -> list[Problem]:
     """Problems of the combat table, each with the path of keys below ``[plugins.combat]``."""
+    settings = _settings_problems(table.get("settings", {}))
+    return settings + _fight_problems(table)
+
+
+def _fight_problems(table: dict[str, Any]) -> list[Problem]:
     if not isinstance(table.get("active", False), bool):
         return [(("active",), f"active must be true or false, not {table['active']!r}")]
     if not table.get("active"):

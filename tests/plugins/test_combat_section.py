@@ -50,6 +50,9 @@ def broken(change) -> list:
     (lambda e: e["combatants"].append(copy.deepcopy(e["combatants"][0])),
      ("combatants", 2, "name"), "two combatants are named"),
     (lambda e: e["combatants"].append("Orc"), ("combatants", 2), "must be a table"),
+    (lambda e: e.update(settings={"free_off_turn": "yes"}), ("settings", "free_off_turn"),
+     "true or false"),
+    (lambda e: e.update(settings=3), ("settings",), "must be a table"),
 ])
 def test_problems_say_where(change, where, words):
     problems = broken(change)
@@ -69,6 +72,18 @@ def test_every_screen_label_has_its_french():
               "Readied action: trigger (standard, move, swift or free)"]
     missing = [label for label in labels if label not in texts.FRENCH]
     assert missing == []
+
+
+def test_every_setting_read_is_configured():
+    import tomllib
+    from pathlib import Path
+
+    from gm_console_plugins.combat.section import SETTING_KEYS
+
+    config = Path(__file__).resolve().parents[2] / "config" / "combat.toml"
+    configured = tomllib.loads(config.read_text(encoding="utf-8"))["settings"]
+    assert set(SETTING_KEYS) == set(configured)
+    assert all(isinstance(value, bool) for value in configured.values())
 
 
 def test_every_setting_is_explained_in_both_helps():
