@@ -13,8 +13,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from textual.app import ComposeResult
 from textual.binding import Binding
 
-from gm_console.ui import StoreScreen, SyncedTable, Value
-from gm_console.ui.screens.prompt import TextPrompt
+from gm_console.ui import StoreScreen, SyncedTable, TextPrompt, Value
 from gm_console_plugins.combat import ops, rules, turns
 from gm_console_plugins.combat.texts import LEGEND
 
@@ -23,15 +22,6 @@ if TYPE_CHECKING:
 
 LEFT, SPENT, NONE = "●", "✓", "–"  # available, used, not possible now
 BORROWED = "⇠"  # the swift action of the next turn, used by an immediate action off-turn
-
-
-class Answer(TextPrompt):
-    """The host's one-line prompt, except that enter on an empty line answers "" (no surprise
-    round, lift a restriction) while escape still answers None (cancel)."""
-
-    def on_input_submitted(self, event: Any) -> None:
-        event.prevent_default()  # Textual would call the base class's handler too
-        self.dismiss(event.value.strip())
 
 
 COLUMNS = ("Name", "Init", "Std", "Mv", "Full", "Sw", "Imm", "Fr", "5ft", "Metres", "State")
@@ -246,7 +236,7 @@ class CombatScreen(StoreScreen):
         def answered(text: str | None) -> None:
             if text is not None:
                 then(text)
-        self.app.push_screen(Answer(self.t(question), value), answered)
+        self.app.push_screen(TextPrompt(self.t(question), value), answered)
 
     def action_take(self, action: str, metres: float | None = None, **params: Any) -> None:
         if metres is not None:

@@ -237,6 +237,8 @@ class EncumbranceScreen(StoreScreen):
             return
 
         def lift(text: str | None) -> None:
+            if text is None:  # escape: no lift
+                return
             outcome = self.apply("encumbrance.lift", character=name, load_lb=text or 0)
             if outcome.ok:
                 self.notify(outcome.message, timeout=8)

@@ -10,7 +10,8 @@ from textual.widgets import Input, Label
 
 
 class TextPrompt(ModalScreen[str | None]):
-    """Dismissed with the text typed (enter) or None (escape)."""
+    """Dismissed with the text typed, stripped (enter; "" for an empty line, which may mean
+    something: no surprise round), or None (escape: cancelled)."""
 
     DEFAULT_CSS = """
     TextPrompt { align: center middle; }
@@ -30,7 +31,7 @@ class TextPrompt(ModalScreen[str | None]):
             yield Input(value=self.value)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.dismiss(event.value.strip() or None)
+        self.dismiss(event.value.strip())
 
     def action_cancel(self) -> None:
         self.dismiss(None)
