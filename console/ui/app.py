@@ -5,6 +5,7 @@ quit, SIGHUP and SIGTERM."""
 from __future__ import annotations
 
 import asyncio
+import os
 import signal
 import threading
 from dataclasses import replace
@@ -147,16 +148,29 @@ class GMConsoleApp(App):
                 self._on_plugin_failure(record)
         try:
             loop = asyncio.get_running_loop()
-            for signum in (signal.SIGHUP, signal.SIGTERM):
-                loop.add_signal_handler(signum, self._hang_up)
+            loop.add_signal_handler(signal.SIGHUP, self._hang_up)
+            loop.add_signal_handler(signal.SIGTERM, self._terminate)
         except (NotImplementedError, RuntimeError):  # not the main thread (tests)
             pass
         if self.store.state.get("rolls", {}).get("pending"):
             self.action_rolls()
 
     def _hang_up(self) -> None:
-        """The terminal went away (SSH dropped) or we were told to stop: save, then exit.
-        Nothing is left running: the saver is flushed by ``run`` after the app returns."""
+        """The terminal went away (SSH dropped): save, then leave at once. A graceful Textual
+        shutdown would write to the dead terminal and can block for ever on its writer queue,
+        leaving the process behind."""
+        if self.saver is not None:
+            self.saver.close()
+        os._exit(0)
+
+    def _terminate(self) -> None:
+        """Told to stop (SIGTERM): save, restore the terminal and exit; should restoring the
+        terminal hang, leave anyway once the session is safe."""
+        if self.saver is not None:
+            self.saver.flush()
+        watchdog = threading.Timer(3.0, os._exit, args=(0,))
+        watchdog.daemon = True  # a normal exit does not wait for it
+        watchdog.start()
         self.exit(return_code=0)
 
     def _on_store_change(self, change: Change) -> None:
