@@ -7,7 +7,8 @@ import tomllib
 from textual.widgets import Input
 
 from gm_console.ui.screens.home import HomeScreen
-from gm_console.ui.screens.party import CharacterScreen, PartyScreen
+from gm_console.ui.screens.character import CharacterScreen, ItemForm
+from gm_console.ui.screens.party import PartyScreen
 from gm_console.ui.screens.rolls import RollPrompt
 from gm_console.ui.widgets import SyncedTable, Value
 
@@ -74,18 +75,30 @@ async def test_bad_value_shows_what_is_wrong_and_keeps_what_was_typed(make_app, 
         # The name field refuses a duplicate with the store's own reason.
         name = app.screen.query_one("#field-name", Input)
         name.focus()
-        name.value = "Bram"
+        name.value = "bram"  # checked as typed, before enter
+        await pilot.pause()
+        assert app.screen.query_one("#error-name", Value).shown == \
+            "a character named 'Bram' already exists"
         await pilot.press("enter")
         await pilot.pause()
-        assert "already exists" in app.screen.query_one("#error-name", Value).shown
-        assert name.value == "Bram"
+        assert name.value == "bram"
+        assert [c["name"] for c in store.state["characters"]] == ["Aria", "Bram"]
 
 
-async def test_items_are_added_from_the_editor(make_app, store):
+async def test_items_are_added_from_the_editor_with_each_field_checked(make_app, store):
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("p", "enter", "f2")
-        await pilot.press(*"rope, 10, 2", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ItemForm)
+        await pilot.press(*"rope", "tab", "ctrl+u", "minus", "3")
+        await pilot.pause()
+        assert app.screen.query_one("#error-weight_lb", Value).shown == \
+            "Weight (lb) must be at least 0, not '-3'"
+        await pilot.press("enter")  # refused: stays open, nothing lost
+        assert isinstance(app.screen, ItemForm)
+        assert app.screen.query_one("#field-name", Input).value == "rope"
+        await pilot.press("backspace", "backspace", *"10", "tab", "ctrl+u", "2", "enter")
         await pilot.pause()
         assert store.state["characters"][0]["items"] == [
             {"name": "rope", "weight_lb": 10, "qty": 2}]

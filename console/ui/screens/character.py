@@ -1,0 +1,210 @@
+"""The character editor: every field of the sheet and of an item is checked as it is typed, and
+says what is wrong beside it without losing what was typed; enter applies it."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label
+
+from gm_console.core.characters import FIELDS, ITEM_FIELDS, parse_field
+from gm_console.store import Change
+from gm_console.ui.base import StoreScreen
+from gm_console.ui.widgets import SyncedTable, Value
+
+
+def shown(value: Any) -> str:
+    """A sheet value as the editor shows it: TOML's true/false, nothing for a missing one."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "" if value is None else str(value)
+
+
+def field_check(key: str, fields: dict[str, Callable[[Any], Any]]) -> Callable[[str], str]:
+    """What is wrong with ``text`` as field ``key``, or ""."""
+    def check(text: str) -> str:
+        try:
+            parse_field(key, text, fields)
+        except ValueError as exc:
+            return str(exc)
+        return ""
+    return check
+
+
+class FieldRow(Horizontal):
+    """One field: label, input, and what is wrong with what is typed (checked on every key)."""
+
+    DEFAULT_CSS = """
+    FieldRow { height: auto; }
+    FieldRow > Label { width: 17; padding: 0 1 0 0; }
+    FieldRow > Input { width: 14; height: 1; border: none; padding: 0 1; }
+    FieldRow > Input:focus { border: none; background: $accent 40%; }
+    FieldRow > Value { width: 1fr; padding: 0 0 0 1; color: $error; }
+    """
+
+    def __init__(self, key: str, value: Any, check: Callable[[str], str]) -> None:
+        super().__init__(id=f"row-{key}")
+        self.key = key
+        self.initial = shown(value)
+        self.check = check
+
+    def compose(self) -> ComposeResult:
+        yield Label(self.key.replace("_", " "))
+        yield Input(self.initial, id=f"field-{self.key}")
+        yield Value(id=f"error-{self.key}")
+
+    @property
+    def error(self) -> Value:
+        return self.query_one(Value)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.error.show(self.check(event.value))
+
+
+class ItemForm(ModalScreen[dict[str, Any] | None]):
+    """An item's name, weight and quantity; dismissed with the typed values once all three are
+    valid (enter), or None (escape)."""
+
+    DEFAULT_CSS = """
+    ItemForm { align: center middle; }
+    ItemForm > Vertical { width: 72; height: auto; border: round $accent; padding: 0 1;
+                          background: $surface; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, title: str, item: dict[str, Any] | None = None) -> None:
+        super().__init__()
+        self.title_ = title
+        self.item = item or {"name": "", "weight_lb": 0, "qty": 1}
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self.title_, classes="panel-title")
+            for key in ITEM_FIELDS:
+                yield FieldRow(key, self.item.get(key), field_check(key, ITEM_FIELDS))
+            yield Label("tab: next field · enter: done · escape: cancel", classes="hint")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        rows = list(self.query(FieldRow))
+        for row in rows:
+            message = row.check(row.query_one(Input).value)
+            row.error.show(message)
+            if message:
+                row.query_one(Input).focus()
+                return
+        self.dismiss({row.key: row.query_one(Input).value.strip() for row in rows})
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class CharacterScreen(StoreScreen):
+    """Edits one character and its inventory, through operations (undo with ctrl+z)."""
+
+    AREAS = frozenset({"*"})  # any operation may change a character (a rest, a march)
+    AUTO_FOCUS = "#field-name"
+    BINDINGS = [
+        Binding("f2", "add_item", "Add item"),
+        Binding("f3", "remove_item", "Remove item"),
+    ]
+    DEFAULT_CSS = """
+    CharacterScreen #sheet { width: 52; }
+    CharacterScreen #inventory { width: 1fr; padding-left: 1; }
+    """
+
+    def __init__(self, store, name: str, **kwargs) -> None:
+        super().__init__(store, **kwargs)
+        self.name_ = name
+
+    def _character(self) -> dict[str, Any] | None:
+        for character in self.session.characters:
+            if str(character.get("name")).casefold() == self.name_.casefold():
+                return character
+        return None
+
+    def _check_name(self, text: str) -> str:
+        message = field_check("name", FIELDS)(text)
+        wanted = text.strip().casefold()
+        for other in self.session.characters:
+            name = str(other.get("name", ""))
+            if not message and name.casefold() == wanted and wanted != self.name_.casefold():
+                message = f"a character named {name!r} already exists"
+        return message
+
+    def compose_body(self) -> ComposeResult:
+        character = self._character() or {}
+        with Horizontal():
+            with VerticalScroll(id="sheet"):
+                for key in FIELDS:
+                    check = self._check_name if key == "name" else field_check(key, FIELDS)
+                    yield FieldRow(key, character.get(key), check)
+            with Vertical(id="inventory"):
+                yield Label("Inventory", classes="panel-title")
+                yield SyncedTable(id="items", cursor_type="row")
+                yield Value(id="carried", classes="hint")
+                yield Label("f2 add · enter edit · f3 remove\ntab next field · enter apply",
+                            classes="hint")
+
+    def refresh_view(self, change: Change | None) -> None:
+        character = self._character()
+        if character is None:
+            self.app.pop_screen()
+            return
+        for row in self.query(FieldRow):
+            field = row.query_one(Input)
+            current = shown(character.get(row.key))
+            # Never overwrite what the game master is typing, nor a value being corrected.
+            if not field.has_focus and field.value != current and not row.error.shown:
+                field.value = current
+        items = character.get("items", [])
+        self.query_one("#items", SyncedTable).sync(
+            ["Item", "lb", "qty"],
+            [(f"{i}", [str(it.get("name")), str(it.get("weight_lb", 0)), str(it.get("qty", 1))])
+             for i, it in enumerate(items)])
+        total = sum(float(it.get("weight_lb", 0)) * int(it.get("qty", 1)) for it in items)
+        self.query_one("#carried", Value).show(f"items: {total:g} lb")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        row = event.input.parent
+        if not isinstance(row, FieldRow) or row.error.shown:
+            return
+        character = self._character()
+        if character is not None and shown(character.get(row.key)) == event.value.strip():
+            return
+        outcome = self.store.apply("character.set", {"character": self.name_, "field": row.key,
+                                                     "value": event.value})
+        if not outcome.ok:
+            row.error.show(outcome.reason)
+        elif row.key == "name":
+            self.name_ = event.value.strip()
+
+    def on_data_table_row_selected(self, event: SyncedTable.RowSelected) -> None:
+        character = self._character()
+        if character is None:
+            return
+        index = int(str(event.row_key.value))
+        item = character["items"][index]
+
+        def edit(values: dict[str, Any] | None) -> None:
+            for key, value in (values or {}).items():
+                if shown(item.get(key)) != value and not self.apply(
+                        "item.set", character=self.name_, item=str(index + 1), field=key,
+                        value=value).ok:
+                    return
+        self.app.push_screen(ItemForm(f"{self.name_}: {item.get('name')}", item), edit)
+
+    def action_add_item(self) -> None:
+        def add(values: dict[str, Any] | None) -> None:
+            if values:
+                self.apply("item.add", character=self.name_, **values)
+        self.app.push_screen(ItemForm(f"{self.name_}: new item"), add)
+
+    def action_remove_item(self) -> None:
+        key = self.query_one("#items", SyncedTable).current_key
+        if key is not None:
+            self.apply("item.remove", character=self.name_, item=str(int(key) + 1))
