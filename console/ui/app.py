@@ -5,6 +5,7 @@ quit, SIGHUP and SIGTERM."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 import threading
@@ -146,12 +147,11 @@ class GMConsoleApp(App):
         for record in self.host.plugins.values():
             if record.status == "failed":
                 self._on_plugin_failure(record)
-        try:
+        # Signal handlers need the main thread and a Unix loop; elsewhere the defaults stay.
+        with contextlib.suppress(NotImplementedError, RuntimeError):
             loop = asyncio.get_running_loop()
             loop.add_signal_handler(signal.SIGHUP, self._hang_up)
             loop.add_signal_handler(signal.SIGTERM, self._terminate)
-        except (NotImplementedError, RuntimeError):  # not the main thread (tests)
-            pass
         if self.store.state.get("rolls", {}).get("pending"):
             self.action_rolls()
 
