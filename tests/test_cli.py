@@ -102,3 +102,13 @@ def test_demo_is_copied_to_the_data_folder_and_the_bundled_file_never_changes(tm
     assert (bundled_dir() / "demo.toml").read_bytes() == bundled
     assert copy.read_bytes() != bundled
     assert demo_session() == copy and copy.read_bytes() != bundled  # not copied over again
+
+
+def test_the_console_refuses_a_broken_file_before_drawing_and_leaves_it_alone(tmp_path):
+    session = tmp_path / "broken.toml"
+    session.write_bytes(b'[[characters]]\nname = "Aria"\nstrength = 26\n')
+    before = session.read_bytes()
+    result = run(str(session))
+    assert result.returncode == 2
+    assert f"{session}:3: character Aria: Strength must be from 1 to 25, not 26" in result.stderr
+    assert session.read_bytes() == before
