@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
 
 from gm_console import __version__, codec
 from gm_console.config import Config, ConfigError
-from gm_console.headless import open_state, show
+from gm_console.headless import explain, open_state, show
 from gm_console.host import Host
 from gm_console.store import Store
 
@@ -35,6 +36,9 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigError as exc:
         print(f"gm-console: settings: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # `gm-console show s.toml | head`: the reader has had enough
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 def _tui(argv: list[str]) -> int:
@@ -131,14 +135,7 @@ def _show(args: argparse.Namespace, host: Host) -> int:
     print(f"{data['session'].get('name', '')} — {format_clock(data['clock'])}")
     for character in data["characters"]:
         print(f"\n{character['name']}")
-        for name, value in character["derived"].items():
-            print(f"  {name}:")
-            for key, item in value.items():
-                if key == "steps":
-                    for step in item:
-                        print(f"      · {step}")
-                else:
-                    print(f"    {key}: {item}")
+        print("\n".join(explain(character["derived"])))
     for key, value in data.items():
         if key not in ("session", "clock", "characters") and value:
             print(f"\n{key}: {json.dumps(value, ensure_ascii=False, default=str)}")

@@ -35,3 +35,20 @@ def show(store: Store) -> dict[str, Any]:
     for values in store.host.call("session_derived", session=session):
         out.update(values or {})
     return out
+
+
+def explain(derived: dict[str, Any]) -> list[str]:
+    """A character's derived values as lines a game master reads, each value's ``steps`` (its
+    "why") indented under it. ``gm-console show`` and the party screen's "why" use it."""
+    lines = []
+    for name, value in derived.items():
+        lines.append(f"  {name}:")
+        if not isinstance(value, dict):
+            lines.append(f"    {value}")
+            continue
+        for key, item in value.items():
+            if key == "steps":
+                lines.extend(f"      · {step}" for step in item)
+            else:
+                lines.append(f"    {key}: {item}")
+    return lines

@@ -230,3 +230,17 @@ async def test_settings_screen_changes_an_interpretation_for_the_campaign(make_a
         assert store.state["plugins"]["travel"]["settings"]["day_figure"] == "hourly"
         row = table.get_row("travel.day_figure")
         assert [str(c) for c in row[2:]] == ["hourly", "campaign"]
+
+
+async def test_why_shows_every_derived_value_with_its_steps(make_app, store):
+    from gm_console.ui.screens.prompt import TextView
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("p", "question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, TextView)
+        text = str(app.screen.query_one("#text").render())
+        assert "speed:" in text and "· base 12 mv (race human)" in text
+        assert "encumbrance:" in text and "jump:" in text
+        await pilot.press("escape")
+        assert isinstance(app.screen, PartyScreen)

@@ -7,7 +7,7 @@ question, dismissed with the text or None).
 """
 
 from gm_console.ui.base import StoreScreen
-from gm_console.ui.screens.prompt import TextPrompt
+from gm_console.ui.screens.prompt import TextPrompt, TextView
 from gm_console.ui.widgets import SyncedTable, Value
 
-__all__ = ["StoreScreen", "SyncedTable", "TextPrompt", "Value"]
+__all__ = ["StoreScreen", "SyncedTable", "TextPrompt", "TextView", "Value"]

@@ -6,11 +6,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Label
 
+from gm_console.headless import explain
 from gm_console.store import Change
 from gm_console.ui.base import StoreScreen
 from gm_console.ui.screens.character import CharacterScreen
 from gm_console.ui.screens.home import party_rows
-from gm_console.ui.screens.prompt import TextPrompt
+from gm_console.ui.screens.prompt import TextPrompt, TextView
 from gm_console.ui.widgets import SyncedTable
 
 
@@ -21,12 +22,13 @@ class PartyScreen(StoreScreen):
         Binding("enter", "edit", "Edit", show=True),
         Binding("c", "duplicate", "Duplicate"),
         Binding("delete,x", "remove", "Remove"),
+        Binding("question_mark,w", "why", "Why?"),
     ]
 
     def compose_body(self) -> ComposeResult:
         yield Label(self.t("Party"), classes="panel-title")
         yield SyncedTable(id="party", cursor_type="row", zebra_stripes=True)
-        yield Label("a: add · enter: edit · c: duplicate · x/delete: remove · ctrl+z: undo",
+        yield Label("a add · enter edit · c duplicate · x remove · ? why · ctrl+z undo",
                     classes="hint")
 
     def refresh_view(self, change: Change | None) -> None:
@@ -55,6 +57,14 @@ class PartyScreen(StoreScreen):
         name = self._selected()
         if name:
             self.apply("character.duplicate", character=name)
+
+    def action_why(self) -> None:
+        name = self._selected()
+        if name:
+            character = self.session.character(name)
+            lines = explain(self.session.derived(character))
+            self.app.push_screen(TextView(f"{name}: every derived value and its steps",
+                                          "\n".join(lines)))
 
     def action_remove(self) -> None:
         name = self._selected()
