@@ -201,3 +201,26 @@ def test_roll_under_checks_succeed_at_or_below_the_target(store):
     assert store.apply("roll.resolve", {"results": "Aria=12,Bram=13"}).ok
     assert [(o["who"], o["success"]) for o in received[0]] == [("Aria", True), ("Bram", False)]
     assert store.state["journal"][-3]["text"].endswith("typed in: 12 vs ≤ 12 — success")
+
+
+def test_a_house_rule_is_an_edit_of_a_user_file_of_the_same_name(tmp_path):
+    from gm_console.config import Config
+    folder = tmp_path / "user-config"
+    folder.mkdir()
+    (folder / "exhaustion.toml").write_text("[rest]\nlong_hours = 6\n")
+    table = Config().table("exhaustion")
+    assert table["rest"]["long_hours"] == 6
+    assert table["rest"]["short_hours"] == 1  # the rest of the bundled file still applies
+    assert len(table["levels"]) == 6
+
+
+def test_a_broken_user_settings_file_is_reported_with_its_line(tmp_path):
+    import subprocess
+    import sys
+    folder = tmp_path / "user-config"
+    folder.mkdir()
+    (folder / "settings.toml").write_text('language = "fr"\nmetres_per_mv = = 1\n')
+    result = subprocess.run([sys.executable, "-m", "gm_console", "ops"], capture_output=True,
+                            text=True, timeout=60)
+    assert result.returncode == 2
+    assert f"{folder / 'settings.toml'}: Invalid value (at line 2" in result.stderr
