@@ -335,8 +335,10 @@ def _start_turn(encounter: Encounter, combatant: Combatant) -> list[Event]:
 
 def _end_turn(encounter: Encounter, combatant: Combatant, settings: dict[str, Any]) -> list[Event]:
     events: list[Event] = [{"event": "turn_ended", "name": combatant["name"]}]
-    if combatant["budget"]["swift"] == "borrowed":
-        combatant["borrowed_round"] = 0  # the turn whose swift action was borrowed is over
+    # An immediate action is only borrowed off-turn, so one still recorded here was borrowed
+    # before this turn began: this is the turn whose swift action it used, and it is over (even
+    # if the game master forced a swift or immediate action in it, which overwrote "borrowed").
+    combatant["borrowed_round"] = 0
     started = combatant.get("started")
     if (started and started["round"] < encounter["round"]
             and settings.get("started_full_round_lapses", True)):

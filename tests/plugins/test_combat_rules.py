@@ -296,6 +296,21 @@ def test_immediate_off_turn_borrows_the_next_swift():
     refused(enc, "Aria", "swift", "round 2")
 
 
+@pytest.mark.parametrize("forced", ["swift", "immediate"])
+def test_a_swift_forced_in_the_borrowed_turn_still_ends_the_borrow(forced):
+    # The borrow lasts "until that turn is over" (3.2): overriding the refused swift or
+    # immediate action in that turn must not keep the borrow for the turns after it.
+    enc = fight(("Aria", 15), ("Orc", 10))
+    nxt(enc)  # Orc's turn
+    take(enc, "Aria", "immediate")
+    nxt(enc)  # round 2, Aria's turn: the borrowed one
+    take(enc, "Aria", forced, override="boots of quickness")
+    nxt(enc)  # her borrowed turn is over
+    assert why(enc, "Aria", "immediate") is None
+    nxt(enc)  # round 3, Aria's turn: her own swift action again
+    assert why(enc, "Aria", "swift") is None
+
+
 def test_own_swift_then_immediate_off_turn_is_fine():
     enc = fight(("Aria", 15), ("Orc", 10))
     take(enc, "Aria", "swift")
