@@ -117,6 +117,7 @@ def _fight_problems(table: dict[str, Any]) -> list[Problem]:
         if name not in names:
             found.append((("order", index), f"the initiative order names {name!r}, who is not a "
                                             "combatant"))
-    if table["round"] > 0 and table["turn"] not in names:
+    # "": nobody's turn, once every combatant in the order has left (combat.remove)
+    if table["round"] > 0 and table["turn"] not in names and table["turn"] != "":
         found.append((("turn",), f"it is {table['turn']!r}'s turn, who is not a combatant"))
     return found

@@ -335,6 +335,26 @@ def test_the_session_table_survives_a_save(fight, host, tmp_path):
     assert again["plugins"]["combat"] == store.state["plugins"]["combat"]
 
 
+def test_a_fight_everyone_left_still_opens_and_goes_on(fight, host, tmp_path):
+    # Removing every combatant leaves round 1 with nobody's turn; the file saved then must open
+    # again (it was refused: "it is ''s turn, who is not a combatant"), and the fight go on.
+    from gm_console import codec
+
+    store = fight
+    for name in ("Aria", "Goblin", "Bram"):
+        ok(store, "combat.remove", combatant=name)
+    assert combat(store)["turn"] == ""
+    path = tmp_path / "s.toml"
+    path.write_text(codec.dumps(store.state), encoding="utf-8")
+    again = codec.read(path, host)
+    assert again["plugins"]["combat"] == store.state["plugins"]["combat"]
+    no(store, "combat.next", "nobody can act")
+    ok(store, "combat.add", name="Wolf", speed_m=12, value=10)
+    ok(store, "combat.next")
+    assert combat(store)["turn"] == "Wolf"
+    ok(store, "combat.end")
+
+
 def test_delay_resume_ready_trigger_through_operations(fight):
     store = fight  # Aria 18, Goblin 12, Bram 8
     outcome = ok(store, "combat.delay")
