@@ -2,9 +2,10 @@
 """Benchmarks of what a game master feels, run by hand (not in the test suite):
 
 - start-up: seconds from launch to the first full screen, in a real pseudo-terminal;
-- key press: bytes the console writes to the terminal after one key that changes one number
-  (over SSH every byte crosses the network; a full repaint at 80x24 is about 18 KB), and the
-  time until the first byte;
+- key press: bytes the console writes to the terminal after one key, and the time until the
+  first byte (over SSH every byte crosses the network; a full repaint at 80x24 is 9-18 KB):
+  on the home screen "+" (the clock, and a journal line that scrolls the journal's tail), and
+  on the combat screen "e" (a free action: one number in one cell);
 - store: milliseconds per operation on a session with a long journal.
 
     .venv/bin/python bench/console_bench.py [--keys 20] [--journal 5000]
@@ -49,7 +50,7 @@ def read_quiet(master: int, quiet: float = 0.3, limit: float = 20) -> tuple[byte
     return data, first
 
 
-def terminal_bench(session: Path, keys: int) -> None:
+def terminal_bench(session: Path, keys: int, screen: bytes, key: bytes, label: str) -> None:
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
     start = time.monotonic()
@@ -59,19 +60,32 @@ def terminal_bench(session: Path, keys: int) -> None:
     os.close(slave)
     first_screen, _ = read_quiet(master, quiet=0.5)
     startup = time.monotonic() - start - 0.5
+    if screen:
+        os.write(master, screen)
+        read_quiet(master, quiet=0.5)
     sizes, delays = [], []
     for _ in range(keys):
-        os.write(master, b"+")
+        os.write(master, key)
         written, first = read_quiet(master)
         sizes.append(len(written))
         delays.append(first or 0)
     os.write(master, b"q")
     process.wait(timeout=10)
     os.close(master)
-    print(f"start-up to first screen:     {startup:.2f} s ({len(first_screen)} bytes)")
-    print(f"bytes after a key press:      median {statistics.median(sizes):.0f}, "
-          f"max {max(sizes)} (full screen: {len(first_screen)})")
-    print(f"key press to first byte:      median {statistics.median(delays) * 1000:.1f} ms")
+    if not screen:
+        print(f"start-up to first screen:     {startup:.2f} s ({len(first_screen)} bytes)")
+    print(f"{label}: bytes per key press median {statistics.median(sizes):.0f}, "
+          f"max {max(sizes)} (full screen: {len(first_screen)}); first byte after "
+          f"{statistics.median(delays) * 1000:.1f} ms")
+
+
+def start_fight(session: Path) -> None:
+    host = Host().load()
+    store = Store(codec.read(session, host), host)
+    store.apply("combat.start", {})
+    for value, character in enumerate(store.state["characters"]):
+        store.apply("combat.initiative", {"combatant": character["name"], "value": 10 + value})
+    codec.write_atomic(session, codec.dumps(store.state))
 
 
 def store_bench(journal: int) -> None:
@@ -101,7 +115,9 @@ def main() -> None:
         session = Path(folder) / "bench.toml"
         demo = Path(__file__).resolve().parent.parent / "config" / "demo.toml"
         session.write_text(demo.read_text())
-        terminal_bench(session, args.keys)
+        terminal_bench(session, args.keys, b"", b"+", "home, + (clock and journal)")
+        start_fight(session)
+        terminal_bench(session, args.keys, b"c", b"e", "combat, e (one free action)")
     store_bench(args.journal)
 
 

@@ -16,8 +16,9 @@ SIZE = (80, 24)
 
 
 def header(app, part: str) -> str:
-    """What the session header of the bottom screen shows: name, rolls or clock."""
-    return app.screen_stack[0].query_one(f"#header-{part}", Value).shown
+    """What the session header shows (under any prompt): name, rolls or clock."""
+    screen = next(s for s in reversed(app.screen_stack) if not s.is_modal)
+    return screen.query_one(f"#header-{part}", Value).shown
 
 
 def cells(table: SyncedTable, column: int) -> list[str]:
@@ -244,3 +245,20 @@ async def test_why_shows_every_derived_value_with_its_steps(make_app, store):
         assert "encumbrance:" in text and "jump:" in text
         await pilot.press("escape")
         assert isinstance(app.screen, PartyScreen)
+
+
+async def test_session_screens_replace_each_other_and_escape_goes_home(make_app, store):
+    """Textual repaints the whole terminal when a screen under the top one changes: session
+    screens must never stack (only prompts go on top)."""
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        for key in ("t", "c", "p", "enter"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert len(app.screen_stack) == 2  # Textual's blank base and one session screen
+        assert isinstance(app.screen, CharacterScreen)
+        await pilot.press("escape")
+        assert isinstance(app.screen, PartyScreen)
+        await pilot.press("escape")
+        assert isinstance(app.screen, HomeScreen)
+        assert app.screen.check_action("back", ()) is False

@@ -59,14 +59,12 @@ class GMConsoleApp(App):
     def screen_factories(self) -> dict[str, Any]:
         from gm_console.ui.screens import help, journal, party, settings
 
-        core = {"party": party.PartyScreen, "journal": journal.JournalScreen,
+        from gm_console.ui.screens.home import HomeScreen
+
+        core = {"home": HomeScreen, "party": party.PartyScreen, "journal": journal.JournalScreen,
                 "help": help.HelpScreen, "settings": settings.SettingsScreen}
         return {**core, **{spec.id: spec.factory for spec in self.host.screens.values()}}
 
-    def get_default_screen(self) -> Screen:
-        from gm_console.ui.screens.home import HomeScreen
-
-        return HomeScreen(self.store)
 
     def action_open(self, screen_id: str) -> None:
         factory = self.screen_factories().get(screen_id)
@@ -77,10 +75,15 @@ class GMConsoleApp(App):
             return
         screen = factory(self.store)
         screen.screen_id = screen_id
-        if len(self.screen_stack) > 1 and not self.screen.is_modal:
-            self.switch_screen(screen)
-        else:
-            self.push_screen(screen)
+        self.show_screen(screen)
+
+    def show_screen(self, screen: Screen) -> None:
+        """Show a session screen in place of the current one. Session screens never stack:
+        Textual repaints the whole terminal when a screen under the top one changes, and
+        over SSH that is every key press (9 KB instead of 200 bytes)."""
+        while self.screen.is_modal:
+            self.pop_screen()
+        self.switch_screen(screen)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
@@ -144,6 +147,10 @@ class GMConsoleApp(App):
 
     def on_mount(self) -> None:
         self.set_keymap(self.host.config.keys())
+        # Textual's own blank default screen stays at the bottom, never changing; session
+        # screens replace each other above it (show_screen), the home screen first.
+        self.push_screen(self.screen_factories()["home"](self.store))
+        self.screen_stack[-1].screen_id = "home"
         for record in self.host.plugins.values():
             if record.status == "failed":
                 self._on_plugin_failure(record)

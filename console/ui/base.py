@@ -47,13 +47,15 @@ class StoreScreen(Screen):
             self.notify(outcome.reason, title=self.t("Refused"), severity="warning")
         return outcome
 
+    BACK_TO = "home"
+    """The screen escape goes back to (by id)."""
+
     def action_back(self) -> None:
-        if len(self.app.screen_stack) > 1:
-            self.app.pop_screen()
+        self.app.action_open(self.BACK_TO)  # type: ignore[attr-defined]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # No "Back" on the bottom screen: there is nothing to go back to.
-        return not (action == "back" and len(self.app.screen_stack) <= 1)
+        # No "Back" on the screen it would go back to.
+        return not (action == "back" and getattr(self, "screen_id", "") == self.BACK_TO)
 
     def compose(self) -> ComposeResult:
         yield SessionHeader()

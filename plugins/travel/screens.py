@@ -310,7 +310,7 @@ class TravelPlanner(StoreScreen):
         if self.asking:
             self._close_question()
         else:
-            self.app.pop_screen()
+            super().action_back()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

@@ -108,6 +108,7 @@ class CharacterScreen(StoreScreen):
 
     AREAS = frozenset({"*"})  # any operation may change a character (a rest, a march)
     AUTO_FOCUS = "#field-name"
+    BACK_TO = "party"
     BINDINGS = [
         Binding("f2", "add_item", "Add item"),
         Binding("f3", "remove_item", "Remove item"),
@@ -152,8 +153,8 @@ class CharacterScreen(StoreScreen):
 
     def refresh_view(self, change: Change | None) -> None:
         character = self._character()
-        if character is None:
-            self.app.pop_screen()
+        if character is None:  # removed (by undo, or from another terminal)
+            self.action_back()
             return
         for row in self.query(FieldRow):
             field = row.query_one(Input)

@@ -45,13 +45,13 @@ class PartyScreen(StoreScreen):
     def action_add(self) -> None:
         def add(name: str | None) -> None:
             if name and self.apply("character.add", name=name).ok:
-                self.app.push_screen(CharacterScreen(self.store, name))
+                self.app.show_screen(CharacterScreen(self.store, name))
         self.app.push_screen(TextPrompt(self.t("Name")), add)
 
     def action_edit(self) -> None:
         name = self._selected()
         if name:
-            self.app.push_screen(CharacterScreen(self.store, name))
+            self.app.show_screen(CharacterScreen(self.store, name))
 
     def action_duplicate(self) -> None:
         name = self._selected()
