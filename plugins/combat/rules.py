@@ -345,7 +345,8 @@ def take(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any], 
                 done["started"] = full_round.strip()
     elif action == "move":
         budget["move"] += 1
-        budget["metres_allowed"] += speed_m
+        if metres is None or metres > EPSILON:  # metres=0: spent on something else, no metres
+            budget["metres_allowed"] += speed_m
         budget["metres_spent"] += metres or 0.0
         budget["moved"] = budget["moved"] or moving(metres, settings)
     elif action == "full-round":

@@ -215,6 +215,25 @@ def test_a_move_action_spent_otherwise_leaves_the_step_open():
     assert why(enc, "Aria", "move", metres=0) is None
 
 
+def test_a_move_action_spent_otherwise_gives_no_movement_to_spend_later():
+    # One standard and one move a turn (3.2): a move action spent drawing a weapon (metres=0)
+    # leaves no metres behind; moving afterwards needs the second move action (the standard).
+    enc = fight(("Aria", 15), ("Orc", 10))
+    take(enc, "Aria", "move", metres=0)  # drawing a weapon
+    assert rules.metres_left(turns.find(enc, "Aria")) == 0
+    assert rules.move(enc, TABLE, "Aria", 9, speed_m=SPEED)["moves_taken"] == 1
+    assert "traded" in why(enc, "Aria", "standard")
+    aria = rules.summary(enc, TABLE, SETTINGS, {"Aria": SPEED})["combatants"][0]
+    assert aria["remaining"]["metres"] == 0
+
+
+def test_summary_after_a_move_action_spent_otherwise():
+    enc = fight(("Aria", 15), ("Orc", 10))
+    take(enc, "Aria", "move", metres=0)
+    aria = rules.summary(enc, TABLE, SETTINGS, {"Aria": SPEED})["combatants"][0]
+    assert (aria["remaining"]["move"], aria["remaining"]["metres"]) == (1, SPEED)
+
+
 def test_setting_a_move_action_without_metres_is_not_movement():
     enc = fight(("Aria", 15), ("Orc", 10))
     lenient = dict(SETTINGS, move_action_counts_as_movement=False)
