@@ -55,8 +55,16 @@ class Speed:
 
 
 def _num(x: float) -> float | int:
-    """Whole numbers print without a trailing .0: the game master reads '7 mv', not '7.0 mv'."""
-    return int(x) if float(x).is_integer() else round(x, 2)
+    """The value to the micrometre, whole numbers as ints: a rule comparing metres must see
+    2.625 m, not a rounded 2.62, and 10 m, not 9.999999999 from a division by 0.75 (a move of
+    exactly the speed would be refused)."""
+    x = round(float(x), 6)
+    return int(x) if x.is_integer() else x
+
+
+def _txt(x: float) -> str:
+    """How a step line shows a number: '7', '2.625', never '7.0'."""
+    return f"{round(x, 3):g}"
 
 
 def limited(base_mv: float, step: SpeedStep) -> float:
@@ -74,29 +82,30 @@ def compose(steps: list[SpeedStep], sheet_speed_m: float, metres_per_mv: float) 
     bases = [s for s in steps if s.phase == "base"]
     if bases:
         base = float(bases[0].value)
-        lines.append(f"base {_num(base)} mv ({bases[0].label})")
+        lines.append(f"base {_txt(base)} mv ({bases[0].label})")
     else:
         base = sheet_speed_m / metres_per_mv
-        lines.append(f"base {_num(base)} mv (sheet speed {_num(sheet_speed_m)} m "
-                     f"÷ {_num(metres_per_mv)} m per mv)")
+        lines.append(f"base {_txt(base)} mv (sheet speed {_txt(sheet_speed_m)} m "
+                     f"÷ {_txt(metres_per_mv)} m per mv)")
     for step in (s for s in steps if s.phase == "adjust"):
         base += step.value
         sign = "+" if step.value >= 0 else "−"
-        lines.append(f"{sign}{_num(abs(step.value))} mv: {step.label} → {_num(base)} mv")
+        lines.append(f"{sign}{_txt(abs(step.value))} mv: {step.label} → {_txt(base)} mv")
     base = max(0.0, base)
     adjusted = base
     speed = adjusted
     limits = [(limited(adjusted, s), s) for s in steps if s.phase == "limit"]
     if limits:
         for value, step in limits:
-            lines.append(f"limit {_num(value)} mv: {step.label}")
+            lines.append(f"limit {_txt(value)} mv: {step.label}")
         slowest, step = min(limits, key=lambda pair: pair[0])
         if slowest < speed:
             speed = slowest
-            lines.append(f"slowest limit wins: {_num(speed)} mv ({step.label})")
+            lines.append(f"slowest limit wins: {_txt(speed)} mv ({step.label})")
     for step in (s for s in steps if s.phase == "multiply"):
         speed = speed * step.value
-        lines.append(f"× {_num(step.value)}: {step.label} → {_num(speed)} mv")
+        lines.append(f"× {_txt(step.value)}: {step.label} → {_txt(speed)} mv")
     metres = speed * metres_per_mv
-    lines.append(f"= {_num(speed)} mv = {_num(metres)} m per round (× {_num(metres_per_mv)} m per mv)")
+    lines.append(f"= {_txt(speed)} mv = {_txt(metres)} m per round "
+                 f"(× {_txt(metres_per_mv)} m per mv)")
     return Speed(base_mv=_num(adjusted), mv=_num(speed), m=_num(metres), steps=lines)

@@ -224,3 +224,12 @@ def test_a_broken_user_settings_file_is_reported_with_its_line(tmp_path):
                             text=True, timeout=60)
     assert result.returncode == 2
     assert f"{folder / 'settings.toml'}: Invalid value (at line 2" in result.stderr
+
+
+def test_speed_keeps_exact_metres_for_the_rules_and_rounds_only_in_words():
+    from gm_console.speed import SpeedStep, compose
+    speed = compose([SpeedStep("base", "sheet", value=3.5)], 0, 0.75)
+    assert speed.m == 2.625 and speed.mv == 3.5
+    assert speed.steps[-1] == "= 3.5 mv = 2.625 m per round (× 0.75 m per mv)"
+    sheet = compose([], 10, 0.75)  # 10 m ÷ 0.75 × 0.75: no float dust
+    assert sheet.m == 10 and isinstance(sheet.m, int)
