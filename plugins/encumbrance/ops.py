@@ -127,8 +127,14 @@ def recheck_held_loads(ctx) -> None:
     """At the start of every round a load is held up, check again at a further −1 (2.3).
 
     A check that cannot be offered (the character was removed, its sheet is broken) drops the
-    load with a journal line rather than refusing the round that announced it."""
+    load with a journal line rather than refusing the round that announced it. A character
+    whose last check is still unanswered is not asked again: that check decides first."""
+    waiting = {str(r.get("context", {}).get("character", "")).casefold()
+               for r in ctx.state.get("rolls", {}).get("pending", [])
+               if r.get("then") == "encumbrance.lift_result"}
     for held in list(holding(ctx)):
+        if str(held["character"]).casefold() in waiting:
+            continue
         try:
             ctx.apply("encumbrance.lift", character=held["character"], load_lb=held["load_lb"],
                       rounds_held=held["rounds_held"] + 1)

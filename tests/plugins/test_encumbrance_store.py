@@ -197,6 +197,16 @@ def test_lift_check_offered_held_and_dropped(host, tmp_path):
     assert "load drops" in store.state["journal"][-1]["text"]
 
 
+def test_a_round_does_not_ask_again_while_the_last_check_is_unanswered(host, tmp_path):
+    store = open_session(host, tmp_path, ARIA)
+    ok(store, "encumbrance.lift", character="Aria", load_lb=240)
+    ok(store, "roll.resolve", results="Aria=13")
+    ok(store, "test.round")
+    ok(store, "test.round")  # the first round's check is still waiting
+    pending = store.state["rolls"]["pending"]
+    assert [r["context"]["target"] for r in pending] == [12]
+
+
 @pytest.fixture(autouse=True)
 def round_operation(host):
     """What the combat plugin's round operation does: ``round_started`` inside an operation."""
