@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from gm_console import ScreenSpec, SectionSpec, hookimpl
-from gm_console_plugins.travel import ops, reading
+from gm_console_plugins.travel import ops, reading, rules
 from gm_console_plugins.travel.labels import FRENCH, HELP_EN, HELP_FR
 from gm_console_plugins.travel.summary import summary
 
@@ -54,6 +54,11 @@ def _validate(section: dict[str, Any]) -> list[tuple[tuple[Any, ...], str]]:
             problems.append((("route", index), "a leg's terrain must be a terrain key (text)"))
     if not isinstance(section.get("travellers", []), list):
         problems.append((("travellers",), "travellers must be a list of character names"))
+    settings = section.get("settings", {})
+    if not isinstance(settings, dict):
+        return problems + [(("settings",), "settings must be a table ([plugins.travel.settings])")]
+    problems += [(("settings", key), message)
+                 for key, message in rules.settings_problems(settings, ops.MODES)]
     return problems
 
 

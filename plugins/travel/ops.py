@@ -42,8 +42,11 @@ def _checked(ctx: Any, motion: rules.Motion) -> rules.Motion:
 
 def _rates_text(ctx: Any) -> str:
     sec = reading.section(ctx)
-    rates = rules.rates(ctx.table(PLUGIN), reading.settings(ctx), reading.motion(sec),
-                        reading.terrain_now(ctx))
+    try:
+        rates = rules.rates(ctx.table(PLUGIN), reading.settings(ctx), reading.motion(sec),
+                            reading.terrain_now(ctx))
+    except rules.TravelError as exc:  # a setting the rules cannot use
+        raise Refused(str(exc)) from None
     return (f"{num(rates.per_minute_m)} m/min, {num(rates.per_hour_km)} km/h, "
             f"{num(rates.per_day_km)} km/day")
 
@@ -162,10 +165,11 @@ def _ask_saves(ctx: Any, sec: dict[str, Any], hour: int, dc: int, hours_left: fl
 def _journey(ctx: Any, hours_left: float, to_end: bool) -> Journey:
     """Travel hour by hour until the time is up, the route ends, or something stops the party
     (saves owed, a traveller at speed 0, a spent mount, a ship's sailing day)."""
-    table, conf = ctx.table(PLUGIN), reading.settings(ctx)
+    table = ctx.table(PLUGIN)
     sec = _state(ctx)
     motion = _checked(ctx, reading.motion(sec))
     try:
+        conf = reading.settings(ctx)
         by_hour = rules.hour_distances(table, conf, motion)
     except rules.TravelError as exc:  # a setting edited by hand
         raise Refused(str(exc)) from None

@@ -39,9 +39,14 @@ def section(session: Any) -> dict[str, Any]:
 
 
 def settings(session: Any) -> dict[str, Any]:
-    """Every ``[settings]`` key of config/travel.toml, as this session sees it."""
-    keys = session.table(PLUGIN).get("settings", {})
-    return {key: session.setting(PLUGIN, key) for key in keys}
+    """Every ``[settings]`` key of config/travel.toml, as this session sees it; TravelError
+    names a setting the rules cannot use."""
+    table = session.table(PLUGIN)
+    conf = {key: session.setting(PLUGIN, key) for key in table.get("settings", {})}
+    problems = rules.settings_problems(conf, list(table.get("modes", {})))
+    if problems:
+        raise rules.TravelError(problems[0][1])
+    return conf
 
 
 def motion(sec: dict[str, Any]) -> rules.Motion:

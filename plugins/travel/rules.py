@@ -54,6 +54,41 @@ def num(x: float) -> float | int:
     return int(rounded) if rounded.is_integer() else rounded
 
 
+# -- settings ----------------------------------------------------------------------------------
+
+SETTING_CHOICES = {"day_figure": ("last_hour", "spread", "hourly"),
+                   "new_travel_day": ("clock_day", "rest")}
+MODE_LISTS = ("difficult_terrain_modes", "forced_march_modes", "speed_zero_stops_modes")
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def settings_problems(values: dict[str, Any], modes: Any) -> list[tuple[str, str]]:
+    """Settings the rules cannot use, as (key, message), for the keys present in ``values``
+    (a session's ``[plugins.travel.settings]``, or every setting as the session sees it)."""
+    found = []
+
+    def bad(key: str, wanted: str) -> None:
+        found.append((key, f"setting {key} of travel must be {wanted}, not {values[key]!r}"))
+
+    for key in ("walker_speed_m", "gallop_hours_per_mount"):
+        if key in values and not (_number(values[key]) and values[key] > 0):
+            bad(key, "a number more than 0")
+    hour = values.get("departure_hour", 0)
+    if not (_number(hour) and 0 <= hour < 24):
+        bad("departure_hour", "an hour from 0 to 24 (0 ≤ hour < 24)")
+    for key, choices in SETTING_CHOICES.items():
+        if key in values and values[key] not in choices:
+            bad(key, f"one of {', '.join(choices)}")
+    for key in MODE_LISTS:
+        if key in values and (not isinstance(values[key], list)
+                              or any(mode not in modes for mode in values[key])):
+            bad(key, f"a list of modes ({', '.join(modes)})")
+    return found
+
+
 # -- the tables --------------------------------------------------------------------------------
 
 

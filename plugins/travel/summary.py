@@ -13,7 +13,6 @@ def summary(session: Any, plan_hours_per_day: float | None = None) -> dict[str, 
     """Everything about the party's travel now; the route planned at ``plan_hours_per_day``
     hours a day (default: the mode's day, 8 h or a ship's own)."""
     sec = reading.section(session)
-    conf = reading.settings(session)
     table = session.table(reading.PLUGIN)
     language = session.language
     motion = reading.motion(sec)
@@ -24,6 +23,7 @@ def summary(session: Any, plan_hours_per_day: float | None = None) -> dict[str, 
         "difficult": bool(terrain["difficult"]),
     }
     try:
+        conf = reading.settings(session)
         rates = rules.rates(table, conf, motion, terrain)
     except rules.TravelError as exc:  # a hand-edited session: say so instead of going down
         return {**out, "error": str(exc)}

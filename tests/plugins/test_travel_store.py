@@ -333,7 +333,7 @@ def test_an_unknown_terrain_in_the_file_is_reported_not_fatal(store):
 
 def test_a_bad_setting_refuses_instead_of_switching_the_plugin_off(store):
     _edit(store, "travel", settings={"day_figure": "weekly"})
-    assert "day_figure = 'weekly'" in refused(store, "travel.advance", hours="1")
+    assert "day_figure of travel must be one of" in refused(store, "travel.advance", hours="1")
     assert "day_figure" in travel(store)["error"]
     assert store.host.plugins["travel"].status == "loaded"
 
@@ -350,3 +350,40 @@ def test_a_mount_rests_overnight(store):
     ok(store, "clock.advance", hours=20)
     assert travel(store)["fresh_mount"]["due_in_km"] == 12
     assert ok(store, "travel.advance", hours="1").data["km"] == 12
+
+
+@pytest.mark.parametrize("key, value, message", [
+    ("walker_speed_m", "0", "walker_speed_m of travel must be a number more than 0"),
+    ("walker_speed_m", "-9", "walker_speed_m of travel must be a number more than 0"),
+    ("gallop_hours_per_mount", "0", "gallop_hours_per_mount of travel must be a number more"),
+    ("departure_hour", "30", "departure_hour of travel must be an hour from 0 to 24"),
+    ("day_figure", "weekly", "day_figure of travel must be one of last_hour, spread, hourly"),
+    ("new_travel_day", "never", "new_travel_day of travel must be one of clock_day, rest"),
+    ("forced_march_modes", "foot,plane", "forced_march_modes of travel must be a list of modes"),
+])
+def test_settings_set_refuses_a_value_the_travel_rules_cannot_use(store, key, value, message):
+    # Before: accepted, then the next travel.pace/mode/advance failed inside the plugin
+    # (ZeroDivisionError, TravelError) and the plugin was switched off.
+    assert message in refused(store, "settings.set", plugin="travel", key=key, value=value)
+    assert store.host.plugins["travel"].status == "loaded"
+
+
+@pytest.mark.parametrize("op, params", [
+    ("travel.pace", {"pace": "fast"}),
+    ("travel.mode", {"mode": "special", "speed_m": 27}),
+    ("travel.advance", {"hours": "1"}),
+])
+def test_a_bad_setting_in_the_file_refuses_every_travel_operation(store, op, params):
+    _edit(store, "travel", settings={"walker_speed_m": 0, "day_figure": "weekly"})
+    assert "walker_speed_m" in refused(store, op, **params)
+    assert "walker_speed_m" in travel(store)["error"]
+    assert store.host.plugins["travel"].status == "loaded"
+
+
+def test_a_session_file_with_a_bad_travel_setting_is_reported_with_its_place(host, tmp_path):
+    from gm_console import codec
+    path = tmp_path / "bad.toml"
+    path.write_text('format_version = 1\n[session]\nname = "x"\n'
+                    '[plugins.travel.settings]\nwalker_speed_m = 0\n', encoding="utf-8")
+    with pytest.raises(codec.SessionFileError, match="walker_speed_m of travel must be a number"):
+        codec.read(path, host)
