@@ -7,7 +7,6 @@ enters a leg on another terrain, ``travel.advance`` applies it by name.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -182,7 +181,11 @@ def _journey(ctx: Any, hours_left: float, to_end: bool) -> Journey:
         if blocked:
             done.stop = "; ".join(blocked)
             return done
-        limit = math.inf if to_end else hours_left
+        limit = MOST_HOURS - done.hours if to_end else hours_left
+        if to_end and limit <= EPS:
+            done.stop = (f"{MOST_HOURS} h travelled, the most one advance covers: advance again "
+                         "to go on")
+            return done
         if motion.mode not in conf["forced_march_modes"]:
             left_today = rules.day_hours(table, motion) - float(sec["hours_today"])
             if left_today <= EPS:

@@ -392,6 +392,10 @@ def next_segment(hour_km: Callable[[int, dict[str, Any]], float], legs: list[Leg
                    hour_done=abs(hours_today + hours - hour) <= EPS, leg_done=False)
 
 
+MOST_PLAN_DAYS = 3660
+"""The planner gives up beyond ten years of travel days: a leg's km or a speed mistyped."""
+
+
 @dataclass
 class Plan:
     """Travelling a route to its end in daily stints, from where the party is."""
@@ -425,6 +429,10 @@ def plan_route(hour_km: Callable[[int, dict[str, Any]], float], legs: list[Leg],
             galloped = 0.0
             plan.fresh_mounts_at_km.append(done_km)
         if hours_today >= hours_per_day - EPS:
+            if plan.days >= MOST_PLAN_DAYS:
+                raise TravelError(f"the route would take more than {MOST_PLAN_DAYS} days of "
+                                  "travel at this pace and mode: check the legs' km "
+                                  "(travel.leg_remove) and the speed")
             # Stop for the night; set off again at the departure hour of the next day.
             next_start = (math.floor(now / 86400) + 1) * 86400 + departure_hour * 3600
             plan.elapsed_seconds += next_start - now

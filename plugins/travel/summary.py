@@ -47,8 +47,11 @@ def summary(session: Any, plan_hours_per_day: float | None = None) -> dict[str, 
         "stopped_by": reading.stopped_by(session, sec, conf),
         "awaiting_saves": int(sec["awaiting_saves"]),
     })
-    out.update(_route(session, sec, conf, table, motion, today, plan_hours_per_day or
-                      rates.day_hours))
+    try:
+        out.update(_route(session, sec, conf, table, motion, today, plan_hours_per_day or
+                          rates.day_hours))
+    except rules.TravelError as exc:  # a route too long to plan: say so
+        return {**out, "error": str(exc)}
     return out
 
 

@@ -387,3 +387,23 @@ def test_a_session_file_with_a_bad_travel_setting_is_reported_with_its_place(hos
                     '[plugins.travel.settings]\nwalker_speed_m = 0\n', encoding="utf-8")
     with pytest.raises(codec.SessionFileError, match="walker_speed_m of travel must be a number"):
         codec.read(path, host)
+
+
+def test_a_route_too_long_to_plan_is_reported_not_planned_for_ever(store):
+    # Before: show --json (and the planner screen, on every redraw) planned the route day by
+    # day for ever: a leg of 1e12 km, or a crawling special mount, froze the console.
+    ok(store, "travel.leg", km=1e12)
+    values = travel(store)
+    assert "days of travel" in values["error"] and "km" in values["error"]
+    ok(store, "travel.leg_remove", leg=1)
+    assert "error" not in travel(store)
+
+
+def test_to_the_end_of_a_route_stops_after_the_most_one_advance_covers(store):
+    # Before: a ship sailing 24 h a day (or a party nobody rolls saves for) travelled a
+    # 1e12 km route "to the end" in one operation, for ever.
+    ok(store, "travel.mode", mode="ship", speed_kmh=10, hours_per_day=24)
+    ok(store, "travel.leg", km=1e12)
+    outcome = ok(store, "travel.advance", hours="end")
+    assert outcome.data["hours"] == 720 and outcome.data["km"] == 7200
+    assert "advance again" in outcome.data["stop"]
