@@ -39,7 +39,7 @@ def _validate(section: dict[str, Any]) -> list[tuple[tuple[Any, ...], str]]:
         if not isinstance(section.get(key, ""), str):
             problems.append(((key,), f"{key} must be text, e.g. \"{reading.DEFAULTS[key]}\""))
     for key in ("speed_m", "speed_kmh", "hours_per_day", "done_km", "hours_today",
-                "galloped_hours", "odometer_km"):
+                "galloped_hours", "odometer_km", "idle_s"):
         value = section.get(key, 0)
         if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
             problems.append(((key,), f"{key} must be a number, 0 or more"))
@@ -74,13 +74,24 @@ def session_derived(session: Any) -> dict[str, Any]:
 
 @hookimpl
 def time_passed(ctx: Any, seconds: int, reason: str) -> None:
-    # With new_travel_day = "rest", only a long rest (or travel.new_day) starts a new day.
-    if reason == "long rest" and ctx.setting(reading.PLUGIN, "new_travel_day") == "rest":
-        sec = ctx.section(reading.PLUGIN)
-        if sec.get("hours_today") or sec.get("galloped_hours"):
-            sec["hours_today"] = 0.0
-            sec["galloped_hours"] = 0.0
-            ctx.touch(reading.PLUGIN)
+    # new_travel_day = "rest": only a long rest (or travel.new_day) starts a new day of travel;
+    # "pause": a long rest too, or pause_hours in a row without travelling. ("clock_day" is
+    # read from the clock by reading.new_day.)
+    when = ctx.setting(reading.PLUGIN, "new_travel_day")
+    if when == "clock_day":
+        return
+    sec = ctx.section(reading.PLUGIN)
+    if reason == "travel":
+        sec["idle_s"] = 0.0
+        return
+    restart = reason == "long rest"
+    if when == "pause":
+        sec["idle_s"] = float(sec.get("idle_s", 0.0)) + seconds
+        restart = restart or sec["idle_s"] >= float(ctx.setting(reading.PLUGIN,
+                                                                "pause_hours")) * 3600
+    if restart and (sec.get("hours_today") or sec.get("galloped_hours")):
+        sec["hours_today"] = 0.0
+        sec["galloped_hours"] = 0.0
 
 
 @hookimpl

@@ -27,7 +27,9 @@ travel.travellers. Settings (config/travel.toml [settings], or the session's
 - difficult_terrain_modes: ships and special (flying) mounts ignore difficult ground.
 - forced_march_modes: ships owe no saves; they stop after their hours per day.
 - speed_zero_stops_modes: on a ship, a traveller at speed 0 is carried.
-- new_travel_day = clock_day: hours today restart at midnight; rest: only after a long rest.
+- new_travel_day = pause: hours today restart after a long rest or pause_hours (8) without
+  travelling, so a march past midnight keeps counting; clock_day: at midnight; rest: only
+  after a long rest.
 - departure_hour = 8: the planner's party sets off again at this hour each day."""
 
 HELP_FR = """\
@@ -48,7 +50,8 @@ propre vitesse, jusqu'à 24 heures par jour, sans effet de rythme.
 Réglages (config/travel.toml [settings]) : walker_speed_m (monture spéciale : × vitesse ÷ 9 m),
 day_figure (last_hour, spread ou hourly : comment les heures font la colonne « jour »),
 gallop_hours_per_mount, difficult_terrain_modes, forced_march_modes, speed_zero_stops_modes,
-new_travel_day (clock_day ou rest), departure_hour."""
+new_travel_day (pause : après un repos long ou pause_hours sans voyager ; clock_day : à
+minuit ; rest : après un repos long), departure_hour."""
 
 FRENCH = {
     "Travel planner": "Planificateur de voyage",

@@ -26,6 +26,7 @@ DEFAULTS: dict[str, Any] = {
     "hours_today": 0.0,      # hours travelled on travel_day
     "travel_day": 0,         # the clock day hours_today belongs to
     "galloped_hours": 0.0,   # on the current mount
+    "idle_s": 0.0,           # seconds since the party last travelled (new_travel_day = pause)
     "odometer_km": 0.0,      # every km travelled, route or not
     "travellers": [],        # names; empty = every character
     "awaiting_saves": 0,     # the roll request the party waits for (forced march), 0 = none
@@ -98,9 +99,12 @@ def clock_text(seconds: float, day_word: str = "Day") -> str:
 
 def new_day(session: Any, sec: dict[str, Any], conf: dict[str, Any]) -> bool:
     """Whether the clock is on another day than the one the hours were counted on, and that
-    starts a new day of travel (setting new_travel_day = clock_day)."""
-    return conf["new_travel_day"] == "clock_day" and \
-        int(sec["travel_day"]) != int(session.clock.get("day", 1))
+    starts a new day of travel: always with new_travel_day = clock_day; with "pause", for the
+    modes that owe no forced-march saves (a ship keeps its own hours per calendar day, and one
+    sailing 24 h never pauses)."""
+    by_clock = conf["new_travel_day"] == "clock_day" or (
+        conf["new_travel_day"] == "pause" and sec["mode"] not in conf["forced_march_modes"])
+    return by_clock and int(sec["travel_day"]) != int(session.clock.get("day", 1))
 
 
 def hours_today(session: Any, sec: dict[str, Any], conf: dict[str, Any]) -> float:

@@ -57,7 +57,7 @@ def num(x: float) -> float | int:
 # -- settings ----------------------------------------------------------------------------------
 
 SETTING_CHOICES = {"day_figure": ("last_hour", "spread", "hourly"),
-                   "new_travel_day": ("clock_day", "rest")}
+                   "new_travel_day": ("pause", "clock_day", "rest")}
 MODE_LISTS = ("difficult_terrain_modes", "forced_march_modes", "speed_zero_stops_modes")
 
 
@@ -73,7 +73,7 @@ def settings_problems(values: dict[str, Any], modes: Any) -> list[tuple[str, str
     def bad(key: str, wanted: str) -> None:
         found.append((key, f"setting {key} of travel must be {wanted}, not {values[key]!r}"))
 
-    for key in ("walker_speed_m", "gallop_hours_per_mount"):
+    for key in ("walker_speed_m", "gallop_hours_per_mount", "pause_hours"):
         if key in values and not (_number(values[key]) and values[key] > 0):
             bad(key, "a number more than 0")
     hour = values.get("departure_hour", 0)

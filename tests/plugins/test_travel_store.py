@@ -237,13 +237,38 @@ def test_travellers_can_be_chosen(store):
     assert "no character named 'Zed'" in refused(store, "travel.travellers", names="Zed")
 
 
-def test_a_new_day_on_the_clock_restarts_the_hours(store):
+def test_a_night_without_travel_restarts_the_hours(store):
     ok(store, "travel.advance", hours="6")
     assert travel(store)["hours_today"] == 6
     ok(store, "clock.advance", hours=16)
     assert travel(store)["hours_today"] == 0
     ok(store, "travel.advance", hours="8")
     assert pending(store) == []
+
+
+def test_a_short_halt_does_not_restart_the_hours(store):
+    ok(store, "travel.advance", hours="6")
+    ok(store, "clock.advance", hours=2)  # a meal, a fight: under pause_hours
+    ok(store, "travel.advance", hours="3")
+    assert pending(store)[0]["title"] == "Forced march, hour 9: Constitution save DC 11"
+
+
+def test_a_march_past_midnight_still_owes_its_saves(store):
+    ok(store, "clock.advance", hours=12)  # set off at 20:00
+    ok(store, "travel.advance", hours="10")
+    assert clock(store) == (2, "05:00")  # the 9th hour ends at 05:00 on day 2
+    assert pending(store)[0]["rolls"][0]["dc"] == 11
+
+
+def test_with_new_travel_day_clock_day_midnight_restarts_the_hours(make_store):
+    store = make_store([{"name": "Aria"}])
+    state = dict(store.state)
+    state["plugins"] = {**state["plugins"], "travel": {
+        **state["plugins"]["travel"], "settings": {"new_travel_day": "clock_day"}}}
+    store.state = state
+    ok(store, "clock.advance", hours=12)
+    ok(store, "travel.advance", hours="10")
+    assert pending(store) == [] and clock(store) == (2, "06:00")
 
 
 def test_with_new_travel_day_rest_only_a_long_rest_restarts_them(make_store):
@@ -358,7 +383,7 @@ def test_a_mount_rests_overnight(store):
     ("gallop_hours_per_mount", "0", "gallop_hours_per_mount of travel must be a number more"),
     ("departure_hour", "30", "departure_hour of travel must be an hour from 0 to 24"),
     ("day_figure", "weekly", "day_figure of travel must be one of last_hour, spread, hourly"),
-    ("new_travel_day", "never", "new_travel_day of travel must be one of clock_day, rest"),
+    ("new_travel_day", "never", "new_travel_day of travel must be one of pause, clock_day, rest"),
     ("forced_march_modes", "foot,plane", "forced_march_modes of travel must be a list of modes"),
 ])
 def test_settings_set_refuses_a_value_the_travel_rules_cannot_use(store, key, value, message):
