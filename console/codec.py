@@ -99,7 +99,8 @@ def problems(state: dict[str, Any], host: Host) -> list[tuple[Where, str]]:
     if isinstance(clock, dict):
         day, second = clock.get("day", 1), clock.get("second", 0)
         if not isinstance(day, int) or isinstance(day, bool) or day < 1:
-            found.append((("clock", "day"), f"clock day must be a whole number from 1, not {day!r}"))
+            found.append((("clock", "day"),
+                          f"clock day must be a whole number from 1, not {day!r}"))
         if not isinstance(second, int) or isinstance(second, bool) or not 0 <= second < 86400:
             found.append((("clock", "second"), "clock second (seconds since midnight) must be "
                                                f"from 0 to 86399, not {second!r}"))

@@ -224,18 +224,16 @@ def _next(ctx: Any, p: dict[str, Any]) -> Result:
                   [encounter["turn"]])
 
 
-def _delay(ctx: Any, p: dict[str, Any]) -> Result:
-    encounter = _active(ctx)
-    name = _combatant_name(encounter, p["combatant"])
-    said = _play(ctx, _guard(turns.delay, encounter, name), settings_of(ctx))
-    return Result("; ".join(said), {"turn": encounter["turn"]}, [name])
-
-
-def _resume(ctx: Any, p: dict[str, Any]) -> Result:
-    encounter = _active(ctx)
-    name = _combatant_name(encounter, p["combatant"])
-    said = _play(ctx, _guard(turns.resume, encounter, name), settings_of(ctx))
-    return Result("; ".join(said), {"order": list(encounter["order"])}, [name])
+def _reorder(move: Any) -> Any:
+    """An operation that moves a combatant in the turn order (delay, resume, trigger) and
+    plays on what follows: the next turn, a new round."""
+    def apply(ctx: Any, p: dict[str, Any]) -> Result:
+        encounter = _active(ctx)
+        name = _combatant_name(encounter, p["combatant"])
+        said = _play(ctx, _guard(move, encounter, name), settings_of(ctx))
+        return Result("; ".join(said), {"turn": encounter["turn"],
+                                        "order": list(encounter["order"])}, [name])
+    return apply
 
 
 def _ready(ctx: Any, p: dict[str, Any]) -> Result:
@@ -251,13 +249,6 @@ def _ready(ctx: Any, p: dict[str, Any]) -> Result:
     if done["overridden"]:
         text += f" (override: {p['override'].strip()})"
     return Result(text, {}, [name])
-
-
-def _trigger(ctx: Any, p: dict[str, Any]) -> Result:
-    encounter = _active(ctx)
-    name = _combatant_name(encounter, p["combatant"])
-    said = _play(ctx, _guard(turns.trigger, encounter, name), settings_of(ctx))
-    return Result("; ".join(said), {"order": list(encounter["order"])}, [name])
 
 
 def _end(ctx: Any, p: dict[str, Any]) -> Result:
@@ -384,10 +375,10 @@ OPERATIONS = [
     Operation(
         "combat.delay", "Delay: the current combatant, before doing anything, lets the others "
         "go and acts later in the round (combat.resume); a turn delayed past the end of the "
-        "round is lost.", _delay, (COMBATANT,)),
+        "round is lost.", _reorder(turns.delay), (COMBATANT,)),
     Operation(
         "combat.resume", "A delaying combatant acts now, before the current combatant (who "
-        "must not have acted yet), and keeps that place in the order.", _resume,
+        "must not have acted yet), and keeps that place in the order.", _reorder(turns.resume),
         (Param("combatant", str, "the delaying combatant"),)),
     Operation(
         "combat.ready", "Ready an action (it costs the standard action of the turn) to take it "
@@ -400,7 +391,7 @@ OPERATIONS = [
          OVERRIDE)),
     Operation(
         "combat.trigger", "A readied action's trigger came: the combatant acts now, and from now "
-        "on just before the combatant whose turn it is.", _trigger,
+        "on just before the combatant whose turn it is.", _reorder(turns.trigger),
         (Param("combatant", str, "the combatant with a readied action"),)),
     Operation("combat.end", "End the fight.", _end),
     Operation(
