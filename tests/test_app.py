@@ -172,10 +172,14 @@ async def test_french_labels(make_app, store, tmp_path):
     from gm_console.host import Host
     store.host = Host().load()
     app = make_app(store)
-    async with app.run_test(size=SIZE):
+    async with app.run_test(size=SIZE) as pilot:
         assert header(app, "clock") == "Jour 1, 08:00"
         assert str(app.screen.query(".panel-title").first().render()) == "Vue du groupe"
         assert app.active_bindings["p"].binding.description == "Groupe"
+        await pilot.press("p")
+        await pilot.pause()
+        assert app.active_bindings["a"].binding.description == "Ajouter"  # a screen's own key
+        assert app.active_bindings["escape"].binding.description == "Retour"
 
 
 async def test_a_key_press_that_changes_one_value_repaints_only_that_value(make_app, store):

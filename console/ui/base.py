@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingsMap
 from textual.screen import Screen
 from textual.widgets import Footer
 
@@ -31,6 +32,10 @@ class StoreScreen(Screen):
     def __init__(self, store: Store, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.store = store
+        # The footer shows each binding's description: in the UI language, through the host's
+        # and the plugins' labels (Textual keeps a screen's bindings in _bindings).
+        self._bindings = BindingsMap(replace(binding, description=self.t(binding.description))
+                                     for _, binding in self._bindings)
 
     @property
     def session(self) -> Session:
