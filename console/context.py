@@ -134,16 +134,13 @@ class OpContext(Session):
     def request_rolls(self, request: RollRequest) -> int:
         """Queue rolls for the dice prompt; returns the request's id. When they are resolved,
         operation ``request.then`` is applied with ``request`` and ``outcomes``."""
-        rolls = self.section_of_core("rolls")
+        rolls = self.state.setdefault("rolls", {})
         rolls["next_id"] = int(rolls.get("next_id", 1))
         request.id = rolls["next_id"]
         rolls["next_id"] += 1
         rolls.setdefault("pending", []).append(copy.deepcopy(request.as_dict()))
         self.touch("rolls")
         return request.id
-
-    def section_of_core(self, name: str) -> dict[str, Any]:
-        return self.state.setdefault(name, {})
 
     def apply(self, name: str, **params: Any) -> Result:
         """Apply another operation inside this one (same undo step, same journal batch)."""
