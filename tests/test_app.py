@@ -21,6 +21,14 @@ def header(app, part: str) -> str:
     return screen.query_one(f"#header-{part}", Value).shown
 
 
+def reload_with_settings(store, tmp_path, text: str) -> None:
+    """The user's settings.toml holds ``text``; the store's host is loaded again with it."""
+    from gm_console.host import Host
+    from test_host import write_settings
+    write_settings(tmp_path, text)
+    store.host = Host().load()
+
+
 def cells(table: SyncedTable, column: int) -> list[str]:
     return [str(table.get_row_at(i)[column]) for i in range(table.row_count)]
 
@@ -125,10 +133,7 @@ async def test_roll_prompt_appears_and_rolls_for_everyone(make_app, store):
 
 
 async def test_help_lists_every_binding_with_remapped_keys(make_app, store, tmp_path):
-    (tmp_path / "user-config").mkdir()
-    (tmp_path / "user-config" / "settings.toml").write_text('[keys]\njournal = "ctrl+j"\n')
-    from gm_console.host import Host
-    store.host = Host().load()
+    reload_with_settings(store, tmp_path, '[keys]\njournal = "ctrl+j"\n')
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f1")
@@ -167,10 +172,7 @@ async def test_an_edit_is_saved_off_the_key_path(make_app, store, tmp_path):
 
 
 async def test_french_labels(make_app, store, tmp_path):
-    (tmp_path / "user-config").mkdir()
-    (tmp_path / "user-config" / "settings.toml").write_text('language = "fr"\n')
-    from gm_console.host import Host
-    store.host = Host().load()
+    reload_with_settings(store, tmp_path, 'language = "fr"\n')
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
         assert header(app, "clock") == "Jour 1, 08:00"
