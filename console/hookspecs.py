@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-import pluggy
+from gm_console import hookspec  # one marker, shared with the plugins that declare hooks
 
 if TYPE_CHECKING:
     from gm_console.context import OpContext, Session
@@ -24,8 +24,6 @@ if TYPE_CHECKING:
     from gm_console.screens import ScreenSpec
     from gm_console.sections import SectionSpec
     from gm_console.speed import SpeedStep
-
-hookspec = pluggy.HookspecMarker("gm_console")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -123,3 +121,15 @@ def time_passed(ctx: OpContext, seconds: int, reason: str) -> None:
 @hookspec
 def round_started(ctx: OpContext, round: int) -> None:
     """A combat round began (announced by the combat plugin through ``ctx.notify``)."""
+
+
+@hookspec
+def character_renamed(ctx: OpContext, old: str, new: str) -> None:
+    """Character ``old`` is now called ``new`` (``character.set field=name``): a plugin that
+    keeps state by character name renames its entries, so nothing is orphaned."""
+
+
+@hookspec
+def character_removed(ctx: OpContext, name: str) -> None:
+    """Character ``name`` left the party (``character.remove``): a plugin that keeps state by
+    character name drops or closes what belonged to them. Undo brings both back together."""
