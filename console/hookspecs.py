@@ -123,6 +123,38 @@ def round_started(ctx: OpContext, round: int) -> None:
     """A combat round began (announced by the combat plugin through ``ctx.notify``)."""
 
 
+@hookspec(firstresult=True)
+def spend_movement(ctx: OpContext, character: str, metres: float,
+                   override: str) -> dict[str, Any] | None:
+    """``character`` spends ``metres`` of movement in a fight (a climb or a jump the movement
+    plugin priced). The plugin that keeps the action economy (combat) books it and answers
+    what it says of the turn (``{"metres_left": ...}``), or raises :class:`Refused` with the
+    reason (``override``: the game master's reason to allow it anyway, "" if none). No answer
+    from any plugin means no fight is tracked."""
+
+
+@hookspec
+def party_entered_terrain(ctx: OpContext, terrain: str) -> None:
+    """Travel took the party onto ground of terrain ``terrain`` (a key of the ``types`` that
+    ``current_terrain`` lists): the plugin that keeps the current terrain makes it current."""
+
+
+@hookspec
+def travelled(ctx: OpContext, km: float, hours: float, mode: str, terrain: str) -> None:
+    """The party covered ``km`` in ``hours`` by ``mode`` (foot, horse, ship...) on ``terrain``.
+    Called for each stretch of a journey after the travel table and the clock have moved
+    (``time_passed`` with reason "travel" came first), so a plugin reading either sees the
+    journey as it now is."""
+
+
+@hookspec
+def travel_factors(session: Session, mode: str) -> list[dict[str, Any]] | None:
+    """Multipliers on the distance the party covers overland by ``mode`` (a storm, a lame
+    horse): ``[{"factor": 0.5, "why": "storm: half the distance"}]``. The travel plugin applies
+    their product to every hour of travel and plans with it; each ``why`` is shown with the
+    figures it changed."""
+
+
 @hookspec
 def character_renamed(ctx: OpContext, old: str, new: str) -> None:
     """Character ``old`` is now called ``new`` (``character.set field=name``): a plugin that

@@ -184,3 +184,56 @@ def test_a_removal_takes_the_character_out_of_the_fight_and_the_rolls(fight: Sto
     assert any("Bram leaves the fight" in line["text"] for line in outcome.journal)
     assert fight.undo().ok
     assert len(fight.state["plugins"]["combat"]["combatants"]) == 2
+
+
+WEATHER = """
+from gm_console import hookimpl
+@hookimpl
+def travel_factors(session, mode):
+    storm = session.state.get("plugins", {}).get("weather", {}).get("storm", False)
+    return [{"factor": 0.5, "why": "storm: half the distance"}] if storm else []
+@hookimpl
+def time_passed(ctx, seconds, reason):
+    if reason == "travel":
+        ctx.section("weather")["km_when_time_passed"] = ctx.state["plugins"]["travel"]["odometer_km"]
+@hookimpl
+def travelled(ctx, km, hours, mode, terrain):
+    log = ctx.section("weather").setdefault("log", [])
+    log.append([km, hours, mode, terrain, ctx.clock["second"]])
+"""
+
+
+def test_weather_slows_travel_and_hears_each_stretch(tmp_path, make_store):
+    host = loose(tmp_path, {"weather.py": WEATHER})
+    store = Store(make_store([{"name": "Aria"}]).state, host)
+    fair = store.session
+    from gm_console.headless import show
+    clear = show(store)["travel"]
+    assert store.apply("travel.leg", {"km": 30, "terrain": "road"}).ok
+    state = dict(store.state)
+    state["plugins"] = {**state["plugins"], "weather": {"storm": True}}
+    store.state = state
+    stormy = show(store)["travel"]
+    assert stormy["per_hour_km"] == clear["per_hour_km"] / 2
+    assert "× 0.5: storm: half the distance" in stormy["steps"]
+    start = fair.clock["second"]
+    outcome = store.apply("travel.advance", {"hours": "2"})
+    assert outcome.ok, outcome.reason
+    weather = store.state["plugins"]["weather"]
+    assert store.state["plugins"]["travel"]["odometer_km"] == clear["per_hour_km"]  # 2 h at half
+    # time_passed hears the clock move with the stretch already on the travel table
+    assert weather["km_when_time_passed"] == store.state["plugins"]["travel"]["odometer_km"]
+    assert sum(entry[0] for entry in weather["log"]) == clear["per_hour_km"]
+    assert weather["log"][-1][2:4] == ["foot", "road"]
+    assert weather["log"][-1][4] == start + 2 * 3600
+
+
+def test_a_travel_factor_that_is_not_a_number_is_named_and_left_out(tmp_path, make_store):
+    host = loose(tmp_path, {"fog.py": ("from gm_console import hookimpl\n"
+                                       "@hookimpl\n"
+                                       "def travel_factors(session, mode):\n"
+                                       "    return [{'factor': 'thick'}]\n")})
+    from gm_console.headless import show
+    travel = show(Store(make_store().state, host))["travel"]
+    assert any(step.startswith("fog: ignored") for step in travel["steps"])
+    assert "error" not in travel

@@ -170,6 +170,11 @@ def _remove(ctx: Any, p: dict[str, Any]) -> Result:
     return Result(f"{name} leaves the fight" + "".join(f"; {s}" for s in said), {}, [name])
 
 
+def spend_movement(ctx: Any, character: str, metres: float, override: str) -> dict[str, Any]:
+    """Another plugin's movement (a climb, a jump) booked as this combatant's move."""
+    return ctx.apply("actions.move", combatant=character, metres=metres, override=override).data
+
+
 def character_renamed(ctx: Any, old: str, new: str) -> None:
     """A party member renamed keeps their place in the fight under the new name."""
     encounter = encounter_of(ctx)
