@@ -17,6 +17,16 @@ def register_operations(register) -> None:
             register(op)
 
 
+@hookimpl
+def character_renamed(ctx, old: str, new: str) -> None:
+    roll_ops.follow_rename(ctx, old, new)
+
+
+@hookimpl
+def character_removed(ctx, name: str) -> None:
+    roll_ops.drop_rolls_of(ctx, name)
+
+
 def _exhaustion_levels(session, character: dict[str, Any]) -> list[dict[str, Any]]:
     level = int(character.get("exhaustion", 0) or 0)
     return [row for row in session.table("exhaustion").get("levels", []) if row["level"] <= level]
