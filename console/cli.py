@@ -15,6 +15,7 @@ import argparse
 import json
 import os
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -157,11 +158,18 @@ def _op(args: argparse.Namespace, host: Host) -> int:
     state, created = loaded
     store = Store(state, host)
     outcome = store.apply(args.name, params, actor="cli")
+    if outcome.ok:
+        # Saved before anything is printed: a reader gone (`| head`) cannot stop the save,
+        # and "ok" is never said of a change that is not on disk.
+        try:
+            codec.write_atomic(args.session, codec.dumps(store.state))
+        except OSError as exc:
+            reason = f"not saved: {args.session}: {exc.strerror or exc}; the file is unchanged"
+            outcome = replace(outcome, ok=False, reason=reason)
     print(json.dumps(outcome.as_dict(), indent=2, ensure_ascii=False, default=str))
     if not outcome.ok:
         print(f"gm-console: refused: {outcome.reason}", file=sys.stderr)
         return 1
-    codec.write_atomic(args.session, codec.dumps(store.state))
     if created:
         print(f"gm-console: created {args.session}", file=sys.stderr)
     return 0

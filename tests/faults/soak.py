@@ -17,9 +17,9 @@ from hypothesis import HealthCheck, settings
 SOAK = os.environ.get("GM_CONSOLE_SOAK", "") not in ("", "0")
 
 settings.register_profile("faults", max_examples=40, deadline=None, derandomize=True,
-                          suppress_health_check=[HealthCheck.too_slow])
+                          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 settings.register_profile("soak", max_examples=3000, deadline=None,
-                          suppress_health_check=[HealthCheck.too_slow])
+                          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 FUZZ = settings.get_profile("soak" if SOAK else "faults")
 
 KILLS = 300 if SOAK else 15
