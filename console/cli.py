@@ -23,6 +23,7 @@ from gm_console import __version__, codec
 from gm_console.config import Config, ConfigError
 from gm_console.headless import explain, open_state, show
 from gm_console.host import Host
+from gm_console.safe_text import json_output, visible
 from gm_console.store import Store
 
 COMMANDS = ("plugins", "show", "op", "ops", "journal")
@@ -129,17 +130,18 @@ def _show(args: argparse.Namespace, host: Host) -> int:
         return 2
     data = show(Store(loaded[0], host))
     if args.json:
-        print(json.dumps(data, indent=2, ensure_ascii=False, default=str))
+        print(json_output(json.dumps(data, indent=2, ensure_ascii=False, default=str)))
         return 0
     from gm_console.core.clock import format_clock
 
-    print(f"{data['session'].get('name', '')} — {format_clock(data['clock'])}")
+    # Names and values come from the file: shown, never sent to the terminal as controls.
+    print(visible(f"{data['session'].get('name', '')} — {format_clock(data['clock'])}"))
     for character in data["characters"]:
-        print(f"\n{character['name']}")
-        print("\n".join(explain(character["derived"])))
+        print(visible(f"\n{character['name']}"))
+        print(visible("\n".join(explain(character["derived"]))))
     for key, value in data.items():
         if key not in ("session", "clock", "characters") and value:
-            print(f"\n{key}: {json.dumps(value, ensure_ascii=False, default=str)}")
+            print(json_output(f"\n{key}: {json.dumps(value, ensure_ascii=False, default=str)}"))
     return 0
 
 
@@ -166,9 +168,9 @@ def _op(args: argparse.Namespace, host: Host) -> int:
         except OSError as exc:
             reason = f"not saved: {args.session}: {exc.strerror or exc}; the file is unchanged"
             outcome = replace(outcome, ok=False, reason=reason)
-    print(json.dumps(outcome.as_dict(), indent=2, ensure_ascii=False, default=str))
+    print(json_output(json.dumps(outcome.as_dict(), indent=2, ensure_ascii=False, default=str)))
     if not outcome.ok:
-        print(f"gm-console: refused: {outcome.reason}", file=sys.stderr)
+        print(visible(f"gm-console: refused: {outcome.reason}"), file=sys.stderr)
         return 1
     if created:
         print(f"gm-console: created {args.session}", file=sys.stderr)
@@ -184,5 +186,5 @@ def _journal(args: argparse.Namespace, host: Host) -> int:
     state = loaded[0]
     lines = journal.select(state.get("journal", []), args.character, args.kind)
     title = str(state.get("session", {}).get("name", args.session.stem))
-    print(journal.to_markdown(title, lines), end="")
+    print(visible(journal.to_markdown(title, lines)), end="")
     return 0

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 import tomli_w
 
 from gm_console.core import characters as core_characters
+from gm_console.safe_text import visible
 
 if TYPE_CHECKING:
     from gm_console.host import Host
@@ -51,7 +52,7 @@ class SessionFileError(Exception):
         lines = []
         for problem in self.problems:
             where = f"{self.path}:{problem.line}" if problem.line else self.path
-            lines.append(f"{where}: {problem.message}")
+            lines.append(visible(f"{where}: {problem.message}", lines=False))
         return "\n".join(lines)
 
 

@@ -195,6 +195,11 @@ class GMConsoleApp(App):
         else:
             self.notify(message, severity="error", timeout=15)
 
+    def notify(self, message: str, *, title: str = "", severity: Any = "information",
+               timeout: float | None = None, markup: bool = False) -> None:
+        """Notifications carry names and reasons from the session: text, never markup."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+
     def report_save_error(self, message: str) -> None:
         self.call_from_thread(self.notify, message, severity="error", timeout=30)
 
