@@ -85,7 +85,19 @@ def _command(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     host = Host(Config()).load()
     commands = {"plugins": _plugins, "show": _show, "op": _op, "ops": _ops, "journal": _journal}
-    return commands[args.command](args, host)
+    try:
+        return commands[args.command](args, host)
+    finally:
+        if args.command in ("show", "op", "journal"):
+            _report_switched_off(host)
+
+
+def _report_switched_off(host: Host) -> None:
+    """A plugin that failed to load or misbehaved left its values out: say which, and why."""
+    for record in host.plugins.values():
+        if record.status == "failed":
+            print(visible(f"gm-console: plugin {record.name} switched off: {record.error}",
+                          lines=False), file=sys.stderr)
 
 
 def _plugins(args: argparse.Namespace, host: Host) -> int:
