@@ -32,6 +32,7 @@ FORMAT_VERSION = 1
 # would overflow Python's stack; a clear refusal beats a console that hangs or crashes.
 MAX_FILE_BYTES = 4 * 1024 * 1024
 MAX_DEPTH = 64
+MAX_DAY = 1_000_000_000
 # Written first, in this order; anything else keeps its place after them, the journal last.
 _ORDER = ("format_version", "session", "clock", "characters", "rolls", "plugins")
 
@@ -183,9 +184,9 @@ def problems(state: dict[str, Any], host: Host) -> list[tuple[Where, str]]:
     clock = state.get("clock", {})
     if isinstance(clock, dict):
         day, second = clock.get("day", 1), clock.get("second", 0)
-        if not isinstance(day, int) or isinstance(day, bool) or day < 1:
-            found.append((("clock", "day"),
-                          f"clock day must be a whole number from 1, not {day!r}"))
+        if not isinstance(day, int) or isinstance(day, bool) or not 1 <= day <= MAX_DAY:
+            found.append((("clock", "day"), f"clock day must be a whole number from 1 to "
+                                            f"{MAX_DAY:,}, not {day!r}"))
         if not isinstance(second, int) or isinstance(second, bool) or not 0 <= second < 86400:
             found.append((("clock", "second"), "clock second (seconds since midnight) must be "
                                                f"from 0 to 86399, not {second!r}"))
