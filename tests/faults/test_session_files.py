@@ -157,3 +157,28 @@ def test_the_console_refuses_a_fifo_without_blocking(tmp_path):
                               capture_output=True, text=True, timeout=30)
         assert done.returncode == 2
         assert f"{path}: " in done.stderr and "Traceback" not in done.stderr
+
+
+def test_too_many_characters_are_refused_at_the_first_one_past_the_limit(tmp_path, host,
+                                                                           monkeypatch):
+    monkeypatch.setattr(codec, "MAX_CHARACTERS", 3)
+    path = tmp_path / "crowd.toml"
+    path.write_text("".join(f'[[characters]]\nname = "C{i}"\n\n' for i in range(5)))
+    error = refused(path, host)
+    assert "more than 3 characters (5)" in str(error) and error.problems[0].line == 10
+
+
+def test_too_many_items_are_refused_with_the_character(tmp_path, host, monkeypatch):
+    monkeypatch.setattr(codec, "MAX_ITEMS", 2)
+    path = tmp_path / "hoard.toml"
+    path.write_text('[[characters]]\nname = "Aria"\n\n' + "".join(
+        f'[[characters.items]]\nname = "i{i}"\n\n' for i in range(4)))
+    error = refused(path, host)
+    assert "Aria: more than 2 items (4)" in str(error) and error.problems[0].line == 10
+
+
+def test_a_name_used_twice_is_still_found_among_many(tmp_path, host):
+    path = tmp_path / "twins.toml"
+    path.write_text("".join(f'[[characters]]\nname = "C{i}"\n\n' for i in range(50))
+                    + '[[characters]]\nname = "c7"\n')
+    assert "the name 'c7' is used twice" in str(refused(path, host))
