@@ -140,17 +140,42 @@ def parse(text: str, path: Path | str) -> dict[str, Any]:
 
 def _too_deep(state: dict[str, Any]) -> Where | None:
     """The path of the first value nested deeper than MAX_DEPTH, or None. Walked without
-    recursion: the point is to refuse what recursion (copying, saving) would choke on."""
-    stack: list[tuple[Any, Where]] = [(state, ())]
+    recursion (the point is to refuse what recursion, copying and saving, would choke on), and
+    containers only: a long journal is 50,000 small tables, walked in a blink."""
+    stack: list[tuple[Any, int]] = [(state, 0)]
     while stack:
-        value, where = stack.pop()
-        if len(where) > MAX_DEPTH:
-            return where
-        if isinstance(value, dict):
-            stack.extend((item, (*where, key)) for key, item in value.items())
-        elif isinstance(value, list):
-            stack.extend((item, (*where, index)) for index, item in enumerate(value))
+        value, depth = stack.pop()
+        if depth >= MAX_DEPTH:
+            return _path_deeper_than(state, MAX_DEPTH)
+        for item in (value.values() if isinstance(value, dict) else value):
+            if isinstance(item, (dict, list)):
+                stack.append((item, depth + 1))
     return None
+
+
+def _path_deeper_than(value: Any, depth: int) -> Where:
+    """The keys down to a container ``depth`` levels below ``value`` (one exists)."""
+    where: list[Any] = []
+    while depth:
+        children = value.items() if isinstance(value, dict) else enumerate(value)
+        for key, item in children:
+            if isinstance(item, (dict, list)) and _depth_at_least(item, depth - 1):
+                where.append(key)
+                value, depth = item, depth - 1
+                break
+    return tuple(where)
+
+
+def _depth_at_least(value: Any, depth: int) -> bool:
+    stack = [(value, 0)]
+    while stack:
+        value, level = stack.pop()
+        if level >= depth:
+            return True
+        stack.extend((item, level + 1) for item in
+                     (value.values() if isinstance(value, dict) else value)
+                     if isinstance(item, (dict, list)))
+    return False
 
 
 def _first_deep_line(text: str) -> int:
