@@ -35,9 +35,8 @@ FRENCH = {
     "Roll for everyone": "Lancer pour tous",
     "Nothing to undo": "Rien à annuler",
     "Could not save": "Impossible d'enregistrer",
-    "The last save failed; your edits are only here. Save them to (escape: stay):":
-        "Le dernier enregistrement a échoué ; vos modifications ne sont qu'ici. Les "
-        "enregistrer dans (échap : rester) :",
+    "Last save failed. Save your edits to (escape: stay):":
+        "Échec de l'enregistrement. Enregistrer dans (échap : rester) :",
     "Saved": "Enregistré",
     "Key bindings": "Raccourcis",
     "Plugins": "Extensions",

@@ -164,8 +164,7 @@ class GMConsoleApp(App):
             self.saver.path = target  # type: ignore[union-attr]
             self.exit()
 
-        question = self.t("The last save failed; your edits are only here. Save them to "
-                          "(escape: stay):")
+        question = self.t("Last save failed. Save your edits to (escape: stay):")
         suggestion = Path.home() / (self.saver.path.stem + "-rescued.toml")
         self.push_screen(TextPrompt(question, str(suggestion)), save_elsewhere)
 
