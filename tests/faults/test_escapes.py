@@ -13,7 +13,7 @@ import pytest
 
 from gm_console import codec
 from gm_console.safe_text import json_output, visible
-from test_hangup import drain, read_until, start
+from test_hangup import console, drain, read_until
 
 TITLE = "S\x1b]2;PWNED\x07"
 CLEAR = "wipe\x1b[2J\x9b2J\x7f"
@@ -83,16 +83,11 @@ async def test_the_tui_shows_hostile_names_visibly_and_does_not_take_them_as_mar
 def test_a_real_terminal_is_not_retitled(tmp_path, host):
     path = tmp_path / "s.toml"
     hostile_session(path, host)
-    process, master = start(path)
-    try:
+    with console(path) as (process, master):
         seen = read_until(master, "S␛]2;PWNED".encode())
         if "wipe␛[2J".encode() not in seen:
             seen += read_until(master, "wipe␛[2J".encode())
         os.write(master, b"q")
         drain(master, 0.5)
         assert process.wait(timeout=15) == 0
-    finally:
-        if process.poll() is None:
-            process.kill()
-        os.close(master)
     assert b"\x1b]2;PWNED" not in seen and b"\x1b[2J" not in seen.split(b"wipe")[-1][:8]

@@ -10,7 +10,7 @@ import tomllib
 
 import pytest
 
-from test_hangup import SESSION, drain, read_until, start
+from test_hangup import SESSION, console, drain, read_until
 from test_host import write_settings
 
 SLEEPER = """
@@ -37,8 +37,7 @@ def test_a_signal_saves_and_leaves_while_a_plugin_sleeps(tmp_path, monkeypatch, 
     monkeypatch.setenv("GM_CONSOLE_CONFIG_DIR", str(tmp_path / "user-config"))
     path = tmp_path / "s.toml"
     path.write_text(SESSION)
-    process, master = start(path)
-    try:
+    with console(path) as (process, master):
         read_until(master, b"08:00")
         os.write(master, b"+")
         deadline = time.monotonic() + 20
@@ -51,11 +50,7 @@ def test_a_signal_saves_and_leaves_while_a_plugin_sleeps(tmp_path, monkeypatch, 
             drain(master, 0.02)
         took = time.monotonic() - sent
         assert process.poll() == 0
-        # not a benchmark (bench/faults_scale.py times it): it left without waiting for the
+        # not a benchmark (bench/faults_hangup.py times it): it left without waiting for the
         # plugin's 30 s, which is what the signal handler running on the busy loop did
         assert took < 10, f"{how} waited {took:.1f} s for the plugin"
-    finally:
-        if process.poll() is None:
-            process.kill()
-        os.close(master)
     assert tomllib.loads(path.read_text())["clock"]["second"] == 8 * 3600 + 600
