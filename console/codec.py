@@ -32,7 +32,7 @@ FORMAT_VERSION = 1
 # would overflow Python's stack; a clear refusal beats a console that hangs or crashes.
 MAX_FILE_BYTES = 4 * 1024 * 1024
 MAX_DEPTH = 64
-MAX_DAY = 1_000_000_000
+MAX_DAY = 10 ** 13  # a trillion hours from day 1 fits: what clock.advance can do
 MAX_CHARACTERS = 500
 MAX_ITEMS = 1_000
 """Items one character may carry."""

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from gm_console.operations import MAX_NUMBER
+
 Problem = tuple[tuple[Any, ...], str]
 
 _COMBATANT_FIELDS: dict[str, type | tuple[type, ...]] = {
@@ -19,8 +21,8 @@ _BUDGET_FIELDS: dict[str, type | tuple[type, ...]] = {
 _SWIFT = ("", "swift", "immediate", "borrowed")
 
 # Numbers from a file are held to what an operation could have written (parameters stop at
-# ±1e9): a count of -100000000 or a NaN of metres is a bad edit, not a fight to run.
-_LIMIT = 1_000_000_000
+# MAX_NUMBER): a count of -100000000 or a NaN of metres is a bad edit, not a fight to run.
+_LIMIT = int(MAX_NUMBER)
 _COUNT = (0, _LIMIT)
 _ANY = (-_LIMIT, _LIMIT)
 _RANGES: dict[str, tuple[int, int]] = {

@@ -35,7 +35,7 @@ def budget(e: dict) -> dict:
     (lambda e: e.update(combatants={"a": 1}), ("combatants",)),
     (lambda e: e.update(round=-5), ("round",)),
     (lambda e: budget(e).update(standard=-100_000_000), ("combatants", 0, "budget", "standard")),
-    (lambda e: budget(e).update(move=10 ** 12), ("combatants", 0, "budget", "move")),
+    (lambda e: budget(e).update(move=10 ** 13), ("combatants", 0, "budget", "move")),
     (lambda e: budget(e).update(free=-1), ("combatants", 0, "budget", "free")),
     (lambda e: budget(e).update(metres_allowed=math.nan),
      ("combatants", 0, "budget", "metres_allowed")),
