@@ -52,6 +52,7 @@ class GMConsoleApp(App):
         self.t = Translator(self.host.config.language, self.host)
         self.store_changed: Signal[Change] = Signal(self, "store-changed")
         self._ui_thread = threading.get_ident()
+        self._previous_handlers: dict[int, Any] = {}  # signal number: handler, put back on exit
         self._unsubscribe = store.subscribe(self._on_store_change)
         self.host.failure_listeners.append(self._on_plugin_failure)
 
@@ -184,7 +185,6 @@ class GMConsoleApp(App):
         # main thread between two bytecodes, even in the middle of a plugin's sleep. They need
         # the main thread and Unix; elsewhere the defaults stay.
         self._loop = asyncio.get_running_loop()
-        self._previous_handlers: dict[int, Any] = {}
         with contextlib.suppress(ValueError, AttributeError):
             for number, handler in ((signal.SIGHUP, self._hang_up),
                                     (signal.SIGTERM, self._terminate)):
