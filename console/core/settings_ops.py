@@ -12,7 +12,8 @@ from gm_console.operations import Operation, Param, Refused, Result
 
 def configured(ctx: OpContext, plugin: str) -> dict[str, Any]:
     """The plugin's ``[settings]`` from config/, or a refusal naming the plugins that have some."""
-    settings = ctx.table(plugin).get("settings", {})
+    # Only a loaded plugin's name reaches the config folder: the name is not a path.
+    settings = ctx.table(plugin).get("settings", {}) if plugin in ctx.host.plugins else {}
     if not settings:
         known = sorted(p for p in ctx.host.plugins if ctx.table(p).get("settings"))
         raise Refused(f"plugin {plugin!r} has no settings (plugins with settings: "
