@@ -296,3 +296,29 @@ def test_spend_without_the_combat_plugin(make_store, host):
     del host.operations["actions.move"]  # as when the combat plugin is switched off
     assert "no combat tracker" in refused(store, "movement.spend", character="Aria",
                                           segments="walk:1")
+
+
+# -- the obstacle of a long jump, the seed's reading by default (RULES.md 1.7) -----------------
+
+
+@pytest.mark.parametrize("obstacle", ["0.5", "0.75"])
+def test_a_small_obstacle_asks_for_athletics_by_default(make_store, obstacle):
+    # Strength 10: a 3 m running long jump; a small obstacle is up to 0.75 m.
+    store = party(make_store, {"name": "Aria"})
+    op(store, "movement.move", character="Aria", segments=f"walk:3,long_jump:3:obstacle={obstacle}")
+    [request] = store.state["rolls"]["pending"]
+    assert request["title"] == (f"Strength (Athletics): clear a {obstacle} m obstacle (up to "
+                                "0.75 m)")
+    assert request["rolls"] == [{"who": "Aria", "expression": "1d20", "dc": 10}]
+
+
+def test_an_obstacle_taller_than_a_quarter_is_refused_unless_overridden(make_store):
+    store = party(make_store, {"name": "Aria"})
+    reason = refused(store, "movement.move", character="Aria",
+                     segments="walk:3,long_jump:3:obstacle=1")
+    assert "an obstacle of 1 m is taller than a quarter of the 3 m jump (0.75 m)" in reason
+    op(store, "movement.move", character="Aria", segments="walk:3,long_jump:3:obstacle=1",
+       override="a low branch to swing from")
+    assert not store.state.get("rolls", {}).get("pending")
+    assert "small obstacle, cleared with a Strength (Athletics) check: up to 0.25 × 3 = 0.75 m" \
+        in " ".join(jump_of(store, "Aria")["steps"])
