@@ -97,6 +97,26 @@ def party_columns(character: dict[str, Any], session: Session) -> dict[str, str]
     """Short texts for the party table, ``{column title: text}`` (``{"Speed": "7 mv / 5 m"}``)."""
 
 
+@hookspec
+def character_conditions(character: dict[str, Any], session: Session) -> list[dict[str, Any]] | None:
+    """Conditions the state gives ``character`` now (derived, never stored):
+    ``[{"name": "staggered", "source": "maximal load (242 lb)"}]``.
+
+    A name of config/conditions.toml takes that table's effects; otherwise give ``effects``
+    (the vocabulary is :data:`gm_console.conditions.EFFECTS`) and, translated, ``label``.
+    Plugins read every condition, stored or derived, through ``session.conditions()``,
+    ``session.disadvantage()`` and ``session.action_limits()``. An implementation must not
+    read ``session.speed()``: the speed pipeline reads the conditions.
+    """
+
+
+@hookspec(firstresult=True)
+def current_turn(session: Session) -> dict[str, Any] | None:
+    """The fight's ``{"round": n, "turn": name}`` while one is running (the combat plugin
+    answers), so a condition's duration can count rounds from whose turn it is; None out of a
+    fight. Read it through ``session.current_turn()``."""
+
+
 @hookspec(firstresult=True)
 def current_terrain(session: Session) -> dict[str, Any] | None:
     """The terrain the party is in now: ``{"key", "label", "difficult": bool, "cost"}``
@@ -123,3 +143,15 @@ def time_passed(ctx: OpContext, seconds: int, reason: str) -> None:
 @hookspec
 def round_started(ctx: OpContext, round: int) -> None:
     """A combat round began (announced by the combat plugin through ``ctx.notify``)."""
+
+
+@hookspec
+def turn_started(ctx: OpContext, name: str, round: int) -> None:
+    """A combatant's turn began (announced by the combat plugin): durations counted in rounds
+    or "until the start of X's turn" tick here."""
+
+
+@hookspec
+def turn_ended(ctx: OpContext, name: str, round: int) -> None:
+    """A combatant's turn ended: "until the end of X's turn" durations end, and a condition
+    that lasts until a save succeeds asks for that save."""

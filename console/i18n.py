@@ -70,6 +70,8 @@ FRENCH = {
     "Movement": "Mouvement",
     "Encumbrance": "Encombrement",
     "Combat": "Combat",
+    "HP": "PV",
+    "Conditions": "États",
 }
 
 

@@ -4,17 +4,45 @@ from __future__ import annotations
 
 from typing import Any
 
-from gm_console import SpeedStep, hookimpl
-from gm_console.core import character_ops, clock_ops, roll_ops, settings_ops
+from gm_console import SectionSpec, SpeedStep, hookimpl
+from gm_console import conditions as cond
+from gm_console import durations, hitpoints
+from gm_console.core import (character_ops, clock_ops, condition_ops, hp_ops, roll_ops,
+                             settings_ops)
+from gm_console.i18n import FRENCH
 from gm_console.core.abilities import modifier, parse_score, parse_strength
 from gm_console.core.characters import ABILITIES
 
 
 @hookimpl
 def register_operations(register) -> None:
-    for module in (character_ops, clock_ops, roll_ops, settings_ops):
+    for module in (character_ops, clock_ops, roll_ops, settings_ops, condition_ops, hp_ops):
         for op in module.OPERATIONS:
             register(op)
+
+
+@hookimpl
+def register_sections(register) -> None:
+    # The host's own rule settings (config/conditions.toml [settings]) a campaign may change.
+    register(SectionSpec("conditions", validate=_conditions_settings_problems))
+
+
+SETTING_CHOICES = {"speed_factor_rounding": ("exact", "down")}
+
+
+def _conditions_settings_problems(table: dict[str, Any]) -> list[tuple[tuple[Any, ...], str]]:
+    settings = table.get("settings", {})
+    if not isinstance(settings, dict):
+        return [(("settings",), "settings must be a table ([plugins.conditions.settings])")]
+    found = [(("settings", key), f"setting {key} must be one of {', '.join(choices)}, not "
+                                 f"{settings[key]!r}")
+             for key, choices in SETTING_CHOICES.items()
+             if key in settings and settings[key] not in choices]
+    if "round_seconds" in settings and not (isinstance(settings["round_seconds"], int)
+                                            and settings["round_seconds"] > 0):
+        found.append((("settings", "round_seconds"), "setting round_seconds must be a whole "
+                                                     "number more than 0"))
+    return found
 
 
 def _exhaustion_levels(session, character: dict[str, Any]) -> list[dict[str, Any]]:
@@ -23,13 +51,32 @@ def _exhaustion_levels(session, character: dict[str, Any]) -> list[dict[str, Any
 
 
 @hookimpl
+def character_conditions(character, session) -> list[dict[str, Any]]:
+    """Each exhaustion level reached (RULES.md 1.3, cumulative), and "unconscious" at the hit
+    point floor."""
+    key = "effect_fr" if session.language == "fr" else "effect"
+    word = "épuisement" if session.language == "fr" else "exhaustion"
+    out = [{"name": f"exhaustion {row['level']}", "label": f"{word} {row['level']}",
+            "source": str(row.get(key, row.get("effect", ""))),
+            "effects": {k: v for k, v in row.items() if k in cond.EFFECTS}}
+           for row in _exhaustion_levels(session, character)]
+    if character.get("max_hit_points") not in (None, ""):
+        floor = int(session.setting("conditions", "hit_points_floor", 0))
+        try:
+            current = int(character.get("hit_points", character["max_hit_points"]))
+        except (TypeError, ValueError):
+            current = 1
+        if current <= floor:
+            out.append({"name": "unconscious", "source": f"{current} hit points"})
+    return out
+
+
+@hookimpl
 def speed_steps(character, session) -> list[SpeedStep]:
-    factors = [(row.get("speed_factor"), row) for row in _exhaustion_levels(session, character)
-               if row.get("speed_factor") is not None]
-    if not factors:
-        return []
-    factor, row = min(factors, key=lambda pair: pair[0])
-    return [SpeedStep("multiply", f"exhaustion {row['level']}: {row['effect']}", value=factor)]
+    """Every condition that multiplies the speed (exhaustion 2 and 5, restrained...)."""
+    rounding = session.setting("conditions", "speed_factor_rounding", "exact")
+    return [SpeedStep("multiply", why, value=factor, round_down=rounding == "down")
+            for factor, why in cond.speed_factors(session.conditions(character))]
 
 
 @hookimpl
@@ -49,11 +96,77 @@ def character_derived(character, session) -> dict[str, Any]:
             abilities[ability] = {"error": str(exc)}
     key = "effect_fr" if session.language == "fr" else "effect"
     levels = _exhaustion_levels(session, character)
-    return {
+    conditions = session.conditions(character)
+    hp = hitpoints.of(character, conditions)
+    out = {
         "abilities": abilities,
         "exhaustion": {"level": int(character.get("exhaustion", 0) or 0),
                        "effects": [row.get(key, row["effect"]) for row in levels]},
+        "conditions": {"active": [c.as_dict() for c in conditions],
+                       "disadvantage": {roll: cond.disadvantage(conditions, roll)
+                                        for roll in cond.ROLLS},
+                       "actions": cond.action_limits(conditions).as_dict(),
+                       "steps": [f"{c.label or c.name}: {c.source}"
+                                 + (f", {durations.describe(c.duration)}" if c.stored else "")
+                                 for c in conditions]},
     }
+    if hp is not None:
+        out["hit_points"] = hp.as_dict()
+    return out
+
+
+@hookimpl
+def party_columns(character, session) -> dict[str, str]:
+    """Hit points and the conditions besides exhaustion (the Exh. column has that)."""
+    t = (lambda text: FRENCH.get(text, text)) if session.language == "fr" else str
+    conditions = [c for c in session.conditions(character)
+                  if not c.name.startswith("exhaustion ")]
+    hp = hitpoints.of(character, session.conditions(character))
+    return {t("HP"): hp.short() if hp is not None else "",
+            t("Conditions"): ", ".join(c.label or c.name for c in conditions)}
+
+
+# -- durations -------------------------------------------------------------------------------
+
+
+def _with_durations(ctx) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    return [(character, entry) for character in ctx.characters
+            for entry in cond.stored_entries(character) if entry.get("duration")]
+
+
+@hookimpl
+def time_passed(ctx, seconds, reason) -> None:
+    for character, entry in _with_durations(ctx):
+        if durations.time_is_up(entry["duration"], ctx.clock):
+            ctx.remove_condition(character, entry["name"],
+                                 f"{durations.describe(entry['duration'])}: time is up")
+
+
+def _turn(ctx, name: str, at: str) -> None:
+    for character, entry in _with_durations(ctx):
+        duration = dict(entry["duration"])
+        said = durations.on_turn(duration, name, at)
+        if said == "ends":
+            ctx.remove_condition(character, entry["name"], f"{at} of {name}'s turn: "
+                                 f"{durations.describe(entry['duration'])} is over")
+        elif said == "ticks":
+            entry["duration"] = duration
+            character["conditions"] = [entry if e["name"] == entry["name"] else e
+                                       for e in cond.stored_entries(character)]
+            ctx.touch("characters")
+        elif (at == "end" and entry["duration"].get("kind") == "save"
+              and str(character.get("name", "")).casefold() == name.casefold()):
+            condition_ops.ask_save(ctx, character, entry)
+
+
+@hookimpl
+def turn_started(ctx, name, round) -> None:
+    _turn(ctx, name, "start")
+
+
+@hookimpl
+def turn_ended(ctx, name, round) -> None:
+    _turn(ctx, name, "end")
 
 
 @hookimpl

@@ -18,10 +18,7 @@ from gm_console_plugins.combat import rules, turns
 from gm_console_plugins.combat.section import SETTING_KEYS
 
 PLUGIN = "combat"
-ACTION_WORDS = {"standard": "a standard action", "move": "a move action",
-                "full-round": "a full-round action", "free": "a free action",
-                "swift": "a swift action", "immediate": "an immediate action",
-                "step": "a 5-foot step"}
+ACTION_WORDS = rules.ACTION_WORDS
 
 
 # -- reading the session --------------------------------------------------------------------
@@ -50,6 +47,23 @@ def speed_m(session: Any, combatant: dict[str, Any]) -> float:
 
 def speeds(session: Any, encounter: dict[str, Any]) -> dict[str, float]:
     return {c["name"]: speed_m(session, c) for c in encounter.get("combatants", [])}
+
+
+def limits(session: Any, encounter: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """What each party member's conditions allow (staggered, cannot fight, unconscious), read
+    through the host: every plugin's conditions, this one importing none of them."""
+    out = {}
+    for c in encounter.get("combatants", []):
+        if not c["party"]:
+            continue
+        try:
+            character = session.character(c["name"])
+        except Refused:
+            continue
+        found = session.action_limits(character).as_dict()
+        if any(found.values()):
+            out[c["name"]] = found
+    return out
 
 
 def roller(session: Any) -> Callable[[], int]:
@@ -103,6 +117,9 @@ def _play(ctx: Any, events: list[dict[str, Any]], settings: dict[str, Any]) -> l
             ctx.notify("round_started", round=n)
         elif event["event"] == "turn_started":
             said.append(f"{event['name']}'s turn")
+            ctx.notify("turn_started", name=event["name"], round=_round(ctx))
+        elif event["event"] == "turn_ended":
+            ctx.notify("turn_ended", name=event["name"], round=_round(ctx))
         elif event["event"] == "delayed":
             said.append(f"{event['name']} delays")
         elif event["event"] == "resumed":
@@ -122,6 +139,10 @@ def _play(ctx: Any, events: list[dict[str, Any]], settings: dict[str, Any]) -> l
                         "round, was not completed and is lost", kind="combat",
                         who=[event["name"]])
     return said
+
+
+def _round(ctx: Any) -> int:
+    return int(encounter_of(ctx).get("round", 0))
 
 
 def _begin_if_needed(ctx: Any, encounter: dict[str, Any], settings: dict[str, Any]) -> list[str]:
@@ -242,7 +263,7 @@ def _ready(ctx: Any, p: dict[str, Any]) -> Result:
     combatant = _guard(turns.find, encounter, name)
     done = _guard(rules.ready_action, encounter, ctx.table(PLUGIN), settings_of(ctx), name,
                   p["action"], p["trigger"], speed_m=speed_m(ctx, combatant),
-                  override=p["override"])
+                  override=p["override"], limits=limits(ctx, encounter))
     _override_line(ctx, name, done["overridden"], p["override"])
     text = (f"{name} readies {ACTION_WORDS[p['action']]} for when {p['trigger'].strip()} "
             "(its standard action)")
@@ -270,7 +291,7 @@ def _override_line(ctx: Any, name: str, refusal: str, reason: str) -> None:
 
 def _left(ctx: Any, encounter: dict[str, Any], name: str) -> dict[str, Any]:
     summary = rules.summary(encounter, ctx.table(PLUGIN), settings_of(ctx),
-                            speeds(ctx, encounter))
+                            speeds(ctx, encounter), limits(ctx, encounter))
     return next(c for c in summary["combatants"] if c["name"] == name)
 
 
@@ -283,7 +304,7 @@ def _take(ctx: Any, p: dict[str, Any]) -> Result:
     done = _guard(rules.take, encounter, ctx.table(PLUGIN), settings, name, p["action"],
                   speed_m=speed_m(ctx, combatant), metres=p["metres"],
                   full_round=p["full_round"], allows_step=p["allows_step"],
-                  override=p["override"])
+                  override=p["override"], limits=limits(ctx, encounter))
     _override_line(ctx, name, done["overridden"], p["override"])
     what = ACTION_WORDS[p["action"]]
     if done["started"]:
@@ -312,7 +333,8 @@ def _move(ctx: Any, p: dict[str, Any]) -> Result:
     name = _combatant_name(encounter, p["combatant"])
     combatant = _guard(turns.find, encounter, name)
     done = _guard(rules.move, encounter, ctx.table(PLUGIN), name, p["metres"],
-                  speed_m=speed_m(ctx, combatant), override=p["override"])
+                  speed_m=speed_m(ctx, combatant), override=p["override"],
+                  limits=limits(ctx, encounter))
     _override_line(ctx, name, done["overridden"], p["override"])
     taken = done["moves_taken"]
     text = f"{name} moves {p['metres']:g} m"

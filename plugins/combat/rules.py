@@ -16,12 +16,16 @@ Two kinds of "no":
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Mapping
 
 from gm_console_plugins.combat.turns import (Combatant, Encounter, Invalid, acts_this_round,
                                              begun, find, require_active, restriction)
 
 ACTIONS = ("standard", "move", "full-round", "free", "swift", "immediate", "step")
+ACTION_WORDS = {"standard": "a standard action", "move": "a move action",
+                "full-round": "a full-round action", "free": "a free action",
+                "swift": "a swift action", "immediate": "an immediate action",
+                "step": "a 5-foot step"}
 
 EPSILON = 1e-9  # metres are floats: 9 m spent of 9 m allowed must not read as "over"
 
@@ -158,6 +162,33 @@ def _step_refusal(encounter: Encounter, table: dict[str, Any], settings: dict[st
     return None
 
 
+Limits = Mapping[str, Mapping[str, Any]]
+"""Per combatant name, what its conditions allow (the host's ``action_limits``, as a dict):
+``restricted`` (why, or ""), ``forbids`` ({action type: why}), ``no_actions`` (why, or "")."""
+
+
+def _as_limited(c: Combatant, limits: Limits | None) -> Combatant:
+    """``c`` as the budget rules see it: a condition that restricts activity (staggered) adds
+    to a restriction set by hand. A read-only view: the stored combatant is not changed."""
+    why = ((limits or {}).get(c["name"]) or {}).get("restricted", "")
+    if not why:
+        return c
+    return {**c, "restricted": "; ".join(part for part in (c.get("restricted", ""), why)
+                                         if part)}
+
+
+def _condition_refusal(c: Combatant, action: str, limits: Limits | None) -> str | None:
+    """A condition that forbids the action (unconscious: every action; cannot fight: standard
+    and full-round)."""
+    own = (limits or {}).get(c["name"]) or {}
+    if own.get("no_actions"):
+        return f"{c['name']} can take no action: {own['no_actions']}."
+    why = (own.get("forbids") or {}).get(action)
+    if why:
+        return f"{c['name']} cannot take {ACTION_WORDS[action]}: {why}."
+    return None
+
+
 def moving(metres: float | None, settings: dict[str, Any]) -> bool:
     """Whether a move action is movement: metres given and more than 0, or none given and the
     setting counts a move action as movement (metres=0 says it was spent on something else)."""
@@ -199,13 +230,14 @@ def moves_needed(c: Combatant, metres: float, speed_m: float) -> int:
 
 def refusal(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any], name: str,
             action: str, *, speed_m: float, metres: float | None = None, full_round: str = "",
-            allows_step: bool = True) -> str | None:
+            allows_step: bool = True, limits: Limits | None = None) -> str | None:
     """Why the rules forbid ``name`` taking ``action`` now, in plain words; None if allowed.
 
     ``metres`` goes with a move action (movement spent from it; None: not said, see
     :func:`moving`); ``full_round`` with a standard
     action that starts or completes a full-round action (3.3); ``allows_step`` with a
-    full-round action (False when it leaves no time for the 5-foot step).
+    full-round action (False when it leaves no time for the 5-foot step); ``limits`` what each
+    combatant's conditions allow (:data:`Limits`).
     """
     require_active(encounter)
     if action not in ACTIONS:
@@ -223,6 +255,10 @@ def refusal(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any
                       "initiative (combat.initiative, combat.roll_initiative)")
     c = find(encounter, name)
     assert c is not None
+    reason = _condition_refusal(c, action, limits)
+    if reason:
+        return reason
+    c = _as_limited(c, limits)
     own = encounter["turn"] == c["name"]
     if action == "free":
         if own or settings.get("free_off_turn", True):
@@ -284,7 +320,7 @@ def _full_round_part_refusal(encounter: Encounter, c: Combatant, label: str) -> 
 
 
 def move_refusal(encounter: Encounter, table: dict[str, Any], name: str, metres: float, *,
-                 speed_m: float) -> str | None:
+                 speed_m: float, limits: Limits | None = None) -> str | None:
     """Why ``name`` may not move ``metres`` now (actions.move): movement is spent from the move
     actions already taken this turn, and further move actions are taken as needed."""
     require_active(encounter)
@@ -295,6 +331,10 @@ def move_refusal(encounter: Encounter, table: dict[str, Any], name: str, metres:
                       "initiative (combat.initiative, combat.roll_initiative)")
     c = find(encounter, name)
     assert c is not None
+    reason = _condition_refusal(c, "move", limits) if metres > EPSILON else None
+    if reason:
+        return reason
+    c = _as_limited(c, limits)
     if encounter["turn"] != c["name"]:
         return f"It is {encounter['turn']}'s turn, not {c['name']}'s: no movement off-turn."
     reason = _movement_refusal(c, metres > EPSILON, speed_m)
@@ -318,13 +358,14 @@ def move_refusal(encounter: Encounter, table: dict[str, Any], name: str, metres:
 
 def take(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any], name: str,
          action: str, *, speed_m: float, metres: float | None = None, full_round: str = "",
-         allows_step: bool = True, override: str = "") -> dict[str, Any]:
+         allows_step: bool = True, override: str = "", limits: Limits | None = None
+         ) -> dict[str, Any]:
     """Spend ``action`` from ``name``'s budget. Refused (:class:`Forbidden`) when the rules
     forbid it, unless ``override`` gives the game master's reason. Returns what happened:
     ``overridden`` (the refusal that was overridden, or ""), ``started``/``completed`` (a
     full-round action's name)."""
     reason = refusal(encounter, table, settings, name, action, speed_m=speed_m, metres=metres,
-                     full_round=full_round, allows_step=allows_step)
+                     full_round=full_round, allows_step=allows_step, limits=limits)
     if reason and not override.strip():
         raise Forbidden(reason)
     c = find(encounter, name)
@@ -367,10 +408,10 @@ def take(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any], 
 
 
 def move(encounter: Encounter, table: dict[str, Any], name: str, metres: float, *,
-         speed_m: float, override: str = "") -> dict[str, Any]:
+         speed_m: float, override: str = "", limits: Limits | None = None) -> dict[str, Any]:
     """Spend ``metres`` of movement, taking the move actions it needs (actions.move). Returns
     ``overridden`` and ``moves_taken``."""
-    reason = move_refusal(encounter, table, name, metres, speed_m=speed_m)
+    reason = move_refusal(encounter, table, name, metres, speed_m=speed_m, limits=limits)
     if reason and not override.strip():
         raise Forbidden(reason)
     c = find(encounter, name)
@@ -389,7 +430,7 @@ READY_ACTIONS = ("standard", "move", "swift", "free")
 
 def ready_action(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any],
                  name: str, action: str, trigger: str, *, speed_m: float,
-                 override: str = "") -> dict[str, Any]:
+                 override: str = "", limits: Limits | None = None) -> dict[str, Any]:
     """Ready (optional rule of the game, welcome in the issue): spend the standard action of
     this turn to take ``action`` later, when ``trigger`` happens (:func:`.turns.trigger`),
     before its next turn. Returns ``overridden`` like :func:`take`."""
@@ -398,7 +439,7 @@ def ready_action(encounter: Encounter, table: dict[str, Any], settings: dict[str
     if not trigger.strip():
         raise Invalid("a readied action needs its trigger (what it waits for)")
     done = take(encounter, table, settings, name, "standard", speed_m=speed_m,
-                override=override)
+                override=override, limits=limits)
     c = find(encounter, name)
     assert c is not None
     c["readied"] = {"action": action, "trigger": trigger.strip(), "round": encounter["round"]}
@@ -412,7 +453,7 @@ def ready_action(encounter: Encounter, table: dict[str, Any], settings: dict[str
 
 
 def summary(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any],
-            speeds: dict[str, float]) -> dict[str, Any]:
+            speeds: dict[str, float], limits: Limits | None = None) -> dict[str, Any]:
     """The encounter as plain data for ``show --json`` and the screen: the round, whose turn,
     and per combatant what is spent and what each action type would get now (True, or the
     reason it is refused)."""
@@ -424,8 +465,9 @@ def summary(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any
     if encounter["aware_pending"]:
         out["aware_pending"] = list(encounter["aware_pending"])
     ranked = {name: i for i, name in enumerate(encounter["order"])}
-    for c in sorted(encounter["combatants"],
-                    key=lambda c: ranked.get(c["name"], len(ranked))):
+    for stored in sorted(encounter["combatants"],
+                         key=lambda c: ranked.get(c["name"], len(ranked))):
+        c = _as_limited(stored, limits)
         speed = speeds.get(c["name"], 0.0)
         entry: dict[str, Any] = {
             "name": c["name"], "initiative": c.get("initiative"), "modifier": c["modifier"],
@@ -438,14 +480,17 @@ def summary(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any
             "delaying": bool(c.get("delaying")),
             "readied": dict(c["readied"]) if c.get("readied") else None,
         }
+        own = (limits or {}).get(c["name"])
+        if own:
+            entry["conditions"] = dict(own)
         if begun(encounter):
-            entry.update(_now(encounter, table, settings, c, speed))
+            entry.update(_now(encounter, table, settings, c, speed, limits))
         out["combatants"].append(entry)
     return out
 
 
 def _now(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any], c: Combatant,
-         speed_m: float) -> dict[str, Any]:
+         speed_m: float, limits: Limits | None = None) -> dict[str, Any]:
     """What ``c`` can still do now: ``remaining`` (counts, and the metres it can still move
     this turn) and ``refusals`` (each refused action type with its reason)."""
     refusals = {}
@@ -453,7 +498,7 @@ def _now(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any], 
         # a move action as such (metres=0); whether it can still move is "metres" below
         metres = 0.0 if action == "move" else None
         reason = refusal(encounter, table, settings, c["name"], action, speed_m=speed_m,
-                         metres=metres)
+                         metres=metres, limits=limits)
         if reason is not None:
             refusals[action] = reason
     moves = 0

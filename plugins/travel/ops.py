@@ -149,10 +149,10 @@ def _ask_saves(ctx: Any, sec: dict[str, Any], hour: int, dc: int, hours_left: fl
             con = parse_score(character.get("constitution", 10), "constitution")
         except ValueError as exc:
             raise Refused(f"{character.get('name')}: {exc}") from None
-        level = int(character.get("exhaustion", 0) or 0)
-        disadvantage = rules.save_disadvantage(ctx.table("exhaustion"), level)
+        # Conditions (exhaustion 3...) may put saves at a disadvantage: the host says which.
+        dice, _ = ctx.roll_dice(character, "save")
         rolls.append({"who": character["name"], "dc": dc,
-                      "expression": rules.save_expression(con, disadvantage)})
+                      "expression": rules.save_expression(con, dice)})
     if not rolls:
         return 0
     return ctx.request_rolls(RollRequest(

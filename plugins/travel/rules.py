@@ -307,13 +307,6 @@ def next_forced_march_dc(table: dict[str, Any], settings: dict[str, Any], motion
     return forced_march_dc(table, math.floor(hours_today + EPS) + 1)
 
 
-def save_disadvantage(exhaustion: dict[str, Any], level: int) -> bool:
-    """Whether saving throws are rolled with disadvantage at this exhaustion level (RULES.md
-    1.3: from level 3), from the core's exhaustion table."""
-    return any(row.get("save_disadvantage") for row in exhaustion["levels"]
-               if row["level"] <= level)
-
-
 def last_exhaustion_level(exhaustion: dict[str, Any]) -> int:
     """The highest level of the exhaustion table (6, death)."""
     return max(int(row["level"]) for row in exhaustion["levels"])
@@ -324,11 +317,10 @@ def add_exhaustion(exhaustion: dict[str, Any], level: int, levels: int) -> int:
     return max(0, min(last_exhaustion_level(exhaustion), level + levels))
 
 
-def save_expression(constitution: int, disadvantage: bool) -> str:
-    """Dice notation for a Constitution save: 1d20 + floor((score − 10) / 2), or the lower of
-    two d20 with disadvantage (``2d20kl1``)."""
+def save_expression(constitution: int, dice: str = "1d20") -> str:
+    """Dice notation for a Constitution save: ``dice`` (``1d20``, or ``2d20kl1`` with
+    disadvantage, as the host's conditions say) + floor((score − 10) / 2)."""
     mod = modifier(constitution)
-    dice = "2d20kl1" if disadvantage else "1d20"
     return dice if mod == 0 else f"{dice}{mod:+d}"
 
 

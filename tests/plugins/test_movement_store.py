@@ -183,7 +183,8 @@ def test_failed_landing_leaves_the_character_prone_and_undo_takes_it_back(make_s
     store = party(make_store, {"name": "Aria"})
     op(store, "movement.move", character="Aria", segments="walk:3,long_jump:2:difficult")
     op(store, "roll.resolve", results="Aria=9")  # DC 10
-    assert store.state["characters"][0]["conditions"] == ["prone"]
+    assert store.state["characters"][0]["conditions"] == [
+        {"name": "prone", "source": "failed check: land on their feet in difficult terrain"}]
     assert store.state["journal"][-1]["text"] == (
         "Aria fails (land on their feet in difficult terrain): falls prone")
     store.undo()
@@ -207,7 +208,7 @@ def test_prone_is_not_added_twice(make_store):
     for _ in range(2):
         op(store, "movement.move", character="Aria", segments="long_jump:1:difficult")
         op(store, "roll.resolve", results="Aria=1")
-    assert store.state["characters"][0]["conditions"] == ["prone"]
+    assert [c["name"] for c in store.state["characters"][0]["conditions"]] == ["prone"]
 
 
 @pytest.mark.parametrize("segments, message", [
@@ -322,3 +323,26 @@ def test_an_obstacle_taller_than_a_quarter_is_refused_unless_overridden(make_sto
     assert not store.state.get("rolls", {}).get("pending")
     assert "small obstacle, cleared with a Strength (Athletics) check: up to 0.25 × 3 = 0.75 m" \
         in " ".join(jump_of(store, "Aria")["steps"])
+
+
+def test_checks_are_rolled_with_disadvantage_from_exhaustion_1(make_store):
+    store = party(make_store, {"name": "Aria", "strength": 14})
+    op(store, "character.set", character="Aria", field="exhaustion", value="1")
+    outcome = op(store, "movement.move", character="Aria", segments="climb:1:slippery")
+    assert outcome.data["checks"][0]["expression"] == "2d20kl1+2"
+    assert outcome.data["checks"][0]["disadvantage"] == [
+        "exhaustion 1 (disadvantage on ability checks)"]
+    [request] = store.state["rolls"]["pending"]
+    assert request["rolls"][0]["expression"] == "2d20kl1+2"
+    assert request["title"].endswith(
+        "(disadvantage: exhaustion 1 (disadvantage on ability checks))")
+
+
+def test_a_condition_added_by_hand_reaches_the_checks_too(make_store):
+    store = party(make_store, {"name": "Aria"})
+    op(store, "condition.add", character="Aria", condition="poisoned")
+    outcome = op(store, "movement.price", character="Aria", segments="swim:1:rough")
+    assert outcome.data["checks"][0]["expression"] == "2d20kl1"
+    op(store, "condition.remove", character="Aria", condition="poisoned")
+    outcome = op(store, "movement.price", character="Aria", segments="swim:1:rough")
+    assert outcome.data["checks"][0]["expression"] == "1d20"
