@@ -34,7 +34,7 @@ def _state(ctx: Any) -> dict[str, Any]:
 
 def _checked(ctx: Any, motion: rules.Motion) -> rules.Motion:
     try:
-        return rules.check_motion(ctx.table(PLUGIN), motion)
+        return rules.check_motion(ctx.table(PLUGIN), motion, reading.settings(ctx))
     except rules.TravelError as exc:
         raise Refused(str(exc)) from None
 
@@ -65,7 +65,11 @@ def _pace(ctx: Any, p: dict[str, Any]) -> Result:
 def _mode(ctx: Any, p: dict[str, Any]) -> Result:
     sec = _state(ctx)
     table = ctx.table(PLUGIN)
-    allowed = rules.allowed_paces(table, p["mode"]) if p["mode"] in table.get("modes", {}) else []
+    try:
+        allowed = (rules.allowed_paces(table, p["mode"], reading.settings(ctx))
+                   if p["mode"] in table.get("modes", {}) else [])
+    except rules.TravelError as exc:  # a setting edited by hand
+        raise Refused(str(exc)) from None
     pace = sec["pace"] if sec["pace"] in allowed or not allowed else allowed[0]
     motion = _checked(ctx, rules.Motion(pace=pace, mode=p["mode"], speed_m=p["speed_m"],
                                         speed_kmh=p["speed_kmh"],
