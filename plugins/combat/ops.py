@@ -304,7 +304,8 @@ def _take(ctx: Any, p: dict[str, Any]) -> Result:
     done = _guard(rules.take, encounter, ctx.table(PLUGIN), settings, name, p["action"],
                   speed_m=speed_m(ctx, combatant), metres=p["metres"],
                   full_round=p["full_round"], allows_step=p["allows_step"],
-                  override=p["override"], limits=limits(ctx, encounter))
+                  override=p["override"], limits=limits(ctx, encounter),
+                  as_standard=p["as_standard"])
     _override_line(ctx, name, done["overridden"], p["override"])
     what = ACTION_WORDS[p["action"]]
     if done["started"]:
@@ -313,6 +314,9 @@ def _take(ctx: Any, p: dict[str, Any]) -> Result:
         what += f", completing the full-round action {done['completed']!r}"
     elif p["action"] == "full-round" and p["full_round"]:
         what += f" ({p['full_round']})"
+    if p["action"] == "full-round" and p["as_standard"]:
+        what += (" as a standard action, the single action of its round (only free and swift "
+                 "actions and the 5-foot step are left)")
     if p["metres"]:
         what += f", moving {p['metres']:g} m"
     elif p["metres"] == 0 and p["action"] == "move":
@@ -429,6 +433,10 @@ OPERATIONS = [
                "(restricted activity) or completes (the round after)", default=""),
          Param("allows_step", bool, "with a full-round action: false if it leaves no time for "
                "a 5-foot step", default=True),
+         Param("as_standard", bool, "with a full-round action whose description allows it: "
+               "taken as a standard action by a combatant limited, or limiting themselves "
+               "(setting full_round_as_standard_by_choice), to a single standard action this "
+               "round (RULES.md 3.2)", default=False),
          OVERRIDE),
         kind="combat",
     ),

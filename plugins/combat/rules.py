@@ -95,6 +95,24 @@ def _move_refusal(encounter: Encounter, table: dict[str, Any], c: Combatant, ext
     return f"{name} has already taken {_spent_words(budget)} this turn: no move action is left."
 
 
+def _as_standard_refusal(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any],
+                         c: Combatant) -> str | None:
+    """A full-round action taken as a standard action (3.2): « s'il réduit son activité à une
+    seule action simple par round ». Under restriction it is the round's one action; otherwise
+    only if the combatant may choose to limit themselves (setting
+    full_round_as_standard_by_choice) and has taken no standard or move action yet."""
+    name, budget, why = c["name"], c["budget"], restriction(encounter, c)
+    if not why and not settings.get("full_round_as_standard_by_choice", True):
+        return (f"{name}'s activity is not restricted: a full-round action is taken as a "
+                "standard action only by a combatant limited to a single standard action "
+                "(setting full_round_as_standard_by_choice).")
+    if budget["standard"] or budget["move"] or budget["full_round"]:
+        taken = "a full-round action" if budget["full_round"] else _spent_words(budget)
+        return (f"{name} has taken {taken} this turn: a full-round action taken as a standard "
+                "action must be the round's single action.")
+    return _standard_refusal(encounter, table, c)
+
+
 def _full_round_refusal(encounter: Encounter, c: Combatant, allows_step: bool) -> str | None:
     name, budget, why = c["name"], c["budget"], restriction(encounter, c)
     if why:
@@ -230,14 +248,17 @@ def moves_needed(c: Combatant, metres: float, speed_m: float) -> int:
 
 def refusal(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any], name: str,
             action: str, *, speed_m: float, metres: float | None = None, full_round: str = "",
-            allows_step: bool = True, limits: Limits | None = None) -> str | None:
+            allows_step: bool = True, limits: Limits | None = None,
+            as_standard: bool = False) -> str | None:
     """Why the rules forbid ``name`` taking ``action`` now, in plain words; None if allowed.
 
     ``metres`` goes with a move action (movement spent from it; None: not said, see
     :func:`moving`); ``full_round`` with a standard
     action that starts or completes a full-round action (3.3); ``allows_step`` with a
     full-round action (False when it leaves no time for the 5-foot step); ``limits`` what each
-    combatant's conditions allow (:data:`Limits`).
+    combatant's conditions allow (:data:`Limits`); ``as_standard`` with a full-round action
+    whose description lets it be taken as a standard action by a combatant limited, or who
+    limits themselves, to a single standard action this round (3.2).
     """
     require_active(encounter)
     if action not in ACTIONS:
@@ -278,6 +299,8 @@ def refusal(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any
     if action == "step":
         return _step_refusal(encounter, table, settings, c, speed_m)
     if action == "full-round":
+        if as_standard:
+            return _as_standard_refusal(encounter, table, settings, c)
         return _full_round_refusal(encounter, c, allows_step)
     if action == "standard":
         return _standard_refusal(encounter, table, c) or _full_round_part_refusal(encounter, c,
@@ -358,14 +381,15 @@ def move_refusal(encounter: Encounter, table: dict[str, Any], name: str, metres:
 
 def take(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any], name: str,
          action: str, *, speed_m: float, metres: float | None = None, full_round: str = "",
-         allows_step: bool = True, override: str = "", limits: Limits | None = None
-         ) -> dict[str, Any]:
+         allows_step: bool = True, override: str = "", limits: Limits | None = None,
+         as_standard: bool = False) -> dict[str, Any]:
     """Spend ``action`` from ``name``'s budget. Refused (:class:`Forbidden`) when the rules
     forbid it, unless ``override`` gives the game master's reason. Returns what happened:
     ``overridden`` (the refusal that was overridden, or ""), ``started``/``completed`` (a
     full-round action's name)."""
     reason = refusal(encounter, table, settings, name, action, speed_m=speed_m, metres=metres,
-                     full_round=full_round, allows_step=allows_step, limits=limits)
+                     full_round=full_round, allows_step=allows_step, limits=limits,
+                     as_standard=as_standard)
     if reason and not override.strip():
         raise Forbidden(reason)
     c = find(encounter, name)
@@ -390,6 +414,11 @@ def take(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any], 
             budget["metres_allowed"] += speed_m
         budget["metres_spent"] += metres or 0.0
         budget["moved"] = budget["moved"] or moving(metres, settings)
+    elif action == "full-round" and as_standard:
+        # The round's single standard action: nothing but free and swift actions (and the
+        # 5-foot step) after it, as under restricted activity.
+        budget["standard"] += 1
+        budget["limited"] = True
     elif action == "full-round":
         budget["full_round"] = True
         budget["full_round_step"] = allows_step

@@ -455,4 +455,8 @@ def restriction(encounter: Encounter, combatant: Combatant) -> str:
     """Why the combatant's activity is restricted this round, or ""."""
     if encounter.get("surprise"):
         return "surprise round"
+    if combatant.get("budget", {}).get("limited"):  # 3.2: chose a single standard action
+        chosen = "a full-round action taken as a standard action"
+        own = combatant.get("restricted", "")
+        return f"{own}; {chosen}" if own else chosen
     return combatant.get("restricted", "")

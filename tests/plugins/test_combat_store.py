@@ -370,3 +370,36 @@ def test_delay_resume_ready_trigger_through_operations(fight):
     assert "readied move action" in outcome.message
     assert combat(store)["order"] == ["Aria", "Goblin", "Bram"]
     assert entry(store, "Aria")["initiative"] == 12
+
+
+# -- a full-round action taken as a standard action (RULES.md 3.2) -------------------------------
+
+
+def test_a_full_round_action_as_a_standard_action_by_choice_limits_the_round(fight):
+    store = fight
+    outcome = ok(store, "actions.take", action="full-round", as_standard=True)
+    assert "as a standard action, the single action of its round" in outcome.message
+    no(store, "actions.take", "(a full-round action taken as a standard action)", action="move",
+       metres=0)
+    no(store, "actions.take", "already taken a standard action", action="standard")
+    ok(store, "actions.take", action="swift")
+    ok(store, "actions.take", action="step")
+    ok(store, "combat.next")
+    assert entry(store, "Goblin")["restricted"] == ""
+
+
+def test_a_full_round_action_as_a_standard_action_must_be_the_single_one(fight):
+    store = fight
+    ok(store, "actions.take", action="move", metres=0)
+    no(store, "actions.take", "must be the round's single action", action="full-round",
+       as_standard=True)
+
+
+def test_without_the_choice_only_restricted_activity_allows_it(fight):
+    store = fight
+    ok(store, "settings.set", plugin="combat", key="full_round_as_standard_by_choice",
+       value="false")
+    no(store, "actions.take", "setting full_round_as_standard_by_choice", action="full-round",
+       as_standard=True)
+    ok(store, "combat.restrict", combatant="Aria", condition="slowed")
+    ok(store, "actions.take", action="full-round", as_standard=True)
