@@ -337,3 +337,51 @@ def test_a_save_at_the_end_of_each_turn_ends_it_on_a_success(fight):
     ok(store, "roll.resolve", results="Aria=15")
     assert store.state["characters"][0]["conditions"] == []
     assert "Aria: paralysed ends (the save succeeded)" in journal(store)
+
+
+# -- on screen ---------------------------------------------------------------------------------
+
+
+async def test_the_party_table_shows_hit_points_and_conditions_as_they_change(make_app, store):
+    from gm_console.ui.widgets import SyncedTable
+
+    ok(store, "character.set", character="Aria", field="max_hit_points", value="12")
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = app.screen.query_one("#party", SyncedTable)
+        titles = [str(column.label) for column in table.columns.values()]
+        hp, conditions = titles.index("HP"), titles.index("Conditions")
+        assert str(table.get_row_at(0)[hp]) == "12/12"
+        ok(store, "hp.damage", character="Aria", amount=12)
+        ok(store, "condition.add", character="Bram", condition="prone")
+        await pilot.pause()
+        assert str(table.get_row_at(0)[hp]) == "0/12"
+        assert str(table.get_row_at(0)[conditions]) == "unconscious"
+        assert str(table.get_row_at(1)[conditions]) == "prone"
+
+
+async def test_the_combat_screen_shows_hit_points_and_refuses_the_unconscious(make_app, store):
+    from gm_console.ui import SyncedTable, Value
+    from gm_console_plugins.combat.screens import COLUMNS
+
+    ok(store, "character.set", character="Aria", field="max_hit_points", value="9")
+    ok(store, "combat.start")
+    ok(store, "combat.initiative", combatant="Aria", value=18)
+    ok(store, "combat.initiative", combatant="Bram", value=8)
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        table = app.screen.query_one("#combatants", SyncedTable)
+        hp = list(table.columns)[COLUMNS.index("HP")]
+        state = list(table.columns)[COLUMNS.index("State")]
+        assert table.get_cell("Aria", hp) == "9/9"
+        ok(store, "hp.damage", character="Aria", amount=9)
+        await pilot.pause()
+        assert table.get_cell("Aria", hp) == "0/9"
+        assert "no actions" in table.get_cell("Aria", state)
+        await pilot.press("s")
+        await pilot.pause()
+        shown = app.screen.query_one("#refusal", Value).shown
+        assert "Aria can take no action: unconscious (0 hit points)" in shown
+        assert store.state["plugins"]["combat"]["combatants"][0]["budget"]["standard"] == 0

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from gm_console import ScreenSpec, SectionSpec, hookimpl
-from gm_console_plugins.combat import ops, rules, texts, turns
+from gm_console_plugins.combat import ops, texts, turns
 from gm_console_plugins.combat.section import validate
 
 
@@ -23,9 +23,7 @@ def register_sections(register) -> None:
 
 @hookimpl
 def session_derived(session) -> dict[str, Any]:
-    encounter = ops.encounter_of(session)
-    return {"combat": rules.summary(encounter, session.table(ops.PLUGIN), ops.settings_of(session),
-                                   ops.speeds(session, encounter), ops.limits(session, encounter))}
+    return {"combat": ops.summary_of(session)}
 
 
 @hookimpl

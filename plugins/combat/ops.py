@@ -66,6 +66,23 @@ def limits(session: Any, encounter: dict[str, Any]) -> dict[str, dict[str, Any]]
     return out
 
 
+def summary_of(session: Any) -> dict[str, Any]:
+    """The fight at a glance (``show --json``'s ``combat``, the screen): the budget rules'
+    summary with each party member's conditions and hit points, read through the host."""
+    encounter = encounter_of(session)
+    out = rules.summary(encounter, session.table(PLUGIN), settings_of(session),
+                        speeds(session, encounter), limits(session, encounter))
+    for entry in out.get("combatants", []):
+        if entry["party"]:
+            try:
+                hp = session.hit_points(session.character(entry["name"]))
+            except Refused:
+                hp = None
+            if hp is not None:
+                entry["hit_points"] = hp.short()
+    return out
+
+
 def roller(session: Any) -> Callable[[], int]:
     """The roll-off die (d20 draws from ``random``, so tests seed it with ``random.seed``)."""
     die = session.table(PLUGIN)["initiative_die"]

@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 
 from gm_console.ui import StoreScreen, SyncedTable, TextPrompt, Value
-from gm_console_plugins.combat import ops, rules, turns
+from gm_console_plugins.combat import ops, turns
 from gm_console_plugins.combat.texts import LEGEND
 
 if TYPE_CHECKING:
@@ -24,7 +24,8 @@ LEFT, SPENT, NONE = "●", "✓", "–"  # available, used, not possible now
 BORROWED = "⇠"  # the swift action of the next turn, used by an immediate action off-turn
 
 
-COLUMNS = ("Name", "Init", "Std", "Mv", "Full", "Sw", "Imm", "Fr", "5ft", "Metres", "State")
+COLUMNS = ("Name", "Init", "HP", "Std", "Mv", "Full", "Sw", "Imm", "Fr", "5ft", "Metres",
+           "State")
 """Short titles so that 80 columns hold the table; the legend and F1 say what they mean."""
 
 
@@ -50,6 +51,13 @@ def states(entry: dict[str, Any], t: Callable[[str], str], surprise: bool,
         why = entry["restricted"]
         out.append(t("restricted") if short and why == "surprise round"
                    else f"{t('restricted')} ({t(why)})")
+    conditions = entry.get("conditions") or {}
+    if conditions.get("no_actions"):
+        out.append(t("no actions") if short
+                   else f"{t('no actions')} ({conditions['no_actions']})")
+    elif conditions.get("forbids"):
+        out.append(t("limited actions") if short else "; ".join(
+            f"{t('no')} {t(action)} ({why})" for action, why in conditions["forbids"].items()))
     if entry["aware"] and surprise and not short:
         out.append(t("aware"))
     if entry["started_full_round"]:
@@ -69,7 +77,8 @@ def row_cells(entry: dict[str, Any], current: bool, t: Callable[[str], str],
     off-turn only what it can do now (an immediate action) and a borrowed swift."""
     spent, now = entry["spent"], entry.get("remaining")
     initiative = "?" if entry["initiative"] is None else str(entry["initiative"])
-    cells = [("▶ " if current else "  ") + entry["name"], initiative]
+    cells = [("▶ " if current else "  ") + entry["name"], initiative,
+             entry.get("hit_points", "")]
     state = ", ".join(states(entry, t, surprise, short=True))
     if now is None:  # the fight has not begun
         return cells + [""] * 8 + [state]
@@ -158,10 +167,7 @@ class CombatScreen(StoreScreen):
     # -- drawing ------------------------------------------------------------------------------
 
     def _summary(self) -> dict[str, Any]:
-        session = self.session
-        encounter = ops.encounter_of(session)
-        return rules.summary(encounter, session.table(ops.PLUGIN), ops.settings_of(session),
-                             ops.speeds(session, encounter))
+        return ops.summary_of(self.session)
 
     def refresh_view(self, change: Change | None) -> None:
         summary = self._summary()

@@ -156,4 +156,8 @@ FRENCH = {
     "Fr": "Lib",
     "5ft": "Pas",
     "Init": "Init",
+    "HP": "PV",
+    "no actions": "aucune action",
+    "limited actions": "actions limitées",
+    "no": "pas de",
 }

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from gm_console.ui import SyncedTable, Value
-from gm_console_plugins.combat.screens import CombatScreen
+from gm_console_plugins.combat.screens import COLUMNS, CombatScreen
 
 SIZES = [(100, 30), (80, 24)]
 
@@ -176,7 +176,7 @@ async def test_the_metres_follow_a_change_of_speed(store, make_app):
     async with app.run_test(size=(100, 30)) as pilot:
         await open_fight(pilot)  # Aria's turn
         table = app.screen.query_one("#combatants", SyncedTable)
-        metres_column = list(table.columns)[9]
+        metres_column = list(table.columns)[COLUMNS.index("Metres")]
         before = table.get_cell("Aria", metres_column)
         assert store.apply("character.set", {"character": "Aria", "field": "exhaustion",
                                              "value": "5"}).ok
