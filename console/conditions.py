@@ -38,6 +38,7 @@ Plain Python: no Textual, no store. :class:`gm_console.context.Session` wraps th
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+import re
 from typing import Any, Iterable, Mapping
 
 from gm_console import durations
@@ -210,6 +211,24 @@ def compose(stored: list[dict[str, Any]], derived: list[dict[str, Any]],
     return out
 
 
+_EFFECT_WORDS = {"check_disadvantage": "disadvantage on ability checks",
+                 "save_disadvantage": "disadvantage on saving throws",
+                 "attack_disadvantage": "disadvantage on attack rolls",
+                 "restricted": "restricted activity", "no_actions": "no actions",
+                 "dead": "dead"}
+
+
+def describe_effects(effects: Mapping[str, Any]) -> str:
+    """A condition's effects in words, for its "why" line."""
+    words = [_EFFECT_WORDS[key] for key in _EFFECT_WORDS if effects.get(key)]
+    if effects.get("forbids"):
+        words.append("no " + ", ".join(effects["forbids"]) + " action")
+    for key, what in (("speed_factor", "speed"), ("max_hp_factor", "hit point maximum")):
+        if effects.get(key) is not None:
+            words.append(f"{what} × {float(effects[key]):g}")
+    return ", ".join(words) or "no effect on the rules"
+
+
 def _why(condition: Condition) -> str:
     return f"{condition.label or condition.name} ({condition.source})" if condition.source \
         else condition.label or condition.name
@@ -261,3 +280,48 @@ def speed_factors(conditions: list[Condition]) -> list[tuple[float, str]]:
     """(factor, why) for every condition that multiplies the speed."""
     return [(float(c.effects["speed_factor"]), _why(c)) for c in conditions
             if c.effects.get("speed_factor") is not None]
+
+
+_ABILITY_SHORT = {"str": "strength", "dex": "dexterity", "con": "constitution",
+                  "int": "intelligence", "wis": "wisdom", "cha": "charisma"}
+_SPAN = re.compile(r"^(\d+(?:\.\d+)?)(r|m|min|h)$", re.I)
+_SPAN_KEYS = {"r": "rounds", "m": "minutes", "min": "minutes", "h": "hours"}
+_SAVE = re.compile(r"^dc(\d+)$", re.I)
+
+
+def parse_entry(text: str) -> tuple[str, dict[str, Any]]:
+    """What the game master types in the party screen's condition prompt, as an operation:
+    ``prone``, ``frightened 2r`` (rounds), ``poisoned 10m``, ``cursed 8h``, ``stunned dc13 con``
+    (until a save), ``hexed end Orc`` (until the end of Orc's turn), ``-prone`` (remove).
+    ConditionError says what is not understood."""
+    words = text.split()
+    if not words:
+        raise ConditionError("type a condition: prone, frightened 2r, poisoned 10m, "
+                             "stunned dc13 con, -prone to remove")
+    if words[0].startswith("-"):
+        name = " ".join([words[0][1:], *words[1:]]).strip()
+        if not name:
+            raise ConditionError("-name removes a condition: -prone")
+        return "condition.remove", {"condition": name}
+    params: dict[str, Any] = {}
+    name: list[str] = []
+    rest = list(words)
+    while rest:
+        word = rest.pop(0)
+        span, save = _SPAN.match(word), _SAVE.match(word)
+        if span and name:
+            key = _SPAN_KEYS[span.group(2).lower()]
+            amount = float(span.group(1))
+            params[key] = int(amount) if key == "rounds" else amount
+        elif save and name:
+            params["save_dc"] = int(save.group(1))
+            if rest and rest[0].lower()[:3] in _ABILITY_SHORT:
+                params["save_ability"] = _ABILITY_SHORT[rest.pop(0).lower()[:3]]
+        elif word.lower() in ("start", "end") and name and rest:
+            params["until"], params["of"] = word.lower(), " ".join(rest)
+            rest = []
+        else:
+            name.append(word)
+    if not name:
+        raise ConditionError(f"which condition? {text!r} has only a duration")
+    return "condition.add", {"condition": " ".join(name), **params}

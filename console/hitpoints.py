@@ -96,3 +96,21 @@ def heal(hp: HitPoints, amount: int) -> int:
     """Hit points after healing ``amount``: never above the maximum that counts, and from 0
     when they were below it (a character at −3 healed 5 is at 5 in 5e)."""
     return min(hp.effective_max, max(0, hp.current) + amount)
+
+
+def parse_entry(text: str) -> tuple[str, dict[str, Any]]:
+    """What the game master types in the party screen's hit point prompt, as an operation:
+    ``7`` or ``-7 axe`` (damage, what dealt it), ``+5`` (healing), ``t8`` (temporary).
+    ValueError says what is not understood."""
+    words = text.split()
+    head = words[0] if words else ""
+    what = " ".join(words[1:])
+    kinds = (("+", "hp.heal"), ("t", "hp.temp"), ("-", "hp.damage"), ("", "hp.damage"))
+    for prefix, op in kinds:
+        if head.lower().startswith(prefix) and head[len(prefix):].isdigit():
+            params: dict[str, Any] = {"amount": int(head[len(prefix):])}
+            if op == "hp.damage" and what:
+                params["what"] = what
+            return op, params
+    raise ValueError(f"{text!r}: type 7 or -7 for damage (-7 axe), +5 to heal, t8 for "
+                     "temporary hit points")

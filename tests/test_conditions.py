@@ -133,8 +133,11 @@ def test_an_unknown_condition_needs_effects_or_note_only(store):
        condition="hexed")
     ok(store, "condition.add", character="Aria", condition="hexed",
        effects="check_disadvantage")
-    assert derived(store, "Aria")["conditions"]["disadvantage"]["check"] == [
-        "hexed (added by the game master)"]
+    value = derived(store, "Aria")["conditions"]
+    assert value["checks"] == "disadvantage: hexed (added by the game master)"
+    assert value["saves"] == "normal" and value["in combat"] == "as usual"
+    assert value["steps"] == ["hexed: added by the game master; disadvantage on ability checks; "
+                              "until removed"]
     ok(store, "condition.add", character="Bram", condition="blessed", note_only=True)
 
 
@@ -229,7 +232,7 @@ def test_party_columns_show_hit_points_and_conditions(store, host):
     for answer in host.call("party_columns", character=store.state["characters"][0],
                             session=store.session):
         columns.update(answer)
-    assert (columns["HP"], columns["Conditions"]) == ("7/10", "prone")
+    assert (columns["HP"], columns["Cond."]) == ("7/10", "prone")
 
 
 # -- a third-party condition reaches the others through the host -------------------------------
@@ -350,7 +353,7 @@ async def test_the_party_table_shows_hit_points_and_conditions_as_they_change(ma
     async with app.run_test(size=(80, 24)) as pilot:
         table = app.screen.query_one("#party", SyncedTable)
         titles = [str(column.label) for column in table.columns.values()]
-        hp, conditions = titles.index("HP"), titles.index("Conditions")
+        hp, conditions = titles.index("HP"), titles.index("Cond.")
         assert str(table.get_row_at(0)[hp]) == "12/12"
         ok(store, "hp.damage", character="Aria", amount=12)
         ok(store, "condition.add", character="Bram", condition="prone")
@@ -385,3 +388,48 @@ async def test_the_combat_screen_shows_hit_points_and_refuses_the_unconscious(ma
         shown = app.screen.query_one("#refusal", Value).shown
         assert "Aria can take no action: unconscious (0 hit points)" in shown
         assert store.state["plugins"]["combat"]["combatants"][0]["budget"]["standard"] == 0
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("prone", ("condition.add", {"condition": "prone"})),
+    ("frightened 2r", ("condition.add", {"condition": "frightened", "rounds": 2})),
+    ("cannot fight 10m", ("condition.add", {"condition": "cannot fight", "minutes": 10.0})),
+    ("stunned dc13 wis", ("condition.add", {"condition": "stunned", "save_dc": 13,
+                                            "save_ability": "wisdom"})),
+    ("hexed end Big Orc", ("condition.add", {"condition": "hexed", "until": "end",
+                                             "of": "Big Orc"})),
+    ("-prone", ("condition.remove", {"condition": "prone"})),
+    ("- cannot fight", ("condition.remove", {"condition": "cannot fight"})),
+])
+def test_the_condition_prompt(text, expected):
+    assert cond.parse_entry(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("7", ("hp.damage", {"amount": 7})), ("-7 goblin axe", ("hp.damage", {"amount": 7,
+                                                                        "what": "goblin axe"})),
+    ("+5", ("hp.heal", {"amount": 5})), ("t8", ("hp.temp", {"amount": 8}))])
+def test_the_hit_point_prompt(text, expected):
+    assert hitpoints.parse_entry(text) == expected
+
+
+@pytest.mark.parametrize("text", ["", "lots", "+", "t"])
+def test_the_hit_point_prompt_says_what_it_expects(text):
+    with pytest.raises(ValueError, match="type 7 or -7 for damage"):
+        hitpoints.parse_entry(text)
+
+
+def test_the_why_of_conditions_reads_as_lines(store):
+    from gm_console.headless import explain
+
+    ok(store, "item.add", character="Aria", name="anvil", weight_lb=215)
+    lines = explain(derived(store, "Aria"))
+    start = lines.index("  conditions:")
+    assert lines[start + 1:start + 6] == [
+        "    names: staggered, cannot fight",
+        "    checks: normal", "    saves: normal", "    attacks: normal",
+        "    in combat: restricted: staggered (encumbrance maximal (215 lb)); no standard: "
+        "cannot fight (encumbrance maximal (215 lb)); no full-round: cannot fight (encumbrance "
+        "maximal (215 lb))"]
+    assert "      · staggered: encumbrance maximal (215 lb); restricted activity" in lines
+    assert not any("'effects'" in line for line in lines)

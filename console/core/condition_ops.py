@@ -29,6 +29,10 @@ def _add(ctx: OpContext, p: dict[str, Any]) -> Result:
     except cond.ConditionError as exc:
         raise Refused(str(exc)) from None
     known = _known(ctx)
+    # A condition may be named by its label in either language ("à terre" is prone).
+    name = next((key for key, row in known.items() if name.casefold() in
+                 (key.casefold(), str(row.get("label", "")).casefold(),
+                  str(row.get("label_fr", "")).casefold())), name)
     if name not in known and not effects and not p["note_only"]:
         raise Refused(f"{name!r} is not a condition of config/conditions.toml (conditions: "
                       f"{', '.join(known)}); give its effects (effects=restricted,"

@@ -102,17 +102,31 @@ def character_derived(character, session) -> dict[str, Any]:
         "abilities": abilities,
         "exhaustion": {"level": int(character.get("exhaustion", 0) or 0),
                        "effects": [row.get(key, row["effect"]) for row in levels]},
-        "conditions": {"active": [c.as_dict() for c in conditions],
-                       "disadvantage": {roll: cond.disadvantage(conditions, roll)
-                                        for roll in cond.ROLLS},
-                       "actions": cond.action_limits(conditions).as_dict(),
-                       "steps": [f"{c.label or c.name}: {c.source}"
-                                 + (f", {durations.describe(c.duration)}" if c.stored else "")
-                                 for c in conditions]},
+        "conditions": _conditions_value(conditions),
     }
     if hp is not None:
         out["hit_points"] = hp.as_dict()
     return out
+
+
+def _conditions_value(conditions: list[cond.Condition]) -> dict[str, Any]:
+    """The ``conditions`` derived value: what they do in readable lines (the "why" screen),
+    each condition with its effects as plain data under ``active`` (``show --json``)."""
+    limits = cond.action_limits(conditions)
+    disadvantage = {roll: cond.disadvantage(conditions, roll) for roll in cond.ROLLS}
+    return {
+        "names": ", ".join(c.label or c.name for c in conditions) or "none",
+        **{f"{roll}s": ("disadvantage: " + "; ".join(why)) if why else "normal"
+           for roll, why in disadvantage.items()},
+        "in combat": "; ".join(filter(None, [
+            limits.no_actions and f"no action: {limits.no_actions}",
+            limits.restricted and f"restricted: {limits.restricted}",
+            *(f"no {action}: {why}" for action, why in limits.forbids.items())])) or "as usual",
+        "active": [c.as_dict() for c in conditions],
+        "steps": [f"{c.label or c.name}: {c.source}; {cond.describe_effects(c.effects)}"
+                  + (f"; {durations.describe(c.duration)}" if c.stored else "")
+                  for c in conditions],
+    }
 
 
 @hookimpl
@@ -123,7 +137,7 @@ def party_columns(character, session) -> dict[str, str]:
                   if not c.name.startswith("exhaustion ")]
     hp = hitpoints.of(character, session.conditions(character))
     return {t("HP"): hp.short() if hp is not None else "",
-            t("Conditions"): ", ".join(c.label or c.name for c in conditions)}
+            t("Cond."): ", ".join(c.label or c.name for c in conditions)}
 
 
 # -- durations -------------------------------------------------------------------------------
