@@ -49,7 +49,9 @@ def states(entry: dict[str, Any], t: Callable[[str], str], surprise: bool,
         out.append(t("flat-footed"))
     if entry["acts_this_round"] and entry["restricted"]:
         why = entry["restricted"]
+        # the table names the first cause only ("slowed", not who added it)
         out.append(t("restricted") if short and why == "surprise round"
+                   else f"{t('restricted')} ({t(why.split(' (')[0].split(';')[0])})" if short
                    else f"{t('restricted')} ({t(why)})")
     conditions = entry.get("conditions") or {}
     if conditions.get("no_actions"):
