@@ -241,14 +241,17 @@ def disadvantage(conditions: list[Condition], roll: str) -> list[str]:
     return [_why(c) for c in conditions if c.effects.get(effect)]
 
 
-def with_disadvantage(dice: str) -> str:
+def with_disadvantage(dice: str, roll_under: bool = False) -> str:
     """The dice of a d20 roll with disadvantage: ``1d20`` → ``2d20kl1`` (the d20 library's
-    notation, as the dice prompt rolls it). Other dice are returned as they are."""
+    notation, as the dice prompt rolls it); for a roll-under check (AD&D's Strength check, a
+    success at or under the score) the worse die is the higher: ``2d20kh1``. Other dice are
+    returned as they are."""
     text = dice.strip()
+    worse = "2d20kh1" if roll_under else "2d20kl1"
     if text.lower().startswith("1d20"):
-        return "2d20kl1" + text[4:]
+        return worse + text[4:]
     if text.lower().startswith("d20"):
-        return "2d20kl1" + text[3:]
+        return worse + text[3:]
     return text
 
 

@@ -110,13 +110,14 @@ class Session:
         one reason per condition (empty: a plain roll)."""
         return cond.disadvantage(self.conditions(character), roll)
 
-    def roll_dice(self, character: dict[str, Any], roll: str, dice: str = "1d20"
-                  ) -> tuple[str, list[str]]:
+    def roll_dice(self, character: dict[str, Any], roll: str, dice: str = "1d20", *,
+                  roll_under: bool = False) -> tuple[str, list[str]]:
         """The dice ``character`` rolls for ``roll``, and why: ``("2d20kl1", ["exhaustion 1
-        (...)"])`` with disadvantage, ``("1d20", [])`` without. The one way a plugin asks a
-        d20 roll of a character."""
+        (...)"])`` with disadvantage, ``("1d20", [])`` without (``roll_under``: a check that
+        succeeds at or under a target, where the worse die is the higher). The one way a
+        plugin asks a d20 roll of a character."""
         reasons = self.disadvantage(character, roll)
-        return (cond.with_disadvantage(dice) if reasons else dice), reasons
+        return (cond.with_disadvantage(dice, roll_under) if reasons else dice), reasons
 
     def action_limits(self, character: dict[str, Any]) -> cond.ActionLimits:
         """What the character's conditions allow in a fight (restricted, forbidden actions)."""
