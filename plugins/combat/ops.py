@@ -201,6 +201,15 @@ def _add(ctx: Any, p: dict[str, Any]) -> Result:
     return Result("; ".join([text, *said]), {"name": added["name"]}, [added["name"]])
 
 
+def _add_entry(ctx: Any, p: dict[str, Any]) -> Result:
+    encounter = _active(ctx)
+    added = _guard(turns.add_entry, encounter, p["name"], p["count"], p["note"])
+    said = _play(ctx, turns.place(encounter, roller(ctx)), settings_of(ctx))
+    text = (f"{added['name']} ({added['entry']}) takes a turn at initiative count "
+            f"{added['initiative']}, after every creature on that count")
+    return Result("; ".join([text, *said]), {"name": added["name"]}, [])
+
+
 def _remove(ctx: Any, p: dict[str, Any]) -> Result:
     encounter = _active(ctx)
     name = _combatant_name(encounter, p["combatant"])
@@ -390,6 +399,14 @@ OPERATIONS = [
          Param("value", int, "its initiative, if already rolled or typed (else give it with "
                "combat.initiative or roll for all)", default=None),
          Param("aware", bool, "acts in the surprise round", default=False)),
+    ),
+    Operation(
+        "combat.add_entry", "Add a non-creature entry to the initiative order (lair actions, a "
+        "hazard, a ritual finishing): a turn at a fixed count, losing ties, with no action "
+        "budget.", _add_entry,
+        (Param("name", str, "its name (\"Lair actions\")"),
+         Param("count", int, "the initiative count it acts on (20 for lair actions)"),
+         Param("note", str, "what it is (lair actions, hazard, ...)", default="")),
     ),
     Operation("combat.remove", "Take a combatant out of the fight (fled, dead).", _remove,
               (Param("combatant", str, "its name"),)),

@@ -19,7 +19,8 @@ import math
 from typing import Any, Mapping
 
 from gm_console_plugins.combat.turns import (Combatant, Encounter, Invalid, acts_this_round,
-                                             begun, find, require_active, restriction)
+                                             begun, find, is_entry, require_active,
+                                             restriction)
 
 ACTIONS = ("standard", "move", "full-round", "free", "swift", "immediate", "step")
 ACTION_WORDS = {"standard": "a standard action", "move": "a move action",
@@ -276,6 +277,9 @@ def refusal(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any
                       "initiative (combat.initiative, combat.roll_initiative)")
     c = find(encounter, name)
     assert c is not None
+    if is_entry(c):
+        raise Invalid(f"{c['name']} is not a creature ({c['entry']}): it has no actions to "
+                      "spend; its turn is for what it does (a journal note), then combat.next")
     reason = _condition_refusal(c, action, limits)
     if reason:
         return reason
@@ -354,6 +358,8 @@ def move_refusal(encounter: Encounter, table: dict[str, Any], name: str, metres:
                       "initiative (combat.initiative, combat.roll_initiative)")
     c = find(encounter, name)
     assert c is not None
+    if is_entry(c):
+        raise Invalid(f"{c['name']} is not a creature ({c['entry']}): it does not move")
     reason = _condition_refusal(c, "move", limits) if metres > EPSILON else None
     if reason:
         return reason
@@ -512,7 +518,9 @@ def summary(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any
         own = (limits or {}).get(c["name"])
         if own:
             entry["conditions"] = dict(own)
-        if begun(encounter):
+        if is_entry(c):
+            entry["entry"] = c["entry"]
+        elif begun(encounter):
             entry.update(_now(encounter, table, settings, c, speed, limits))
         out["combatants"].append(entry)
     return out

@@ -62,6 +62,8 @@ def states(entry: dict[str, Any], t: Callable[[str], str], surprise: bool,
             f"{t('no')} {t(action)} ({why})" for action, why in conditions["forbids"].items()))
     if entry["aware"] and surprise and not short:
         out.append(t("aware"))
+    if entry.get("entry"):
+        out.append(entry["entry"])
     if entry["started_full_round"]:
         out.append(f"→ {entry['started_full_round']['label']}")
     if entry["delaying"]:
@@ -142,6 +144,7 @@ class CombatScreen(StoreScreen):
         Binding("I", "initiative", "Initiative", id="combat.initiative", show=False),
         Binding("R", "roll_initiative", "Roll init.", id="combat.roll_initiative", show=False),
         Binding("a", "add", "Add", id="combat.add", show=False),
+        Binding("L", "add_entry", "Lair/hazard", id="combat.add_entry", show=False),
         Binding("x", "remove", "Remove", id="combat.remove", show=False),
         Binding("S", "start", "Start fight", id="combat.start", show=False),
         Binding("E", "end", "End fight", id="combat.end", show=False),
@@ -308,6 +311,16 @@ class CombatScreen(StoreScreen):
                     params[key] = value
             self._run("combat.add", **params)
         self._ask("Combatant: name, initiative modifier, speed in m", add)
+
+    def action_add_entry(self) -> None:
+        def add(text: str) -> None:
+            parts = [part.strip() for part in text.split(",")]
+            if len(parts) >= 2:
+                self._run("combat.add_entry", name=parts[0], count=parts[1],
+                          note=",".join(parts[2:]))
+            elif text:
+                self._show_refusal(self.t("Entry: name, initiative count, what it is"), False)
+        self._ask("Entry: name, initiative count, what it is", add)
 
     def action_remove(self) -> None:
         name = self._selected()

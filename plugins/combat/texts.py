@@ -25,7 +25,9 @@ g start/complete a full-round action with a standard action, w swift, i immediat
 combatant, on or off turn), e free, 5 the 5-foot step, space end the turn, up/down select,
 o override the last refusal (asks the reason), t restrict the selected (asks the condition;
 empty lifts it), I type its initiative, R roll initiative for all, a add a combatant (name,
-modifier, speed), x remove it, S start a fight (asks who is aware: a surprise round), E end it,
+modifier, speed), L add a non-creature entry (lair actions, a hazard: name, initiative count,
+what it is; it takes its turn at that count, after the creatures on it, with no action budget),
+x remove it, S start a fight (asks who is aware: a surprise round), E end it,
 u undo. Delay and ready (optional rules of the game): D delays the current combatant (before it
 acts), A lets the selected delaying combatant act now (before the current one, who must not
 have acted), y readies an action for its trigger ("move: the orc charges"; it costs the
@@ -69,7 +71,9 @@ placement, g commencer/terminer une action complexe par une action simple, w rap
 i immédiate (le combattant sélectionné, pendant ou hors de son tour), e libre, 5 pas de
 placement, espace fin du tour, haut/bas sélection, o forcer le dernier refus (demande la
 raison), t restreindre (demande l'état ; vide la lève), I initiative, R lancer pour tous,
-a ajouter (nom, modificateur, vitesse), x retirer, S commencer un combat (demande qui est
+a ajouter (nom, modificateur, vitesse), L ajouter une entrée qui n'est pas une créature
+(actions de repaire, piège : nom, rang d'initiative, ce que c'est ; elle joue à ce rang, après
+les créatures, sans actions à compter), x retirer, S commencer un combat (demande qui est
 conscient : round de surprise), E le finir, u annuler. Retarder et préparer (règles optionnelles
 du jeu) : D retarde le combattant actif (avant d'agir), A fait agir maintenant le combattant
 sélectionné qui retarde, y prépare une action pour son déclencheur (« move: l'orque charge » ;
@@ -94,7 +98,7 @@ un jet de d20."""
 
 LEGEND = ("● left ✓ spent – not now ⇠ swift used off-turn · Metres spent/of+more\n"
           "s std m move M no-move v metres f full F no-step g start/end w swift i immediate "
-          "e free 5 step space next o override t restrict I init R roll a add x remove D delay "
+          "e free 5 step space next o override t restrict I init R roll a add L lair x remove D delay "
           "A act now y ready T trigger S start E end u undo")
 """The combat screen's legend and keys, under its table."""
 
@@ -103,7 +107,7 @@ FRENCH = {
              "Mètres dépensés/permis+possibles\n"
              "s simple m mouv. M sans dépl. v mètres f complexe F sans pas g commencer/finir "
              "w rapide i immédiate e libre 5 pas espace suivant o forcer t restreindre I init "
-             "R lancer a ajouter x retirer D retarder A agir T déclencher y préparer "
+             "R lancer a ajouter L repaire x retirer D retarder A agir T déclencher y préparer "
              "S commencer E finir u annuler"),
     "Combat": "Combat",
     "Combat: action tracker": "Combat : suivi des actions",
@@ -157,6 +161,8 @@ FRENCH = {
     "5ft": "Pas",
     "Init": "Init",
     "HP": "PV",
+    "Entry: name, initiative count, what it is": "Entrée : nom, rang d'initiative, ce que c'est",
+    "Lair/hazard": "Repaire/piège",
     "no actions": "aucune action",
     "limited actions": "actions limitées",
     "no": "pas de",

@@ -183,3 +183,15 @@ async def test_the_metres_follow_a_change_of_speed(store, make_app):
         await pilot.pause()
         assert table.get_cell("Aria", metres_column) != before
         assert table.get_cell("Aria", metres_column).endswith("+0")
+
+
+async def test_a_lair_entry_added_by_keyboard_takes_its_turn(store, make_app):
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_fight(pilot)  # Aria 18, Goblin 12, Bram 8
+        await pilot.press("L")
+        await type_text(pilot, "Lair,20,lair actions")
+        assert encounter(store)["order"][0] == "Lair"
+        table = app.screen.query_one("#combatants", SyncedTable)
+        state = list(table.columns)[COLUMNS.index("State")]
+        assert "lair actions" in table.get_cell("Lair", state)

@@ -403,3 +403,40 @@ def test_without_the_choice_only_restricted_activity_allows_it(fight):
        as_standard=True)
     ok(store, "combat.restrict", combatant="Aria", condition="slowed")
     ok(store, "actions.take", action="full-round", as_standard=True)
+
+
+# -- non-creature entries in the initiative order ------------------------------------------------
+
+
+def test_lair_actions_take_a_turn_at_their_count_without_a_budget(fight):
+    store = fight  # Aria 18, Goblin 12, Bram 8; Aria's turn
+    outcome = ok(store, "combat.add_entry", name="Lair", count=12, note="lair actions")
+    assert "Lair (lair actions) takes a turn at initiative count 12" in outcome.message
+    assert combat(store)["order"] == ["Aria", "Goblin", "Lair", "Bram"]  # loses the tie
+    ok(store, "combat.next")
+    ok(store, "combat.next")
+    assert combat(store)["turn"] == "Lair"
+    no(store, "actions.take", "Lair is not a creature (lair actions): it has no actions",
+       action="standard")
+    no(store, "actions.take", "no actions", action="free", override="anyway")
+    no(store, "actions.move", "it does not move", metres=3)
+    lair = entry(store, "Lair")
+    assert lair["entry"] == "lair actions" and "remaining" not in lair
+    ok(store, "combat.next")
+    assert combat(store)["turn"] == "Bram"
+
+
+def test_an_entry_keeps_losing_ties_when_its_count_changes(fight):
+    store = fight
+    ok(store, "combat.add_entry", name="Falling rocks", count=5, note="hazard")
+    ok(store, "combat.initiative", combatant="Falling rocks", value=18)
+    assert combat(store)["order"][:2] == ["Aria", "Falling rocks"]
+
+
+def test_a_session_with_an_entry_is_saved_and_read_back(fight, host):
+    from gm_console import codec
+
+    store = fight
+    ok(store, "combat.add_entry", name="Lair", count=20, note="lair actions")
+    import tomllib
+    assert codec.problems(tomllib.loads(codec.dumps(store.state)), host) == []
