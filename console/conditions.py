@@ -60,7 +60,6 @@ ROLLS = {"check": "check_disadvantage", "save": "save_disadvantage",
          "attack": "attack_disadvantage"}
 """The rolls a condition can put at a disadvantage, and the effect that does it."""
 
-ROLL_WORDS = {"check": "ability checks", "save": "saving throws", "attack": "attack rolls"}
 
 
 class ConditionError(ValueError):
