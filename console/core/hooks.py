@@ -133,11 +133,11 @@ def _conditions_value(conditions: list[cond.Condition]) -> dict[str, Any]:
 def party_columns(character, session) -> dict[str, str]:
     """Hit points and the conditions besides exhaustion (the Exh. column has that)."""
     t = (lambda text: FRENCH.get(text, text)) if session.language == "fr" else str
-    conditions = [c for c in session.conditions(character)
-                  if not c.name.startswith("exhaustion ")]
-    hp = hitpoints.of(character, session.conditions(character))
+    conditions = session.conditions(character)
+    hp = hitpoints.of(character, conditions)
     return {t("HP"): hp.short() if hp is not None else "",
-            t("Cond."): ", ".join(c.label or c.name for c in conditions)}
+            t("Cond."): ", ".join(c.label or c.name for c in conditions
+                                  if not c.name.startswith("exhaustion "))}
 
 
 # -- durations -------------------------------------------------------------------------------
