@@ -2,7 +2,7 @@
 """Set-up and run in one step, on a machine with nothing but Python 3.11+.
 
     python3 dev.py console [SESSION.toml]   open the console (the demo session by default)
-    python3 dev.py test [PYTEST ARGS]       run the whole test suite
+    python3 dev.py test [PYTEST ARGS]       run the whole test suite, on every core
 
 Each creates ./.venv and installs the project (editable) with its test extras when .venv is
 missing or pyproject.toml changed since the last install.
@@ -48,7 +48,10 @@ def main(argv: list[str]) -> int:
     if argv[0] == "console":
         command = [str(BIN / "gm-console"), *argv[1:]]
     else:
-        command = [str(BIN / "python"), "-m", "pytest", *argv[1:]]
+        # One worker per core (pytest-xdist) unless the caller chose: `dev.py test -n0 -x`.
+        workers = [] if any(a.startswith(("-n", "--numprocesses")) for a in argv[1:]) \
+            else ["-n", "auto"]
+        command = [str(BIN / "python"), "-m", "pytest", *workers, *argv[1:]]
     os.chdir(ROOT)
     return subprocess.call(command)
 

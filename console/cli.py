@@ -6,6 +6,7 @@
     gm-console op SESSION NAME [k=v ...] apply one operation, print the result as JSON
     gm-console ops [--json]              every operation and its parameters
     gm-console journal SESSION [--character C] [--kind K]   the journal as Markdown
+    gm-console new-plugin NAME [--dir D] [--key K]   a plugin distribution to start from
     gm-console --version
 """
 
@@ -24,7 +25,7 @@ from gm_console.headless import explain, open_state, show
 from gm_console.host import Host
 from gm_console.store import Store
 
-COMMANDS = ("plugins", "show", "op", "ops", "journal")
+COMMANDS = ("plugins", "show", "op", "ops", "journal", "new-plugin")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -80,10 +81,28 @@ def _command(argv: list[str]) -> int:
     journal_cmd.add_argument("session", type=Path)
     journal_cmd.add_argument("--character", default="", help="only lines about this character")
     journal_cmd.add_argument("--kind", default="", help="only lines of this kind (note, roll...)")
+    scaffold = sub.add_parser("new-plugin", help="write a plugin distribution to start from")
+    scaffold.add_argument("name", help="the plugin's name: lower-case letters, digits, _")
+    scaffold.add_argument("--dir", type=Path, default=Path("."), help="where to write it")
+    scaffold.add_argument("--key", default="ctrl+g", help="the key of its screen")
     args = parser.parse_args(argv)
+    if args.command == "new-plugin":
+        return _new_plugin(args)
     host = Host(Config()).load()
     commands = {"plugins": _plugins, "show": _show, "op": _op, "ops": _ops, "journal": _journal}
     return commands[args.command](args, host)
+
+
+def _new_plugin(args: argparse.Namespace) -> int:
+    from gm_console import scaffold
+
+    try:
+        target = scaffold.create(args.name, args.dir, args.key)
+    except (ValueError, OSError) as exc:
+        print(f"gm-console: new-plugin: {exc}", file=sys.stderr)
+        return 2
+    print(f"wrote {target}\nnext: cd {target} && pip install -e '.[test]' && pytest")
+    return 0
 
 
 def _plugins(args: argparse.Namespace, host: Host) -> int:

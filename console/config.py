@@ -5,6 +5,8 @@ file of the same name can override key by key (house rules are an edit, not a pa
   plugin folders, key bindings).
 - ``<plugin>.toml``: a plugin's rule tables, and its ``[settings]`` (optional rules and
   interpretations). A session can override those settings in ``[plugins.<name>.settings]``.
+  A third-party plugin ships its own ``<name>.toml`` beside its module (in its package folder,
+  or beside its loose ``.py`` file); the user's file still overrides it.
 
 The user's folder is ``$GM_CONSOLE_CONFIG_DIR``, or the platform's config folder for gm-console.
 """
@@ -60,13 +62,22 @@ class Config:
 
     def __init__(self, dirs: list[Path] | None = None) -> None:
         self.dirs = dirs if dirs is not None else [bundled_dir(), user_dir()]
+        self._plugin_dirs: dict[str, Path] = {}
         self._tables: dict[str, dict[str, Any]] = {}
+
+    def add_plugin_folder(self, name: str, folder: Path | None) -> None:
+        """Where plugin ``name`` keeps its own ``<name>.toml`` (read after the bundled folder,
+        before the user's)."""
+        if folder is not None:
+            self._plugin_dirs[name] = folder
+            self._tables.pop(name, None)
 
     def table(self, name: str) -> dict[str, Any]:
         """``<name>.toml`` merged over the folders, bundled first; ``{}`` when none has it."""
         if name not in self._tables:
             merged: dict[str, Any] = {}
-            for folder in self.dirs:
+            own = [self._plugin_dirs[name]] if name in self._plugin_dirs else []
+            for folder in [*self.dirs[:1], *own, *self.dirs[1:]]:
                 path = folder / f"{name}.toml"
                 if path.is_file():
                     merged = deep_merge(merged, read_toml(path))

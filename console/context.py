@@ -231,3 +231,9 @@ class OpContext(Session):
     def notify(self, hook: str, **kwargs: Any) -> None:
         """Call a reaction hook (``round_started``) on every plugin, inside this operation."""
         self.host.call(hook, ctx=self, **kwargs)
+
+    def ask(self, hook: str, **kwargs: Any) -> Any:
+        """Call a hook inside this operation and take the first plugin's answer (``None`` if no
+        plugin answers): how one plugin has another do its part (``spend_movement``) without
+        knowing which plugin that is."""
+        return self.host.call_first(hook, ctx=self, **kwargs)

@@ -18,7 +18,7 @@ from typing import Any, Callable, Iterator
 
 import pluggy
 
-from gm_console import PROJECT, __version__, hookspecs
+from gm_console import API_VERSION, PROJECT, __version__, hookspecs
 from gm_console.config import Config
 from gm_console.operations import Operation, Refused, Result
 from gm_console.screens import ScreenSpec
@@ -54,19 +54,26 @@ class Host:
         self.screens: dict[str, ScreenSpec] = {}
         self.sections: dict[str, SectionSpec] = {}
         self.failure_listeners: list[Callable[[PluginRecord], None]] = []
+        self.failures: list[PluginRecord] = []  # every switch-off, in order (Store.apply reads it)
+        self.declared_hooks: dict[str, str] = {}  # hook name → the plugin that declared it
 
     # -- loading ------------------------------------------------------------------------------
 
     def load(self) -> Host:
-        """Register the core, the installed plugins, then loose files; collect contributions."""
+        """Register the core, the installed plugins, then loose files; collect contributions.
+
+        Two passes: every plugin is imported first and the hooks it declares for others
+        (``hookspecs``) are added, so a plugin may implement a hook declared by one that
+        loads after it; then each is registered and checked."""
         from gm_console.core import hooks as core_hooks
 
         self._register(CORE, core_hooks, __version__, "built into gm-console")
         settings = self.config.settings.get("plugins", {})
         enabled = settings.get("enabled", "all")
         disabled = set(settings.get("disabled", []))
+        imported: list[tuple[str, Any, str, str]] = []
         for name, version, source, load in self._discover(settings.get("folders", [])):
-            if name in self.plugins:
+            if name in self.plugins or any(name == other for other, *_ in imported):
                 self.plugins.setdefault(f"{name} ({source})", PluginRecord(
                     name, version, source, "failed", f"another plugin is already named {name!r}"))
                 continue
@@ -75,14 +82,33 @@ class Host:
                                                   "switched off in settings")
                 continue
             try:
-                module = load()
+                module = _contained(load)
+                _check_api(module)
+                self._declare_hooks(name, module)
             except Exception as exc:  # a broken plugin must not take the console down
-                self.plugins[name] = PluginRecord(name, version, source, "failed",
-                                                  f"import failed: {_short(exc)}")
+                self.plugins[name] = PluginRecord(name, version, source, "failed", str(exc))
                 continue
+            imported.append((name, module, version, source))
+        for name, module, version, source in imported:
             self._register(name, module, version, source)
         self._collect()
         return self
+
+    def _declare_hooks(self, name: str, module: Any) -> None:
+        """Add the hooks a plugin declares for others (its ``hookspecs`` attribute: a module or
+        class of functions marked with :data:`gm_console.hookspec`)."""
+        declared = getattr(module, "hookspecs", None)
+        if declared is None:
+            return
+        taken = set(self._hook_names())
+        names = [n for n in dir(declared) if hasattr(getattr(declared, n), "gm_console_spec")]
+        clashes = sorted(taken & set(names))
+        if clashes:
+            raise ValueError(f"declares hook {clashes[0]!r}, which already exists")
+        if not names:
+            raise ValueError("has a 'hookspecs' attribute with no @hookspec function in it")
+        self.pm.add_hookspecs(declared)
+        self.declared_hooks.update(dict.fromkeys(names, name))
 
     def _discover(self, folders: list[str]) -> Iterator[tuple[str, str, str, Callable[[], Any]]]:
         for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
@@ -111,11 +137,25 @@ class Host:
             record.status = "failed"
             record.error = "implements " + ", ".join(hints) + ", which is not a gm-console hook"
             return
+        wrappers = sorted(impl.function.__name__ for hc in self.pm.get_hookcallers(module) or []
+                          for impl in hc.get_hookimpls()
+                          if impl.plugin is module and (impl.wrapper or impl.hookwrapper))
+        if wrappers:
+            # The host calls each implementation on its own (so one that raises is switched off
+            # alone): there is no call for a wrapper to wrap. Say so rather than take its
+            # generator for an answer.
+            self.pm.unregister(module)
+            record.status = "failed"
+            record.error = (f"{', '.join(wrappers)} is a wrapper (wrapper=True or hookwrapper=True);"
+                            " gm-console calls each implementation on its own and has no wrappers:"
+                            " write a plain @hookimpl")
+            return
+        self.config.add_plugin_folder(name, _folder_of(module))
         record.hooks = sorted(hc.name for hc in self.pm.get_hookcallers(module) or [])
 
     def _hook_names(self) -> list[str]:
         return [n for n in dir(hookspecs) if not n.startswith("_")
-                and hasattr(getattr(hookspecs, n), "gm_console_spec")]
+                and hasattr(getattr(hookspecs, n), "gm_console_spec")] + list(self.declared_hooks)
 
     def _collect(self) -> None:
         def owned(kind: str, store: dict[str, Any], attr: str) -> Callable[[str], Callable]:
@@ -188,6 +228,7 @@ class Host:
                 del registry[key]
         if record is not None:
             record.status, record.error = "failed", error
+            self.failures.append(record)
             for listener in self.failure_listeners:
                 listener(record)
 
@@ -222,6 +263,33 @@ class Host:
             ctx.journal_lines.insert(first_line, {**started, "kind": op.journal_kind,
                                                   "text": result.message, "who": list(result.who)})
         return result
+
+
+def _contained(load: Callable[[], Any]) -> Any:
+    """Import a plugin; one that raises, or calls ``sys.exit`` at import, fails alone."""
+    try:
+        return load()
+    except SystemExit as exc:
+        raise ValueError(f"import failed: it called sys.exit({exc.code!r})") from None
+    except Exception as exc:
+        raise ValueError(f"import failed: {_short(exc)}") from None
+
+
+def _check_api(module: Any) -> None:
+    """A plugin built for a newer plugin API than this console provides is refused by name."""
+    wanted = getattr(module, "GM_CONSOLE_API", API_VERSION)
+    if not isinstance(wanted, int) or isinstance(wanted, bool) or wanted < 1:
+        raise ValueError(f"GM_CONSOLE_API = {wanted!r}: it should be a whole number, the plugin "
+                         f"API version the plugin was built for (this console: {API_VERSION})")
+    if wanted > API_VERSION:
+        raise ValueError(f"built for gm-console plugin API {wanted}; this gm-console "
+                         f"({__version__}) provides API {API_VERSION}: upgrade gm-console")
+
+
+def _folder_of(module: Any) -> Path | None:
+    """Where a plugin's own files are: its package folder, or the folder of its loose file."""
+    where = getattr(module, "__file__", None)
+    return Path(where).parent if where else None
 
 
 def _import_file(path: Path) -> ModuleType:

@@ -83,8 +83,10 @@ class Store:
         with self._lock:
             work = _working_copy(self.state)
             ctx = OpContext(work, self.host, actor)
+            failures_before = len(self.host.failures)
             try:
                 result = self.host.run_operation(ctx, name, params or {})
+                _refuse_if_a_plugin_failed(name, self.host.failures[failures_before:])
                 _check_storable(work, ctx.journal_lines)
             except Refused as refusal:
                 return Outcome(False, name, reason=str(refusal))
@@ -130,6 +132,16 @@ class Store:
             self.on_save(self.state)
         for callback in list(self._subscribers):
             callback(change)
+
+
+def _refuse_if_a_plugin_failed(name: str, failed: list[Any]) -> None:
+    """All or nothing: a plugin that raised inside an operation (in a reaction hook, say) was
+    switched off, and what it or anyone wrote before is not kept; the operation can be tried
+    again without it."""
+    if failed:
+        who = "; ".join(f"{record.name} ({record.error})" for record in failed)
+        raise Refused(f"{name} was not applied: a plugin failed inside it and was switched off: "
+                      f"{who}. Nothing of {name} was kept; try it again")
 
 
 def _changed_areas(before: dict[str, Any], after: dict[str, Any]) -> set[str]:

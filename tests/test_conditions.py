@@ -433,3 +433,13 @@ def test_the_why_of_conditions_reads_as_lines(store):
         "maximal (215 lb))"]
     assert "      · staggered: encumbrance maximal (215 lb); restricted activity" in lines
     assert not any("'effects'" in line for line in lines)
+
+
+def test_a_duration_follows_a_renamed_combatant(fight):
+    store = fight
+    ok(store, "condition.add", character="Bram", condition="frightened", rounds=1)
+    ok(store, "character.set", character="Aria", field="name", value="Arya")
+    assert store.state["characters"][1]["conditions"][0]["duration"]["of"] == "Arya"
+    ok(store, "combat.next")
+    ok(store, "combat.next")  # round 2, Arya's turn
+    assert store.state["characters"][1]["conditions"] == []

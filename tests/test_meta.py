@@ -60,3 +60,26 @@ def test_plugins_never_import_each_other() -> None:
         for other in names - {own}:
             assert f"gm_console_plugins.{other}" not in text, f"{source} imports {other}"
             assert f"from ..{other}" not in text, f"{source} imports {other}"
+
+
+@pytest.mark.parametrize("hook", HOOKS)
+def test_every_hook_has_an_example_that_implements_it_with_its_own_arguments(hook: str) -> None:
+    import ast
+
+    doc = inspect.getdoc(getattr(hookspecs, hook)) or ""
+    _, sep, example = doc.partition("::\n")
+    assert sep, f"{hook}'s docstring has no Example:: block"
+    tree = ast.parse(inspect.cleandoc(example))
+    impls = [node for node in ast.walk(tree)
+             if isinstance(node, ast.FunctionDef) and node.name == hook]
+    assert impls, f"{hook}'s example does not implement {hook}"
+    spec_args = set(inspect.signature(getattr(hookspecs, hook)).parameters)
+    assert {a.arg for a in impls[0].args.args} <= spec_args
+
+
+def test_the_hook_reference_is_up_to_date() -> None:
+    from gm_console.hookdoc import reference
+
+    written = (ROOT / "docs" / "hooks.md").read_text()
+    assert written == reference(), ("docs/hooks.md is out of date: "
+                                    "python -m gm_console.hookdoc > docs/hooks.md")

@@ -46,6 +46,8 @@ def _set(ctx: OpContext, p: dict[str, Any]) -> Result:
     value = (_unique_name(ctx, p["value"], exclude=character) if key == "name"
              else _parse(key, p["value"]))
     character[key] = value
+    if key == "name" and old != value:
+        ctx.notify("character_renamed", old=str(old), new=value)
     return Result(f"{character['name']}: {key} {old} → {value}", {"character": character},
                   [character["name"]])
 
@@ -53,6 +55,7 @@ def _set(ctx: OpContext, p: dict[str, Any]) -> Result:
 def _remove(ctx: OpContext, p: dict[str, Any]) -> Result:
     character = ctx.character(p["character"])
     ctx.characters.remove(character)
+    ctx.notify("character_removed", name=str(character["name"]))
     return Result(f"{character['name']} leaves the party (ctrl+z brings them back)",
                   who=[character["name"]])
 

@@ -45,6 +45,20 @@ def _conditions_settings_problems(table: dict[str, Any]) -> list[tuple[tuple[Any
     return found
 
 
+@hookimpl
+def character_renamed(ctx, old: str, new: str) -> None:
+    roll_ops.follow_rename(ctx, old, new)
+    # a duration counted from someone's turn follows them under the new name
+    for _, entry in _with_durations(ctx):
+        if str(entry["duration"].get("of", "")).casefold() == old.casefold():
+            entry["duration"] = {**entry["duration"], "of": new}
+
+
+@hookimpl
+def character_removed(ctx, name: str) -> None:
+    roll_ops.drop_rolls_of(ctx, name)
+
+
 def _exhaustion_levels(session, character: dict[str, Any]) -> list[dict[str, Any]]:
     level = int(character.get("exhaustion", 0) or 0)
     return [row for row in session.table("exhaustion").get("levels", []) if row["level"] <= level]

@@ -25,6 +25,24 @@ def pending(ctx: OpContext) -> list[dict[str, Any]]:
     return ctx.state.setdefault("rolls", {}).setdefault("pending", [])
 
 
+def follow_rename(ctx: OpContext, old: str, new: str) -> None:
+    """Waiting rolls addressed to a renamed character are addressed to the new name; the
+    ``context`` of a request is the asking plugin's, which follows the rename itself."""
+    for request in pending(ctx):
+        for roll in request["rolls"]:
+            if str(roll.get("who", "")).casefold() == old.casefold():
+                roll["who"] = new
+
+
+def drop_rolls_of(ctx: OpContext, name: str) -> None:
+    """A character who left the party rolls nothing more; a request left with no roll goes."""
+    queue = pending(ctx)
+    for request in queue:
+        request["rolls"] = [r for r in request["rolls"]
+                            if str(r.get("who", "")).casefold() != name.casefold()]
+    queue[:] = [request for request in queue if request["rolls"]]
+
+
 def _find(ctx: OpContext, request_id: int) -> dict[str, Any]:
     queue = pending(ctx)
     if not queue:

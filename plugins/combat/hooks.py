@@ -17,6 +17,21 @@ def register_operations(register) -> None:
 
 
 @hookimpl
+def spend_movement(ctx, character: str, metres: float, override: str) -> dict[str, Any]:
+    return ops.spend_movement(ctx, character, metres, override)
+
+
+@hookimpl
+def character_renamed(ctx, old: str, new: str) -> None:
+    ops.character_renamed(ctx, old, new)
+
+
+@hookimpl
+def character_removed(ctx, name: str) -> None:
+    ops.character_removed(ctx, name)
+
+
+@hookimpl
 def register_sections(register) -> None:
     register(SectionSpec(ops.PLUGIN, defaults={"active": False}, validate=validate))
 

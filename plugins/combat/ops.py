@@ -217,6 +217,35 @@ def _remove(ctx: Any, p: dict[str, Any]) -> Result:
     return Result(f"{name} leaves the fight" + "".join(f"; {s}" for s in said), {}, [name])
 
 
+def spend_movement(ctx: Any, character: str, metres: float, override: str) -> dict[str, Any]:
+    """Another plugin's movement (a climb, a jump) booked as this combatant's move."""
+    return ctx.apply("actions.move", combatant=character, metres=metres, override=override).data
+
+
+def character_renamed(ctx: Any, old: str, new: str) -> None:
+    """A party member renamed keeps their place in the fight under the new name."""
+    encounter = encounter_of(ctx)
+    if not encounter.get("active"):
+        return
+    encounter = ctx.section(PLUGIN)
+    for combatant in encounter["combatants"]:
+        if combatant["party"] and combatant["name"] == old:
+            combatant["name"] = new
+    encounter["order"] = [new if name == old else name for name in encounter["order"]]
+    encounter["aware_pending"] = [new if n == old else n for n in encounter["aware_pending"]]
+    if encounter["turn"] == old:
+        encounter["turn"] = new
+    ctx.touch(PLUGIN)
+
+
+def character_removed(ctx: Any, name: str) -> None:
+    """A party member who leaves the party leaves the fight, as combat.remove would."""
+    encounter = encounter_of(ctx)
+    if encounter.get("active") and any(c["party"] and c["name"] == name
+                                       for c in encounter["combatants"]):
+        ctx.journal(_remove(ctx, {"combatant": name}).message, kind="combat", who=[name])
+
+
 def _initiative(ctx: Any, p: dict[str, Any]) -> Result:
     encounter = _active(ctx)
     name = _combatant_name(encounter, p["combatant"])

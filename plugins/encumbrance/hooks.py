@@ -23,6 +23,16 @@ def register_operations(register) -> None:
 
 
 @hookimpl
+def character_renamed(ctx, old: str, new: str) -> None:
+    ops.character_renamed(ctx, old, new)
+
+
+@hookimpl
+def character_removed(ctx, name: str) -> None:
+    ops.character_removed(ctx, name)
+
+
+@hookimpl
 def register_sections(register) -> None:
     register(SectionSpec(reading.PLUGIN, defaults={"holding": []}, validate=_validate_section))
 

@@ -54,6 +54,21 @@ def holding(ctx) -> list[dict[str, Any]]:
     return ctx.section(reading.PLUGIN).setdefault("holding", [])
 
 
+def character_renamed(ctx, old: str, new: str) -> None:
+    """A load held up by a renamed character stays theirs, and so does its waiting check."""
+    waiting = [r["context"] for r in ctx.state.get("rolls", {}).get("pending", [])
+               if r.get("then") == "encumbrance.lift_result"]
+    for entry in [*holding(ctx), *waiting]:
+        if str(entry.get("character", "")).casefold() == old.casefold():
+            entry["character"] = new
+
+
+def character_removed(ctx, name: str) -> None:
+    """A character who leaves the party drops what they held up."""
+    ctx.section(reading.PLUGIN)["holding"] = [
+        held for held in holding(ctx) if held["character"].casefold() != name.casefold()]
+
+
 def _held_by(ctx, name: str) -> dict[str, Any] | None:
     return next((h for h in holding(ctx) if h["character"].casefold() == name.casefold()), None)
 

@@ -10,7 +10,6 @@ from gm_console_plugins.movement import rules
 from gm_console_plugins.movement.segments import SYNTAX, SegmentError, format_path, parse_path
 
 PLUGIN = "movement"
-COMBAT_MOVE = "actions.move"  # the combat plugin's operation; applied by name, never imported
 
 
 def settings(session: Any) -> dict[str, Any]:
@@ -158,19 +157,19 @@ def _apply_move(ctx: Any, p: dict[str, Any]) -> Result:
 
 def _apply_spend(ctx: Any, p: dict[str, Any]) -> Result:
     character = ctx.character(p["character"])
-    if COMBAT_MOVE not in ctx.host.operations:
-        raise Refused("no combat tracker: the combat plugin (operation actions.move) is not "
-                      "loaded; use movement.move outside combat")
     path = price(ctx, character, p["segments"])
     forced = _check_allowed(ctx, character, path, p["override"], per_round=False)
     data = _data(ctx, character, path)
     try:
-        moved = ctx.apply(COMBAT_MOVE, combatant=character["name"],
-                          metres=rules.metres(path.cost), override=p["override"])
+        booked = ctx.ask("spend_movement", character=character["name"],
+                         metres=rules.metres(path.cost), override=p["override"])
     except Refused as exc:
         raise Refused(f"the combat tracker refused {rules.show(path.cost)} m for "
                       f"{character['name']}: {exc}") from None
-    data["combat"] = moved.data
+    if booked is None:
+        raise Refused("no combat tracker: no plugin keeps the fight's movement (the combat "
+                      "plugin is not loaded); use movement.move outside combat")
+    data["combat"] = booked
     data["roll_requests"] = _offer_checks(ctx, character, path, data)
     return Result(_journal_line(character["name"], "spends", path, data) + forced, data,
                   [character["name"]])

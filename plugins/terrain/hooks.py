@@ -38,6 +38,11 @@ def _set(ctx: Any, params: dict[str, Any]) -> Result:
 
 
 @hookimpl
+def party_entered_terrain(ctx, terrain: str) -> None:
+    ctx.apply("travel.terrain", terrain=terrain)
+
+
+@hookimpl
 def register_operations(register) -> None:
     register(Operation(
         "travel.terrain",

@@ -21,7 +21,6 @@ PACES = ("fast", "normal", "slow")
 MODES = ("foot", "mounted", "gallop", "vehicle", "ship", "special")
 MOST_HOURS = 24 * 30  # one advance covers at most a month of travel: a typo, not a journey
 SAVES_OP = "travel.forced_march_saves"
-TERRAIN_OP = "travel.terrain"
 
 
 def _state(ctx: Any) -> dict[str, Any]:
@@ -173,7 +172,7 @@ def _journey(ctx: Any, hours_left: float, to_end: bool) -> Journey:
     motion = _checked(ctx, reading.motion(sec))
     try:
         conf = reading.settings(ctx)
-        by_hour = rules.hour_distances(table, conf, motion)
+        by_hour = reading.hour_distances(ctx, table, conf, motion)
     except rules.TravelError as exc:  # a setting edited by hand
         raise Refused(str(exc)) from None
     legs = reading.legs(ctx, sec)
@@ -215,16 +214,18 @@ def _journey(ctx: Any, hours_left: float, to_end: bool) -> Journey:
             return done
         if seg.leg is not None:
             key = legs[seg.leg].terrain["key"]
-            if key != reading.terrain_now(ctx)["key"] and TERRAIN_OP in ctx.host.operations \
-                    and known and key in known:
-                ctx.apply(TERRAIN_OP, terrain=key)
-        ctx.advance_clock(round(seg.hours * 3600), "travel")
+            if key != reading.terrain_now(ctx)["key"] and known and key in known:
+                ctx.notify("party_entered_terrain", terrain=key)
+        # The table first, then the clock: a plugin hearing time pass sees this stretch done.
         if legs:
             sec["done_km"] = float(sec["done_km"]) + seg.km
         sec["odometer_km"] = float(sec["odometer_km"]) + seg.km
         sec["hours_today"] = float(sec["hours_today"]) + seg.hours
         if motion.mode == "gallop":
             sec["galloped_hours"] = float(sec["galloped_hours"]) + seg.hours
+        ctx.advance_clock(round(seg.hours * 3600), "travel")
+        ctx.notify("travelled", km=seg.km, hours=seg.hours, mode=motion.mode,
+                   terrain=reading.terrain_now(ctx)["key"])
         done.km += seg.km
         done.hours += seg.hours
         hours_left -= seg.hours

@@ -8,7 +8,7 @@ every leg is ordinary flat ground.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from gm_console.core.clock import format_clock
 from gm_console_plugins.travel import rules
@@ -48,6 +48,33 @@ def settings(session: Any) -> dict[str, Any]:
     if problems:
         raise rules.TravelError(problems[0][1])
     return conf
+
+
+def outside_factor(session: Any, mode: str) -> tuple[float, list[str]]:
+    """The product of every other plugin's multiplier on the distance covered
+    (``travel_factors``: weather, a lame horse), and a step line for each; an entry that is not
+    a number of 0 or more is left out, and its step line says so."""
+    product, steps = 1.0, []
+    for plugin, answer in session.host.call_each("travel_factors", session=session, mode=mode):
+        for entry in answer if isinstance(answer, list) else [answer]:
+            factor = entry.get("factor") if isinstance(entry, dict) else None
+            if isinstance(factor, (int, float)) and not isinstance(factor, bool) and factor >= 0:
+                product *= float(factor)
+                steps.append(f"× {rules.num(float(factor))}: {entry.get('why') or plugin}")
+            else:
+                steps.append(f"{plugin}: ignored {entry!r} (a travel factor is a number, 0 or "
+                             "more)")
+    return product, steps
+
+
+def hour_distances(session: Any, table: dict[str, Any], conf: dict[str, Any],
+                   motion: rules.Motion) -> Callable[[int, dict[str, Any]], float]:
+    """The rules' km in each hour of the day, times the other plugins' factors."""
+    by_hour = rules.hour_distances(table, conf, motion)
+    product, _ = outside_factor(session, motion.mode)
+    if product == 1.0:
+        return by_hour
+    return lambda k, terrain: by_hour(k, terrain) * product
 
 
 def motion(sec: dict[str, Any]) -> rules.Motion:

@@ -29,17 +29,19 @@ def summary(session: Any, plan_hours_per_day: float | None = None) -> dict[str, 
         return {**out, "error": str(exc)}
     mode_row = rules.mode_row(table, motion.mode)
     today = reading.hours_today(session, sec, conf)
+    factor, factor_steps = reading.outside_factor(session, motion.mode)
     out.update({
         "pace_label": rules.label(rules.pace_row(table, motion.pace), motion.pace, language),
         "mode_label": rules.label(mode_row, motion.mode, language),
         "effect": rules.pace_effect(table, motion, language),
         "speed_m": num(motion.speed_m), "speed_kmh": num(motion.speed_kmh),
-        "per_minute_m": num(rates.per_minute_m), "per_hour_km": num(rates.per_hour_km),
-        "per_day_km": num(rates.per_day_km), "day_hours": num(rates.day_hours),
+        "per_minute_m": num(rates.per_minute_m * factor),
+        "per_hour_km": num(rates.per_hour_km * factor),
+        "per_day_km": num(rates.per_day_km * factor), "day_hours": num(rates.day_hours),
         # The average hour of a normal day (the day column ÷ its hours: 5.625 km at fast pace
         # with day_figure = spread); hours beyond the day cover per_hour_km.
-        "day_hour_km": num(rates.per_day_km / rates.day_hours),
-        "steps": list(rates.steps),
+        "day_hour_km": num(rates.per_day_km * factor / rates.day_hours),
+        "steps": [*rates.steps, *factor_steps],
         "hours_today": num(today),
         "next_forced_march_dc": rules.next_forced_march_dc(table, conf, motion, today),
         "odometer_km": num(float(sec["odometer_km"])),
@@ -59,7 +61,7 @@ def _route(session: Any, sec: dict[str, Any], conf: dict[str, Any], table: dict[
            motion: rules.Motion, today: float, per_day: float) -> dict[str, Any]:
     legs = reading.legs(session, sec)
     done = float(sec["done_km"])
-    by_hour = rules.hour_distances(table, conf, motion)
+    by_hour = reading.hour_distances(session, table, conf, motion)
     galloping = motion.mode == "gallop"
     gallop_hours = float(conf["gallop_hours_per_mount"])
     now = reading.clock_seconds(session)
@@ -116,7 +118,7 @@ def reverse(session: Any, hours: float = 0.0, days: float = 0.0) -> dict[str, An
     conf = reading.settings(session)
     table = session.table(reading.PLUGIN)
     motion = reading.motion(sec)
-    by_hour = rules.hour_distances(table, conf, motion)
+    by_hour = reading.hour_distances(session, table, conf, motion)
     terrain = reading.terrain_now(session)
     if days:
         per_day = rules.day_hours(table, motion)

@@ -280,11 +280,21 @@ unknown_armour_limit = "1/2"
     assert any("'mithral shirt' is not in config/armour.toml" in s for s in out["speed"]["steps"])
 
 
-def test_a_held_load_of_a_removed_character_does_not_block_the_round(host, tmp_path):
+def test_a_character_who_leaves_the_party_drops_the_load_they_held(host, tmp_path):
     store = open_session(host, tmp_path, ARIA)
     ok(store, "encumbrance.lift", character="Aria", load_lb=240)
     ok(store, "roll.resolve", results="Aria=1")
     ok(store, "character.remove", character="Aria")
+    assert store.state["plugins"]["encumbrance"]["holding"] == []
+    ok(store, "test.round")
+
+
+def test_a_held_load_of_a_character_edited_out_of_the_file_does_not_block_the_round(host,
+                                                                                     tmp_path):
+    store = open_session(host, tmp_path, ARIA)
+    ok(store, "encumbrance.lift", character="Aria", load_lb=240)
+    ok(store, "roll.resolve", results="Aria=1")
+    store.state = {**store.state, "characters": []}
     ok(store, "test.round")
     assert store.state["plugins"]["encumbrance"]["holding"] == []
     assert "dropped: no character named 'Aria'" in store.state["journal"][-1]["text"]

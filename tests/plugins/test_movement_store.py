@@ -294,7 +294,7 @@ def test_spend_refuses_a_jump_beyond_the_figures_before_the_tracker(make_store):
 
 def test_spend_without_the_combat_plugin(make_store, host):
     store = party(make_store, {"name": "Aria"})
-    del host.operations["actions.move"]  # as when the combat plugin is switched off
+    host.fail("combat", "switched off by the test")
     assert "no combat tracker" in refused(store, "movement.spend", character="Aria",
                                           segments="walk:1")
 

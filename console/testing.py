@@ -1,0 +1,95 @@
+"""Fixtures for testing a gm-console plugin, as a pytest plugin. In the plugin's tests::
+
+    # conftest.py
+    pytest_plugins = ["gm_console.testing"]
+
+    # test_light.py
+    def test_a_torch_burns_down(gm_store):
+        store = gm_store(characters=[{"name": "Aria"}], plugins=["light"])
+        assert store.apply("light.torch", {"who": "Aria"}).ok
+
+    async def test_the_screen(gm_store, gm_pilot):
+        async with gm_pilot(gm_store(plugins=["light"])) as pilot:   # 80x24
+            await pilot.press("ctrl+l")
+
+Every test gets its own empty settings and data folders (a developer's own settings never leak
+in), and Python's ``random`` seeded, so dice are the same on every run.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+from pathlib import Path
+from typing import Any, AsyncIterator, Callable, Iterable
+
+import pytest
+
+from gm_console import codec
+from gm_console.host import Host
+from gm_console.store import Store
+
+SIZE = (80, 24)  # the smallest terminal the console is made for
+
+
+@pytest.fixture(autouse=True)
+def gm_isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Empty user config and data folders for the test; returns the config folder, where a
+    test may write a ``settings.toml`` or a ``<plugin>.toml`` of house rules."""
+    folder = tmp_path / "gm-config"
+    folder.mkdir()
+    monkeypatch.setenv("GM_CONSOLE_CONFIG_DIR", str(folder))
+    monkeypatch.setenv("GM_CONSOLE_DATA_DIR", str(tmp_path / "gm-data"))
+    random.seed(1234)
+    return folder
+
+
+@pytest.fixture
+def gm_host(gm_isolated: Path) -> Callable[..., Host]:
+    """``gm_host(plugins=["light"])``: a host with only these plugins (and the core) loaded;
+    ``gm_host()`` loads every installed plugin. ``settings`` go in the user's settings.toml."""
+    def make(plugins: Iterable[str] | None = None, settings: str = "") -> Host:
+        chosen = "" if plugins is None else f"enabled = {list(plugins)!r}\n"
+        (gm_isolated / "settings.toml").write_text(f"{settings}\n[plugins]\n{chosen}")
+        return Host().load()
+    return make
+
+
+@pytest.fixture
+def gm_store(gm_host: Callable[..., Host]) -> Callable[..., Store]:
+    """``gm_store(characters=[{"name": "Aria", "strength": 15}], plugins=["light"])``: a
+    store on a new session, characters added through ``character.add`` as a user would."""
+    def make(characters: list[dict[str, Any]] | None = None,
+             plugins: Iterable[str] | None = None, host: Host | None = None) -> Store:
+        host = host or gm_host(plugins)
+        store = Store(codec.prepare(codec.new_session("test"), host, "test"), host)
+        for character in characters or []:
+            outcome = store.apply("character.add", {k: v for k, v in character.items()
+                                                    if k != "items"})
+            assert outcome.ok, outcome.reason
+            for item in character.get("items", []):
+                added = store.apply("item.add", {"character": character["name"], **item})
+                assert added.ok, added.reason
+        return store
+    return make
+
+
+@pytest.fixture
+def gm_pilot(tmp_path: Path) -> Callable[..., Any]:
+    """``async with gm_pilot(store) as pilot``: the console on ``store`` at 80x24 (or
+    ``size=``), saving to a file under the test's folder; ``pilot.app.store`` is the store."""
+    @contextlib.asynccontextmanager
+    async def run(store: Store, size: tuple[int, int] = SIZE) -> AsyncIterator[Any]:
+        from gm_console.saver import Saver
+        from gm_console.ui.app import app_class
+
+        path = tmp_path / "session.toml"
+        saver = Saver(path)
+        store.on_save = saver.schedule
+        app = app_class(store.host)(store, path, saver)
+        try:
+            async with app.run_test(size=size) as pilot:
+                yield pilot
+        finally:
+            saver.close()
+    return run

@@ -1,0 +1,239 @@
+"""What an outside plugin author relies on: all-or-nothing operations, refused wrappers and newer
+APIs, a plugin's own rule table, hooks a plugin declares for others, and renames and removals
+reaching every plugin that keeps state by character name."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gm_console import API_VERSION
+from gm_console.host import Host
+from gm_console.store import Store
+from test_host import write_settings
+
+
+def loose(tmp_path: Path, files: dict[str, str]) -> Host:
+    folder = tmp_path / "mine"
+    folder.mkdir(exist_ok=True)
+    for name, text in files.items():
+        (folder / name).write_text(text)
+    write_settings(tmp_path, f'[plugins]\nfolders = ["{folder}"]\n')
+    return Host().load()
+
+
+RAISES_AFTER_WRITING = """
+from gm_console import hookimpl
+@hookimpl
+def time_passed(ctx, seconds, reason):
+    ctx.section("raises")["half_done"] = True
+    ctx.clock["second"] = 0
+    raise RuntimeError("the torch went out")
+"""
+
+
+def test_a_hook_that_raises_inside_an_operation_leaves_nothing_of_it(tmp_path, make_store):
+    host = loose(tmp_path, {"raises.py": RAISES_AFTER_WRITING})
+    store = Store(make_store().state, host)
+    before = store.state
+    outcome = store.apply("clock.advance", {"hours": 1})
+    assert not outcome.ok
+    assert "raises" in outcome.reason and "the torch went out" in outcome.reason
+    assert "try it again" in outcome.reason
+    assert store.state is before
+    assert "raises" not in store.state.get("plugins", {})
+    assert host.plugins["raises"].status == "failed"
+    again = store.apply("clock.advance", {"hours": 1})
+    assert again.ok
+    assert store.state["clock"]["second"] == before["clock"]["second"] + 3600
+
+
+def test_a_wrapper_implementation_is_refused_at_load_with_the_reason(tmp_path):
+    host = loose(tmp_path, {"wraps.py": (
+        "from gm_console import hookimpl\n"
+        "@hookimpl(wrapper=True)\n"
+        "def party_columns(character, session):\n"
+        "    return (yield)\n")})
+    record = host.plugins["wraps"]
+    assert record.status == "failed"
+    assert "party_columns is a wrapper" in record.error and "plain @hookimpl" in record.error
+    assert not host.pm.has_plugin("wraps")
+
+
+@pytest.mark.parametrize("declared, loads", [(API_VERSION, True), (API_VERSION + 1, False),
+                                             ("1", False), (0, False)])
+def test_the_plugin_api_version_a_plugin_was_built_for(tmp_path, declared, loads):
+    host = loose(tmp_path, {"versioned.py": f"GM_CONSOLE_API = {declared!r}\n"})
+    record = host.plugins["versioned"]
+    assert (record.status == "loaded") is loads, record.error
+    if declared == API_VERSION + 1:
+        assert f"built for gm-console plugin API {API_VERSION + 1}" in record.error
+        assert "upgrade gm-console" in record.error
+
+
+def test_a_plugin_that_calls_sys_exit_at_import_fails_alone(tmp_path):
+    host = loose(tmp_path, {"quits.py": "import sys\nsys.exit(3)\n"})
+    assert host.plugins["quits"].status == "failed"
+    assert "sys.exit(3)" in host.plugins["quits"].error
+    assert host.plugins["travel"].status == "loaded"
+
+
+LIGHT = """
+from gm_console import Operation, hookimpl
+@hookimpl
+def register_operations(register):
+    register(Operation("light.burn", "Burn.", lambda ctx, p: str(ctx.setting("light", "torch_hours"))))
+"""
+
+
+def test_a_third_party_plugin_ships_its_own_rule_table_and_settings(tmp_path, make_store):
+    host = loose(tmp_path, {"light.py": LIGHT,
+                            "light.toml": "[settings]\ntorch_hours = 1\n[torches]\nwax = 2\n"})
+    store = Store(make_store().state, host)
+    assert store.session.table("light")["torches"] == {"wax": 2}
+    assert store.apply("light.burn").message == "1"
+    assert store.apply("settings.set", {"plugin": "light", "key": "torch_hours",
+                                        "value": "2"}).ok
+    assert store.apply("light.burn").message == "2"
+    refused = store.apply("settings.set", {"plugin": "light", "key": "candles", "value": "2"})
+    assert "light has no setting 'candles'" in refused.reason
+
+
+def test_the_users_file_still_overrides_a_plugins_own_table(tmp_path, make_store):
+    host = loose(tmp_path, {"light.py": LIGHT, "light.toml": "[settings]\ntorch_hours = 1\n"})
+    (tmp_path / "user-config" / "light.toml").write_text("[settings]\ntorch_hours = 3\n")
+    host.config._tables.clear()
+    assert Store(make_store().state, host).apply("light.burn").message == "3"
+
+
+DECLARES = """
+from gm_console import Operation, hookimpl, hookspec
+class hookspecs:
+    @hookspec
+    def torch_lit(self, ctx, who):
+        "A torch was lit by ``who``."
+def _light(ctx, p):
+    ctx.notify("torch_lit", who=p["who"])
+    return "lit"
+from gm_console import Param
+@hookimpl
+def register_operations(register):
+    register(Operation("torch.light", "Light.", _light, (Param("who", str),)))
+"""
+
+LISTENS = """
+from gm_console import hookimpl
+@hookimpl
+def torch_lit(ctx, who):
+    ctx.section("alistener")["seen"] = who
+"""
+
+
+def test_a_plugin_declares_a_hook_that_another_loaded_before_it_implements(tmp_path, make_store):
+    host = loose(tmp_path, {"zdeclares.py": DECLARES, "alistener.py": LISTENS})
+    assert host.plugins["alistener"].status == "loaded", host.plugins["alistener"].error
+    assert host.declared_hooks == {"torch_lit": "zdeclares"}
+    store = Store(make_store().state, host)
+    assert store.apply("torch.light", {"who": "Aria"}).ok
+    assert store.state["plugins"]["alistener"] == {"seen": "Aria"}
+
+
+def test_a_misspelled_declared_hook_still_fails_with_a_hint(tmp_path):
+    host = loose(tmp_path, {"zdeclares.py": DECLARES,
+                            "typo.py": LISTENS.replace("torch_lit", "torch_lights")})
+    assert host.plugins["typo"].status == "failed"
+    assert "did you mean 'torch_lit'" in host.plugins["typo"].error
+
+
+def test_a_declared_hook_may_not_replace_a_hosts_hook(tmp_path):
+    host = loose(tmp_path, {"clash.py": DECLARES.replace("torch_lit", "time_passed")})
+    assert host.plugins["clash"].status == "failed"
+    assert "'time_passed', which already exists" in host.plugins["clash"].error
+
+
+@pytest.fixture
+def fight(store: Store) -> Store:
+    assert store.apply("combat.start").ok
+    for value, name in ((15, "Aria"), (10, "Bram")):
+        assert store.apply("combat.initiative", {"combatant": name, "value": value}).ok
+    assert store.apply("encumbrance.lift", {"character": "Bram", "load_lb": 900}).ok
+    return store
+
+
+def test_a_rename_reaches_the_fight_the_held_load_and_the_waiting_rolls(fight: Store):
+    assert fight.apply("character.set", {"character": "Bram", "field": "name",
+                                         "value": "Bramwell"}).ok
+    combat = fight.state["plugins"]["combat"]
+    assert "Bramwell" in combat["order"] and "Bram" not in combat["order"]
+    assert {c["name"] for c in combat["combatants"]} == {"Aria", "Bramwell"}
+    waiting = fight.state["rolls"]["pending"]
+    assert [r["who"] for request in waiting for r in request["rolls"]] == ["Bramwell"]
+    assert fight.apply("roll.resolve", {"id": waiting[0]["id"],
+                                             "results": "Bramwell=20"}).ok, \
+        "the lift check still finds its character"
+
+
+def test_a_removal_takes_the_character_out_of_the_fight_and_the_rolls(fight: Store):
+    outcome = fight.apply("character.remove", {"character": "Bram"})
+    assert outcome.ok
+    combat = fight.state["plugins"]["combat"]
+    assert [c["name"] for c in combat["combatants"]] == ["Aria"]
+    assert combat["order"] == ["Aria"]
+    assert fight.state["rolls"]["pending"] == []
+    assert any("Bram leaves the fight" in line["text"] for line in outcome.journal)
+    assert fight.undo().ok
+    assert len(fight.state["plugins"]["combat"]["combatants"]) == 2
+
+
+WEATHER = """
+from gm_console import hookimpl
+@hookimpl
+def travel_factors(session, mode):
+    storm = session.state.get("plugins", {}).get("weather", {}).get("storm", False)
+    return [{"factor": 0.5, "why": "storm: half the distance"}] if storm else []
+@hookimpl
+def time_passed(ctx, seconds, reason):
+    if reason == "travel":
+        ctx.section("weather")["km_when_time_passed"] = ctx.state["plugins"]["travel"]["odometer_km"]
+@hookimpl
+def travelled(ctx, km, hours, mode, terrain):
+    log = ctx.section("weather").setdefault("log", [])
+    log.append([km, hours, mode, terrain, ctx.clock["second"]])
+"""
+
+
+def test_weather_slows_travel_and_hears_each_stretch(tmp_path, make_store):
+    host = loose(tmp_path, {"weather.py": WEATHER})
+    store = Store(make_store([{"name": "Aria"}]).state, host)
+    fair = store.session
+    from gm_console.headless import show
+    clear = show(store)["travel"]
+    assert store.apply("travel.leg", {"km": 30, "terrain": "road"}).ok
+    state = dict(store.state)
+    state["plugins"] = {**state["plugins"], "weather": {"storm": True}}
+    store.state = state
+    stormy = show(store)["travel"]
+    assert stormy["per_hour_km"] == clear["per_hour_km"] / 2
+    assert "× 0.5: storm: half the distance" in stormy["steps"]
+    start = fair.clock["second"]
+    outcome = store.apply("travel.advance", {"hours": "2"})
+    assert outcome.ok, outcome.reason
+    weather = store.state["plugins"]["weather"]
+    assert store.state["plugins"]["travel"]["odometer_km"] == clear["per_hour_km"]  # 2 h at half
+    # time_passed hears the clock move with the stretch already on the travel table
+    assert weather["km_when_time_passed"] == store.state["plugins"]["travel"]["odometer_km"]
+    assert sum(entry[0] for entry in weather["log"]) == clear["per_hour_km"]
+    assert weather["log"][-1][2:4] == ["foot", "road"]
+    assert weather["log"][-1][4] == start + 2 * 3600
+
+
+def test_a_travel_factor_that_is_not_a_number_is_named_and_left_out(tmp_path, make_store):
+    host = loose(tmp_path, {"fog.py": ("from gm_console import hookimpl\n"
+                                       "@hookimpl\n"
+                                       "def travel_factors(session, mode):\n"
+                                       "    return [{'factor': 'thick'}]\n")})
+    from gm_console.headless import show
+    travel = show(Store(make_store().state, host))["travel"]
+    assert any(step.startswith("fog: ignored") for step in travel["steps"])
+    assert "error" not in travel
