@@ -7,10 +7,13 @@ The host calls each implementation on its own: one that raises is reported, its 
 switched off, and the console carries on with the others.
 
 ``session`` arguments are :class:`gm_console.Session` (read-only: ``state``, ``setting()``,
-``table()``, ``speed()``, ``terrain()``, ``derived()``); ``ctx`` arguments are
+``table()``, ``speed()``, ``terrain()``, ``derived()``; a character's conditions:
+``conditions()``, ``roll_dice()`` for the dice of a check, save or attack with the disadvantage
+they impose, ``action_limits()``, ``hit_points()``; ``current_turn()``); ``ctx`` arguments are
 :class:`gm_console.OpContext`, the same plus the means to change the session inside the current
 operation (``section()``, ``journal()``, ``touch()``, ``advance_clock()``, ``request_rolls()``,
-``notify()`` and ``ask()`` to call a hook, ``apply()`` for one of the plugin's own operations).
+``add_condition()``/``remove_condition()``, ``duration()``, ``notify()`` and ``ask()`` to call
+a hook, ``apply()`` for one of the plugin's own operations).
 
 Call order: the core first, then the installed plugins by entry-point name (a to z), then the
 loose files of each configured folder by file name; a plugin switched off is skipped. For a
