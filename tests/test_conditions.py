@@ -443,3 +443,39 @@ def test_a_duration_follows_a_renamed_combatant(fight):
     ok(store, "combat.next")
     ok(store, "combat.next")  # round 2, Arya's turn
     assert store.state["characters"][1]["conditions"] == []
+
+
+@pytest.mark.parametrize(("conditions", "words"), [
+    ('conditions = "prone"', "conditions must be an array of tables"),
+    ('conditions = [{source = "x"}]', "a condition needs a name"),
+    ('conditions = [{name = "hexed", effects = {speed_factor = 3}}]',
+     "effect speed_factor must be from 0 to 1, not 3"),
+    ('conditions = [{name = "hexed", effects = {flying = true}}]', "'flying' is not an effect"),
+    ('conditions = [{name = "prone", duration = {kind = "rounds", left = "two", of = "Aria"}}]',
+     "a rounds duration needs left (a whole number)"),
+    ('conditions = [{name = "prone", duration = {kind = "forever"}}]',
+     "duration kind must be one of time, rounds, turn, save"),
+])
+def test_a_hand_edited_condition_is_reported_with_its_place(tmp_path, host, conditions, words):
+    from gm_console import codec
+
+    path = tmp_path / "bad.toml"
+    path.write_text(f'[[characters]]\nname = "Aria"\n{conditions}\n')
+    before = path.read_text()
+    with pytest.raises(codec.SessionFileError) as caught:
+        codec.read(path, host)
+    problem = caught.value.problems[0]
+    assert words in problem.message and "character Aria" in problem.message
+    assert problem.line == 3
+    assert path.read_text() == before
+
+
+def test_an_older_sheet_with_plain_condition_names_still_reads(tmp_path, host):
+    from gm_console import codec
+    from gm_console.store import Store
+
+    path = tmp_path / "old.toml"
+    path.write_text('[[characters]]\nname = "Aria"\nconditions = ["prone"]\n')
+    store = Store(codec.read(path, host), host)
+    assert [c["name"] for c in derived(store, "Aria")["conditions"]["active"]] == ["prone"]
+    ok(store, "condition.remove", character="Aria", condition="prone")
