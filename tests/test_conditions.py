@@ -383,6 +383,9 @@ async def test_the_combat_screen_shows_hit_points_and_refuses_the_unconscious(ma
         await pilot.pause()
         assert table.get_cell("Aria", hp) == "0/9"
         assert "no actions" in table.get_cell("Aria", state)
+        ok(store, "condition.add", character="Aria", condition="prone")
+        await pilot.pause()
+        assert "prone, unconscious" in app.screen.query_one("#detail", Value).shown
         await pilot.press("s")
         await pilot.pause()
         shown = app.screen.query_one("#refusal", Value).shown

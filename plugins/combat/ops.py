@@ -73,13 +73,17 @@ def summary_of(session: Any) -> dict[str, Any]:
     out = rules.summary(encounter, session.table(PLUGIN), settings_of(session),
                         speeds(session, encounter), limits(session, encounter))
     for entry in out.get("combatants", []):
-        if entry["party"]:
-            try:
-                hp = session.hit_points(session.character(entry["name"]))
-            except Refused:
-                hp = None
-            if hp is not None:
-                entry["hit_points"] = hp.short()
+        if not entry["party"]:
+            continue
+        try:
+            character = session.character(entry["name"])
+        except Refused:  # left the party mid-fight
+            continue
+        conditions = session.conditions(character)
+        entry["condition_names"] = [c.label or c.name for c in conditions]
+        hp = session.hit_points(character)
+        if hp is not None:
+            entry["hit_points"] = hp.short()
     return out
 
 

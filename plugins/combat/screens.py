@@ -106,6 +106,8 @@ def detail(entry: dict[str, Any], t: Callable[[str], str], surprise: bool) -> st
     initiative = "?" if entry["initiative"] is None else str(entry["initiative"])
     parts = [f"{entry['name']}: {t('Initiative')} {initiative} ({entry['modifier']:+d}), "
              f"{entry['speed_m']:g} m"] + states(entry, t, surprise)
+    if entry.get("condition_names"):
+        parts.append(", ".join(entry["condition_names"]))
     refused = entry.get("refusals", {}).get("immediate")
     if refused:
         parts.append(f"{t('immediate')}: {refused}")
