@@ -99,8 +99,9 @@ class Session:
     def conditions(self, character: dict[str, Any]) -> list[cond.Condition]:
         """Every condition of a character: stored on the sheet, then each plugin's derived
         ones (``character_conditions``), with their effects."""
-        derived = [entry for batch in self.host.call("character_conditions",
-                                                     character=character, session=self)
+        derived = [{"source": plugin, **entry}  # a condition that says no source: its plugin
+                   for plugin, batch in self.host.call_each("character_conditions",
+                                                            character=character, session=self)
                    if isinstance(batch, list) for entry in batch if isinstance(entry, dict)]
         return cond.compose(cond.stored_entries(character), derived,
                             cond.table_of(self.table("conditions")), self.language)

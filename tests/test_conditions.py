@@ -482,3 +482,20 @@ def test_an_older_sheet_with_plain_condition_names_still_reads(tmp_path, host):
     store = Store(codec.read(path, host), host)
     assert [c["name"] for c in derived(store, "Aria")["conditions"]["active"]] == ["prone"]
     ok(store, "condition.remove", character="Aria", condition="prone")
+
+
+class Nonsense:
+    """A plugin whose conditions are not what the hook asks for."""
+
+    @hookimpl
+    def character_conditions(self, character, session):
+        return [{"name": "odd", "effects": {"speed_factor": "fast"}}, "not a table", 42]
+
+
+def test_nonsense_conditions_from_a_plugin_are_ignored_and_said(store, host):
+    host.pm.register(Nonsense(), name="nonsense")
+    value = derived(store, "Aria")["conditions"]
+    assert value["names"] == "odd"
+    assert value["steps"] == ["odd: nonsense (effects ignored: effect speed_factor must be a "
+                              "number, not 'fast'); no effect on the rules"]
+    ok(store, "movement.price", character="Aria", segments="walk:1")
