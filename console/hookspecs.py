@@ -188,7 +188,8 @@ def party_columns(character: dict[str, Any], session: Session) -> dict[str, str]
 
 
 @hookspec
-def character_conditions(character: dict[str, Any], session: Session) -> list[dict[str, Any]] | None:
+def character_conditions(character: dict[str, Any], session: Session
+                         ) -> list[dict[str, Any]] | None:
     """Conditions the state gives ``character`` now (derived, never stored):
     ``[{"name": "staggered", "source": "maximal load (242 lb)"}]``.
 

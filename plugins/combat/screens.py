@@ -136,6 +136,8 @@ class CombatScreen(StoreScreen):
                 show=False),
         Binding("g", "full_round_part", "Start/complete", id="combat.full_round_part",
                 show=False),
+        Binding("G", "full_round_as_standard", "Full as standard",
+                id="combat.full_round_as_standard", show=False),
         Binding("w", "take('swift')", "Swift", id="combat.swift"),
         Binding("i", "immediate", "Immediate", id="combat.immediate"),
         Binding("e", "take('free')", "Free", id="combat.free"),
@@ -258,6 +260,9 @@ class CombatScreen(StoreScreen):
 
     def action_full_round_no_step(self) -> None:
         self.action_take("full-round", allows_step=False)
+
+    def action_full_round_as_standard(self) -> None:
+        self.action_take("full-round", as_standard=True)
 
     def action_immediate(self) -> None:
         self._run("actions.take", action="immediate", combatant=self._selected() or "")

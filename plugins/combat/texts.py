@@ -21,7 +21,8 @@ of the turn they began in; "until the end of X's turn" at its end; a save to end
 is asked in the dice prompt at the end of the character's turn.
 Keys on the combat screen: s standard, m move, M move action not used to move, v move N metres
 (takes move actions as needed), f full-round, F full-round that allows no 5-foot step,
-g start/complete a full-round action with a standard action, w swift, i immediate (the selected
+g start/complete a full-round action with a standard action, G a full-round action taken as
+a standard action (the round's single action, RULES.md 3.2), w swift, i immediate (the selected
 combatant, on or off turn), e free, 5 the 5-foot step, space end the turn, up/down select,
 o override the last refusal (asks the reason), t restrict the selected (asks the condition;
 empty lifts it), I type its initiative, R roll initiative for all, a add a combatant (name,
@@ -67,7 +68,8 @@ au début du tour où elle a commencé ; un jet de sauvegarde pour finir un éta
 fin du tour du personnage.
 Touches : s simple, m mouvement, M action de mouvement sans déplacement, v mouvement de
 N mètres (prend les actions de mouvement nécessaires), f complexe, F complexe sans pas de
-placement, g commencer/terminer une action complexe par une action simple, w rapide,
+placement, g commencer/terminer une action complexe par une action simple, G une action
+complexe prise comme action simple (la seule action du round, RULES.md 3.2), w rapide,
 i immédiate (le combattant sélectionné, pendant ou hors de son tour), e libre, 5 pas de
 placement, espace fin du tour, haut/bas sélection, o forcer le dernier refus (demande la
 raison), t restreindre (demande l'état ; vide la lève), I initiative, R lancer pour tous,
@@ -97,15 +99,16 @@ Le round de surprise est le round 1 ; à égalité d'initiative, le plus haut mo
 un jet de d20."""
 
 LEGEND = ("● left ✓ spent – not now ⇠ swift used off-turn · Metres spent/of+more\n"
-          "s std m move M no-move v metres f full F no-step g start/end w swift i immediate "
-          "e free 5 step space next o override t restrict I init R roll a add L lair x remove D delay "
-          "A act now y ready T trigger S start E end u undo")
+          "s std m move M no-move v metres f full F no-step g start/end G full as std "
+          "w swift i immediate e free 5 step space next o override t restrict I init R roll "
+          "a add L lair x remove D delay A act now y ready T trigger S start E end u undo")
 """The combat screen's legend and keys, under its table."""
 
 FRENCH = {
     LEGEND: ("● reste ✓ dépensée – impossible ⇠ rapide prise hors tour · "
              "Mètres dépensés/permis+possibles\n"
              "s simple m mouv. M sans dépl. v mètres f complexe F sans pas g commencer/finir "
+             "G complexe en simple "
              "w rapide i immédiate e libre 5 pas espace suivant o forcer t restreindre I init "
              "R lancer a ajouter L repaire x retirer D retarder A agir T déclencher y préparer "
              "S commencer E finir u annuler"),
@@ -161,6 +164,7 @@ FRENCH = {
     "5ft": "Pas",
     "Init": "Init",
     "HP": "PV",
+    "Full as standard": "Complexe en simple",
     "Entry: name, initiative count, what it is": "Entrée : nom, rang d'initiative, ce que c'est",
     "Lair/hazard": "Repaire/piège",
     "no actions": "aucune action",

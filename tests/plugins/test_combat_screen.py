@@ -195,3 +195,17 @@ async def test_a_lair_entry_added_by_keyboard_takes_its_turn(store, make_app):
         table = app.screen.query_one("#combatants", SyncedTable)
         state = list(table.columns)[COLUMNS.index("State")]
         assert "lair actions" in table.get_cell("Lair", state)
+
+
+async def test_g_takes_a_full_round_action_as_the_single_standard_action(store, make_app):
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_fight(pilot)  # Aria's turn
+        await pilot.press("G")
+        await pilot.pause()
+        assert budget(store, "Aria")["standard"] == 1 and budget(store, "Aria")["limited"]
+        await pilot.press("m")
+        await pilot.pause()
+        assert budget(store, "Aria")["move"] == 0
+        assert "a full-round action taken as a standard action" in \
+            app.screen.query_one("#refusal", Value).shown
