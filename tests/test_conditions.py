@@ -499,3 +499,17 @@ def test_nonsense_conditions_from_a_plugin_are_ignored_and_said(store, host):
     assert value["steps"] == ["odd: nonsense (effects ignored: effect speed_factor must be a "
                               "number, not 'fast'); no effect on the rules"]
     ok(store, "movement.price", character="Aria", segments="walk:1")
+
+
+@pytest.mark.parametrize(("key", "value", "words"), [
+    ("hit_points_floor", "'low'", "hit_points_floor must be a whole number"),
+    ("massive_damage_kills", "'yes'", "massive_damage_kills must be true or false"),
+    ("speed_factor_rounding", "'up'", "speed_factor_rounding must be one of exact, down")])
+def test_a_hand_edited_conditions_setting_is_reported(tmp_path, host, key, value, words):
+    from gm_console import codec
+
+    path = tmp_path / "bad.toml"
+    path.write_text(f"[plugins.conditions.settings]\n{key} = {value}\n")
+    with pytest.raises(codec.SessionFileError) as caught:
+        codec.read(path, host)
+    assert words in caught.value.problems[0].message

@@ -9,9 +9,9 @@ from gm_console import conditions as cond
 from gm_console import durations, hitpoints
 from gm_console.core import (character_ops, clock_ops, condition_ops, hp_ops, roll_ops,
                              settings_ops)
-from gm_console.i18n import FRENCH
 from gm_console.core.abilities import modifier, parse_score, parse_strength
 from gm_console.core.characters import ABILITIES
+from gm_console.i18n import FRENCH
 
 
 @hookimpl
@@ -38,10 +38,20 @@ def _conditions_settings_problems(table: dict[str, Any]) -> list[tuple[tuple[Any
                                  f"{settings[key]!r}")
              for key, choices in SETTING_CHOICES.items()
              if key in settings and settings[key] not in choices]
-    if "round_seconds" in settings and not (isinstance(settings["round_seconds"], int)
+    def whole(value: Any) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool)
+
+    if "round_seconds" in settings and not (whole(settings["round_seconds"])
                                             and settings["round_seconds"] > 0):
         found.append((("settings", "round_seconds"), "setting round_seconds must be a whole "
                                                      "number more than 0"))
+    if "hit_points_floor" in settings and not whole(settings["hit_points_floor"]):
+        found.append((("settings", "hit_points_floor"), "setting hit_points_floor must be a "
+                                                        "whole number"))
+    if "massive_damage_kills" in settings and not isinstance(settings["massive_damage_kills"],
+                                                             bool):
+        found.append((("settings", "massive_damage_kills"), "setting massive_damage_kills must "
+                                                            "be true or false"))
     return found
 
 
@@ -177,10 +187,8 @@ def _turn(ctx, name: str, at: str) -> None:
         if said == "ends":
             ctx.remove_condition(character, entry["name"], f"{at} of {name}'s turn: "
                                  f"{durations.describe(entry['duration'])} is over")
-        elif said == "ticks":
+        elif said == "ticks":  # entries with a duration are the stored tables themselves
             entry["duration"] = duration
-            character["conditions"] = [entry if e["name"] == entry["name"] else e
-                                       for e in cond.stored_entries(character)]
             ctx.touch("characters")
         elif (at == "end" and entry["duration"].get("kind") == "save"
               and str(character.get("name", "")).casefold() == name.casefold()):
@@ -212,9 +220,12 @@ master: condition.add character=Aria condition=prone [rounds=N | minutes=N | hou
 until=start|end of=Orc | save_dc=13 save_ability=wisdom], condition.remove, condition.save;
 a condition of your own with effects=check_disadvantage,restricted,speed_factor=0.5. Rolls
 asked for (checks, saves) come with disadvantage and say why. Durations tick with the clock and
-combat turns; their end goes into the journal. The party's Conditions column lists them.
+combat turns; their end goes into the journal. On the party screen (p), k adds a condition to
+the selected character (prone, frightened 2r, poisoned 10m, stunned dc13 con; -prone removes)
+and the Cond. column lists them.
 Hit points: hp.damage (temporary first; unconscious at 0; massive damage kills), hp.heal (up to
-the maximum that counts), hp.temp (the higher stays); the HP column shows current/maximum+temp.
+the maximum that counts), hp.temp (the higher stays); on the party screen h takes 7 or -7 axe
+(damage), +5 (healing), t8 (temporary); the HP column shows current/maximum+temporary.
 Settings (config/conditions.toml [settings], or the session's [plugins.conditions.settings]):
 - speed_factor_rounding = exact: 9 mv halved is 4.5; down: 4 (never below 1 mv).
 - hit_points_floor = 0; massive_damage_kills = true; round_seconds = 6 (rounds out of a fight)."""
@@ -229,8 +240,10 @@ condition.add character=Aria condition=prone [rounds=N | minutes=N | hours=N | u
 of=Orque | save_dc=13 save_ability=wisdom], condition.remove, condition.save ; un état à vous
 avec effects=check_disadvantage,restricted,speed_factor=0.5. Les jets demandés se font avec
 désavantage et disent pourquoi. Les durées avancent avec l'horloge et les tours ; leur fin est
-notée au journal. La colonne États du groupe les montre.
+notée au journal. Écran du groupe (p) : k ajoute un état au personnage choisi (prone,
+frightened 2r, poisoned 10m, stunned dc13 con ; -prone le retire) ; colonne États.
 Points de vie : hp.damage (temporaires d'abord ; inconscient à 0 ; dégâts massifs : mort),
-hp.heal (jusqu'au maximum qui compte), hp.temp (le plus haut reste) ; colonne PV.
+hp.heal (jusqu'au maximum qui compte), hp.temp (le plus haut reste) ; écran du groupe : h puis
+7 ou -7 hache (dégâts), +5 (soins), t8 (temporaires) ; colonne PV.
 Réglages (config/conditions.toml [settings]) : speed_factor_rounding (exact : 9 mv ÷ 2 = 4,5 ;
 down : 4), hit_points_floor, massive_damage_kills, round_seconds."""
