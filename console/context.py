@@ -11,6 +11,8 @@ from __future__ import annotations
 import copy
 from typing import TYPE_CHECKING, Any
 
+from gm_console import conditions as cond
+from gm_console import durations, hitpoints
 from gm_console.operations import Refused, Result
 from gm_console.speed import Speed, compose
 
@@ -92,6 +94,44 @@ class Session:
             out.update(values or {})
         return out
 
+    # -- conditions (gm_console.conditions) ----------------------------------------------------
+
+    def conditions(self, character: dict[str, Any]) -> list[cond.Condition]:
+        """Every condition of a character: stored on the sheet, then each plugin's derived
+        ones (``character_conditions``), with their effects."""
+        derived = [{"source": plugin, **entry}  # a condition that says no source: its plugin
+                   for plugin, batch in self.host.call_each("character_conditions",
+                                                            character=character, session=self)
+                   if isinstance(batch, list) for entry in batch if isinstance(entry, dict)]
+        return cond.compose(cond.stored_entries(character), derived,
+                            cond.table_of(self.table("conditions")), self.language)
+
+    def disadvantage(self, character: dict[str, Any], roll: str) -> list[str]:
+        """Why ``character`` rolls ``roll`` ("check", "save", "attack") with disadvantage:
+        one reason per condition (empty: a plain roll)."""
+        return cond.disadvantage(self.conditions(character), roll)
+
+    def roll_dice(self, character: dict[str, Any], roll: str, dice: str = "1d20", *,
+                  roll_under: bool = False) -> tuple[str, list[str]]:
+        """The dice ``character`` rolls for ``roll``, and why: ``("2d20kl1", ["exhaustion 1
+        (...)"])`` with disadvantage, ``("1d20", [])`` without (``roll_under``: a check that
+        succeeds at or under a target, where the worse die is the higher). The one way a
+        plugin asks a d20 roll of a character."""
+        reasons = self.disadvantage(character, roll)
+        return (cond.with_disadvantage(dice, roll_under) if reasons else dice), reasons
+
+    def action_limits(self, character: dict[str, Any]) -> cond.ActionLimits:
+        """What the character's conditions allow in a fight (restricted, forbidden actions)."""
+        return cond.action_limits(self.conditions(character))
+
+    def hit_points(self, character: dict[str, Any]) -> hitpoints.HitPoints | None:
+        """Hit points with the maximum the conditions leave (None: no maximum on the sheet)."""
+        return hitpoints.of(character, self.conditions(character))
+
+    def current_turn(self) -> dict[str, Any] | None:
+        """``{"round", "turn"}`` while a fight runs (from whichever plugin runs it)."""
+        return self.host.call_first("current_turn", session=self)
+
     def terrain(self) -> dict[str, Any] | None:
         """The terrain the party is in, from whichever plugin knows (None if none does)."""
         return self.host.call_first("current_terrain", session=self)
@@ -141,6 +181,49 @@ class OpContext(Session):
         rolls.setdefault("pending", []).append(copy.deepcopy(request.as_dict()))
         self.touch("rolls")
         return request.id
+
+    def add_condition(self, character: dict[str, Any], name: str, *, source: str,
+                      effects: dict[str, Any] | None = None,
+                      duration: dict[str, Any] | None = None) -> bool:
+        """Store a condition on a character (a plugin's consequence, or the game master's);
+        False when it already has one of that name (the first stays, with its duration)."""
+        entries = cond.stored_entries(character)
+        if any(e["name"].casefold() == name.casefold() for e in entries):
+            return False
+        entry: dict[str, Any] = {"name": name, "source": source}
+        if effects:
+            entry["effects"] = dict(effects)
+        if duration:
+            entry["duration"] = dict(duration)
+        character["conditions"] = [*entries, entry]
+        self.touch("characters")
+        return True
+
+    def remove_condition(self, character: dict[str, Any], name: str, why: str = "",
+                         ) -> bool:
+        """Take a stored condition away and, given ``why`` ("its 3 rounds are over"), say so in
+        the journal; False when the character has none of that name."""
+        entries = cond.stored_entries(character)
+        kept = [e for e in entries if e["name"].casefold() != name.casefold()]
+        if len(kept) == len(entries):
+            return False
+        character["conditions"] = kept
+        self.touch("characters")
+        if why:
+            self.journal(f"{character.get('name')}: {name} ends ({why})", kind="condition",
+                         who=[str(character.get("name", ""))])
+        return True
+
+    def duration(self, **given: Any) -> dict[str, Any] | None:
+        """A condition's duration from what the game master said (see
+        :func:`gm_console.durations.build`), or Refused saying what is wrong."""
+        try:
+            return durations.build(clock=self.clock, turn=self.current_turn(),
+                                   round_seconds=int(self.setting("conditions",
+                                                                  "round_seconds", 6)),
+                                   **given)
+        except durations.DurationError as exc:
+            raise Refused(str(exc)) from None
 
     def apply(self, name: str, **params: Any) -> Result:
         """Apply another operation inside this one (same undo step, same journal batch)."""

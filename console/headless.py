@@ -50,6 +50,8 @@ def explain(derived: dict[str, Any]) -> list[str]:
         for key, item in value.items():
             if key == "steps":
                 lines.extend(f"      · {step}" for step in item)
+            elif isinstance(item, list) and any(isinstance(part, dict) for part in item):
+                continue  # records for show --json (conditions.active); the steps say them
             else:
                 lines.append(f"    {key}: {item}")
     return lines

@@ -7,10 +7,13 @@ The host calls each implementation on its own: one that raises is reported, its 
 switched off, and the console carries on with the others.
 
 ``session`` arguments are :class:`gm_console.Session` (read-only: ``state``, ``setting()``,
-``table()``, ``speed()``, ``terrain()``, ``derived()``); ``ctx`` arguments are
+``table()``, ``speed()``, ``terrain()``, ``derived()``; a character's conditions:
+``conditions()``, ``roll_dice()`` for the dice of a check, save or attack with the disadvantage
+they impose, ``action_limits()``, ``hit_points()``; ``current_turn()``); ``ctx`` arguments are
 :class:`gm_console.OpContext`, the same plus the means to change the session inside the current
 operation (``section()``, ``journal()``, ``touch()``, ``advance_clock()``, ``request_rolls()``,
-``notify()`` and ``ask()`` to call a hook, ``apply()`` for one of the plugin's own operations).
+``add_condition()``/``remove_condition()``, ``duration()``, ``notify()`` and ``ask()`` to call
+a hook, ``apply()`` for one of the plugin's own operations).
 
 Call order: the core first, then the installed plugins by entry-point name (a to z), then the
 loose files of each configured folder by file name; a plugin switched off is skipped. For a
@@ -184,6 +187,44 @@ def party_columns(character: dict[str, Any], session: Session) -> dict[str, str]
     """
 
 
+@hookspec
+def character_conditions(character: dict[str, Any], session: Session
+                         ) -> list[dict[str, Any]] | None:
+    """Conditions the state gives ``character`` now (derived, never stored):
+    ``[{"name": "staggered", "source": "maximal load (242 lb)"}]``.
+
+    A name of config/conditions.toml takes that table's effects; otherwise give ``effects``
+    (the vocabulary is :data:`gm_console.conditions.EFFECTS`) and, translated, ``label``.
+    Plugins read every condition, stored or derived, through ``session.conditions()``,
+    ``session.disadvantage()`` and ``session.action_limits()``. An implementation must not
+    read ``session.speed()``: the speed pipeline reads the conditions.
+
+    Example::
+
+        @hookimpl
+        def character_conditions(character, session):
+            if character.get("torch") == "out":
+                return [{"name": "in the dark", "source": "no light",
+                         "effects": {"attack_disadvantage": True}}]
+            return None
+    """
+
+
+@hookspec(firstresult=True)
+def current_turn(session: Session) -> dict[str, Any] | None:
+    """The fight's ``{"round": n, "turn": name}`` while one is running (the combat plugin
+    answers), so a condition's duration can count rounds from whose turn it is; None out of a
+    fight. Read it through ``session.current_turn()``.
+
+    Example (what the combat plugin does)::
+
+        @hookimpl
+        def current_turn(session):
+            fight = session.state.get("plugins", {}).get("combat", {})
+            return {"round": fight["round"], "turn": fight["turn"]} if fight.get("round") else None
+    """
+
+
 @hookspec(firstresult=True)
 def current_terrain(session: Session) -> dict[str, Any] | None:
     """The terrain the party is in now: ``{"key", "label", "difficult": bool, "cost"}``
@@ -232,6 +273,32 @@ def round_started(ctx: OpContext, round: int) -> None:
             ctx.journal(f"round {round}: the torches flicker", kind="light")
     """
 
+
+@hookspec
+def turn_started(ctx: OpContext, name: str, round: int) -> None:
+    """A combatant's turn began (announced by the combat plugin): durations counted in rounds
+    or "until the start of X's turn" tick here.
+
+    Example::
+
+        @hookimpl
+        def turn_started(ctx, name, round):
+            if name == "Lair":
+                ctx.journal("the lair trembles", kind="lair")
+    """
+
+
+@hookspec
+def turn_ended(ctx: OpContext, name: str, round: int) -> None:
+    """A combatant's turn ended: "until the end of X's turn" durations end, and a condition
+    that lasts until a save succeeds asks for that save.
+
+    Example::
+
+        @hookimpl
+        def turn_ended(ctx, name, round):
+            ctx.journal(f"{name} catches their breath", kind="note")
+    """
 
 @hookspec(firstresult=True)
 def spend_movement(ctx: OpContext, character: str, metres: float,

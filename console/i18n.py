@@ -73,6 +73,12 @@ FRENCH = {
     "Movement": "Mouvement",
     "Encumbrance": "Encombrement",
     "Combat": "Combat",
+    "HP": "PV",
+    "Cond.": "États",
+    "Hit points: 7 or -7 damage, +5 heal, t8 temporary":
+        "Points de vie : 7 ou -7 dégâts, +5 soins, t8 temporaires",
+    "Condition: prone, frightened 2r, poisoned 10m, stunned dc13 con, -prone":
+        "État : prone, frightened 2r, poisoned 10m, stunned dc13 con, -prone",
 }
 
 

@@ -32,7 +32,8 @@ class SpeedStep:
     - ``base``: ``value`` is the base speed in mv.
     - ``adjust``: ``value`` is added to the base, in mv (negative slows).
     - ``limit``: ``fraction`` (e.g. ``Fraction(2, 3)``) of the adjusted base, or ``fixed_mv``.
-    - ``multiply``: ``value`` multiplies the result (0.5, 0).
+    - ``multiply``: ``value`` multiplies the result (0.5, 0); with ``round_down`` the result
+      is rounded down to a whole mv, never below 1 mv unless it is 0.
     ``label`` says why, in words the game master reads ("chain mail: 2/3").
     """
 
@@ -41,6 +42,7 @@ class SpeedStep:
     value: float = 0
     fraction: Fraction | None = None
     fixed_mv: float | None = None
+    round_down: bool = False
 
 
 @dataclass
@@ -103,8 +105,10 @@ def compose(steps: list[SpeedStep], sheet_speed_m: float, metres_per_mv: float) 
             speed = slowest
             lines.append(f"slowest limit wins: {_txt(speed)} mv ({step.label})")
     for step in (s for s in steps if s.phase == "multiply"):
-        speed = speed * step.value
-        lines.append(f"× {_txt(step.value)}: {step.label} → {_txt(speed)} mv")
+        exact = speed * step.value
+        speed = max(1, math.floor(exact + 1e-9)) if step.round_down and exact > 0 else exact
+        rounded = f" (rounded down from {_txt(exact)})" if speed != exact else ""
+        lines.append(f"× {_txt(step.value)}: {step.label} → {_txt(speed)} mv{rounded}")
     metres = speed * metres_per_mv
     lines.append(f"= {_txt(speed)} mv = {_txt(metres)} m per round "
                  f"(× {_txt(metres_per_mv)} m per mv)")

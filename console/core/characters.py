@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from gm_console.conditions import stored_problems
 from gm_console.core.abilities import parse_score, parse_strength
 
 ABILITIES = ("strength", "dexterity", "constitution", "intelligence", "wisdom", "charisma")
@@ -94,6 +95,7 @@ FIELDS: dict[str, Callable[[Any], Any]] = {
     "bulky": _flag("Bulky"),
     "hit_points": _number("Hit points", whole=True),
     "max_hit_points": _number("Maximum hit points", low=0, whole=True),
+    "temp_hit_points": _number("Temporary hit points", low=0, whole=True),
     "notes": _text("Notes", allow_empty=True),
 }
 
@@ -128,6 +130,9 @@ def problems(character: Any, others: list[dict[str, Any]]) -> list[tuple[tuple[A
     if name and any(isinstance(o, dict) and str(o.get("name", "")).casefold() == name
                     for o in others):
         found.append((("name",), f"the name {character.get('name')!r} is used twice"))
+    if "conditions" in character:
+        found += [(("conditions", *where), message)
+                  for where, message in stored_problems(character["conditions"])]
     items = character.get("items", [])
     if not isinstance(items, list):
         found.append((("items",), "items must be an array of tables ([[characters.items]])"))

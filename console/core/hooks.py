@@ -4,22 +4,64 @@ from __future__ import annotations
 
 from typing import Any
 
-from gm_console import SpeedStep, hookimpl
-from gm_console.core import character_ops, clock_ops, roll_ops, settings_ops
+from gm_console import SectionSpec, SpeedStep, hookimpl
+from gm_console import conditions as cond
+from gm_console import durations, hitpoints
+from gm_console.core import (character_ops, clock_ops, condition_ops, hp_ops, roll_ops,
+                             settings_ops)
 from gm_console.core.abilities import modifier, parse_score, parse_strength
 from gm_console.core.characters import ABILITIES
+from gm_console.i18n import FRENCH
 
 
 @hookimpl
 def register_operations(register) -> None:
-    for module in (character_ops, clock_ops, roll_ops, settings_ops):
+    for module in (character_ops, clock_ops, roll_ops, settings_ops, condition_ops, hp_ops):
         for op in module.OPERATIONS:
             register(op)
 
 
 @hookimpl
+def register_sections(register) -> None:
+    # The host's own rule settings (config/conditions.toml [settings]) a campaign may change.
+    register(SectionSpec("conditions", validate=_conditions_settings_problems))
+
+
+SETTING_CHOICES = {"speed_factor_rounding": ("exact", "down")}
+
+
+def _conditions_settings_problems(table: dict[str, Any]) -> list[tuple[tuple[Any, ...], str]]:
+    settings = table.get("settings", {})
+    if not isinstance(settings, dict):
+        return [(("settings",), "settings must be a table ([plugins.conditions.settings])")]
+    found = [(("settings", key), f"setting {key} must be one of {', '.join(choices)}, not "
+                                 f"{settings[key]!r}")
+             for key, choices in SETTING_CHOICES.items()
+             if key in settings and settings[key] not in choices]
+    def whole(value: Any) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool)
+
+    if "round_seconds" in settings and not (whole(settings["round_seconds"])
+                                            and settings["round_seconds"] > 0):
+        found.append((("settings", "round_seconds"), "setting round_seconds must be a whole "
+                                                     "number more than 0"))
+    if "hit_points_floor" in settings and not whole(settings["hit_points_floor"]):
+        found.append((("settings", "hit_points_floor"), "setting hit_points_floor must be a "
+                                                        "whole number"))
+    if "massive_damage_kills" in settings and not isinstance(settings["massive_damage_kills"],
+                                                             bool):
+        found.append((("settings", "massive_damage_kills"), "setting massive_damage_kills must "
+                                                            "be true or false"))
+    return found
+
+
+@hookimpl
 def character_renamed(ctx, old: str, new: str) -> None:
     roll_ops.follow_rename(ctx, old, new)
+    # a duration counted from someone's turn follows them under the new name
+    for _, entry in _with_durations(ctx):
+        if str(entry["duration"].get("of", "")).casefold() == old.casefold():
+            entry["duration"] = {**entry["duration"], "of": new}
 
 
 @hookimpl
@@ -33,13 +75,32 @@ def _exhaustion_levels(session, character: dict[str, Any]) -> list[dict[str, Any
 
 
 @hookimpl
+def character_conditions(character, session) -> list[dict[str, Any]]:
+    """Each exhaustion level reached (RULES.md 1.3, cumulative), and "unconscious" at the hit
+    point floor."""
+    key = "effect_fr" if session.language == "fr" else "effect"
+    word = "épuisement" if session.language == "fr" else "exhaustion"
+    out = [{"name": f"exhaustion {row['level']}", "label": f"{word} {row['level']}",
+            "source": str(row.get(key, row.get("effect", ""))),
+            "effects": {k: v for k, v in row.items() if k in cond.EFFECTS}}
+           for row in _exhaustion_levels(session, character)]
+    if character.get("max_hit_points") not in (None, ""):
+        floor = int(session.setting("conditions", "hit_points_floor", 0))
+        try:
+            current = int(character.get("hit_points", character["max_hit_points"]))
+        except (TypeError, ValueError):
+            current = 1
+        if current <= floor:
+            out.append({"name": "unconscious", "source": f"{current} hit points"})
+    return out
+
+
+@hookimpl
 def speed_steps(character, session) -> list[SpeedStep]:
-    factors = [(row.get("speed_factor"), row) for row in _exhaustion_levels(session, character)
-               if row.get("speed_factor") is not None]
-    if not factors:
-        return []
-    factor, row = min(factors, key=lambda pair: pair[0])
-    return [SpeedStep("multiply", f"exhaustion {row['level']}: {row['effect']}", value=factor)]
+    """Every condition that multiplies the speed (exhaustion 2 and 5, restrained...)."""
+    rounding = session.setting("conditions", "speed_factor_rounding", "exact")
+    return [SpeedStep("multiply", why, value=factor, round_down=rounding == "down")
+            for factor, why in cond.speed_factors(session.conditions(character))]
 
 
 @hookimpl
@@ -59,18 +120,130 @@ def character_derived(character, session) -> dict[str, Any]:
             abilities[ability] = {"error": str(exc)}
     key = "effect_fr" if session.language == "fr" else "effect"
     levels = _exhaustion_levels(session, character)
-    return {
+    conditions = session.conditions(character)
+    hp = hitpoints.of(character, conditions)
+    out = {
         "abilities": abilities,
         "exhaustion": {"level": int(character.get("exhaustion", 0) or 0),
                        "effects": [row.get(key, row["effect"]) for row in levels]},
+        "conditions": _conditions_value(conditions),
+    }
+    if hp is not None:
+        out["hit_points"] = hp.as_dict()
+    return out
+
+
+def _conditions_value(conditions: list[cond.Condition]) -> dict[str, Any]:
+    """The ``conditions`` derived value: what they do in readable lines (the "why" screen),
+    each condition with its effects as plain data under ``active`` (``show --json``)."""
+    limits = cond.action_limits(conditions)
+    disadvantage = {roll: cond.disadvantage(conditions, roll) for roll in cond.ROLLS}
+    return {
+        "names": ", ".join(c.label or c.name for c in conditions) or "none",
+        **{f"{roll}s": ("disadvantage: " + "; ".join(why)) if why else "normal"
+           for roll, why in disadvantage.items()},
+        "in combat": "; ".join(filter(None, [
+            limits.no_actions and f"no action: {limits.no_actions}",
+            limits.restricted and f"restricted: {limits.restricted}",
+            *(f"no {action}: {why}" for action, why in limits.forbids.items())])) or "as usual",
+        "active": [c.as_dict() for c in conditions],
+        "steps": [f"{c.label or c.name}: {c.source}; {cond.describe_effects(c.effects)}"
+                  + (f"; {durations.describe(c.duration)}" if c.stored else "")
+                  for c in conditions],
     }
 
 
 @hookimpl
-def help_text(language: str) -> str:
-    if language == "fr":
-        return ("Épuisement : les effets se cumulent ; niveau 2 vitesse ÷ 2, niveau 5 vitesse 0 ; "
-                "un repos long (ctrl+r) retire un niveau (config/exhaustion.toml).")
-    return ("Exhaustion: effects are cumulative; level 2 halves speed, level 5 stops; a long rest "
-            "removes one level (config/exhaustion.toml).")
+def party_columns(character, session) -> dict[str, str]:
+    """Hit points and the conditions besides exhaustion (the Exh. column has that)."""
+    t = (lambda text: FRENCH.get(text, text)) if session.language == "fr" else str
+    conditions = session.conditions(character)
+    hp = hitpoints.of(character, conditions)
+    return {t("HP"): hp.short() if hp is not None else "",
+            t("Cond."): ", ".join(c.label or c.name for c in conditions
+                                  if not c.name.startswith("exhaustion "))}
 
+
+# -- durations -------------------------------------------------------------------------------
+
+
+def _with_durations(ctx) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    return [(character, entry) for character in ctx.characters
+            for entry in cond.stored_entries(character) if entry.get("duration")]
+
+
+@hookimpl
+def time_passed(ctx, seconds, reason) -> None:
+    for character, entry in _with_durations(ctx):
+        if durations.time_is_up(entry["duration"], ctx.clock):
+            ctx.remove_condition(character, entry["name"],
+                                 f"{durations.describe(entry['duration'])}: time is up")
+
+
+def _turn(ctx, name: str, at: str) -> None:
+    for character, entry in _with_durations(ctx):
+        duration = dict(entry["duration"])
+        said = durations.on_turn(duration, name, at)
+        if said == "ends":
+            ctx.remove_condition(character, entry["name"], f"{at} of {name}'s turn: "
+                                 f"{durations.describe(entry['duration'])} is over")
+        elif said == "ticks":  # entries with a duration are the stored tables themselves
+            entry["duration"] = duration
+            ctx.touch("characters")
+        elif (at == "end" and entry["duration"].get("kind") == "save"
+              and str(character.get("name", "")).casefold() == name.casefold()):
+            condition_ops.ask_save(ctx, character, entry)
+
+
+@hookimpl
+def turn_started(ctx, name, round) -> None:
+    _turn(ctx, name, "start")
+
+
+@hookimpl
+def turn_ended(ctx, name, round) -> None:
+    _turn(ctx, name, "end")
+
+
+@hookimpl
+def help_text(language: str) -> str:
+    return HELP_FR if language == "fr" else HELP_EN
+
+
+HELP_EN = """\
+Exhaustion: effects are cumulative (config/exhaustion.toml); level 1 disadvantage on ability
+checks, 2 speed halved, 3 disadvantage on attacks and saves, 4 hit point maximum halved, 5 speed
+0, 6 dead; a long rest (ctrl+r) removes one level. Each level is a condition.
+Conditions (config/conditions.toml): every plugin reads them through the host, whichever gives
+them: exhaustion, maximal load (staggered, cannot fight), 0 hit points (unconscious), or the game
+master: condition.add character=Aria condition=prone [rounds=N | minutes=N | hours=N |
+until=start|end of=Orc | save_dc=13 save_ability=wisdom], condition.remove, condition.save;
+a condition of your own with effects=check_disadvantage,restricted,speed_factor=0.5. Rolls
+asked for (checks, saves) come with disadvantage and say why. Durations tick with the clock and
+combat turns; their end goes into the journal. On the party screen (p), k adds a condition to
+the selected character (prone, frightened 2r, poisoned 10m, stunned dc13 con; -prone removes)
+and the Cond. column lists them.
+Hit points: hp.damage (temporary first; unconscious at 0; massive damage kills), hp.heal (up to
+the maximum that counts), hp.temp (the higher stays); on the party screen h takes 7 or -7 axe
+(damage), +5 (healing), t8 (temporary); the HP column shows current/maximum+temporary.
+Settings (config/conditions.toml [settings], or the session's [plugins.conditions.settings]):
+- speed_factor_rounding = exact: 9 mv halved is 4.5; down: 4 (never below 1 mv).
+- hit_points_floor = 0; massive_damage_kills = true; round_seconds = 6 (rounds out of a fight)."""
+
+HELP_FR = """\
+Épuisement : effets cumulatifs (config/exhaustion.toml) ; niveau 1 désavantage aux tests, 2
+vitesse ÷ 2, 3 désavantage aux attaques et sauvegardes, 4 maximum de PV ÷ 2, 5 vitesse 0, 6 mort ;
+un repos long (ctrl+r) retire un niveau. Chaque niveau est un état.
+États (config/conditions.toml) : chaque module les lit par l'hôte, d'où qu'ils viennent :
+épuisement, charge maximale (chancelant, ne peut combattre), 0 PV (inconscient), ou le MJ :
+condition.add character=Aria condition=prone [rounds=N | minutes=N | hours=N | until=start|end
+of=Orque | save_dc=13 save_ability=wisdom], condition.remove, condition.save ; un état à vous
+avec effects=check_disadvantage,restricted,speed_factor=0.5. Les jets demandés se font avec
+désavantage et disent pourquoi. Les durées avancent avec l'horloge et les tours ; leur fin est
+notée au journal. Écran du groupe (p) : k ajoute un état au personnage choisi (prone,
+frightened 2r, poisoned 10m, stunned dc13 con ; -prone le retire) ; colonne États.
+Points de vie : hp.damage (temporaires d'abord ; inconscient à 0 ; dégâts massifs : mort),
+hp.heal (jusqu'au maximum qui compte), hp.temp (le plus haut reste) ; écran du groupe : h puis
+7 ou -7 hache (dégâts), +5 (soins), t8 (temporaires) ; colonne PV.
+Réglages (config/conditions.toml [settings]) : speed_factor_rounding (exact : 9 mv ÷ 2 = 4,5 ;
+down : 4), hit_points_floor, massive_damage_kills, round_seconds."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from gm_console import ScreenSpec, SectionSpec, hookimpl
-from gm_console_plugins.combat import ops, rules, texts
+from gm_console_plugins.combat import ops, texts, turns
 from gm_console_plugins.combat.section import validate
 
 
@@ -38,9 +38,15 @@ def register_sections(register) -> None:
 
 @hookimpl
 def session_derived(session) -> dict[str, Any]:
+    return {"combat": ops.summary_of(session)}
+
+
+@hookimpl
+def current_turn(session) -> dict[str, Any] | None:
     encounter = ops.encounter_of(session)
-    return {"combat": rules.summary(encounter, session.table(ops.PLUGIN), ops.settings_of(session),
-                                   ops.speeds(session, encounter))}
+    if not turns.begun(encounter) or not encounter.get("turn"):
+        return None
+    return {"round": int(encounter["round"]), "turn": str(encounter["turn"])}
 
 
 def _combat_screen(store: Any) -> Any:

@@ -18,10 +18,7 @@ from gm_console_plugins.combat import rules, turns
 from gm_console_plugins.combat.section import SETTING_KEYS
 
 PLUGIN = "combat"
-ACTION_WORDS = {"standard": "a standard action", "move": "a move action",
-                "full-round": "a full-round action", "free": "a free action",
-                "swift": "a swift action", "immediate": "an immediate action",
-                "step": "a 5-foot step"}
+ACTION_WORDS = rules.ACTION_WORDS
 
 
 # -- reading the session --------------------------------------------------------------------
@@ -50,6 +47,44 @@ def speed_m(session: Any, combatant: dict[str, Any]) -> float:
 
 def speeds(session: Any, encounter: dict[str, Any]) -> dict[str, float]:
     return {c["name"]: speed_m(session, c) for c in encounter.get("combatants", [])}
+
+
+def limits(session: Any, encounter: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """What each party member's conditions allow (staggered, cannot fight, unconscious), read
+    through the host: every plugin's conditions, this one importing none of them."""
+    out = {}
+    for c in encounter.get("combatants", []):
+        if not c["party"]:
+            continue
+        try:
+            character = session.character(c["name"])
+        except Refused:
+            continue
+        found = session.action_limits(character).as_dict()
+        if any(found.values()):
+            out[c["name"]] = found
+    return out
+
+
+def summary_of(session: Any) -> dict[str, Any]:
+    """The fight at a glance (``show --json``'s ``combat``, the screen): the budget rules'
+    summary with each party member's conditions and hit points, read through the host."""
+    encounter = encounter_of(session)
+    out = rules.summary(encounter, session.table(PLUGIN), settings_of(session),
+                        speeds(session, encounter), limits(session, encounter))
+    for entry in out.get("combatants", []):
+        if not entry["party"]:
+            continue
+        try:
+            character = session.character(entry["name"])
+        except Refused:  # left the party mid-fight
+            continue
+        conditions = session.conditions(character)
+        entry["condition_names"] = [c.label or c.name for c in conditions]
+        hp = session.hit_points(character)
+        if hp is not None:
+            entry["hit_points"] = hp.short()
+    return out
 
 
 def roller(session: Any) -> Callable[[], int]:
@@ -103,6 +138,9 @@ def _play(ctx: Any, events: list[dict[str, Any]], settings: dict[str, Any]) -> l
             ctx.notify("round_started", round=n)
         elif event["event"] == "turn_started":
             said.append(f"{event['name']}'s turn")
+            ctx.notify("turn_started", name=event["name"], round=_round(ctx))
+        elif event["event"] == "turn_ended":
+            ctx.notify("turn_ended", name=event["name"], round=_round(ctx))
         elif event["event"] == "delayed":
             said.append(f"{event['name']} delays")
         elif event["event"] == "resumed":
@@ -122,6 +160,10 @@ def _play(ctx: Any, events: list[dict[str, Any]], settings: dict[str, Any]) -> l
                         "round, was not completed and is lost", kind="combat",
                         who=[event["name"]])
     return said
+
+
+def _round(ctx: Any) -> int:
+    return int(encounter_of(ctx).get("round", 0))
 
 
 def _begin_if_needed(ctx: Any, encounter: dict[str, Any], settings: dict[str, Any]) -> list[str]:
@@ -161,6 +203,15 @@ def _add(ctx: Any, p: dict[str, Any]) -> Result:
             + (f", initiative {added['initiative']}" if "initiative" in added else "")
             + (", aware" if added["aware"] else "") + ")")
     return Result("; ".join([text, *said]), {"name": added["name"]}, [added["name"]])
+
+
+def _add_entry(ctx: Any, p: dict[str, Any]) -> Result:
+    encounter = _active(ctx)
+    added = _guard(turns.add_entry, encounter, p["name"], p["count"], p["note"])
+    said = _play(ctx, turns.place(encounter, roller(ctx)), settings_of(ctx))
+    text = (f"{added['name']} ({added['entry']}) takes a turn at initiative count "
+            f"{added['initiative']}, after every creature on that count")
+    return Result("; ".join([text, *said]), {"name": added["name"]}, [])
 
 
 def _remove(ctx: Any, p: dict[str, Any]) -> Result:
@@ -271,7 +322,7 @@ def _ready(ctx: Any, p: dict[str, Any]) -> Result:
     combatant = _guard(turns.find, encounter, name)
     done = _guard(rules.ready_action, encounter, ctx.table(PLUGIN), settings_of(ctx), name,
                   p["action"], p["trigger"], speed_m=speed_m(ctx, combatant),
-                  override=p["override"])
+                  override=p["override"], limits=limits(ctx, encounter))
     _override_line(ctx, name, done["overridden"], p["override"])
     text = (f"{name} readies {ACTION_WORDS[p['action']]} for when {p['trigger'].strip()} "
             "(its standard action)")
@@ -299,7 +350,7 @@ def _override_line(ctx: Any, name: str, refusal: str, reason: str) -> None:
 
 def _left(ctx: Any, encounter: dict[str, Any], name: str) -> dict[str, Any]:
     summary = rules.summary(encounter, ctx.table(PLUGIN), settings_of(ctx),
-                            speeds(ctx, encounter))
+                            speeds(ctx, encounter), limits(ctx, encounter))
     return next(c for c in summary["combatants"] if c["name"] == name)
 
 
@@ -312,7 +363,8 @@ def _take(ctx: Any, p: dict[str, Any]) -> Result:
     done = _guard(rules.take, encounter, ctx.table(PLUGIN), settings, name, p["action"],
                   speed_m=speed_m(ctx, combatant), metres=p["metres"],
                   full_round=p["full_round"], allows_step=p["allows_step"],
-                  override=p["override"])
+                  override=p["override"], limits=limits(ctx, encounter),
+                  as_standard=p["as_standard"])
     _override_line(ctx, name, done["overridden"], p["override"])
     what = ACTION_WORDS[p["action"]]
     if done["started"]:
@@ -321,6 +373,9 @@ def _take(ctx: Any, p: dict[str, Any]) -> Result:
         what += f", completing the full-round action {done['completed']!r}"
     elif p["action"] == "full-round" and p["full_round"]:
         what += f" ({p['full_round']})"
+    if p["action"] == "full-round" and p["as_standard"]:
+        what += (" as a standard action, the single action of its round (only free and swift "
+                 "actions and the 5-foot step are left)")
     if p["metres"]:
         what += f", moving {p['metres']:g} m"
     elif p["metres"] == 0 and p["action"] == "move":
@@ -341,7 +396,8 @@ def _move(ctx: Any, p: dict[str, Any]) -> Result:
     name = _combatant_name(encounter, p["combatant"])
     combatant = _guard(turns.find, encounter, name)
     done = _guard(rules.move, encounter, ctx.table(PLUGIN), name, p["metres"],
-                  speed_m=speed_m(ctx, combatant), override=p["override"])
+                  speed_m=speed_m(ctx, combatant), override=p["override"],
+                  limits=limits(ctx, encounter))
     _override_line(ctx, name, done["overridden"], p["override"])
     taken = done["moves_taken"]
     text = f"{name} moves {p['metres']:g} m"
@@ -376,6 +432,14 @@ OPERATIONS = [
          Param("value", int, "its initiative, if already rolled or typed (else give it with "
                "combat.initiative or roll for all)", default=None),
          Param("aware", bool, "acts in the surprise round", default=False)),
+    ),
+    Operation(
+        "combat.add_entry", "Add a non-creature entry to the initiative order (lair actions, a "
+        "hazard, a ritual finishing): a turn at a fixed count, losing ties, with no action "
+        "budget.", _add_entry,
+        (Param("name", str, "its name (\"Lair actions\")"),
+         Param("count", int, "the initiative count it acts on (20 for lair actions)"),
+         Param("note", str, "what it is (lair actions, hazard, ...)", default="")),
     ),
     Operation("combat.remove", "Take a combatant out of the fight (fled, dead).", _remove,
               (Param("combatant", str, "its name"),)),
@@ -436,6 +500,10 @@ OPERATIONS = [
                "(restricted activity) or completes (the round after)", default=""),
          Param("allows_step", bool, "with a full-round action: false if it leaves no time for "
                "a 5-foot step", default=True),
+         Param("as_standard", bool, "with a full-round action whose description allows it: "
+               "taken as a standard action by a combatant limited, or limiting themselves "
+               "(setting full_round_as_standard_by_choice), to a single standard action this "
+               "round (RULES.md 3.2)", default=False),
          OVERRIDE),
         kind="combat",
     ),

@@ -16,12 +16,17 @@ Two kinds of "no":
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Mapping
 
 from gm_console_plugins.combat.turns import (Combatant, Encounter, Invalid, acts_this_round,
-                                             begun, find, require_active, restriction)
+                                             begun, find, is_entry, require_active,
+                                             restriction)
 
 ACTIONS = ("standard", "move", "full-round", "free", "swift", "immediate", "step")
+ACTION_WORDS = {"standard": "a standard action", "move": "a move action",
+                "full-round": "a full-round action", "free": "a free action",
+                "swift": "a swift action", "immediate": "an immediate action",
+                "step": "a 5-foot step"}
 
 EPSILON = 1e-9  # metres are floats: 9 m spent of 9 m allowed must not read as "over"
 
@@ -102,6 +107,24 @@ def _move_refusal(encounter: Encounter, table: dict[str, Any], c: Combatant, ext
     return f"{name} has already taken {_spent_words(budget)} this turn: no move action is left."
 
 
+def _as_standard_refusal(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any],
+                         c: Combatant) -> str | None:
+    """A full-round action taken as a standard action (3.2): « s'il réduit son activité à une
+    seule action simple par round ». Under restriction it is the round's one action; otherwise
+    only if the combatant may choose to limit themselves (setting
+    full_round_as_standard_by_choice) and has taken no standard or move action yet."""
+    name, budget, why = c["name"], c["budget"], restriction(encounter, c)
+    if not why and not settings.get("full_round_as_standard_by_choice", True):
+        return (f"{name}'s activity is not restricted: a full-round action is taken as a "
+                "standard action only by a combatant limited to a single standard action "
+                "(setting full_round_as_standard_by_choice).")
+    if budget["standard"] or budget["move"] or budget["full_round"]:
+        taken = "a full-round action" if budget["full_round"] else _spent_words(budget)
+        return (f"{name} has taken {taken} this turn: a full-round action taken as a standard "
+                "action must be the round's single action.")
+    return _standard_refusal(encounter, table, c)
+
+
 def _full_round_refusal(encounter: Encounter, c: Combatant, allows_step: bool) -> str | None:
     name, budget, why = c["name"], c["budget"], restriction(encounter, c)
     if why:
@@ -169,6 +192,33 @@ def _step_refusal(encounter: Encounter, table: dict[str, Any], settings: dict[st
     return None
 
 
+Limits = Mapping[str, Mapping[str, Any]]
+"""Per combatant name, what its conditions allow (the host's ``action_limits``, as a dict):
+``restricted`` (why, or ""), ``forbids`` ({action type: why}), ``no_actions`` (why, or "")."""
+
+
+def _as_limited(c: Combatant, limits: Limits | None) -> Combatant:
+    """``c`` as the budget rules see it: a condition that restricts activity (staggered) adds
+    to a restriction set by hand. A read-only view: the stored combatant is not changed."""
+    why = ((limits or {}).get(c["name"]) or {}).get("restricted", "")
+    if not why:
+        return c
+    return {**c, "restricted": "; ".join(part for part in (c.get("restricted", ""), why)
+                                         if part)}
+
+
+def _condition_refusal(c: Combatant, action: str, limits: Limits | None) -> str | None:
+    """A condition that forbids the action (unconscious: every action; cannot fight: standard
+    and full-round)."""
+    own = (limits or {}).get(c["name"]) or {}
+    if own.get("no_actions"):
+        return f"{c['name']} can take no action: {own['no_actions']}."
+    why = (own.get("forbids") or {}).get(action)
+    if why:
+        return f"{c['name']} cannot take {ACTION_WORDS[action]}: {why}."
+    return None
+
+
 def moving(metres: float | None, settings: dict[str, Any]) -> bool:
     """Whether a move action is movement: metres given and more than 0, or none given and the
     setting counts a move action as movement (metres=0 says it was spent on something else)."""
@@ -210,13 +260,17 @@ def moves_needed(c: Combatant, metres: float, speed_m: float) -> int:
 
 def refusal(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any], name: str,
             action: str, *, speed_m: float, metres: float | None = None, full_round: str = "",
-            allows_step: bool = True) -> str | None:
+            allows_step: bool = True, limits: Limits | None = None,
+            as_standard: bool = False) -> str | None:
     """Why the rules forbid ``name`` taking ``action`` now, in plain words; None if allowed.
 
     ``metres`` goes with a move action (movement spent from it; None: not said, see
     :func:`moving`); ``full_round`` with a standard
     action that starts or completes a full-round action (3.3); ``allows_step`` with a
-    full-round action (False when it leaves no time for the 5-foot step).
+    full-round action (False when it leaves no time for the 5-foot step); ``limits`` what each
+    combatant's conditions allow (:data:`Limits`); ``as_standard`` with a full-round action
+    whose description lets it be taken as a standard action by a combatant limited, or who
+    limits themselves, to a single standard action this round (3.2).
     """
     require_active(encounter)
     if action not in ACTIONS:
@@ -234,6 +288,13 @@ def refusal(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any
                       "initiative (combat.initiative, combat.roll_initiative)")
     c = find(encounter, name)
     assert c is not None
+    if is_entry(c):
+        raise Invalid(f"{c['name']} is not a creature ({c['entry']}): it has no actions to "
+                      "spend; its turn is for what it does (a journal note), then combat.next")
+    reason = _condition_refusal(c, action, limits)
+    if reason:
+        return reason
+    c = _as_limited(c, limits)
     own = encounter["turn"] == c["name"]
     if action == "free":
         if own or settings.get("free_off_turn", True):
@@ -253,6 +314,8 @@ def refusal(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any
     if action == "step":
         return _step_refusal(encounter, table, settings, c, speed_m)
     if action == "full-round":
+        if as_standard:
+            return _as_standard_refusal(encounter, table, settings, c)
         return _full_round_refusal(encounter, c, allows_step)
     if action == "standard":
         return _standard_refusal(encounter, table, c) or _full_round_part_refusal(encounter, c,
@@ -295,7 +358,7 @@ def _full_round_part_refusal(encounter: Encounter, c: Combatant, label: str) -> 
 
 
 def move_refusal(encounter: Encounter, table: dict[str, Any], name: str, metres: float, *,
-                 speed_m: float) -> str | None:
+                 speed_m: float, limits: Limits | None = None) -> str | None:
     """Why ``name`` may not move ``metres`` now (actions.move): movement is spent from the move
     actions already taken this turn, and further move actions are taken as needed."""
     require_active(encounter)
@@ -306,6 +369,12 @@ def move_refusal(encounter: Encounter, table: dict[str, Any], name: str, metres:
                       "initiative (combat.initiative, combat.roll_initiative)")
     c = find(encounter, name)
     assert c is not None
+    if is_entry(c):
+        raise Invalid(f"{c['name']} is not a creature ({c['entry']}): it does not move")
+    reason = _condition_refusal(c, "move", limits) if metres > EPSILON else None
+    if reason:
+        return reason
+    c = _as_limited(c, limits)
     if encounter["turn"] != c["name"]:
         return f"It is {encounter['turn']}'s turn, not {c['name']}'s: no movement off-turn."
     reason = _movement_refusal(c, metres > EPSILON, speed_m)
@@ -329,13 +398,15 @@ def move_refusal(encounter: Encounter, table: dict[str, Any], name: str, metres:
 
 def take(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any], name: str,
          action: str, *, speed_m: float, metres: float | None = None, full_round: str = "",
-         allows_step: bool = True, override: str = "") -> dict[str, Any]:
+         allows_step: bool = True, override: str = "", limits: Limits | None = None,
+         as_standard: bool = False) -> dict[str, Any]:
     """Spend ``action`` from ``name``'s budget. Refused (:class:`Forbidden`) when the rules
     forbid it, unless ``override`` gives the game master's reason. Returns what happened:
     ``overridden`` (the refusal that was overridden, or ""), ``started``/``completed`` (a
     full-round action's name)."""
     reason = refusal(encounter, table, settings, name, action, speed_m=speed_m, metres=metres,
-                     full_round=full_round, allows_step=allows_step)
+                     full_round=full_round, allows_step=allows_step, limits=limits,
+                     as_standard=as_standard)
     if reason and not override.strip():
         raise Forbidden(reason)
     c = find(encounter, name)
@@ -360,6 +431,11 @@ def take(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any], 
             budget["metres_allowed"] += speed_m
         budget["metres_spent"] += metres or 0.0
         budget["moved"] = budget["moved"] or moving(metres, settings)
+    elif action == "full-round" and as_standard:
+        # The round's single standard action: nothing but free and swift actions (and the
+        # 5-foot step) after it, as under restricted activity.
+        budget["standard"] += 1
+        budget["limited"] = True
     elif action == "full-round":
         budget["full_round"] = True
         budget["full_round_step"] = allows_step
@@ -378,10 +454,10 @@ def take(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any], 
 
 
 def move(encounter: Encounter, table: dict[str, Any], name: str, metres: float, *,
-         speed_m: float, override: str = "") -> dict[str, Any]:
+         speed_m: float, override: str = "", limits: Limits | None = None) -> dict[str, Any]:
     """Spend ``metres`` of movement, taking the move actions it needs (actions.move). Returns
     ``overridden`` and ``moves_taken``."""
-    reason = move_refusal(encounter, table, name, metres, speed_m=speed_m)
+    reason = move_refusal(encounter, table, name, metres, speed_m=speed_m, limits=limits)
     if reason and not override.strip():
         raise Forbidden(reason)
     c = find(encounter, name)
@@ -400,7 +476,7 @@ READY_ACTIONS = ("standard", "move", "swift", "free")
 
 def ready_action(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any],
                  name: str, action: str, trigger: str, *, speed_m: float,
-                 override: str = "") -> dict[str, Any]:
+                 override: str = "", limits: Limits | None = None) -> dict[str, Any]:
     """Ready (optional rule of the game, welcome in the issue): spend the standard action of
     this turn to take ``action`` later, when ``trigger`` happens (:func:`.turns.trigger`),
     before its next turn. Returns ``overridden`` like :func:`take`."""
@@ -409,7 +485,7 @@ def ready_action(encounter: Encounter, table: dict[str, Any], settings: dict[str
     if not trigger.strip():
         raise Invalid("a readied action needs its trigger (what it waits for)")
     done = take(encounter, table, settings, name, "standard", speed_m=speed_m,
-                override=override)
+                override=override, limits=limits)
     c = find(encounter, name)
     assert c is not None
     c["readied"] = {"action": action, "trigger": trigger.strip(), "round": encounter["round"]}
@@ -423,7 +499,7 @@ def ready_action(encounter: Encounter, table: dict[str, Any], settings: dict[str
 
 
 def summary(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any],
-            speeds: dict[str, float]) -> dict[str, Any]:
+            speeds: dict[str, float], limits: Limits | None = None) -> dict[str, Any]:
     """The encounter as plain data for ``show --json`` and the screen: the round, whose turn,
     and per combatant what is spent and what each action type would get now (True, or the
     reason it is refused)."""
@@ -435,8 +511,9 @@ def summary(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any
     if encounter["aware_pending"]:
         out["aware_pending"] = list(encounter["aware_pending"])
     ranked = {name: i for i, name in enumerate(encounter["order"])}
-    for c in sorted(encounter["combatants"],
-                    key=lambda c: ranked.get(c["name"], len(ranked))):
+    for stored in sorted(encounter["combatants"],
+                         key=lambda c: ranked.get(c["name"], len(ranked))):
+        c = _as_limited(stored, limits)
         speed = speeds.get(c["name"], 0.0)
         entry: dict[str, Any] = {
             "name": c["name"], "initiative": c.get("initiative"), "modifier": c["modifier"],
@@ -449,14 +526,19 @@ def summary(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any
             "delaying": bool(c.get("delaying")),
             "readied": dict(c["readied"]) if c.get("readied") else None,
         }
-        if begun(encounter):
-            entry.update(_now(encounter, table, settings, c, speed))
+        own = (limits or {}).get(c["name"])
+        if own:
+            entry["conditions"] = dict(own)
+        if is_entry(c):
+            entry["entry"] = c["entry"]
+        elif begun(encounter):
+            entry.update(_now(encounter, table, settings, c, speed, limits))
         out["combatants"].append(entry)
     return out
 
 
 def _now(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any], c: Combatant,
-         speed_m: float) -> dict[str, Any]:
+         speed_m: float, limits: Limits | None = None) -> dict[str, Any]:
     """What ``c`` can still do now: ``remaining`` (counts, and the metres it can still move
     this turn) and ``refusals`` (each refused action type with its reason)."""
     refusals = {}
@@ -464,7 +546,7 @@ def _now(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any], 
         # a move action as such (metres=0); whether it can still move is "metres" below
         metres = 0.0 if action == "move" else None
         reason = refusal(encounter, table, settings, c["name"], action, speed_m=speed_m,
-                         metres=metres)
+                         metres=metres, limits=limits)
         if reason is not None:
             refusals[action] = reason
     moves = 0 if "move" in refusals else _moves_left(encounter, table, c)

@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 
 from gm_console.ui import StoreScreen, SyncedTable, TextPrompt, Value
-from gm_console_plugins.combat import ops, rules, turns
+from gm_console_plugins.combat import ops, turns
 from gm_console_plugins.combat.texts import LEGEND
 
 if TYPE_CHECKING:
@@ -24,7 +24,8 @@ LEFT, SPENT, NONE = "●", "✓", "–"  # available, used, not possible now
 BORROWED = "⇠"  # the swift action of the next turn, used by an immediate action off-turn
 
 
-COLUMNS = ("Name", "Init", "Std", "Mv", "Full", "Sw", "Imm", "Fr", "5ft", "Metres", "State")
+COLUMNS = ("Name", "Init", "HP", "Std", "Mv", "Full", "Sw", "Imm", "Fr", "5ft", "Metres",
+           "State")
 """Short titles so that 80 columns hold the table; the legend and F1 say what they mean."""
 
 
@@ -48,10 +49,21 @@ def states(entry: dict[str, Any], t: Callable[[str], str], surprise: bool,
         out.append(t("flat-footed"))
     if entry["acts_this_round"] and entry["restricted"]:
         why = entry["restricted"]
+        # the table names the first cause only ("slowed", not who added it)
         out.append(t("restricted") if short and why == "surprise round"
+                   else f"{t('restricted')} ({t(why.split(' (')[0].split(';')[0])})" if short
                    else f"{t('restricted')} ({t(why)})")
+    conditions = entry.get("conditions") or {}
+    if conditions.get("no_actions"):
+        out.append(t("no actions") if short
+                   else f"{t('no actions')} ({conditions['no_actions']})")
+    elif conditions.get("forbids"):
+        out.append(t("limited actions") if short else "; ".join(
+            f"{t('no')} {t(action)} ({why})" for action, why in conditions["forbids"].items()))
     if entry["aware"] and surprise and not short:
         out.append(t("aware"))
+    if entry.get("entry"):
+        out.append(entry["entry"])
     if entry["started_full_round"]:
         out.append(f"→ {entry['started_full_round']['label']}")
     if entry["delaying"]:
@@ -69,7 +81,8 @@ def row_cells(entry: dict[str, Any], current: bool, t: Callable[[str], str],
     off-turn only what it can do now (an immediate action) and a borrowed swift."""
     spent, now = entry["spent"], entry.get("remaining")
     initiative = "?" if entry["initiative"] is None else str(entry["initiative"])
-    cells = [("▶ " if current else "  ") + entry["name"], initiative]
+    cells = [("▶ " if current else "  ") + entry["name"], initiative,
+             entry.get("hit_points", "")]
     state = ", ".join(states(entry, t, surprise, short=True))
     if now is None:  # the fight has not begun
         return cells + [""] * 8 + [state]
@@ -93,6 +106,8 @@ def detail(entry: dict[str, Any], t: Callable[[str], str], surprise: bool) -> st
     initiative = "?" if entry["initiative"] is None else str(entry["initiative"])
     parts = [f"{entry['name']}: {t('Initiative')} {initiative} ({entry['modifier']:+d}), "
              f"{entry['speed_m']:g} m"] + states(entry, t, surprise)
+    if entry.get("condition_names"):
+        parts.append(", ".join(entry["condition_names"]))
     refused = entry.get("refusals", {}).get("immediate")
     if refused:
         parts.append(f"{t('immediate')}: {refused}")
@@ -121,6 +136,8 @@ class CombatScreen(StoreScreen):
                 show=False),
         Binding("g", "full_round_part", "Start/complete", id="combat.full_round_part",
                 show=False),
+        Binding("G", "full_round_as_standard", "Full as standard",
+                id="combat.full_round_as_standard", show=False),
         Binding("w", "take('swift')", "Swift", id="combat.swift"),
         Binding("i", "immediate", "Immediate", id="combat.immediate"),
         Binding("e", "take('free')", "Free", id="combat.free"),
@@ -131,6 +148,7 @@ class CombatScreen(StoreScreen):
         Binding("I", "initiative", "Initiative", id="combat.initiative", show=False),
         Binding("R", "roll_initiative", "Roll init.", id="combat.roll_initiative", show=False),
         Binding("a", "add", "Add", id="combat.add", show=False),
+        Binding("L", "add_entry", "Lair/hazard", id="combat.add_entry", show=False),
         Binding("x", "remove", "Remove", id="combat.remove", show=False),
         Binding("S", "start", "Start fight", id="combat.start", show=False),
         Binding("E", "end", "End fight", id="combat.end", show=False),
@@ -158,10 +176,7 @@ class CombatScreen(StoreScreen):
     # -- drawing ------------------------------------------------------------------------------
 
     def _summary(self) -> dict[str, Any]:
-        session = self.session
-        encounter = ops.encounter_of(session)
-        return rules.summary(encounter, session.table(ops.PLUGIN), ops.settings_of(session),
-                             ops.speeds(session, encounter))
+        return ops.summary_of(self.session)
 
     def refresh_view(self, change: Change | None) -> None:
         summary = self._summary()
@@ -246,6 +261,9 @@ class CombatScreen(StoreScreen):
     def action_full_round_no_step(self) -> None:
         self.action_take("full-round", allows_step=False)
 
+    def action_full_round_as_standard(self) -> None:
+        self.action_take("full-round", as_standard=True)
+
     def action_immediate(self) -> None:
         self._run("actions.take", action="immediate", combatant=self._selected() or "")
 
@@ -300,6 +318,16 @@ class CombatScreen(StoreScreen):
                     params[key] = value
             self._run("combat.add", **params)
         self._ask("Combatant: name, initiative modifier, speed in m", add)
+
+    def action_add_entry(self) -> None:
+        def add(text: str) -> None:
+            parts = [part.strip() for part in text.split(",")]
+            if len(parts) >= 2:
+                self._run("combat.add_entry", name=parts[0], count=parts[1],
+                          note=",".join(parts[2:]))
+            elif text:
+                self._show_refusal(self.t("Entry: name, initiative count, what it is"), False)
+        self._ask("Entry: name, initiative count, what it is", add)
 
     def action_remove(self) -> None:
         name = self._selected()

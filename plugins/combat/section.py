@@ -70,7 +70,8 @@ def _ranges(table: dict[str, Any], where: tuple[Any, ...], what: str) -> list[Pr
 
 
 SETTING_KEYS = ("step_when_restricted", "move_action_counts_as_movement", "free_off_turn",
-                "surprise_round_takes_time", "started_full_round_lapses")
+                "surprise_round_takes_time", "started_full_round_lapses",
+                "full_round_as_standard_by_choice")
 """The settings the plugin reads (``[settings]`` of config/combat.toml), all true or false."""
 
 

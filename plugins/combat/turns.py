@@ -130,6 +130,29 @@ def add_combatant(encounter: Encounter, name: str, modifier: int, speed_m: float
     return combatant
 
 
+def add_entry(encounter: Encounter, name: str, count: int, note: str = "") -> Combatant:
+    """A non-creature entry in the initiative order (lair actions, a hazard, a ritual
+    finishing): it takes its turn at a fixed count, losing ties to every creature on it, and
+    has no action budget (``entry`` is its note). It acts from round 1, not in a surprise
+    round."""
+    require_active(encounter)
+    name = name.strip()
+    if not name:
+        raise Invalid("an entry needs a name")
+    if find(encounter, name, required=False) is not None:
+        raise Invalid(f"there is already a combatant named {name!r}")
+    entry = new_combatant(name, 0, party=False, speed_m=0.0)
+    entry.update(flat_footed=False, initiative=int(count), entry=note.strip() or "entry",
+                 order_key=[int(count), -1000])  # below any creature on the same count
+    encounter["combatants"].append(entry)
+    return entry
+
+
+def is_entry(combatant: Combatant) -> bool:
+    """A non-creature entry (lair actions, a hazard): a turn, no action budget."""
+    return bool(combatant.get("entry"))
+
+
 def remove_combatant(encounter: Encounter, name: str) -> list[Event]:
     """Take a combatant out of the fight (fled, dead). If it was its turn, the next one's
     begins (a new round after the last), without the end-of-turn bookkeeping of the one
@@ -162,6 +185,10 @@ def set_initiative(encounter: Encounter, name: str, value: int) -> None:
     require_active(encounter)
     combatant = find(encounter, name)
     assert combatant is not None
+    if is_entry(combatant):  # its count is fixed; it still loses ties
+        combatant["initiative"] = int(value)
+        combatant["order_key"] = [int(value), -1000]
+        return
     combatant["initiative"] = int(value)
     combatant.pop("rolloff", None)
     combatant.pop("order_key", None)
@@ -455,4 +482,8 @@ def restriction(encounter: Encounter, combatant: Combatant) -> str:
     """Why the combatant's activity is restricted this round, or ""."""
     if encounter.get("surprise"):
         return "surprise round"
+    if combatant.get("budget", {}).get("limited"):  # 3.2: chose a single standard action
+        chosen = "a full-round action taken as a standard action"
+        own = combatant.get("restricted", "")
+        return f"{own}; {chosen}" if own else chosen
     return combatant.get("restricted", "")

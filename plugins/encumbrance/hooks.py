@@ -102,6 +102,17 @@ def character_derived(character, session) -> dict[str, Any]:
 
 
 @hookimpl
+def character_conditions(character, session) -> list[dict[str, Any]]:
+    """What the load does to the character beyond speed (maximal: staggered, cannot fight)."""
+    try:
+        enc = reading.assess(character, session)
+    except ValueError:
+        return []
+    source = f"encumbrance {enc.category} ({fmt(enc.carried_lb)} lb)"
+    return [{"name": name, "source": source} for name in enc.effects.conditions]
+
+
+@hookimpl
 def party_columns(character, session) -> dict[str, str]:
     speed = session.speed(character)
     language = session.language

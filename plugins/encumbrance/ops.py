@@ -87,7 +87,10 @@ def _lift(ctx, p: dict[str, Any]) -> Result:
                       f"(most allowed {fmt(enc.max_lb)} lb)", {"check": None}, [name])
     strength = rules.parse_score(character.get("strength", 10), "Strength")
     check = rules.lift_check(strength, load, enc.max_lb, p["rounds_held"], table, chosen)
-    expression = table["over_max"]["check_expression"]
+    # A Strength check: conditions (exhaustion 1...) may put it at a disadvantage, the worse
+    # of two d20 being the higher on a roll-under check.
+    expression, reasons = ctx.roll_dice(character, "check", table["over_max"]["check_expression"],
+                                        roll_under=True)
     if ctx.language == "fr":
         verb = "tenir" if p["rounds_held"] else "soulever"
         title = f"Test de Force pour {verb} {fmt(load)} livres : {expression} ≤ {check.target}"
@@ -96,6 +99,9 @@ def _lift(ctx, p: dict[str, Any]) -> Result:
         title = f"Strength check to {verb} {fmt(load)} lb: {expression} ≤ {check.target}"
     if check.target < 1:
         title += " (cannot succeed)" if ctx.language != "fr" else " (impossible)"
+    if reasons:
+        title += (" (désavantage : " if ctx.language == "fr" else " (disadvantage: ") \
+            + "; ".join(reasons) + ")"
     request = RollRequest(
         title=title,
         rolls=[{"who": name, "expression": expression, "at_most": check.target}],

@@ -205,6 +205,7 @@ class Effects:
     dex_bonus_to_ac: bool
     can_fight: bool
     note: str = ""
+    conditions: tuple[str, ...] = ()  # config/conditions.toml names (staggered, cannot fight)
 
     @property
     def speed_text(self) -> str:
@@ -223,6 +224,7 @@ def effects(category: str, table: dict[str, Any]) -> Effects:
         dex_bonus_to_ac=row["dex_bonus_to_ac"],
         can_fight=row["can_fight"],
         note=row.get("note", ""),
+        conditions=tuple(row.get("conditions", ())),
     )
 
 

@@ -86,8 +86,9 @@ Settings in config/movement.toml [settings] (a session may override them):
 - exceptional_strength_score: Strength 18/xx counts as 18 in the jump formulas (interpretation).
 - high_jump_never_below_zero: a negative modifier never makes a negative high jump.
 - reach_from: the highest point reached uses the running high jump.
-- obstacle_check: taller_than_quarter (an obstacle up to a quarter of the jump is cleared
-  without a check) or up_to_quarter (the seed's literal reading).
+- obstacle_check: up_to_quarter (the seed's reading, default: an obstacle up to a quarter of
+  the jump asks for the check, a taller one is refused unless overridden) or
+  taller_than_quarter (up to a quarter is cleared without a check, taller asks for it).
 - run_up_kinds: the ground walked just before a jump that counts as its 3 m run-up.
 - check_dice and dc_*: checks roll 1d20 + the ability modifier against our DCs."""
 
@@ -105,4 +106,5 @@ glissante, des eaux agitées, un obstacle, sauter plus haut ; Dextérité (Acrob
 retomber en terrain difficile (échec : à terre). Un saut au-delà des capacités est refusé,
 sauf override=<raison>. Réglages dans config/movement.toml [settings] : crawl_cost_*,
 jump_cost_difficult, exceptional_strength_score (18/xx compte pour 18),
-high_jump_never_below_zero, reach_from, obstacle_check, run_up_kinds, check_dice, dc_*."""
+high_jump_never_below_zero, reach_from, obstacle_check (up_to_quarter : un obstacle
+jusqu'au quart du saut demande le test, plus haut il est refusé), run_up_kinds, check_dice, dc_*."""

@@ -44,6 +44,7 @@ FRENCH: dict[str, str] = {
     "High jump": "Saut en hauteur",
     "Reach": "Portée",
     "Obstacle without a check": "Obstacle sans test",
+    "Small obstacle (check)": "Petit obstacle (test)",
     # messages and hints
     "Movement: no characters yet (add one on the party screen)":
         "Déplacement : aucun personnage (en ajouter un depuis l'écran du groupe)",

@@ -64,10 +64,14 @@ def check_modifier(session: Any, character: dict[str, Any], ability: str) -> int
 
 def _data(session: Any, character: dict[str, Any], path: rules.PricedPath) -> dict[str, Any]:
     data = path.as_dict()
-    dice = str(session.setting(PLUGIN, "check_dice"))
+    # Conditions (exhaustion 1, poisoned...) may put ability checks at a disadvantage: the host
+    # says which dice and why.
+    dice, reasons = session.roll_dice(character, "check", str(session.setting(PLUGIN,
+                                                                             "check_dice")))
     for check, out in zip(path.checks, data["checks"]):
         out["expression"] = rules.check_expression(
             dice, check_modifier(session, character, check.ability))
+        out["disadvantage"] = list(reasons)
     terrain = session.terrain()
     return {"character": character["name"],
             "path": format_path([s.segment for s in path.segments]),
@@ -100,8 +104,10 @@ def _offer_checks(ctx: Any, character: dict[str, Any], path: rules.PricedPath,
     ids = []
     for check, out in zip(path.checks, data["checks"]):
         skill = f"{check.ability.capitalize()} ({check.skill.capitalize()})"
+        against = (" (disadvantage: " + "; ".join(out["disadvantage"]) + ")"
+                   if out["disadvantage"] else "")
         ids.append(ctx.request_rolls(RollRequest(
-            title=f"{skill}: {check.reason}",
+            title=f"{skill}: {check.reason}{against}",
             rolls=[{"who": character["name"], "expression": out["expression"], "dc": check.dc}],
             then="movement.check_result",
             context={"character": character["name"], "skill": skill, "reason": check.reason,
@@ -199,16 +205,11 @@ def _apply_check_result(ctx: Any, p: dict[str, Any]) -> Result:
             continue
         lines.append(f"{name} fails ({request['reason']}): {request['on_failure']}")
         condition = str(request.get("condition", ""))
-        if condition:
-            conditions = character.setdefault("conditions", [])
-            if not isinstance(conditions, list):
-                raise Refused(f"{name}'s conditions must be a list of names, not "
-                              f"{conditions!r}")
-            if condition not in conditions:
-                conditions.append(condition)
-            ctx.touch("characters")
+        if condition:  # stored through the host, so every plugin reads it (a prone jumper)
+            ctx.add_condition(character, condition, source=f"failed check: {request['reason']}")
     return Result("; ".join(lines) or f"{name}: no outcome for {request['reason']}",
-                  {"character": name, "conditions": list(character.get("conditions", []))},
+                  {"character": name, "conditions": [c.name for c in ctx.conditions(character)
+                                                     if c.stored]},
                   [name])
 
 

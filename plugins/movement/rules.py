@@ -181,8 +181,10 @@ def jump_figures(strength: Any, height_m: Any, table: Table,
         f"high jump with a run-up: {show(high_base)} + {show(per_mod)} × {signed(mod)} = "
         f"{show(high_raw)} m" + (" → 0 m (never below 0)" if floored else ""),
         f"high jump standing: {show(high_running)} × {show(standing)} = {show(high_standing)} m",
-        f"obstacle cleared without a check: up to {show(fraction)} × {show(long_running)} = "
-        f"{show(obstacle_max)} m",
+        (f"small obstacle, cleared with a Strength (Athletics) check: up to {show(fraction)} × "
+         if settings["obstacle_check"] == "up_to_quarter" else
+         f"obstacle cleared without a check: up to {show(fraction)} × ")
+        + f"{show(long_running)} = {show(obstacle_max)} m (running long jump)",
     ]
 
     height = _height(height_m)

@@ -19,6 +19,9 @@ from gm_console.ui import StoreScreen, SyncedTable, Value
 from gm_console_plugins.movement import ops, rules
 from gm_console_plugins.movement.segments import JUMPS, Segment, format_path
 
+# What the figure under the jumps means, by setting obstacle_check (RULES.md 1.7).
+OBSTACLE_LABELS = {"up_to_quarter": "Small obstacle (check)",
+                   "taller_than_quarter": "Obstacle without a check"}
 NOTES_WIDTH = 26  # "standing ≤ 2.55 m, slippery"
 
 KIND_LABELS = {"walk": "walk", "climb": "climb", "swim": "swim", "crawl": "crawl",
@@ -217,7 +220,8 @@ class MovementScreen(StoreScreen):
             f"{t('Long jump')} {show(jump.long_running)} m ({t('standing')} "
             f"{show(jump.long_standing)} m) · {t('High jump')} {show(jump.high_running)} m "
             f"({t('standing')} {show(jump.high_standing)} m)\n{t('Reach')} {reach} · "
-            f"{t('Obstacle without a check')} ≤ {show(jump.obstacle_max)} m")
+            f"{t(OBSTACLE_LABELS[ops.settings(self.session)['obstacle_check']])} ≤ "
+            f"{show(jump.obstacle_max)} m")
         return jump
 
     def _hint(self) -> str:

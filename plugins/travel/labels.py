@@ -13,8 +13,9 @@ Fast pace: −5 to passive Wisdom (Perception); slow: the group can move stealth
 terrain halves every distance. After the 8th hour of a day each hour asks every traveller for a
 Constitution save, DC 10 + hours beyond 8; a failure is a level of exhaustion. A traveller at
 speed 0 (exhaustion 5) stops the party. A gallop covers twice the fast distance for about an
-hour: then fresh mounts are needed. Vehicles go at normal pace only; ships at their own speed,
-up to 24 hours a day, with no pace effects.
+hour: then fresh mounts are needed. Vehicles go at normal pace only (setting vehicle_pace);
+ships at their own speed, up to 24 hours a day, with no pace effects. Saves are rolled with
+disadvantage when a condition says so (exhaustion 3, a curse): the roll request says why.
 Operations: travel.pace, travel.mode, travel.terrain, travel.leg, travel.leg_remove,
 travel.route_clear, travel.advance (hours=3 or end), travel.fresh_mount, travel.new_day,
 travel.travellers. Settings (config/travel.toml [settings], or the session's
@@ -30,7 +31,9 @@ travel.travellers. Settings (config/travel.toml [settings], or the session's
 - new_travel_day = pause: hours today restart after a long rest or pause_hours (8) without
   travelling, so a march past midnight keeps counting; clock_day: at midnight; rest: only
   after a long rest.
-- departure_hour = 8: the planner's party sets off again at this hour each day."""
+- departure_hour = 8: the planner's party sets off again at this hour each day.
+- vehicle_pace = normal_only: carts and carriages « se déplacent à un rythme normal »
+  (interpretation, RULES.md 1.4); any: choose a pace as usual (the 5e original)."""
 
 HELP_FR = """\
 Planificateur de voyage (t) : rythme, mode, itinéraire et arrivée (RULES.md 1.1 à 1.5).
@@ -45,13 +48,15 @@ possible. Le terrain difficile divise les distances par deux. Après la 8e heure
 chaque heure demande à chaque voyageur un jet de sauvegarde de Constitution DD 10 + heures
 au-delà de 8 ; un échec donne un niveau d'épuisement. Un voyageur de vitesse 0 (épuisement 5)
 arrête le groupe. Le galop couvre le double de la distance rapide pendant environ une heure :
-il faut ensuite des montures fraîches. Véhicules : rythme normal seulement ; navires : leur
-propre vitesse, jusqu'à 24 heures par jour, sans effet de rythme.
+il faut ensuite des montures fraîches. Véhicules : rythme normal seulement (réglage
+vehicle_pace) ; navires : leur propre vitesse, jusqu'à 24 heures par jour, sans effet de
+rythme. Les sauvegardes se font avec désavantage quand un état l'impose (épuisement 3).
 Réglages (config/travel.toml [settings]) : walker_speed_m (monture spéciale : × vitesse ÷ 9 m),
 day_figure (last_hour, spread ou hourly : comment les heures font la colonne « jour »),
 gallop_hours_per_mount, difficult_terrain_modes, forced_march_modes, speed_zero_stops_modes,
 new_travel_day (pause : après un repos long ou pause_hours sans voyager ; clock_day : à
-minuit ; rest : après un repos long), departure_hour."""
+minuit ; rest : après un repos long), departure_hour, vehicle_pace (normal_only : les
+véhicules vont au rythme normal, interprétation ; any : au choix, comme dans l'original)."""
 
 FRENCH = {
     "Travel planner": "Planificateur de voyage",

@@ -33,7 +33,7 @@ def _state(ctx: Any) -> dict[str, Any]:
 
 def _checked(ctx: Any, motion: rules.Motion) -> rules.Motion:
     try:
-        return rules.check_motion(ctx.table(PLUGIN), motion)
+        return rules.check_motion(ctx.table(PLUGIN), motion, reading.settings(ctx))
     except rules.TravelError as exc:
         raise Refused(str(exc)) from None
 
@@ -64,7 +64,11 @@ def _pace(ctx: Any, p: dict[str, Any]) -> Result:
 def _mode(ctx: Any, p: dict[str, Any]) -> Result:
     sec = _state(ctx)
     table = ctx.table(PLUGIN)
-    allowed = rules.allowed_paces(table, p["mode"]) if p["mode"] in table.get("modes", {}) else []
+    try:
+        allowed = (rules.allowed_paces(table, p["mode"], reading.settings(ctx))
+                   if p["mode"] in table.get("modes", {}) else [])
+    except rules.TravelError as exc:  # a setting edited by hand
+        raise Refused(str(exc)) from None
     pace = sec["pace"] if sec["pace"] in allowed or not allowed else allowed[0]
     motion = _checked(ctx, rules.Motion(pace=pace, mode=p["mode"], speed_m=p["speed_m"],
                                         speed_kmh=p["speed_kmh"],
@@ -148,10 +152,10 @@ def _ask_saves(ctx: Any, sec: dict[str, Any], hour: int, dc: int, hours_left: fl
             con = parse_score(character.get("constitution", 10), "constitution")
         except ValueError as exc:
             raise Refused(f"{character.get('name')}: {exc}") from None
-        level = int(character.get("exhaustion", 0) or 0)
-        disadvantage = rules.save_disadvantage(ctx.table("exhaustion"), level)
+        # Conditions (exhaustion 3...) may put saves at a disadvantage: the host says which.
+        dice, _ = ctx.roll_dice(character, "save")
         rolls.append({"who": character["name"], "dc": dc,
-                      "expression": rules.save_expression(con, disadvantage)})
+                      "expression": rules.save_expression(con, dice)})
     if not rolls:
         return 0
     return ctx.request_rolls(RollRequest(

@@ -162,6 +162,6 @@ def stopped_by(session: Any, sec: dict[str, Any], conf: dict[str, Any]) -> list[
     for character in travellers(session, sec):
         speed = session.speed(character)
         if speed.mv == 0:
-            why = next((line for line in speed.steps if "× 0" in line), speed.steps[-1])
+            why = next((line for line in speed.steps if "→ 0 mv" in line), speed.steps[-1])
             reasons.append(f"{character.get('name')} cannot move: speed 0 ({why})")
     return reasons

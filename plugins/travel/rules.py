@@ -57,7 +57,8 @@ def num(x: float) -> float | int:
 # -- settings ----------------------------------------------------------------------------------
 
 SETTING_CHOICES = {"day_figure": ("last_hour", "spread", "hourly"),
-                   "new_travel_day": ("pause", "clock_day", "rest")}
+                   "new_travel_day": ("pause", "clock_day", "rest"),
+                   "vehicle_pace": ("normal_only", "any")}
 MODE_LISTS = ("difficult_terrain_modes", "forced_march_modes", "speed_zero_stops_modes")
 
 
@@ -106,8 +107,16 @@ def mode_row(table: dict[str, Any], mode: str) -> dict[str, Any]:
     return modes[mode]
 
 
-def allowed_paces(table: dict[str, Any], mode: str) -> list[str]:
-    return list(mode_row(table, mode).get("paces", list(table.get("paces", {}))))
+def allowed_paces(table: dict[str, Any], mode: str,
+                  settings: dict[str, Any] | None = None) -> list[str]:
+    """The paces a mode allows. A row whose ``any_pace_setting`` names a setting set to "any"
+    allows every pace (land vehicles: RULES.md 1.4's interpretation is a setting)."""
+    row = mode_row(table, mode)
+    every = list(table.get("paces", {}))
+    switch = row.get("any_pace_setting")
+    if switch and (settings or {}).get(switch) == "any":
+        return every
+    return list(row.get("paces", every))
 
 
 def speed_pace(table: dict[str, Any], motion: Motion) -> str:
@@ -128,11 +137,12 @@ def label(row: dict[str, Any], key: str, language: str, field_name: str = "label
     return str(row.get(field_name) or key)
 
 
-def check_motion(table: dict[str, Any], motion: Motion) -> Motion:
+def check_motion(table: dict[str, Any], motion: Motion,
+                 settings: dict[str, Any] | None = None) -> Motion:
     """``motion`` if the rules allow it, else :class:`TravelError` saying what is wrong."""
     row = mode_row(table, motion.mode)
     pace_row(table, motion.pace)
-    paces = allowed_paces(table, motion.mode)
+    paces = allowed_paces(table, motion.mode, settings)
     if motion.pace not in paces:
         raise TravelError(f"{label(row, motion.mode, 'en')} travels at {' or '.join(paces)} pace "
                           f"only, not {motion.pace}")
@@ -204,7 +214,7 @@ def hour_distances(table: dict[str, Any], settings: dict[str, Any],
     """A function giving the km covered in the ``k``-th hour of the travel day (1-based) on a
     terrain. The day's first hours add up to the table's day figure as ``day_figure`` says;
     hours beyond the table's day cover the hour figure (RULES.md 1.1, 1.2)."""
-    check_motion(table, motion)
+    check_motion(table, motion, settings)
     row = mode_row(table, motion.mode)
     if row.get("own_speed") and motion.speed_kmh > 0:
         def own(k: int, terrain: dict[str, Any]) -> float:
@@ -238,7 +248,7 @@ def rates(table: dict[str, Any], settings: dict[str, Any], motion: Motion,
           terrain: dict[str, Any] | None = None) -> Rates:
     """Per minute, per hour and per day for this pace, mode and terrain, explained."""
     terrain = terrain or FLAT
-    check_motion(table, motion)
+    check_motion(table, motion, settings)
     row = mode_row(table, motion.mode)
     t_factor, t_line = terrain_factor(settings, motion, terrain)
     hours = day_hours(table, motion)
@@ -307,13 +317,6 @@ def next_forced_march_dc(table: dict[str, Any], settings: dict[str, Any], motion
     return forced_march_dc(table, math.floor(hours_today + EPS) + 1)
 
 
-def save_disadvantage(exhaustion: dict[str, Any], level: int) -> bool:
-    """Whether saving throws are rolled with disadvantage at this exhaustion level (RULES.md
-    1.3: from level 3), from the core's exhaustion table."""
-    return any(row.get("save_disadvantage") for row in exhaustion["levels"]
-               if row["level"] <= level)
-
-
 def last_exhaustion_level(exhaustion: dict[str, Any]) -> int:
     """The highest level of the exhaustion table (6, death)."""
     return max(int(row["level"]) for row in exhaustion["levels"])
@@ -324,11 +327,10 @@ def add_exhaustion(exhaustion: dict[str, Any], level: int, levels: int) -> int:
     return max(0, min(last_exhaustion_level(exhaustion), level + levels))
 
 
-def save_expression(constitution: int, disadvantage: bool) -> str:
-    """Dice notation for a Constitution save: 1d20 + floor((score − 10) / 2), or the lower of
-    two d20 with disadvantage (``2d20kl1``)."""
+def save_expression(constitution: int, dice: str = "1d20") -> str:
+    """Dice notation for a Constitution save: ``dice`` (``1d20``, or ``2d20kl1`` with
+    disadvantage, as the host's conditions say) + floor((score − 10) / 2)."""
     mod = modifier(constitution)
-    dice = "2d20kl1" if disadvantage else "1d20"
     return dice if mod == 0 else f"{dice}{mod:+d}"
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from gm_console.ui import SyncedTable, Value
-from gm_console_plugins.combat.screens import CombatScreen
+from gm_console_plugins.combat.screens import COLUMNS, CombatScreen
 
 SIZES = [(100, 30), (80, 24)]
 
@@ -176,10 +176,36 @@ async def test_the_metres_follow_a_change_of_speed(store, make_app):
     async with app.run_test(size=(100, 30)) as pilot:
         await open_fight(pilot)  # Aria's turn
         table = app.screen.query_one("#combatants", SyncedTable)
-        metres_column = list(table.columns)[9]
+        metres_column = list(table.columns)[COLUMNS.index("Metres")]
         before = table.get_cell("Aria", metres_column)
         assert store.apply("character.set", {"character": "Aria", "field": "exhaustion",
                                              "value": "5"}).ok
         await pilot.pause()
         assert table.get_cell("Aria", metres_column) != before
         assert table.get_cell("Aria", metres_column).endswith("+0")
+
+
+async def test_a_lair_entry_added_by_keyboard_takes_its_turn(store, make_app):
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_fight(pilot)  # Aria 18, Goblin 12, Bram 8
+        await pilot.press("L")
+        await type_text(pilot, "Lair,20,lair actions")
+        assert encounter(store)["order"][0] == "Lair"
+        table = app.screen.query_one("#combatants", SyncedTable)
+        state = list(table.columns)[COLUMNS.index("State")]
+        assert "lair actions" in table.get_cell("Lair", state)
+
+
+async def test_g_takes_a_full_round_action_as_the_single_standard_action(store, make_app):
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_fight(pilot)  # Aria's turn
+        await pilot.press("G")
+        await pilot.pause()
+        assert budget(store, "Aria")["standard"] == 1 and budget(store, "Aria")["limited"]
+        await pilot.press("m")
+        await pilot.pause()
+        assert budget(store, "Aria")["move"] == 0
+        assert "a full-round action taken as a standard action" in \
+            app.screen.query_one("#refusal", Value).shown

@@ -370,3 +370,73 @@ def test_delay_resume_ready_trigger_through_operations(fight):
     assert "readied move action" in outcome.message
     assert combat(store)["order"] == ["Aria", "Goblin", "Bram"]
     assert entry(store, "Aria")["initiative"] == 12
+
+
+# -- a full-round action taken as a standard action (RULES.md 3.2) -------------------------------
+
+
+def test_a_full_round_action_as_a_standard_action_by_choice_limits_the_round(fight):
+    store = fight
+    outcome = ok(store, "actions.take", action="full-round", as_standard=True)
+    assert "as a standard action, the single action of its round" in outcome.message
+    no(store, "actions.take", "(a full-round action taken as a standard action)", action="move",
+       metres=0)
+    no(store, "actions.take", "already taken a standard action", action="standard")
+    ok(store, "actions.take", action="swift")
+    ok(store, "actions.take", action="step")
+    ok(store, "combat.next")
+    assert entry(store, "Goblin")["restricted"] == ""
+
+
+def test_a_full_round_action_as_a_standard_action_must_be_the_single_one(fight):
+    store = fight
+    ok(store, "actions.take", action="move", metres=0)
+    no(store, "actions.take", "must be the round's single action", action="full-round",
+       as_standard=True)
+
+
+def test_without_the_choice_only_restricted_activity_allows_it(fight):
+    store = fight
+    ok(store, "settings.set", plugin="combat", key="full_round_as_standard_by_choice",
+       value="false")
+    no(store, "actions.take", "setting full_round_as_standard_by_choice", action="full-round",
+       as_standard=True)
+    ok(store, "combat.restrict", combatant="Aria", condition="slowed")
+    ok(store, "actions.take", action="full-round", as_standard=True)
+
+
+# -- non-creature entries in the initiative order ------------------------------------------------
+
+
+def test_lair_actions_take_a_turn_at_their_count_without_a_budget(fight):
+    store = fight  # Aria 18, Goblin 12, Bram 8; Aria's turn
+    outcome = ok(store, "combat.add_entry", name="Lair", count=12, note="lair actions")
+    assert "Lair (lair actions) takes a turn at initiative count 12" in outcome.message
+    assert combat(store)["order"] == ["Aria", "Goblin", "Lair", "Bram"]  # loses the tie
+    ok(store, "combat.next")
+    ok(store, "combat.next")
+    assert combat(store)["turn"] == "Lair"
+    no(store, "actions.take", "Lair is not a creature (lair actions): it has no actions",
+       action="standard")
+    no(store, "actions.take", "no actions", action="free", override="anyway")
+    no(store, "actions.move", "it does not move", metres=3)
+    lair = entry(store, "Lair")
+    assert lair["entry"] == "lair actions" and "remaining" not in lair
+    ok(store, "combat.next")
+    assert combat(store)["turn"] == "Bram"
+
+
+def test_an_entry_keeps_losing_ties_when_its_count_changes(fight):
+    store = fight
+    ok(store, "combat.add_entry", name="Falling rocks", count=5, note="hazard")
+    ok(store, "combat.initiative", combatant="Falling rocks", value=18)
+    assert combat(store)["order"][:2] == ["Aria", "Falling rocks"]
+
+
+def test_a_session_with_an_entry_is_saved_and_read_back(fight, host):
+    from gm_console import codec
+
+    store = fight
+    ok(store, "combat.add_entry", name="Lair", count=20, note="lair actions")
+    import tomllib
+    assert codec.problems(tomllib.loads(codec.dumps(store.state)), host) == []

@@ -298,3 +298,14 @@ def test_a_held_load_of_a_character_edited_out_of_the_file_does_not_block_the_ro
     ok(store, "test.round")
     assert store.state["plugins"]["encumbrance"]["holding"] == []
     assert "dropped: no character named 'Aria'" in store.state["journal"][-1]["text"]
+
+
+def test_the_lift_check_of_an_exhausted_character_takes_the_worse_of_two_d20(host, tmp_path):
+    store = open_session(host, tmp_path, ARIA)
+    ok(store, "character.set", character="Aria", field="exhaustion", value="1")
+    ok(store, "encumbrance.lift", character="Aria", load_lb=240)
+    request = store.state["rolls"]["pending"][0]
+    # roll-under: the worse die is the higher one
+    assert request["rolls"][0]["expression"] == "2d20kh1"
+    assert request["title"].endswith("(disadvantage: exhaustion 1 (disadvantage on ability "
+                                     "checks))")

@@ -183,7 +183,8 @@ def test_failed_landing_leaves_the_character_prone_and_undo_takes_it_back(make_s
     store = party(make_store, {"name": "Aria"})
     op(store, "movement.move", character="Aria", segments="walk:3,long_jump:2:difficult")
     op(store, "roll.resolve", results="Aria=9")  # DC 10
-    assert store.state["characters"][0]["conditions"] == ["prone"]
+    assert store.state["characters"][0]["conditions"] == [
+        {"name": "prone", "source": "failed check: land on their feet in difficult terrain"}]
     assert store.state["journal"][-1]["text"] == (
         "Aria fails (land on their feet in difficult terrain): falls prone")
     store.undo()
@@ -207,7 +208,7 @@ def test_prone_is_not_added_twice(make_store):
     for _ in range(2):
         op(store, "movement.move", character="Aria", segments="long_jump:1:difficult")
         op(store, "roll.resolve", results="Aria=1")
-    assert store.state["characters"][0]["conditions"] == ["prone"]
+    assert [c["name"] for c in store.state["characters"][0]["conditions"]] == ["prone"]
 
 
 @pytest.mark.parametrize("segments, message", [
@@ -296,3 +297,52 @@ def test_spend_without_the_combat_plugin(make_store, host):
     host.fail("combat", "switched off by the test")
     assert "no combat tracker" in refused(store, "movement.spend", character="Aria",
                                           segments="walk:1")
+
+
+# -- the obstacle of a long jump, the seed's reading by default (RULES.md 1.7) -----------------
+
+
+@pytest.mark.parametrize("obstacle", ["0.5", "0.75"])
+def test_a_small_obstacle_asks_for_athletics_by_default(make_store, obstacle):
+    # Strength 10: a 3 m running long jump; a small obstacle is up to 0.75 m.
+    store = party(make_store, {"name": "Aria"})
+    op(store, "movement.move", character="Aria", segments=f"walk:3,long_jump:3:obstacle={obstacle}")
+    [request] = store.state["rolls"]["pending"]
+    assert request["title"] == (f"Strength (Athletics): clear a {obstacle} m obstacle (up to "
+                                "0.75 m)")
+    assert request["rolls"] == [{"who": "Aria", "expression": "1d20", "dc": 10}]
+
+
+def test_an_obstacle_taller_than_a_quarter_is_refused_unless_overridden(make_store):
+    store = party(make_store, {"name": "Aria"})
+    reason = refused(store, "movement.move", character="Aria",
+                     segments="walk:3,long_jump:3:obstacle=1")
+    assert "an obstacle of 1 m is taller than a quarter of the 3 m jump (0.75 m)" in reason
+    op(store, "movement.move", character="Aria", segments="walk:3,long_jump:3:obstacle=1",
+       override="a low branch to swing from")
+    assert not store.state.get("rolls", {}).get("pending")
+    assert "small obstacle, cleared with a Strength (Athletics) check: up to 0.25 × 3 = 0.75 m" \
+        in " ".join(jump_of(store, "Aria")["steps"])
+
+
+def test_checks_are_rolled_with_disadvantage_from_exhaustion_1(make_store):
+    store = party(make_store, {"name": "Aria", "strength": 14})
+    op(store, "character.set", character="Aria", field="exhaustion", value="1")
+    outcome = op(store, "movement.move", character="Aria", segments="climb:1:slippery")
+    assert outcome.data["checks"][0]["expression"] == "2d20kl1+2"
+    assert outcome.data["checks"][0]["disadvantage"] == [
+        "exhaustion 1 (disadvantage on ability checks)"]
+    [request] = store.state["rolls"]["pending"]
+    assert request["rolls"][0]["expression"] == "2d20kl1+2"
+    assert request["title"].endswith(
+        "(disadvantage: exhaustion 1 (disadvantage on ability checks))")
+
+
+def test_a_condition_added_by_hand_reaches_the_checks_too(make_store):
+    store = party(make_store, {"name": "Aria"})
+    op(store, "condition.add", character="Aria", condition="poisoned")
+    outcome = op(store, "movement.price", character="Aria", segments="swim:1:rough")
+    assert outcome.data["checks"][0]["expression"] == "2d20kl1"
+    op(store, "condition.remove", character="Aria", condition="poisoned")
+    outcome = op(store, "movement.price", character="Aria", segments="swim:1:rough")
+    assert outcome.data["checks"][0]["expression"] == "1d20"

@@ -194,23 +194,17 @@ def test_a_twelve_hour_day_plans_its_four_saves():
 
 # -- exhaustion ---------------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("level", "disadvantage"), [
-    (0, False), (1, False), (2, False), (3, True), (4, True), (5, True)])
-def test_saves_with_disadvantage_from_exhaustion_3(level, disadvantage):
-    assert rules.save_disadvantage(EXHAUSTION, level) is disadvantage
-
-
 @pytest.mark.parametrize(("level", "gain", "after"), [(0, 1, 1), (5, 1, 6), (6, 1, 6), (2, 3, 5)])
 def test_exhaustion_never_goes_beyond_death(level, gain, after):
     assert rules.add_exhaustion(EXHAUSTION, level, gain) == after
 
 
-@pytest.mark.parametrize(("con", "disadvantage", "expression"), [
-    (14, False, "1d20+2"), (15, False, "1d20+2"), (8, False, "1d20-1"), (9, False, "1d20-1"),
-    (10, False, "1d20"), (11, False, "1d20"), (3, False, "1d20-4"), (20, False, "1d20+5"),
-    (14, True, "2d20kl1+2"), (10, True, "2d20kl1")])
-def test_save_expression(con, disadvantage, expression):
-    assert rules.save_expression(con, disadvantage) == expression
+@pytest.mark.parametrize(("con", "dice", "expression"), [
+    (14, "1d20", "1d20+2"), (15, "1d20", "1d20+2"), (8, "1d20", "1d20-1"),
+    (9, "1d20", "1d20-1"), (10, "1d20", "1d20"), (11, "1d20", "1d20"), (3, "1d20", "1d20-4"),
+    (20, "1d20", "1d20+5"), (14, "2d20kl1", "2d20kl1+2"), (10, "2d20kl1", "2d20kl1")])
+def test_save_expression(con, dice, expression):
+    assert rules.save_expression(con, dice) == expression
 
 
 # -- routes ------------------------------------------------------------------------------------

@@ -432,3 +432,14 @@ def test_to_the_end_of_a_route_stops_after_the_most_one_advance_covers(store):
     outcome = ok(store, "travel.advance", hours="end")
     assert outcome.data["hours"] == 720 and outcome.data["km"] == 7200
     assert "advance again" in outcome.data["stop"]
+
+
+def test_vehicles_go_at_normal_pace_only_unless_the_setting_says_any(store):
+    ok(store, "travel.mode", mode="vehicle")
+    outcome = store.apply("travel.pace", {"pace": "fast"})
+    assert not outcome.ok and "normal pace only, not fast" in outcome.reason
+    ok(store, "settings.set", plugin="travel", key="vehicle_pace", value="any")
+    ok(store, "travel.pace", pace="fast")
+    outcome = store.apply("settings.set", {"plugin": "travel", "key": "vehicle_pace",
+                                           "value": "sometimes"})
+    assert not outcome.ok and "one of normal_only, any" in outcome.reason

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Label
 
+from gm_console import conditions, hitpoints
 from gm_console.headless import explain
 from gm_console.store import Change
 from gm_console.ui.base import StoreScreen
@@ -23,12 +26,14 @@ class PartyScreen(StoreScreen):
         Binding("c", "duplicate", "Duplicate"),
         Binding("delete,x", "remove", "Remove"),
         Binding("question_mark,w", "why", "Why?"),
+        Binding("h", "hit_points", "HP", id="party.hit_points"),
+        Binding("k", "condition", "Cond.", id="party.condition"),
     ]
 
     def compose_body(self) -> ComposeResult:
         yield Label(self.t("Party"), classes="panel-title")
         yield SyncedTable(id="party", cursor_type="row", zebra_stripes=True)
-        yield Label("a add · enter edit · c duplicate · x remove · ? why · ctrl+z undo",
+        yield Label("a add · enter edit · c duplicate · x remove · ? why · h HP · k condition",
                     classes="hint")
 
     def refresh_view(self, change: Change | None) -> None:
@@ -65,6 +70,32 @@ class PartyScreen(StoreScreen):
             lines = explain(self.session.derived(character))
             self.app.push_screen(TextView(f"{name}: every derived value and its steps",
                                           "\n".join(lines)))
+
+    def _typed(self, question: str, parse: Callable[[str], tuple[str, dict[str, Any]]]
+               ) -> None:
+        """Ask for a line about the selected character and apply the operation it reads as
+        (the parsing is plain: gm_console.hitpoints / gm_console.conditions)."""
+        name = self._selected()
+        if not name:
+            return
+
+        def typed(text: str | None) -> None:
+            if not text:
+                return
+            try:
+                op, params = parse(text)
+            except ValueError as exc:
+                self.notify(str(exc), title=self.t("Refused"), severity="warning")
+                return
+            self.apply(op, character=name, **params)
+        self.app.push_screen(TextPrompt(f"{name}: {self.t(question)}"), typed)
+
+    def action_hit_points(self) -> None:
+        self._typed("Hit points: 7 or -7 damage, +5 heal, t8 temporary", hitpoints.parse_entry)
+
+    def action_condition(self) -> None:
+        self._typed("Condition: prone, frightened 2r, poisoned 10m, stunned dc13 con, -prone",
+                    conditions.parse_entry)
 
     def action_remove(self) -> None:
         name = self._selected()

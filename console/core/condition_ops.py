@@ -1,0 +1,161 @@
+"""Conditions by hand: the game master adds or removes one, with an optional duration; a save
+that ends one is asked through the dice prompt (gm_console.conditions, gm_console.durations)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gm_console import conditions as cond
+from gm_console import durations
+from gm_console.context import OpContext
+from gm_console.core.abilities import modifier, parse_score, parse_strength
+from gm_console.operations import Operation, Param, Refused, Result
+from gm_console.rolls import RollRequest
+
+SAVE_RESULT = "condition.save_result"
+
+
+def _known(ctx: OpContext) -> dict[str, Any]:
+    return cond.table_of(ctx.table("conditions"))
+
+
+def _add(ctx: OpContext, p: dict[str, Any]) -> Result:
+    character = ctx.character(p["character"])
+    name = p["condition"].strip()
+    if not name:
+        raise Refused("name the condition (conditions: " + ", ".join(_known(ctx)) + ")")
+    try:
+        effects = cond.parse_effects(p["effects"])
+    except cond.ConditionError as exc:
+        raise Refused(str(exc)) from None
+    known = _known(ctx)
+    # A condition may be named by its label in either language ("à terre" is prone).
+    name = next((key for key, row in known.items() if name.casefold() in
+                 (key.casefold(), str(row.get("label", "")).casefold(),
+                  str(row.get("label_fr", "")).casefold())), name)
+    if name not in known and not effects and not p["note_only"]:
+        raise Refused(f"{name!r} is not a condition of config/conditions.toml (conditions: "
+                      f"{', '.join(known)}); give its effects (effects=restricted,"
+                      "speed_factor=0.5) or note_only=true for a condition with no effect")
+    duration = ctx.duration(rounds=p["rounds"], minutes=p["minutes"], hours=p["hours"],
+                            until=p["until"], of=p["of"], save_dc=p["save_dc"],
+                            save_ability=p["save_ability"])
+    source = p["source"].strip() or "added by the game master"
+    if not ctx.add_condition(character, name, source=source, effects=effects or None,
+                             duration=duration):
+        raise Refused(f"{character['name']} is already {name} (condition.remove it first to "
+                      "change it)")
+    how_long = durations.describe(duration)
+    return Result(f"{character['name']} is {name}, {how_long}",
+                  {"character": character["name"], "condition": name, "duration": duration,
+                   "effects": effects or cond.known_effects(name, known)},
+                  [character["name"]])
+
+
+def _remove(ctx: OpContext, p: dict[str, Any]) -> Result:
+    character = ctx.character(p["character"])
+    name = p["condition"].strip()
+    if not ctx.remove_condition(character, name):
+        derived = [c for c in ctx.conditions(character)
+                   if not c.stored and c.name.casefold() == name.casefold()]
+        if derived:
+            raise Refused(f"{character['name']}'s {name} comes from {derived[0].source}: it "
+                          "ends with its cause, not by hand")
+        have = ", ".join(e["name"] for e in cond.stored_entries(character)) or "none"
+        raise Refused(f"{character['name']} has no condition {name!r} added by hand (has: "
+                      f"{have})")
+    return Result(f"{character['name']} is no longer {name}", {"character": character["name"],
+                                                                "condition": name},
+                  [character["name"]])
+
+
+def _save_modifier(character: dict[str, Any], ability: str) -> int:
+    raw = character.get(ability, 10)
+    try:
+        score = parse_strength(raw).score if ability == "strength" else parse_score(raw, ability)
+    except ValueError as exc:
+        raise Refused(f"{character.get('name')}: {exc}") from None
+    return modifier(score)
+
+
+def ask_save(ctx: OpContext, character: dict[str, Any], entry: dict[str, Any]) -> int:
+    """Queue the save that may end ``entry`` (a stored condition with a save duration), rolled
+    with disadvantage when the character's conditions say so."""
+    duration = entry["duration"]
+    ability, dc = str(duration["ability"]), int(duration["dc"])
+    dice, reasons = ctx.roll_dice(character, "save")
+    mod = _save_modifier(character, ability)
+    expression = dice if mod == 0 else f"{dice}{mod:+d}"
+    title = f"{ability.capitalize()} save DC {dc} to end {entry['name']}"
+    if reasons:
+        title += " (disadvantage: " + "; ".join(reasons) + ")"
+    return ctx.request_rolls(RollRequest(
+        title=title, rolls=[{"who": character["name"], "expression": expression, "dc": dc}],
+        then=SAVE_RESULT, context={"character": character["name"], "condition": entry["name"]}))
+
+
+def _save(ctx: OpContext, p: dict[str, Any]) -> Result:
+    character = ctx.character(p["character"])
+    for entry in cond.stored_entries(character):
+        if entry["name"].casefold() == p["condition"].strip().casefold():
+            if (entry.get("duration") or {}).get("kind") != "save":
+                raise Refused(f"{character['name']}'s {entry['name']} does not end on a save "
+                              f"({durations.describe(entry.get('duration'))})")
+            request = ask_save(ctx, character, entry)
+            return Result(f"{character['name']}: save asked to end {entry['name']}",
+                          {"request": request}, [character["name"]])
+    raise Refused(f"{character['name']} has no condition {p['name']!r} added by hand")
+
+
+def _save_result(ctx: OpContext, p: dict[str, Any]) -> Result:
+    request = p["request"]
+    if "character" not in request or "condition" not in request:
+        raise Refused(f"{SAVE_RESULT}: the request names no character and condition")
+    character = ctx.character(str(request["character"]))
+    name = str(request["condition"])
+    saved = any(o.get("success") for o in p["outcomes"] if isinstance(o, dict))
+    if not saved:
+        return Result(f"{character['name']} fails the save: still {name}", {"ended": False},
+                      [character["name"]])
+    ctx.remove_condition(character, name)
+    return Result(f"{character['name']}: {name} ends (the save succeeded)", {"ended": True},
+                  [character["name"]])
+
+
+_CHARACTER = Param("character", str, "the character's name")
+
+OPERATIONS = [
+    Operation(
+        "condition.add",
+        "Give a character a condition (prone, poisoned, ... of config/conditions.toml, or your "
+        "own with its effects), for a while or until removed.", _add,
+        (_CHARACTER, Param("condition", str, "the condition"),
+         Param("rounds", int, "lasts N rounds (in a fight: to the start of the turn it began "
+               "in; outside: N × 6 s of game time)", default=0),
+         Param("minutes", float, "lasts N minutes of game time", default=0.0),
+         Param("hours", float, "lasts N hours of game time", default=0.0),
+         Param("until", str, "until the start or end of a combatant's next turn",
+               default="", choices=("", "start", "end")),
+         Param("of", str, "whose turn (rounds, until); default: whose turn it is", default=""),
+         Param("save_dc", int, "until a save of this DC succeeds (asked at the end of each of "
+               "the character's turns)", default=0),
+         Param("save_ability", str, "the save's ability", default="constitution"),
+         Param("effects", list, "effects of a condition of your own: check_disadvantage, "
+               "save_disadvantage, attack_disadvantage, restricted, no_actions, dead, "
+               "forbids=standard+full-round, speed_factor=0.5, max_hp_factor=0.5", default=[]),
+         Param("note_only", bool, "a condition with no effect on the rules", default=False),
+         Param("source", str, "where it comes from (default: added by the game master)",
+               default="")),
+        kind="condition",
+    ),
+    Operation("condition.remove", "Take away a condition added by hand.", _remove,
+              (_CHARACTER, Param("condition", str, "the condition")), kind="condition"),
+    Operation("condition.save", "Ask now for the save that may end a condition.", _save,
+              (_CHARACTER, Param("condition", str, "the condition")), kind="condition"),
+    Operation(
+        SAVE_RESULT, "Take a save's result back from the dice prompt: a success ends the "
+        "condition.", _save_result,
+        (Param("request", dict, "the roll request's context", default={}),
+         Param("outcomes", list, "the rolls' outcomes", default=[])),
+        kind="condition"),
+]
