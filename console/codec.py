@@ -33,7 +33,7 @@ FORMAT_VERSION = 1
 MAX_FILE_BYTES = 4 * 1024 * 1024
 MAX_DEPTH = 64
 MAX_DAY = 10 ** 13  # a trillion hours from day 1 fits: what clock.advance can do
-MAX_CHARACTERS = 500
+MAX_CHARACTERS = 100
 MAX_ITEMS = 1_000
 """Items one character may carry."""
 # Written first, in this order; anything else keeps its place after them, the journal last.
