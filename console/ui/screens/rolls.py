@@ -9,6 +9,7 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label
 
@@ -46,7 +47,9 @@ class RollPrompt(ModalScreen[None]):
             if request is None:
                 yield Label(t("Rolls asked for") + ": —")
                 return
-            yield Label(f"{t('Rolls asked for')}: {request['title']}", classes="panel-title")
+            # Content, not markup: names come from the session ("[/x]" is a name)
+            yield Label(Content(f"{t('Rolls asked for')}: {request['title']}"),
+                        classes="panel-title")
             yield Label("ctrl+r: " + t("Roll for everyone") + " · " + t("Result (empty = roll)")
                         + " · esc: " + t("later"), classes="hint")
             for index, entry in enumerate(request["rolls"]):
@@ -54,7 +57,7 @@ class RollPrompt(ModalScreen[None]):
                 if entry.get("at_most") is not None:
                     dc = f"  ≤ {entry['at_most']}"
                 with Horizontal(classes="roll-row"):
-                    yield Label(f"{entry['who']}: {entry['expression']}{dc}")
+                    yield Label(Content(f"{entry['who']}: {entry['expression']}{dc}"))
                     yield Input(placeholder="roll", id=f"result-{index}", type="integer")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
