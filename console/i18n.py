@@ -70,6 +70,26 @@ FRENCH = {
     "Movement": "Mouvement",
     "Encumbrance": "Encombrement",
     "Combat": "Combat",
+    "GM-only note": "Note pour le MJ seul",
+    "GM-only note (never sent to players)": "Note pour le MJ seul (jamais envoyée aux joueurs)",
+    "Journal: add a GM-only note": "Journal : ajouter une note pour le MJ seul",
+    "Requests": "Demandes",
+    "requests": "demandes",
+    "Requests: approve or decline players' requests":
+        "Demandes : accepter ou refuser les demandes des joueurs",
+    "Players' requests": "Demandes des joueurs",
+    "y: approve (applied in the player's name) · x: decline, saying why":
+        "y : accepter (appliquée au nom du joueur) · x : refuser, en disant pourquoi",
+    "Asks for": "Demande",
+    "Approve": "Accepter",
+    "Decline": "Refuser",
+    "Why (for the player; may be empty)": "Pourquoi (pour le joueur ; peut rester vide)",
+    "owner gone: read-only": "propriétaire parti : lecture seule",
+    "Live session": "Session partagée",
+    "Changes can no longer be made here; the session on disk is as the owner last saved it. "
+    "Quit (q) and open it again.":
+        "Plus aucun changement n'est possible ici ; la session sur disque est telle que le "
+        "propriétaire l'a enregistrée. Quittez (q) et rouvrez-la.",
 }
 
 

@@ -4,6 +4,7 @@ developer's own settings and sessions never leak in (harlequin's no_discovered_c
 from __future__ import annotations
 
 import random
+import tempfile
 from pathlib import Path
 from typing import Any, Callable
 
@@ -18,6 +19,9 @@ from gm_console.store import Store
 def isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("GM_CONSOLE_CONFIG_DIR", str(tmp_path / "user-config"))
     monkeypatch.setenv("GM_CONSOLE_DATA_DIR", str(tmp_path / "user-data"))
+    # Live sessions' sockets: a short path (a Unix socket's is at most 107 bytes) of the test's own
+    runtime = Path(tempfile.mkdtemp(prefix="gmc-"))
+    monkeypatch.setenv("GM_CONSOLE_RUNTIME_DIR", str(runtime))
     random.seed(1234)  # d20 rolls from Python's random: every test sees the same dice
 
 

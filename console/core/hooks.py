@@ -5,14 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from gm_console import SpeedStep, hookimpl
-from gm_console.core import character_ops, clock_ops, roll_ops, settings_ops
+from gm_console.core import character_ops, clock_ops, request_ops, roll_ops, settings_ops
 from gm_console.core.abilities import modifier, parse_score, parse_strength
 from gm_console.core.characters import ABILITIES
 
 
 @hookimpl
 def register_operations(register) -> None:
-    for module in (character_ops, clock_ops, roll_ops, settings_ops):
+    for module in (character_ops, clock_ops, request_ops, roll_ops, settings_ops):
         for op in module.OPERATIONS:
             register(op)
 

@@ -31,6 +31,8 @@ CORE_BINDINGS = [
     Binding("r", "rolls", "Rolls", id="rolls", show=False),
     Binding("d", "roll_dice", "Roll dice", id="dice"),
     Binding("n", "note", "Note", id="note", show=False),
+    Binding("N", "note(True)", "GM-only note", id="note.gm", show=False),
+    Binding("f4", "open('requests')", "Requests", id="requests", show=False),
     Binding("plus", "advance", "+10 min", id="clock.advance", show=False),
     Binding("ctrl+z", "undo", "Undo", id="undo"),
     Binding("q", "quit", "Quit", id="quit"),
@@ -51,8 +53,16 @@ class GMConsoleApp(App):
         self.t = Translator(self.host.config.language, self.host)
         self.store_changed: Signal[Change] = Signal(self, "store-changed")
         self._ui_thread = threading.get_ident()
+        self._ui_loop: asyncio.AbstractEventLoop | None = None
+        self.live_status = ""
+        """What the header says of the live session: this front's role, or that its owner
+        has gone."""
         self._unsubscribe = store.subscribe(self._on_store_change)
         self.host.failure_listeners.append(self._on_plugin_failure)
+        if hasattr(store, "on_lost"):  # a client of the session's owner
+            role = str(store.role)  # type: ignore[attr-defined]
+            self.live_status = "" if role == "gm" else role
+            store.on_lost.append(self._on_owner_lost)  # type: ignore[attr-defined]
 
     # -- screens ------------------------------------------------------------------------------
 
@@ -60,9 +70,11 @@ class GMConsoleApp(App):
         from gm_console.ui.screens import help, journal, party, settings
 
         from gm_console.ui.screens.home import HomeScreen
+        from gm_console.ui.screens.requests import RequestsScreen
 
         core = {"home": HomeScreen, "party": party.PartyScreen, "journal": journal.JournalScreen,
-                "help": help.HelpScreen, "settings": settings.SettingsScreen}
+                "help": help.HelpScreen, "settings": settings.SettingsScreen,
+                "requests": RequestsScreen}
         return {**core, **{spec.id: spec.factory for spec in self.host.screens.values()}}
 
 
@@ -90,6 +102,7 @@ class GMConsoleApp(App):
         for binding_id, title in (("party", "Party: characters and inventory"),
                                   ("journal", "Journal: read, filter, export"),
                                   ("settings", "Settings: optional rules for this campaign"),
+                                  ("requests", "Requests: approve or decline players' requests"),
                                   ("help", "Help: every key")):
             yield SystemCommand(self.t(title), "", lambda i=binding_id: self.action_open(i))
         for spec in self.host.screens.values():
@@ -98,6 +111,8 @@ class GMConsoleApp(App):
         yield SystemCommand("Dice: roll", "", self.action_roll_dice)
         yield SystemCommand("Rolls: answer the waiting rolls", "", self.action_rolls)
         yield SystemCommand("Journal: add a note", "", self.action_note)
+        yield SystemCommand(self.t("Journal: add a GM-only note"), "",
+                            lambda: self.action_note(True))
         yield SystemCommand("Clock: advance 10 minutes", "", self.action_advance)
         yield SystemCommand("Rest: long rest", "", lambda: self._apply("rest.long"))
         yield SystemCommand("Session: undo", "", self.action_undo)
@@ -118,9 +133,9 @@ class GMConsoleApp(App):
         self._apply("clock.advance", minutes=10)
 
     def action_rolls(self) -> None:
-        from gm_console.ui.screens.rolls import RollPrompt
+        from gm_console.ui.screens.rolls import RollPrompt, waiting
 
-        if not isinstance(self.screen, RollPrompt):
+        if not isinstance(self.screen, RollPrompt) and waiting(self.store) is not None:
             self.push_screen(RollPrompt(self.store))
 
     def action_roll_dice(self) -> None:
@@ -134,18 +149,20 @@ class GMConsoleApp(App):
 
         self.push_screen(TextPrompt(self.t("Dice expression (1d20+3, 4d6kh3, adv+2)")), roll)
 
-    def action_note(self) -> None:
+    def action_note(self, gm_only: bool = False) -> None:
         from gm_console.ui.screens.prompt import TextPrompt
 
         def note(text: str | None) -> None:
             if text:
-                self._apply("journal.note", text=text)
+                self._apply("journal.note", text=text, gm_only=gm_only)
 
-        self.push_screen(TextPrompt(self.t("Journal note")), note)
+        title = "GM-only note (never sent to players)" if gm_only else "Journal note"
+        self.push_screen(TextPrompt(self.t(title)), note)
 
     # -- life cycle ---------------------------------------------------------------------------
 
     def on_mount(self) -> None:
+        self._ui_loop = asyncio.get_running_loop()
         self.set_keymap(self.host.config.keys())
         # Textual's own blank default screen stays at the bottom, never changing; session
         # screens replace each other above it (show_screen), the home screen first.
@@ -159,8 +176,7 @@ class GMConsoleApp(App):
             loop = asyncio.get_running_loop()
             loop.add_signal_handler(signal.SIGHUP, self._hang_up)
             loop.add_signal_handler(signal.SIGTERM, self._terminate)
-        if self.store.state.get("rolls", {}).get("pending"):
-            self.action_rolls()
+        self.action_rolls()
 
     def _hang_up(self) -> None:
         """The terminal went away (SSH dropped): save, then leave at once. A graceful Textual
@@ -180,13 +196,29 @@ class GMConsoleApp(App):
         watchdog.start()
         self.exit(return_code=0)
 
+    def _from_thread(self, callback: Any, *args: Any) -> None:
+        """Run ``callback`` on the UI thread without waiting for it: the thread calling may be
+        the one an operation of the UI thread waits on (a live session's reader)."""
+        if self._ui_loop is not None and not self._ui_loop.is_closed():
+            self._ui_loop.call_soon_threadsafe(callback, *args)
+
     def _on_store_change(self, change: Change) -> None:
         if threading.get_ident() != self._ui_thread:
-            self.call_from_thread(self._on_store_change, change)
+            self._from_thread(self._on_store_change, change)
             return
         self.store_changed.publish(change)
-        if "rolls" in change.areas and self.store.state.get("rolls", {}).get("pending"):
+        if "rolls" in change.areas or "*" in change.areas:
             self.action_rolls()
+
+    def _on_owner_lost(self, reason: str) -> None:
+        def show() -> None:
+            self.live_status = self.t("owner gone: read-only")
+            self.store_changed.publish(Change("", "", frozenset(), ""))
+            advice = self.t("Changes can no longer be made here; the session on disk is as the "
+                            "owner last saved it. Quit (q) and open it again.")
+            self.notify(f"{reason}. {advice}", title=self.t("Live session"), severity="error",
+                        timeout=60)
+        self._from_thread(show)
 
     def _on_plugin_failure(self, record: Any) -> None:
         message = f"plugin {record.name} switched off: {record.error}"
@@ -210,17 +242,11 @@ def app_class(host: Host) -> type[GMConsoleApp]:
                                                "__module__": __name__})
 
 
-def run(path: Path, state: dict[str, Any], host: Host, created: bool) -> int:
-    app_ref: list[GMConsoleApp] = []
-    saver = Saver(path, on_error=lambda message: app_ref[0].report_save_error(message))
-    store = Store(state, host, on_save=saver.schedule,
-                  undo_depth=int(host.config.settings.get("undo_depth", 200)))
-    app = app_class(host)(store, path, saver)
-    app_ref.append(app)
-    if created:  # a new session exists on disk from the start; an opened one is not rewritten
-        saver.schedule(store.state)
-    try:
-        app.run()
-    finally:
-        saver.close()
+def run(path: Path, store: Any, saver: Saver | None = None) -> int:
+    """The TUI on ``store``: the owner's own Store (saved by ``saver``), or a RemoteStore of
+    a session another process owns."""
+    app = app_class(store.host)(store, path, saver)
+    if saver is not None:
+        saver.on_error = app.report_save_error
+    app.run()
     return app.return_code or 0
