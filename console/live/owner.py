@@ -25,7 +25,7 @@ from typing import Any, Callable, Protocol
 from gm_console.headless import open_state
 from gm_console.host import Host
 from gm_console.live import protocol, roles, sync
-from gm_console.live.rendezvous import SessionLock, read_announcement, socket_path
+from gm_console.live.rendezvous import SessionLock, socket_path
 from gm_console.live.roles import Role, RoleError
 from gm_console.saver import Saver
 from gm_console.store import Change, Outcome, Store
@@ -104,14 +104,10 @@ class Owner:
     # -- listening ------------------------------------------------------------------------------
 
     def listen(self) -> Path:
-        """Serve the Unix socket; say where in the lock file. A socket left by an owner that
-        died (its lock was free) is removed first."""
+        """Serve the Unix socket; say where in the lock file."""
         path = socket_path(self.session)
-        stale = read_announcement(self.session).get("socket")
-        for leftover in {path, Path(stale) if stale else path}:
-            if leftover.is_socket():
-                leftover.unlink()
-                log.info("removed a stale socket %s", leftover)
+        if path.is_socket():  # left by an owner that died (meet removes the one it announced)
+            path.unlink()
         listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         old_mask = os.umask(0o177)  # created 0600: no window where another user could connect
         try:

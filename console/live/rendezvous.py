@@ -126,6 +126,13 @@ class OwnerUnreachable(Exception):
     """The session's lock is held, but nobody answers where its holder said it listens."""
 
 
+def _remove_stale_socket(info: dict[str, Any]) -> None:
+    """The socket a lock's last holder named, when nobody holds the lock: its owner died."""
+    stale = Path(str(info.get("socket", "")))
+    if info.get("socket") and stale.is_socket():
+        stale.unlink(missing_ok=True)
+
+
 def meet(session: Path, timeout: float = 10.0) -> tuple[SessionLock | None, socket.socket | None]:
     """Either the session's lock (nobody else had it: become the owner, or do an ``op``'s
     read-apply-write) or a socket connected to its owner. While the lock's holder is still
@@ -133,9 +140,10 @@ def meet(session: Path, timeout: float = 10.0) -> tuple[SessionLock | None, sock
     lock = SessionLock(session)
     deadline = time.monotonic() + timeout
     while True:
-        if lock.acquire():
-            return lock, None
         info = read_announcement(session)
+        if lock.acquire():
+            _remove_stale_socket(info)
+            return lock, None
         if info.get("socket"):
             sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
             try:
