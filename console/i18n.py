@@ -86,6 +86,7 @@ FRENCH = {
     "Why (for the player; may be empty)": "Pourquoi (pour le joueur ; peut rester vide)",
     "owner gone: read-only": "propriétaire parti : lecture seule",
     "Live session": "Session partagée",
+    "Waiting for the game master": "En attente du MJ",
     "Changes can no longer be made here; the session on disk is as the owner last saved it. "
     "Quit (q) and open it again.":
         "Plus aucun changement n'est possible ici ; la session sur disque est telle que le "

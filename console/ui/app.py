@@ -21,7 +21,7 @@ from textual.signal import Signal
 from gm_console.host import Host
 from gm_console.i18n import Translator
 from gm_console.saver import Saver
-from gm_console.store import Change, Store
+from gm_console.store import Change, Outcome, Store
 
 CORE_BINDINGS = [
     Binding("f1", "open('help')", "Help", id="help"),
@@ -120,9 +120,15 @@ class GMConsoleApp(App):
     # -- actions ------------------------------------------------------------------------------
 
     def _apply(self, op: str, **params: Any) -> None:
-        outcome = self.store.apply(op, params)
+        self.report_outcome(self.store.apply(op, params))
+
+    def report_outcome(self, outcome: Outcome) -> None:
+        """A refusal with its reason; on a player's terminal of a live session, that what
+        they did waits for the game master's approval."""
         if not outcome.ok:
             self.notify(outcome.reason, title=self.t("Refused"), severity="warning")
+        elif outcome.op == "request.add":
+            self.notify(outcome.message, title=self.t("Waiting for the game master"), timeout=6)
 
     def action_undo(self) -> None:
         outcome = self.store.undo()

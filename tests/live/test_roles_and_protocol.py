@@ -109,8 +109,9 @@ def test_a_player_answers_their_own_roll_and_the_request_resolves_when_all_have(
                                                                       "who": "Bram"}})
     assert bram.until("outcome", id=3)["ok"]
     state = read_state_when(owned, lambda s: not s.get("rolls", {}).get("pending"))
-    combatants = state["plugins"]["combat"]
-    assert "17" in str(combatants)
+    initiative = {c["name"]: c.get("initiative")
+                  for c in state["plugins"]["combat"]["combatants"]}
+    assert initiative["Aria"] == 17 and isinstance(initiative["Bram"], int)
 
 
 def read_state_of(text: str):
