@@ -85,6 +85,7 @@ class Owner:
         self._views: dict[str, dict[str, Any]] = {}  # per role: the view as last sent
         self._sent = store.state  # the state as of the last change event
         self._lock = threading.Lock()
+        self._applying = threading.Lock()  # held by a front's operation; close waits for it
         self._listener: socket.socket | None = None
         self._closed = False
         store.subscribe(self._broadcast)
@@ -188,6 +189,12 @@ class Owner:
 
     def perform(self, peer: Peer, message: dict[str, Any]) -> dict[str, Any]:
         """An operation or an undo a front asked for, as the owner lets its role have it."""
+        with self._applying:
+            if self._closed:  # too late: the last save is done
+                return _refusal(str(message.get("op", "")), "the session's owner is stopping")
+            return self._perform(peer, message)
+
+    def _perform(self, peer: Peer, message: dict[str, Any]) -> dict[str, Any]:
         name = str(message.get("op", ""))
         params = message.get("params") or {}
         if message["type"] == protocol.UNDO:
@@ -211,9 +218,10 @@ class Owner:
 
     def close(self, reason: str = "the session's owner stopped") -> None:
         """Save, tell every front, stop listening, let go of the lock."""
-        if self._closed:
-            return
-        self._closed = True
+        with self._applying:
+            if self._closed:
+                return
+            self._closed = True
         self.saver.close()
         if self._listener is not None:
             self._listener.close()
