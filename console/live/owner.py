@@ -166,6 +166,8 @@ class Owner:
             self.seq += 1
             before, state = self._sent, self.store.state
             self._sent = state
+            if not self._peers:  # a console alone: nothing to compute
+                return
             full = sync.diff(before, state)
             secret = any(line.get("gm_only") for line in full.get("journal", {}).get("add", []))
             encoded: dict[str, bytes] = {}
@@ -203,7 +205,7 @@ class Owner:
             return self.store.undo(peer.actor).as_dict()
         if not isinstance(params, dict):
             return _refusal(name, "params must be a JSON object")
-        verdict, reason = roles.decide(peer.role, name, params)
+        verdict, reason, params = roles.decide(peer.role, name, params)
         if verdict == "refuse":
             log.info("refused %s from %s: %s", name, peer.actor, reason)
             return _refusal(name, reason)
@@ -310,7 +312,9 @@ class Peer:
             if not any(self.role.owns(name) for name in names):
                 return self._refuse(f"no character named {self.role.character!r} in this "
                                     f"session (characters: {', '.join(names) or 'none'})")
-        self.actor = str(hello.get("name") or self.role)[:60]
+        # a label in the journal and on the game master's screen: printable text only
+        self.actor = "".join(ch for ch in str(hello.get("name") or self.role)
+                             if ch.isprintable())[:60] or str(self.role)
         self.send({"type": protocol.WELCOME, "protocol": protocol.VERSION,
                    "role": str(self.role), "actor": self.actor,
                    "session": str(self.owner.session), "owner_pid": os.getpid()})

@@ -1,7 +1,8 @@
 """Where the fronts of one session meet: its lock file and its owner's socket.
 
 The lock file sits beside the session (``.NAME.toml.gm-console.lock``), so every front that can
-write the session sees it whatever its runtime folder; its owner holds an exclusive ``flock``
+write the session sees it whatever its runtime folder (in a read-only folder, it goes to the
+runtime folder); its owner holds an exclusive ``flock``
 on it for its whole life, which the OS releases when the process dies, even by ``kill -9``.
 The file says where the owner listens (a JSON line: pid, socket). The socket lives in the
 user's runtime folder (``$GM_CONSOLE_RUNTIME_DIR``, else platformdirs' user runtime dir, else
@@ -45,13 +46,20 @@ def runtime_dir() -> Path:
     return folder
 
 
+def _digest(session: Path) -> str:
+    return hashlib.sha256(str(Path(session).resolve()).encode()).hexdigest()[:20]
+
+
 def socket_path(session: Path) -> Path:
-    digest = hashlib.sha256(str(Path(session).resolve()).encode()).hexdigest()[:20]
-    return runtime_dir() / f"{digest}.sock"
+    return runtime_dir() / f"{_digest(session)}.sock"
 
 
 def lock_path(session: Path) -> Path:
+    """Beside the session; in the runtime folder when the session's folder is read-only (the
+    console still opens it, and says so when a save fails)."""
     real = Path(session).resolve()
+    if real.parent.is_dir() and not os.access(real.parent, os.W_OK):
+        return runtime_dir() / f"{_digest(session)}.lock"
     return real.with_name(f".{real.name}.gm-console.lock")
 
 

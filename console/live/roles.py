@@ -22,8 +22,8 @@ from typing import Any
 GM, PLAYER, SPECTATOR = "gm", "player", "spectator"
 # The parameters through which an operation names the character it concerns.
 _CHARACTER_PARAMS = ("character", "combatant", "who")
-# What a player does at once, without asking the game master.
-_PLAYER_DIRECT = {"roll.answer"}
+# What a player does at once, without asking the game master: answer their rolls, roll dice.
+_PLAYER_DIRECT = {"roll.answer", "dice.roll"}
 # Hidden from everyone but the game master.
 _PRIVATE_CHARACTER_KEYS = ("notes",)
 
@@ -82,21 +82,28 @@ def view(state: dict[str, Any], role: Role) -> dict[str, Any]:
     return out
 
 
-def decide(role: Role, op: str, params: dict[str, Any]) -> tuple[str, str]:
-    """``("apply", "")``, ``("request", "")`` (queue it for the game master) or
-    ``("refuse", reason)`` for ``role`` asking for ``op`` with ``params``."""
+def decide(role: Role, op: str, params: dict[str, Any]) -> tuple[str, str, dict[str, Any]]:
+    """``("apply", "", params)``, ``("request", "", params)`` (queue it for the game master)
+    or ``("refuse", reason, params)`` for ``role`` asking for ``op`` with ``params``. A
+    player's own roll that names nobody is made in their character's name."""
     if role.is_gm:
-        return "apply", ""
+        return "apply", "", params
     if role.kind == SPECTATOR:
-        return "refuse", "a spectator watches: the session cannot be changed from here"
+        return "refuse", "a spectator watches: the session cannot be changed from here", params
+    if op in _PLAYER_DIRECT and not params.get("who"):
+        params = {**params, "who": role.character}
+    verdict, reason = _player(role, op, params)
+    return verdict, reason, params
+
+
+def _player(role: Role, op: str, params: dict[str, Any]) -> tuple[str, str]:
     named = [params[key] for key in _CHARACTER_PARAMS if params.get(key) not in (None, "", [])]
     flat = [name for value in named for name in (value if isinstance(value, list) else [value])]
     if flat and not all(role.owns(name) for name in flat):
         return "refuse", (f"{role}: a player may only act for their own character "
                           f"({role.character})")
     if op in _PLAYER_DIRECT:
-        return ("apply", "") if flat else ("refuse", f"{op}: name your character "
-                                                     f"({role.character})")
+        return "apply", ""
     if op.startswith("request.") or (not flat and op != "journal.note"):
         return "refuse", (f"{role}: {op} is the game master's; a player asks for changes to "
                           f"their own character ({role.character})")

@@ -132,7 +132,9 @@ class GMConsoleApp(App):
 
     def action_undo(self) -> None:
         outcome = self.store.undo()
-        self.notify(outcome.message if outcome.ok else self.t("Nothing to undo"),
+        refusal = (self.t("Nothing to undo") if outcome.reason == "nothing to undo"
+                   else outcome.reason)
+        self.notify(outcome.message if outcome.ok else refusal,
                     severity="information" if outcome.ok else "warning", timeout=3)
 
     def action_advance(self) -> None:

@@ -76,7 +76,9 @@ def test_a_players_view_hides_gm_lines_others_notes_and_others_rolls() -> None:
     ("player:Aria", "journal.note", {"text": "hi", "who": ["Aria", "Bram"]}, "refuse"),
     ("player:Aria", "journal.note", {"text": "hi"}, "request"),
     ("player:Aria", "roll.answer", {"who": "Aria"}, "apply"),
-    ("player:Aria", "roll.answer", {}, "refuse"),
+    ("player:Aria", "roll.answer", {}, "apply"),  # in her name
+    ("player:Aria", "roll.answer", {"who": "Bram"}, "refuse"),
+    ("player:Aria", "dice.roll", {"expression": "1d20"}, "apply"),
     ("player:Aria", "clock.advance", {"minutes": 10}, "refuse"),
     ("player:Aria", "request.approve", {"id": 1}, "refuse"),
     ("player:Aria", "request.add", {"op": "clock.advance", "character": "Aria"}, "refuse"),
