@@ -214,3 +214,29 @@ def test_a_player_cannot_start_a_session_nobody_owns(tmp_path: Path) -> None:
     assert refused.returncode == 2 and "nobody has" in refused.stderr
     assert path.read_text() == SESSION and not rendezvous.lock_path(path).exists()
     assert sys.executable
+
+
+def test_a_player_answers_their_roll_on_their_console_and_the_gm_sees_it(
+        tmp_path: Path) -> None:
+    path = tmp_path / "s.toml"
+    path.write_text(SESSION)
+    owner = Terminal(str(path))
+    consoles = [owner]
+    try:
+        wait_for_owner(path, owner.process)
+        consoles.append(Terminal(str(path), "--role", "player:Aria", "--name", "Jo"))
+        consoles[1].wait_for("player:Aria")
+        assert gm("op", str(path), "combat.start").returncode == 0
+        assert gm("op", str(path), "combat.roll_initiative").returncode == 0
+        for console in consoles:  # a change from another front opens each one's prompt
+            console.wait_for("Rolls asked for")
+        consoles[1].press("15\r")
+        consoles[1].wait_for("Aria answers Initiative")
+        owner.wait_for("15")  # in Aria's row of the game master's prompt
+        owner.press("\x12")  # ctrl+r: roll the rest
+        owner.wait_for("rolls made")
+    finally:
+        for console in reversed(consoles):
+            console.close()
+    combatants = read_state(path)["plugins"]["combat"]["combatants"]
+    assert {c["name"]: c["initiative"] for c in combatants}["Aria"] == 15
