@@ -12,7 +12,8 @@ import sys
 import time
 from pathlib import Path
 
-from live_helpers import SESSION, Terminal, gm, read_state, serve, stop, wait_for_owner
+from live_helpers import (SESSION, RawClient, Terminal, gm, read_state, serve, stop,
+                          wait_for_owner)
 
 from gm_console.live import rendezvous
 
@@ -240,3 +241,40 @@ def test_a_player_answers_their_roll_on_their_console_and_the_gm_sees_it(
             console.close()
     combatants = read_state(path)["plugins"]["combat"]["combatants"]
     assert {c["name"]: c["initiative"] for c in combatants}["Aria"] == 15
+
+
+def test_clients_that_drop_leave_nothing_behind_in_the_owner(tmp_path: Path) -> None:
+    path = tmp_path / "s.toml"
+    path.write_text(SESSION)
+    owner = serve(path)
+
+    def threads() -> int:
+        return len(os.listdir(f"/proc/{owner.pid}/task"))
+
+    def settled() -> int:  # once the threads of wait_for_owner's probe are gone
+        count = threads()
+        for _ in range(100):
+            time.sleep(0.1)
+            if threads() == count:
+                return count
+            count = threads()
+        return count
+
+    try:
+        alone = settled()
+        clients = [RawClient(path, "spectator") for _ in range(5)]
+        for client in clients:
+            client.until("snapshot")
+        assert threads() > alone
+        for client in clients[:3]:
+            client.close()  # dropped without a word
+        for client in clients[3:]:
+            client.send({"type": "bye"})
+            client.close()
+        deadline = time.monotonic() + 5
+        while threads() > alone and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert threads() == alone
+        assert gm("op", str(path), "clock.advance", "minutes=1").returncode == 0
+    finally:
+        stop(owner)
