@@ -55,19 +55,29 @@ def _tui(argv: list[str]) -> int:
     parser.add_argument("--version", action="version", version=f"gm-console {__version__}")
     args = parser.parse_args(argv)
     from gm_console.paths import demo_session
-    from gm_console.ui.app import run
+    from gm_console.ui.app import REJOIN
 
     path = args.session or demo_session()
     role = _role(args.role)
     if role is None:
         return 2
+    while True:  # a client whose owner went away opens the session again
+        code = _console(path, role, args.front_name)
+        if code != REJOIN:
+            return code
+
+
+def _console(path: Path, role: Role, name: str) -> int:
+    """The TUI on ``path``: its owner if nobody has it, else a client of its owner."""
+    from gm_console.ui.app import run
+
     host = Host().load()
     met = _meet(path)
     if met is None:
         return 2
     lock, sock = met
     if sock is not None:
-        store = _join(sock, host, str(role), args.front_name)
+        store = _join(sock, host, str(role), name)
         return 2 if store is None else run(path, store)
     if not role.is_gm:
         lock.release()

@@ -278,3 +278,32 @@ def test_clients_that_drop_leave_nothing_behind_in_the_owner(tmp_path: Path) -> 
         assert gm("op", str(path), "clock.advance", "minutes=1").returncode == 0
     finally:
         stop(owner)
+
+
+def test_when_the_owner_dies_a_gm_console_takes_over_and_players_rejoin_it(
+        tmp_path: Path) -> None:
+    path = tmp_path / "s.toml"
+    path.write_text(SESSION)
+    owner = serve(path)
+    gm_console = Terminal(str(path), "--name", "Kim")
+    player = Terminal(str(path), "--role", "player:Aria")
+    try:
+        gm_console.wait_for("08:00")
+        player.wait_for("player:Aria")
+        owner.send_signal(signal.SIGKILL)
+        owner.wait()
+        player.wait_for("owner gone", timeout=2)
+        deadline = time.monotonic() + 20
+        while rendezvous.read_announcement(path).get("pid") != gm_console.process.pid:
+            assert time.monotonic() < deadline, "the GM's console did not become the owner"
+            time.sleep(0.1)
+        wait_for_owner(path)
+        player.wait_for("player:Aria", timeout=20)  # rejoined the new owner
+        assert gm("op", str(path), "character.add", "name=Zed").returncode == 0
+        for console in (gm_console, player):
+            console.wait_for("Zed")
+    finally:
+        player.close()
+        gm_console.close()
+        stop(owner)
+    assert "Zed" in [c["name"] for c in read_state(path)["characters"]]
