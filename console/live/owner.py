@@ -46,6 +46,10 @@ def trust_local_role(hello: dict[str, Any]) -> Role:
 
 
 class Stream(Protocol):
+    """What a front's connection offers the owner. A stream may also have
+    ``try_write(data) -> int`` (write what fits without waiting): messages then go out on the
+    thread that made them, without waking the writer thread, whenever nothing is queued."""
+
     def readline(self, limit: int) -> bytes: ...
     def write(self, data: bytes) -> None: ...
     def close(self) -> None: ...
@@ -63,6 +67,13 @@ class SocketStream:
 
     def write(self, data: bytes) -> None:
         self.sock.sendall(data)
+
+    def try_write(self, data: bytes) -> int:
+        """Write what fits at once without waiting; how many bytes that was."""
+        try:
+            return self.sock.send(data, socket.MSG_DONTWAIT)
+        except BlockingIOError:
+            return 0
 
     def close(self) -> None:
         for closing in (lambda: self.sock.shutdown(socket.SHUT_RDWR), self._reader.close,
@@ -262,6 +273,8 @@ class Peer:
         self._queue: collections.deque[bytes | None] = collections.deque()
         self._ready = threading.Condition()
         self._done = False
+        self._writing = False  # the writer thread has a message in hand
+        self._try_write = getattr(stream, "try_write", None)
 
     def send(self, message: dict[str, Any]) -> None:
         self.send_encoded(protocol.encode(message))
@@ -274,6 +287,13 @@ class Peer:
                 log.warning("%s stopped reading: dropped", self.actor)
                 self._queue.clear()
                 data = None
+            if data and not self._queue and not self._writing and self._try_write:
+                try:
+                    data = data[self._try_write(data):]
+                except OSError:
+                    data = None  # the front has gone: the writer thread closes
+                if data == b"":
+                    return
             self._queue.append(data)
             self._ready.notify()
 
@@ -364,8 +384,8 @@ class Peer:
             with self._ready:
                 self._ready.wait_for(lambda: bool(self._queue))
                 data = self._queue.popleft()
-                if data is None:
-                    self._done = True
+                self._done = data is None
+                self._writing = not self._done
             if data is None:
                 self.stream.close()
                 return
@@ -377,3 +397,5 @@ class Peer:
                     self._queue.clear()
                 self.stream.close()
                 return
+            with self._ready:
+                self._writing = False
