@@ -94,7 +94,7 @@ def _console(path: Path, role: Role, name: str) -> int:
               file=sys.stderr)
         return 2
     try:
-        owner.listen()
+        owner.listen_or_say_why()
         return run(path, owner.store, owner.saver)
     finally:
         owner.close()

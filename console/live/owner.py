@@ -134,6 +134,16 @@ class Owner:
         log.info("owner of %s, listening on %s", self.session, path)
         return path
 
+    def listen_or_say_why(self) -> None:
+        """Listen; if the socket cannot be made (a runtime folder path too long for a Unix
+        socket, a full disk), the console still works alone and other fronts are told why
+        they cannot join."""
+        try:
+            self.listen()
+        except OSError as exc:
+            log.error("other terminals cannot join %s: %s", self.session, exc)
+            self.lock.announce(error=f"its owner cannot take other terminals: {exc}")
+
     def _accept(self) -> None:
         while not self._closed:
             try:

@@ -305,3 +305,25 @@ def test_when_the_owner_dies_a_gm_console_takes_over_and_players_rejoin_it(
         gm_console.close()
         stop(owner)
     assert "Zed" in [c["name"] for c in read_state(path)["characters"]]
+
+
+def test_a_console_that_cannot_listen_still_works_and_other_fronts_are_told_why(
+        tmp_path: Path, monkeypatch) -> None:
+    path = tmp_path / "s.toml"
+    path.write_text(SESSION)
+    deep = Path(os.environ["GM_CONSOLE_RUNTIME_DIR"]) / ("d" * 100)  # too long for a socket
+    monkeypatch.setenv("GM_CONSOLE_RUNTIME_DIR", str(deep))
+    console = Terminal(str(path))
+    try:
+        console.wait_for("08:00")
+        deadline = time.monotonic() + 20
+        while "error" not in rendezvous.read_announcement(path):
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        refused = gm("op", str(path), "clock.advance", "minutes=10", timeout=30)
+        assert refused.returncode == 2 and "cannot take other terminals" in refused.stderr
+        console.press("+")
+        console.wait_for("08:10")
+    finally:
+        console.close()
+    assert read_state(path)["clock"]["second"] == 8 * 3600 + 600
