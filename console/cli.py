@@ -270,16 +270,18 @@ def _op(args: argparse.Namespace, host: Host) -> int:
         state, created = loaded
         store = Store(state, host)
         outcome = store.apply(args.name, params, actor=args.front_name or "cli")
-        if outcome.ok:
-            codec.write_atomic(args.session, codec.dumps(store.state))
-            if created:
-                print(f"gm-console: created {args.session}", file=sys.stderr)
-        return _print_outcome(outcome)
+        if _print_outcome(outcome):
+            return 1
+        codec.write_atomic(args.session, codec.dumps(store.state))
+        if created:
+            print(f"gm-console: created {args.session}", file=sys.stderr)
+        return 0
     finally:
         lock.release()
 
 
 def _print_outcome(outcome: Any) -> int:
+    """The outcome as JSON; 1 (and the reason on stderr) if it was refused."""
     print(json.dumps(outcome.as_dict(), indent=2, ensure_ascii=False, default=str))
     if not outcome.ok:
         print(f"gm-console: refused: {outcome.reason}", file=sys.stderr)
