@@ -31,6 +31,9 @@ from gm_console.saver import Saver
 from gm_console.store import Change, Outcome, Store
 
 log = logging.getLogger("gm_console.live")
+# Quiet unless a front wants it (serve logs to stderr); never Python's last-resort printing to
+# the stderr of a console's terminal.
+log.addHandler(logging.NullHandler())
 
 Policy = Callable[[dict[str, Any]], Role]
 """From a client's hello, the role of its connection; raises RoleError to refuse it."""
@@ -234,8 +237,12 @@ class Owner:
             outcome = self.store.apply("request.add", {"op": name, "params": params,
                                                        "character": peer.role.character},
                                        peer.actor)
+            log.info("%s", outcome.message if outcome.ok else outcome.reason)
             return {**outcome.as_dict(), "queued": outcome.ok}
-        return _shown(self.store.apply(name, params, peer.actor), peer.role)
+        outcome = self.store.apply(name, params, peer.actor)
+        if outcome.ok:
+            log.info("%s: %s", peer.actor, outcome.message)
+        return _shown(outcome, peer.role)
 
     # -- the end -------------------------------------------------------------------------------
 
