@@ -27,6 +27,7 @@ def test_two_consoles_and_an_op_each_see_the_others_changes(tmp_path: Path) -> N
         consoles += [Terminal(str(path), "--name", "Kim"), Terminal(str(path), "--name", "Lou")]
         for console in consoles:
             console.wait_for("08:00")
+        owner.wait_for("Lou joined (gm)", since_start=True)  # the GM sees who sits down
         assert gm("op", str(path), "character.add", "name=Zed").returncode == 0
         for console in consoles:
             console.wait_for("Zed")
