@@ -122,7 +122,10 @@ def test_owner_killed_the_client_says_so_the_file_is_intact_the_next_front_owns(
         assert gm("op", str(path), "clock.advance", "minutes=10").returncode == 0
         client.wait_for("08:10")
         old_socket = rendezvous.read_announcement(path)["socket"]
-        time.sleep(0.3)  # the saver's write: what is on disk when the owner dies
+        deadline = time.monotonic() + 10  # the saver writes off the operation's path
+        while read_state(path).get("clock", {}).get("second") != 8 * 3600 + 600:
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
         owner.send_signal(signal.SIGKILL)
         owner.wait()
         assert client.wait_for("owner gone", timeout=2) < 2
