@@ -16,6 +16,7 @@ import argparse
 import json
 import os
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,7 @@ from gm_console import __version__, codec
 from gm_console.config import Config, ConfigError
 from gm_console.headless import explain, open_state, show
 from gm_console.host import Host
+from gm_console.safe_text import json_output, visible
 from gm_console.store import Store
 
 COMMANDS = ("plugins", "show", "op", "ops", "journal", "new-plugin")
@@ -90,7 +92,19 @@ def _command(argv: list[str]) -> int:
         return _new_plugin(args)
     host = Host(Config()).load()
     commands = {"plugins": _plugins, "show": _show, "op": _op, "ops": _ops, "journal": _journal}
-    return commands[args.command](args, host)
+    try:
+        return commands[args.command](args, host)
+    finally:
+        if args.command in ("show", "op", "journal"):
+            _report_switched_off(host)
+
+
+def _report_switched_off(host: Host) -> None:
+    """A plugin that failed to load or misbehaved left its values out: say which, and why."""
+    for record in host.plugins.values():
+        if record.status == "failed":
+            print(visible(f"gm-console: plugin {record.name} switched off: {record.error}",
+                          lines=False), file=sys.stderr)
 
 
 def _new_plugin(args: argparse.Namespace) -> int:
@@ -147,17 +161,18 @@ def _show(args: argparse.Namespace, host: Host) -> int:
         return 2
     data = show(Store(loaded[0], host))
     if args.json:
-        print(json.dumps(data, indent=2, ensure_ascii=False, default=str))
+        print(json_output(json.dumps(data, indent=2, ensure_ascii=False, default=str)))
         return 0
     from gm_console.core.clock import format_clock
 
-    print(f"{data['session'].get('name', '')} — {format_clock(data['clock'])}")
+    # Names and values come from the file: shown, never sent to the terminal as controls.
+    print(visible(f"{data['session'].get('name', '')} — {format_clock(data['clock'])}"))
     for character in data["characters"]:
-        print(f"\n{character['name']}")
-        print("\n".join(explain(character["derived"])))
+        print(visible(f"\n{character['name']}"))
+        print(visible("\n".join(explain(character["derived"]))))
     for key, value in data.items():
         if key not in ("session", "clock", "characters") and value:
-            print(f"\n{key}: {json.dumps(value, ensure_ascii=False, default=str)}")
+            print(json_output(f"\n{key}: {json.dumps(value, ensure_ascii=False, default=str)}"))
     return 0
 
 
@@ -176,11 +191,18 @@ def _op(args: argparse.Namespace, host: Host) -> int:
     state, created = loaded
     store = Store(state, host)
     outcome = store.apply(args.name, params, actor="cli")
-    print(json.dumps(outcome.as_dict(), indent=2, ensure_ascii=False, default=str))
+    if outcome.ok:
+        # Saved before anything is printed: a reader gone (`| head`) cannot stop the save,
+        # and "ok" is never said of a change that is not on disk.
+        try:
+            codec.write_atomic(args.session, codec.dumps(store.state))
+        except OSError as exc:
+            reason = f"not saved: {args.session}: {exc.strerror or exc}; the file is unchanged"
+            outcome = replace(outcome, ok=False, reason=reason)
+    print(json_output(json.dumps(outcome.as_dict(), indent=2, ensure_ascii=False, default=str)))
     if not outcome.ok:
-        print(f"gm-console: refused: {outcome.reason}", file=sys.stderr)
+        print(visible(f"gm-console: refused: {outcome.reason}"), file=sys.stderr)
         return 1
-    codec.write_atomic(args.session, codec.dumps(store.state))
     if created:
         print(f"gm-console: created {args.session}", file=sys.stderr)
     return 0
@@ -195,5 +217,5 @@ def _journal(args: argparse.Namespace, host: Host) -> int:
     state = loaded[0]
     lines = journal.select(state.get("journal", []), args.character, args.kind)
     title = str(state.get("session", {}).get("name", args.session.stem))
-    print(journal.to_markdown(title, lines), end="")
+    print(visible(journal.to_markdown(title, lines)), end="")
     return 0

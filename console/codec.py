@@ -11,21 +11,31 @@ from __future__ import annotations
 import copy
 import os
 import re
-import shutil
+import stat
 import tempfile
-import tomllib
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import tomli
 import tomli_w
 
 from gm_console.core import characters as core_characters
+from gm_console.safe_text import visible
 
 if TYPE_CHECKING:
     from gm_console.host import Host
 
 FORMAT_VERSION = 1
+# Limits checked on load (README, "Limits"): past them parsing alone takes seconds, or saving
+# would overflow Python's stack; a clear refusal beats a console that hangs or crashes.
+MAX_FILE_BYTES = 4 * 1024 * 1024
+MAX_DEPTH = 64
+MAX_DAY = 10 ** 13  # a trillion hours from day 1 fits: what clock.advance can do
+MAX_CHARACTERS = 500
+MAX_ITEMS = 1_000
+"""Items one character may carry."""
 # Written first, in this order; anything else keeps its place after them, the journal last.
 _ORDER = ("format_version", "session", "clock", "characters", "rolls", "plugins")
 
@@ -46,7 +56,7 @@ class SessionFileError(Exception):
         lines = []
         for problem in self.problems:
             where = f"{self.path}:{problem.line}" if problem.line else self.path
-            lines.append(f"{where}: {problem.message}")
+            lines.append(visible(f"{where}: {problem.message}", lines=False))
         return "\n".join(lines)
 
 
@@ -57,7 +67,8 @@ def new_session(name: str) -> dict[str, Any]:
 
 def read(path: Path, host: Host) -> dict[str, Any]:
     """Parse and validate a session file, then fill the defaults of the loaded plugins."""
-    text = path.read_text(encoding="utf-8")
+    text = read_text(path)
+    clean_stale_temporaries(path)
     state = parse(text, path)
     found = problems(state, host)
     if found:
@@ -66,15 +77,118 @@ def read(path: Path, host: Host) -> dict[str, Any]:
     return prepare(state, host, default_name=path.stem)
 
 
+def read_text(path: Path) -> str:
+    """The file's text, or :class:`SessionFileError` saying why it is not a session file. The
+    file is opened without blocking and checked to be a regular file before it is read: a FIFO
+    or a device would otherwise hang the console."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except FileNotFoundError:
+        if os.path.islink(path):
+            return _raise(path, None, f"a link to {os.readlink(path)}, which does not exist")
+        return _raise(path, None, "no such session file")
+    except IsADirectoryError:
+        return _raise(path, None, "is a folder, not a session file")
+    except OSError as exc:
+        return _raise(path, None, f"cannot read it: {exc.strerror or exc}")
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode):
+        os.close(fd)
+        if stat.S_ISDIR(info.st_mode):
+            return _raise(path, None, "is a folder, not a session file")
+        return _raise(path, None, "is not a regular file (a pipe, a device or a socket)")
+    with os.fdopen(fd, "rb") as handle:
+        if info.st_size > MAX_FILE_BYTES:
+            return _raise(path, None, f"is {info.st_size:,} bytes, larger than the "
+                                      f"{MAX_FILE_BYTES:,} bytes a session file may hold")
+        try:
+            data = handle.read()
+        except OSError as exc:
+            return _raise(path, None, f"cannot read it: {exc.strerror or exc}")
+    try:
+        return data.decode("utf-8-sig")  # a byte-order mark (Notepad) is not content
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        return _raise(path, line, f"not UTF-8 text: byte 0x{data[exc.start]:02x} at column "
+                                  f"{column}; save the file as UTF-8")
+
+
 def parse(text: str, path: Path | str) -> dict[str, Any]:
     try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
+        state = tomli.loads(text)  # tomllib's own source, compiled: three times as fast
+    except tomli.TOMLDecodeError as exc:
         match = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
-        message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc))
+        message = re.sub(r"\s*\((at line \d+, column \d+|at end of document)\)", "",
+                         str(exc))
         if match:
             message += f" (column {match.group(2)})"
-        return _raise(path, int(match.group(1)) if match else None, f"not valid TOML: {message}")
+            line = int(match.group(1))
+        else:  # cut short: the reader ran out of text, so the end is where it went wrong
+            message += " (the file ends too early: was it cut short?)"
+            line = max(1, text.count("\n") + (not text.endswith("\n")))
+        return _raise(path, line, f"not valid TOML: {message}")
+    except RecursionError:
+        return _raise(path, _first_deep_line(text), f"tables or arrays nested more than "
+                                                     f"{MAX_DEPTH} deep")
+    too_deep = _too_deep(state)
+    if too_deep is not None:
+        return _raise(path, locate(text, too_deep) or _first_deep_line(text),
+                      f"tables or arrays nested more than {MAX_DEPTH} deep")
+    return state
+
+
+def _too_deep(state: dict[str, Any]) -> Where | None:
+    """The path of the first value nested deeper than MAX_DEPTH, or None. Walked without
+    recursion (the point is to refuse what recursion, copying and saving, would choke on), and
+    containers only: a long journal is 50,000 small tables, walked in a blink."""
+    stack: list[tuple[Any, int]] = [(state, 0)]
+    while stack:
+        value, depth = stack.pop()
+        if depth >= MAX_DEPTH:
+            return _path_deeper_than(state, MAX_DEPTH)
+        for item in (value.values() if isinstance(value, dict) else value):
+            if isinstance(item, (dict, list)):
+                stack.append((item, depth + 1))
+    return None
+
+
+def _path_deeper_than(value: Any, depth: int) -> Where:
+    """The keys down to a container ``depth`` levels below ``value`` (one exists)."""
+    where: list[Any] = []
+    while depth:
+        children = value.items() if isinstance(value, dict) else enumerate(value)
+        for key, item in children:
+            if isinstance(item, (dict, list)) and _depth_at_least(item, depth - 1):
+                where.append(key)
+                value, depth = item, depth - 1
+                break
+    return tuple(where)
+
+
+def _depth_at_least(value: Any, depth: int) -> bool:
+    stack = [(value, 0)]
+    while stack:
+        value, level = stack.pop()
+        if level >= depth:
+            return True
+        stack.extend((item, level + 1) for item in
+                     (value.values() if isinstance(value, dict) else value)
+                     if isinstance(item, (dict, list)))
+    return False
+
+
+def _first_deep_line(text: str) -> int:
+    """The line where brackets first open more than MAX_DEPTH deep (strings not told apart:
+    only a hint for a file already refused)."""
+    depth = 0
+    for number, line in enumerate(text.splitlines(), start=1):
+        for char in line:
+            depth += char in "[{"
+            depth -= char in "]}"
+            if depth > MAX_DEPTH:
+                return number
+    return 1
 
 
 def _raise(path: Path | str, line: int | None, message: str) -> Any:
@@ -98,9 +212,9 @@ def problems(state: dict[str, Any], host: Host) -> list[tuple[Where, str]]:
     clock = state.get("clock", {})
     if isinstance(clock, dict):
         day, second = clock.get("day", 1), clock.get("second", 0)
-        if not isinstance(day, int) or isinstance(day, bool) or day < 1:
-            found.append((("clock", "day"),
-                          f"clock day must be a whole number from 1, not {day!r}"))
+        if not isinstance(day, int) or isinstance(day, bool) or not 1 <= day <= MAX_DAY:
+            found.append((("clock", "day"), f"clock day must be a whole number from 1 to "
+                                            f"{MAX_DAY:,}, not {day!r}"))
         if not isinstance(second, int) or isinstance(second, bool) or not 0 <= second < 86400:
             found.append((("clock", "second"), "clock second (seconds since midnight) must be "
                                                f"from 0 to 86399, not {second!r}"))
@@ -108,8 +222,22 @@ def problems(state: dict[str, Any], host: Host) -> list[tuple[Where, str]]:
     if not isinstance(characters, list):
         found.append((("characters",), "characters must be an array of tables ([[characters]])"))
         characters = []
+    if len(characters) > MAX_CHARACTERS:
+        found.append((("characters", MAX_CHARACTERS), f"more than {MAX_CHARACTERS} characters "
+                                                      f"({len(characters):,})"))
+        characters = []
+    first_named: dict[str, Any] = {}  # the first character of each name: one pass, not n²
     for index, character in enumerate(characters):
-        for where, message in core_characters.problems(character, characters[:index]):
+        key = str(character.get("name", "")).casefold() if isinstance(character, dict) else ""
+        others = [first_named[key]] if key in first_named else []
+        first_named.setdefault(key, character)
+        items = character.get("items") if isinstance(character, dict) else None
+        if isinstance(items, list) and len(items) > MAX_ITEMS:
+            found.append((("characters", index, "items", MAX_ITEMS),
+                          f"character {character.get('name')}: more than {MAX_ITEMS} items "
+                          f"({len(items):,})"))
+            continue
+        for where, message in core_characters.problems(character, others):
             name = character.get("name", f"#{index + 1}") if isinstance(character, dict) else index
             found.append((("characters", index, *where), f"character {name}: {message}"))
     if not isinstance(state.get("journal", []), list):
@@ -156,20 +284,27 @@ def dumps(state: dict[str, Any]) -> str:
 
 def write_atomic(path: Path, text: str) -> None:
     """Temporary file in the same folder, fsync, rename: a crash leaves the old file or the new
-    one, never half of one. The file being replaced is kept as ``<name>.bak``."""
-    path = Path(path)
-    folder = path.parent
+    one, never half of one. The file being replaced becomes ``<name>.bak`` just as atomically
+    (a hard link to it, renamed over the old backup), so a kill or a full disk never leaves a
+    torn backup either. A link is written through to its target; the file keeps its mode."""
+    target = Path(os.path.realpath(path))
+    folder = target.parent
     folder.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        mode = stat.S_IMODE(os.stat(target).st_mode)
+        exists = True
+    except FileNotFoundError:
+        mode, exists = 0o666 & ~_UMASK, False
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=_TEMP_SUFFIX, dir=folder)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            os.fchmod(handle.fileno(), mode)
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
-        if path.exists():
-            backup = path.with_name(path.name + ".bak")
-            shutil.copy2(path, backup)
-        os.replace(tmp, path)
+        if exists:
+            _backup(target)
+        os.replace(tmp, target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
@@ -178,6 +313,64 @@ def write_atomic(path: Path, text: str) -> None:
         os.fsync(dir_fd)
     finally:
         os.close(dir_fd)
+
+
+def _backup(target: Path) -> None:
+    """``<name>.bak`` becomes the file about to be replaced, whole or not at all."""
+    backup = target.with_name(target.name + ".bak")
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=_TEMP_SUFFIX,
+                               dir=target.parent)
+    os.close(fd)
+    try:
+        os.unlink(tmp)
+        try:
+            os.link(target, tmp)  # no bytes copied: nothing for a kill or a full disk to cut
+        except OSError:  # a file system without hard links: a copy, synced, then renamed
+            with open(target, "rb") as source, open(tmp, "xb") as copy_:
+                while chunk := source.read(1 << 20):
+                    copy_.write(chunk)
+                copy_.flush()
+                os.fsync(copy_.fileno())
+        os.replace(tmp, backup)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _current_umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+_UMASK = _current_umask()
+_TEMP_SUFFIX = ".tmp"
+# mkstemp's names: ".<file name>." + 8 letters, digits or underscores + ".tmp"
+_TEMP_TAIL = re.compile(r"\.[a-z0-9_]{8}\.tmp")
+STALE_AFTER_S = 60
+"""A temporary file this old is left over from a killed save; a save in progress is younger."""
+
+
+def clean_stale_temporaries(path: Path) -> None:
+    """Remove the temporary files that killed saves of ``path`` left behind: only ours (by
+    their name), only old ones (another process may be saving this moment)."""
+    target = Path(os.path.realpath(path))
+    prefix = f".{target.name}"
+    now = time.time()
+    try:
+        entries = list(os.scandir(target.parent))
+    except OSError:
+        return
+    for entry in entries:
+        name = entry.name
+        if not (name.startswith(prefix) and _TEMP_TAIL.fullmatch(name[len(prefix):])):
+            continue
+        try:
+            if entry.is_file(follow_symlinks=False) and \
+                    now - entry.stat(follow_symlinks=False).st_mtime > STALE_AFTER_S:
+                os.unlink(entry.path)
+        except OSError:  # a read-only folder: leave them; the session itself is fine
+            continue
 
 
 _HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")

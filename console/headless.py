@@ -12,8 +12,9 @@ from gm_console.store import Store
 
 def open_state(path: Path, host: Host, create: bool) -> tuple[dict[str, Any], bool]:
     """The session's state and whether it is new. A missing file is a new session when
-    ``create``; a broken one raises :class:`codec.SessionFileError` and is left as it is."""
-    if path.exists():
+    ``create``; a broken one raises :class:`codec.SessionFileError` and is left as it is (a
+    link to nowhere too: it is not a missing file, and writing would not go where it points)."""
+    if path.exists() or path.is_symlink():
         return codec.read(path, host), False
     if not create:
         raise codec.SessionFileError(path, [codec.Problem(None, "no such session file")])

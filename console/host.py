@@ -23,6 +23,7 @@ from gm_console.config import Config
 from gm_console.operations import Operation, Refused, Result
 from gm_console.screens import ScreenSpec
 from gm_console.sections import SectionSpec
+from gm_console.speed import SpeedStep
 
 ENTRY_POINT_GROUP = "gm_console.plugins"
 CORE = "core"
@@ -188,17 +189,27 @@ class Host:
             return impl.function(**{k: kwargs[k] for k in impl.argnames if k in kwargs})
         except Refused:
             raise
-        except Exception as exc:
+        except (Exception, SystemExit) as exc:
             self.fail(impl.plugin_name, f"{impl.function.__name__} raised {_short(exc)}",
                       traceback.format_exc())
             return None
 
+    def _answer(self, hook: str, impl: Any, kwargs: dict[str, Any]) -> Any:
+        """The plugin's answer if it has the shape the hook declares; else the plugin is
+        switched off (by its own name, not whoever reads the answer next) and None."""
+        value = self._invoke(impl, kwargs)
+        shape = _SHAPES.get(hook)
+        if value is None or shape is None or shape[0](value):
+            return value
+        self.fail(impl.plugin_name, f"{hook} returned {_preview(value)}, not {shape[1]}")
+        return None
+
     def call_each(self, hook: str, **kwargs: Any) -> list[tuple[str, Any]]:
-        """(plugin name, answer) for every plugin that answered; one that raises is switched
-        off and left out."""
+        """(plugin name, answer) for every plugin that answered; one that raises or answers
+        nonsense is switched off and left out."""
         results = []
         for impl in self._impls(hook):
-            value = self._invoke(impl, kwargs)
+            value = self._answer(hook, impl, kwargs)
             if value is not None:
                 results.append((impl.plugin_name, value))
         return results
@@ -209,7 +220,7 @@ class Host:
 
     def call_first(self, hook: str, **kwargs: Any) -> Any:
         for impl in self._impls(hook):
-            value = self._invoke(impl, kwargs)
+            value = self._answer(hook, impl, kwargs)
             if value is not None:
                 return value
         return None
@@ -269,9 +280,7 @@ def _contained(load: Callable[[], Any]) -> Any:
     """Import a plugin; one that raises, or calls ``sys.exit`` at import, fails alone."""
     try:
         return load()
-    except SystemExit as exc:
-        raise ValueError(f"import failed: it called sys.exit({exc.code!r})") from None
-    except Exception as exc:
+    except (Exception, SystemExit) as exc:
         raise ValueError(f"import failed: {_short(exc)}") from None
 
 
@@ -302,7 +311,55 @@ def _import_file(path: Path) -> ModuleType:
 
 
 def _short(exc: BaseException) -> str:
+    if isinstance(exc, SystemExit):
+        return f"called sys.exit({exc.code!r})"
     return f"{type(exc).__name__}: {exc}"
+
+
+def _preview(value: Any) -> str:
+    text = repr(value)
+    return f"{type(value).__name__} {text[:60]}{'...' if len(text) > 60 else ''}"
+
+
+def _text_table(value: Any) -> bool:
+    return isinstance(value, dict) and all(isinstance(k, str) and isinstance(v, str)
+                                           for k, v in value.items())
+
+
+def _named_values(value: Any) -> bool:
+    return isinstance(value, dict) and all(isinstance(k, str) for k in value)
+
+
+def _speed_steps(value: Any) -> bool:
+    return isinstance(value, list) and all(
+        isinstance(step, SpeedStep) and isinstance(step.value, (int, float))
+        and not isinstance(step.value, bool) for step in value)
+
+
+def _conditions(value: Any) -> bool:
+    return isinstance(value, list) and all(
+        isinstance(entry, dict) and isinstance(entry.get("name"), str) for entry in value)
+
+
+def _turn(value: Any) -> bool:
+    return (isinstance(value, dict) and isinstance(value.get("turn"), str)
+            and isinstance(value.get("round"), int) and not isinstance(value["round"], bool))
+
+
+# What each hook's answer must look like (hookspecs.py), checked before anyone reads it.
+_SHAPES: dict[str, tuple[Callable[[Any], bool], str]] = {
+    "help_text": (lambda v: isinstance(v, str), "text"),
+    "labels": (_text_table, "a table of text"),
+    "speed_steps": (_speed_steps, "a list of SpeedStep"),
+    "character_derived": (_named_values, "a table of named values"),
+    "session_derived": (_named_values, "a table of named values"),
+    "party_columns": (_text_table, "a table of text"),
+    "current_terrain": (_named_values, "a table of named values"),
+    "spend_movement": (_named_values, "a table of named values"),
+    "travel_factors": (lambda v: isinstance(v, list), "a list of factors"),
+    "character_conditions": (_conditions, "a list of conditions, each a table with a name"),
+    "current_turn": (_turn, "a table with the round and whose turn it is"),
+}
 
 
 def _did_you_mean(word: str, candidates: list[str]) -> str:

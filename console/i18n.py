@@ -34,6 +34,9 @@ FRENCH = {
     "Rolls asked for": "Jets demandés",
     "Roll for everyone": "Lancer pour tous",
     "Nothing to undo": "Rien à annuler",
+    "Could not save": "Impossible d'enregistrer",
+    "Last save failed. Save your edits to (escape: stay):":
+        "Échec de l'enregistrement. Enregistrer dans (échap : rester) :",
     "Saved": "Enregistré",
     "Key bindings": "Raccourcis",
     "Plugins": "Extensions",

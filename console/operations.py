@@ -17,6 +17,12 @@ if TYPE_CHECKING:
 REQUIRED: Any = object()
 """Marker default: the parameter must be given."""
 
+# Limits of any parameter from any front (README, "Limits"): a number past them overflows the
+# rules (1e308 hours is no date), text past them is a paste gone wrong, not a name or a note.
+MAX_NUMBER = 1e12
+MAX_TEXT = 10_000
+MAX_ITEMS = 1_000
+
 
 class Refused(Exception):
     """Raised by ``check`` or ``apply`` when the rules forbid the operation.
@@ -54,6 +60,7 @@ class Param:
             raise Refused(
                 f"parameter {self.name!r}: expected {self.type.__name__}, got {raw!r}"
             ) from None
+        _check_size(self.name, value)
         if self.choices and value not in self.choices:
             options = ", ".join(str(c) for c in self.choices)
             raise Refused(f"parameter {self.name!r}: {value!r} is not one of {options}")
@@ -67,6 +74,22 @@ class Param:
         if self.choices:
             out["choices"] = list(self.choices)
         return out
+
+
+def _check_size(name: str, value: Any) -> None:
+    if isinstance(value, (int, float)) and not isinstance(value, bool) \
+            and abs(value) > MAX_NUMBER:
+        raise Refused(f"parameter {name!r}: {value:g} is beyond the limit of "
+                      f"±{MAX_NUMBER:g}")
+    if isinstance(value, str) and len(value) > MAX_TEXT:
+        raise Refused(f"parameter {name!r}: {len(value):,} characters, more than the "
+                      f"{MAX_TEXT:,} a parameter may hold")
+    if isinstance(value, list):
+        if len(value) > MAX_ITEMS:
+            raise Refused(f"parameter {name!r}: {len(value):,} items, more than the "
+                          f"{MAX_ITEMS:,} a parameter may hold")
+        for item in value:
+            _check_size(name, item)
 
 
 def _to_bool(raw: Any) -> bool:

@@ -18,6 +18,8 @@ class Saver:
         self._pending: dict[str, Any] | None = None
         self._busy = False
         self._closed = False
+        self.error: str | None = None
+        """Why the last save failed; None once a save succeeds (quitting checks it)."""
         self._cond = threading.Condition()
         self._thread = threading.Thread(target=self._run, name="gm-console-saver", daemon=True)
         self._thread.start()
@@ -48,9 +50,11 @@ class Saver:
                 state, self._pending, self._busy = self._pending, None, True
             try:
                 codec.write_atomic(self.path, codec.dumps(state))
+                self.error = None
             except Exception as exc:  # a full disk must not kill the console: say it, keep going
+                self.error = f"could not save {self.path}: {exc}"
                 if self.on_error:
-                    self.on_error(f"could not save {self.path}: {exc}")
+                    self.on_error(self.error)
             finally:
                 with self._cond:
                     self._busy = False

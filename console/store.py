@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 import threading
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import date, datetime, time, timezone
 from typing import Any, Callable
 
 from gm_console.context import OpContext, Session
@@ -162,7 +162,7 @@ def _working_copy(state: dict[str, Any]) -> dict[str, Any]:
             for key, value in state.items()}
 
 
-_STORABLE = (str, int, float, bool, datetime)
+_STORABLE = (str, int, float, bool, datetime, date, time)  # all a TOML file holds
 
 
 def _check_storable(state: dict[str, Any], new_lines: list[dict[str, Any]]) -> None:

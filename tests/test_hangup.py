@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import os
 import pty
@@ -14,6 +15,7 @@ import termios
 import time
 import tomllib
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 
@@ -32,6 +34,18 @@ def start(path: Path) -> tuple[subprocess.Popen, int]:
                                preexec_fn=lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0))
     os.close(slave)
     return process, master
+
+
+@contextlib.contextmanager
+def console(path: Path) -> Iterator[tuple[subprocess.Popen, int]]:
+    """The console on ``path`` in a terminal of its own; killed if still running at the end."""
+    process, master = start(path)
+    try:
+        yield process, master
+    finally:
+        if process.poll() is None:
+            process.kill()
+        os.close(master)
 
 
 def read_until(master: int, text: bytes, timeout: float = 30) -> bytes:
@@ -64,8 +78,7 @@ def drain(master: int, seconds: float) -> None:
 def test_edit_then_stop_leaves_the_edit_saved(tmp_path: Path, how: str) -> None:
     path = tmp_path / "s.toml"
     path.write_text(SESSION)
-    process, master = start(path)
-    try:
+    with console(path) as (process, master):
         read_until(master, b"08:00")
         os.write(master, b"+")  # advance the clock 10 minutes
         read_until(master, b"08:10")
@@ -75,10 +88,6 @@ def test_edit_then_stop_leaves_the_edit_saved(tmp_path: Path, how: str) -> None:
             process.send_signal(getattr(signal, how))
         drain(master, 0.5)
         assert process.wait(timeout=15) == 0
-    finally:
-        if process.poll() is None:
-            process.kill()
-        os.close(master)
     saved = tomllib.loads(path.read_text())
     assert saved["clock"]["second"] == 8 * 3600 + 600
     assert saved["characters"][0]["name"] == "Aria"

@@ -127,7 +127,8 @@ def problems(character: Any, others: list[dict[str, Any]]) -> list[tuple[tuple[A
             except ValueError as exc:
                 found.append(((key,), str(exc)))
     name = str(character.get("name", "")).casefold()
-    if name and any(str(o.get("name", "")).casefold() == name for o in others):
+    if name and any(isinstance(o, dict) and str(o.get("name", "")).casefold() == name
+                    for o in others):
         found.append((("name",), f"the name {character.get('name')!r} is used twice"))
     if "conditions" in character:
         found += [(("conditions", *where), message)

@@ -12,9 +12,12 @@ from gm_console.operations import Operation, Param, Refused, Result
 
 def configured(ctx: OpContext, plugin: str) -> dict[str, Any]:
     """The plugin's ``[settings]`` from config/, or a refusal naming the plugins that have some."""
-    settings = ctx.table(plugin).get("settings", {})
+    # Only a loaded plugin's name, or a session table one registered (the host's own
+    # "conditions"), reaches the config folder: the name is not a path.
+    names = set(ctx.host.plugins) | set(ctx.host.sections)
+    settings = ctx.table(plugin).get("settings", {}) if plugin in names else {}
     if not settings:
-        known = sorted(p for p in ctx.host.plugins if ctx.table(p).get("settings"))
+        known = sorted(p for p in names if ctx.table(p).get("settings"))
         raise Refused(f"plugin {plugin!r} has no settings (plugins with settings: "
                       f"{', '.join(known)})")
     return settings

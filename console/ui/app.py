@@ -18,6 +18,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.signal import Signal
 
+from gm_console import codec
 from gm_console.host import Host
 from gm_console.i18n import Translator
 from gm_console.saver import Saver
@@ -51,6 +52,7 @@ class GMConsoleApp(App):
         self.t = Translator(self.host.config.language, self.host)
         self.store_changed: Signal[Change] = Signal(self, "store-changed")
         self._ui_thread = threading.get_ident()
+        self._previous_handlers: dict[int, Any] = {}  # signal number: handler, put back on exit
         self._unsubscribe = store.subscribe(self._on_store_change)
         self.host.failure_listeners.append(self._on_plugin_failure)
 
@@ -143,6 +145,30 @@ class GMConsoleApp(App):
 
         self.push_screen(TextPrompt(self.t("Journal note")), note)
 
+    async def action_quit(self) -> None:
+        """Leave, unless the edits are not on disk: then offer to save them elsewhere."""
+        if self.saver is None or (self.saver.flush(timeout=5) and self.saver.error is None):
+            self.exit()
+            return
+        from gm_console.ui.screens.prompt import TextPrompt
+
+        def save_elsewhere(answer: str | None) -> None:
+            if not answer:
+                return
+            target = Path(answer).expanduser()
+            try:
+                codec.write_atomic(target, codec.dumps(self.store.state))
+            except OSError as exc:
+                self.notify(f"{self.t('Could not save')} {target}: {exc.strerror or exc}",
+                            severity="error", timeout=30)
+                return
+            self.saver.path = target  # type: ignore[union-attr]
+            self.exit()
+
+        question = self.t("Last save failed. Save your edits to (escape: stay):")
+        suggestion = Path.home() / (self.saver.path.stem + "-rescued.toml")
+        self.push_screen(TextPrompt(question, str(suggestion)), save_elsewhere)
+
     # -- life cycle ---------------------------------------------------------------------------
 
     def on_mount(self) -> None:
@@ -154,13 +180,22 @@ class GMConsoleApp(App):
         for record in self.host.plugins.values():
             if record.status == "failed":
                 self._on_plugin_failure(record)
-        # Signal handlers need the main thread and a Unix loop; elsewhere the defaults stay.
-        with contextlib.suppress(NotImplementedError, RuntimeError):
-            loop = asyncio.get_running_loop()
-            loop.add_signal_handler(signal.SIGHUP, self._hang_up)
-            loop.add_signal_handler(signal.SIGTERM, self._terminate)
+        # Plain signal handlers, not the event loop's: those wait for the loop, and a plugin
+        # hook that sleeps on it would hold the save back (29 s seen). Python runs these in the
+        # main thread between two bytecodes, even in the middle of a plugin's sleep. They need
+        # the main thread and Unix; elsewhere the defaults stay.
+        self._loop = asyncio.get_running_loop()
+        with contextlib.suppress(ValueError, AttributeError):
+            for number, handler in ((signal.SIGHUP, self._hang_up),
+                                    (signal.SIGTERM, self._terminate)):
+                self._previous_handlers[number] = signal.signal(
+                    number, lambda _number, _frame, handler=handler: handler())
         if self.store.state.get("rolls", {}).get("pending"):
             self.action_rolls()
+
+    def on_unmount(self) -> None:
+        for number, handler in self._previous_handlers.items():
+            signal.signal(number, handler)
 
     def _hang_up(self) -> None:
         """The terminal went away (SSH dropped): save, then leave at once. A graceful Textual
@@ -178,7 +213,7 @@ class GMConsoleApp(App):
         watchdog = threading.Timer(3.0, os._exit, args=(0,))
         watchdog.daemon = True  # a normal exit does not wait for it
         watchdog.start()
-        self.exit(return_code=0)
+        self._loop.call_soon_threadsafe(lambda: self.exit(return_code=0))
 
     def _on_store_change(self, change: Change) -> None:
         if threading.get_ident() != self._ui_thread:
@@ -194,6 +229,11 @@ class GMConsoleApp(App):
             self.call_from_thread(self.notify, message, severity="error", timeout=15)
         else:
             self.notify(message, severity="error", timeout=15)
+
+    def notify(self, message: str, *, title: str = "", severity: Any = "information",
+               timeout: float | None = None, markup: bool = False) -> None:
+        """Notifications carry names and reasons from the session: text, never markup."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     def report_save_error(self, message: str) -> None:
         self.call_from_thread(self.notify, message, severity="error", timeout=30)

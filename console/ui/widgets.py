@@ -5,19 +5,33 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+import rich.text
+import textual.content
+from rich.markup import escape
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
+from textual.content import Content
 from textual.widgets import DataTable, Static
 
 from gm_console.core.clock import format_clock
+from gm_console.safe_text import visible
+
+# Every text Textual draws passes through Content or Rich's Text, and both drop a few control
+# characters there (BEL, CR...) but send ESC on to the terminal: a name from a file could
+# retitle or clear it. Made visible at that one place instead, one character for one, so
+# widths and styles stay where they were. tests/faults/test_escapes.py fails if Textual or
+# Rich stop calling these.
+textual.content._strip_control_codes = visible
+rich.text.strip_control_codes = visible
 
 
 class Value(Static):
-    """A label whose ``show(text)`` repaints only when the text differs from what is shown."""
+    """A label whose ``show(text)`` repaints only when the text differs from what is shown.
+    Text is shown as it is: a name like "[/x]" from a file is not markup."""
 
     def __init__(self, text: str = "", **kwargs: Any) -> None:
-        super().__init__(text, **kwargs)
+        super().__init__(Content(text), **kwargs)
         self._shown: str | Text = text
 
     def show(self, text: str | Text) -> bool:
@@ -25,7 +39,7 @@ class Value(Static):
         if text == self._shown:
             return False
         self._shown = text
-        self.update(text)
+        self.update(Content(text) if isinstance(text, str) else text)
         return True
 
     @property
@@ -38,6 +52,9 @@ class SyncedTable(DataTable):
     whose text changed, so a changed number repaints one cell."""
 
     def sync(self, columns: Sequence[str], rows: Sequence[tuple[str, Sequence[Any]]]) -> None:
+        # DataTable reads text cells as markup: escaped, a character named "[/x]" is a name
+        rows = [(key, [escape(cell) if isinstance(cell, str) else cell for cell in cells])
+                for key, cells in rows]
         labels = [str(c.label) for c in self.columns.values()]
         if labels != list(columns):
             self.clear(columns=True)

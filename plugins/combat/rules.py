@@ -57,6 +57,17 @@ def _main_after(table: dict[str, Any], budget: dict[str, Any], standard: int, mo
     return standard <= turn["standard"] and move <= turn["move"] + turn["standard"] - standard
 
 
+def _moves_left(encounter: Encounter, table: dict[str, Any], c: Combatant) -> int:
+    """How many move actions still fit this turn (at least one: called when a move action is
+    allowed), counted at once from the limits of :func:`_main_after`, whatever the numbers."""
+    budget = c["budget"]
+    if restriction(encounter, c):
+        room = table["restricted"]["main_actions"] - budget["standard"]
+    else:
+        room = table["turn"]["move"] + table["turn"]["standard"] - budget["standard"]
+    return max(1, room - budget["move"])
+
+
 def _spent_words(budget: dict[str, Any]) -> str:
     parts = []
     if budget["standard"]:
@@ -538,11 +549,7 @@ def _now(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any], 
                          metres=metres, limits=limits)
         if reason is not None:
             refusals[action] = reason
-    moves = 0
-    if "move" not in refusals:
-        moves = 1
-        while _move_refusal(encounter, table, c, moves + 1) is None:
-            moves += 1
+    moves = 0 if "move" in refusals else _moves_left(encounter, table, c)
     movement = 0.0 if _movement_refusal(c, True, speed_m) else metres_left(c) + moves * speed_m
     return {"remaining": {"standard": int("standard" not in refusals), "move": moves,
                           "full_round": "full-round" not in refusals,

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from gm_console.operations import MAX_NUMBER
+
 Problem = tuple[tuple[Any, ...], str]
 
 _COMBATANT_FIELDS: dict[str, type | tuple[type, ...]] = {
@@ -18,11 +20,22 @@ _BUDGET_FIELDS: dict[str, type | tuple[type, ...]] = {
 }
 _SWIFT = ("", "swift", "immediate", "borrowed")
 
+# Numbers from a file are held to what an operation could have written (parameters stop at
+# MAX_NUMBER): a count of -100000000 or a NaN of metres is a bad edit, not a fight to run.
+_LIMIT = int(MAX_NUMBER)
+_COUNT = (0, _LIMIT)
+_ANY = (-_LIMIT, _LIMIT)
+_RANGES: dict[str, tuple[int, int]] = {
+    "round": _COUNT, "turns_begun": _COUNT, "modifier": _ANY, "initiative": _ANY,
+    "turns": _COUNT, "borrowed_round": _COUNT, "speed_m": _COUNT, "standard": _COUNT,
+    "move": _COUNT, "free": _COUNT, "metres_allowed": _COUNT, "metres_spent": _COUNT,
+}
+
 
 def _kind(expected: type | tuple[type, ...]) -> str:
     kinds = expected if isinstance(expected, tuple) else (expected,)
     words = {str: "text", int: "a whole number", float: "a number", bool: "true or false",
-             dict: "a table"}
+             dict: "a table", list: "a list"}
     return " or ".join(words[k] for k in kinds)
 
 
@@ -42,6 +55,17 @@ def _fields(table: dict[str, Any], fields: dict[str, Any], where: tuple[Any, ...
         elif _wrong(table[key], expected):
             found.append(((*where, key), f"{what}: {key} must be {_kind(expected)}, not "
                                          f"{table[key]!r}"))
+    return found + _ranges(table, where, what)
+
+
+def _ranges(table: dict[str, Any], where: tuple[Any, ...], what: str) -> list[Problem]:
+    found: list[Problem] = []
+    for key, (low, high) in _RANGES.items():
+        value = table.get(key)
+        if isinstance(value, (int, float)) and not isinstance(value, bool) \
+                and not low <= value <= high:  # NaN fails both comparisons
+            found.append(((*where, key), f"{what}: {key} must be from {low:,} to {high:,}, "
+                                         f"not {value!r}"))
     return found
 
 
@@ -85,6 +109,11 @@ def _fight_problems(table: dict[str, Any]) -> list[Problem]:
             problems.append(((*where, "initiative"), f"{what}: initiative must be a whole number"))
         if "speed_m" in combatant and _wrong(combatant["speed_m"], (int, float)):
             problems.append(((*where, "speed_m"), f"{what}: speed_m must be a number"))
+        if "rolloff" in combatant and not (
+                isinstance(combatant["rolloff"], list)
+                and all(not _wrong(v, int) for v in combatant["rolloff"])):
+            problems.append(((*where, "rolloff"), f"{what}: rolloff must be a list of whole "
+                                                  "numbers"))
         if "order_key" in combatant and not (
                 isinstance(combatant["order_key"], list)
                 and all(not _wrong(v, int) for v in combatant["order_key"])):

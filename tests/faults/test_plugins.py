@@ -1,0 +1,89 @@
+"""Plugins that return nonsense or leave: the plugin at fault is switched off by name, the
+others answer, and ``show`` and ``op`` say so on stderr."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from gm_console import codec
+from gm_console.headless import show
+from gm_console.host import Host
+from gm_console.store import Store
+from test_host import write_settings
+
+HOOKS = {
+    "speed_steps": "def speed_steps(character, session):\n    return [1, 2]\n",
+    "session_derived": "def session_derived(session):\n    return 'nonsense'\n",
+    "character_derived": "def character_derived(character, session):\n    return [1]\n",
+    "party_columns": "def party_columns(character, session):\n    return {'X': object()}\n",
+    "labels": "def labels(language):\n    return ['not', 'a', 'table']\n",
+    "help_text": "def help_text(language):\n    return 42\n",
+}
+
+
+def loose_plugin(tmp_path: Path, name: str, source: str) -> None:
+    folder = tmp_path / "mine"
+    folder.mkdir(exist_ok=True)
+    (folder / f"{name}.py").write_text(source)
+    write_settings(tmp_path, f'[plugins]\nfolders = ["{folder}"]\n')
+
+
+@pytest.mark.parametrize("hook", sorted(HOOKS))
+def test_a_hook_answer_of_the_wrong_shape_switches_off_that_plugin(tmp_path, hook):
+    loose_plugin(tmp_path, "liar", "from gm_console import hookimpl\n@hookimpl\n" + HOOKS[hook])
+    host = Host().load()
+    store = Store(codec.prepare(codec.new_session("t"), host, "t"), host)
+    assert store.apply("character.add", {"name": "Aria"}).ok
+    session = store.session
+    data = show(store)
+    session.derived(session.characters[0])
+    host.call("party_columns", character=session.characters[0], session=session)
+    host.call("labels", language="en")
+    host.call_each("help_text", language="en")
+    record = host.plugins["liar"]
+    assert record.status == "failed" and hook in record.error, record.error
+    assert data["characters"][0]["derived"]["speed"]  # the core still answered
+    assert all(r.status == "loaded" for n, r in host.plugins.items() if n != "liar")
+
+
+def test_a_plugin_calling_sys_exit_at_import_is_contained(tmp_path):
+    loose_plugin(tmp_path, "quitter", "import sys\nsys.exit(3)\n")
+    host = Host().load()
+    record = host.plugins["quitter"]
+    assert record.status == "failed" and "sys.exit" in record.error
+    assert host.plugins["travel"].status == "loaded"
+
+
+def test_a_hook_calling_sys_exit_is_switched_off(tmp_path):
+    loose_plugin(tmp_path, "quitter", "import sys\nfrom gm_console import hookimpl\n"
+                                      "@hookimpl\ndef session_derived(session):\n"
+                                      "    sys.exit(0)\n")
+    host = Host().load()
+    store = Store(codec.prepare(codec.new_session("t"), host, "t"), host)
+    show(store)
+    assert host.plugins["quitter"].status == "failed"
+
+
+@pytest.mark.parametrize("command", [["show", None], ["op", None, "clock.advance", "hours=1"],
+                                     ["journal", None]])
+def test_show_op_and_journal_say_on_stderr_which_plugins_are_switched_off(tmp_path, command):
+    loose_plugin(tmp_path, "liar", "from gm_console import hookimpl\n@hookimpl\n"
+                 + HOOKS["session_derived"])
+    loose_plugin(tmp_path, "quitter", "import sys\nsys.exit(3)\n")
+    path = tmp_path / "s.toml"
+    path.write_text('[session]\nname = "p"\n[[characters]]\nname = "Aria"\n')
+    done = subprocess.run([sys.executable, "-m", "gm_console",
+                           *[str(path) if c is None else c for c in command]],
+                          capture_output=True, text=True, timeout=60,
+                          env={**os.environ,
+                               "GM_CONSOLE_CONFIG_DIR": str(tmp_path / "user-config")})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout and "Traceback" not in done.stderr
+    assert "plugin quitter switched off: import failed: called sys.exit(3)" in done.stderr
+    if command[0] == "show":  # the one that asks for session_derived
+        assert "plugin liar switched off: session_derived returned" in done.stderr

@@ -1,0 +1,56 @@
+"""Signals in a real terminal while a plugin is busy: SIGHUP saves and leaves within a second
+whatever the plugin is doing; SIGTERM saves too."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+import tomllib
+
+import pytest
+
+from test_hangup import SESSION, console, drain, read_until
+from test_host import write_settings
+
+SLEEPER = """
+import time
+from pathlib import Path
+from gm_console import hookimpl
+
+@hookimpl
+def party_columns(character, session):
+    # slow only once the clock has moved: the console starts at its usual speed
+    if session.state["clock"]["second"] != 8 * 3600:
+        Path(__file__).with_suffix(".asleep").touch()
+        time.sleep(30)
+    return {}
+"""
+
+
+@pytest.mark.parametrize("how", ["SIGHUP", "SIGTERM"])
+def test_a_signal_saves_and_leaves_while_a_plugin_sleeps(tmp_path, monkeypatch, how):
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    (folder / "sleeper.py").write_text(SLEEPER)
+    write_settings(tmp_path, f'[plugins]\nfolders = ["{folder}"]\n')
+    monkeypatch.setenv("GM_CONSOLE_CONFIG_DIR", str(tmp_path / "user-config"))
+    path = tmp_path / "s.toml"
+    path.write_text(SESSION)
+    with console(path) as (process, master):
+        read_until(master, b"08:00")
+        os.write(master, b"+")
+        deadline = time.monotonic() + 20
+        while not (folder / "sleeper.asleep").exists() and time.monotonic() < deadline:
+            drain(master, 0.05)
+        assert (folder / "sleeper.asleep").exists(), "the plugin was never asked"
+        sent = time.monotonic()
+        process.send_signal(getattr(signal, how))
+        while process.poll() is None and time.monotonic() - sent < 10:
+            drain(master, 0.02)
+        took = time.monotonic() - sent
+        assert process.poll() == 0
+        # not a benchmark (bench/faults_hangup.py times it): it left without waiting for the
+        # plugin's 30 s, which is what the signal handler running on the busy loop did
+        assert took < 10, f"{how} waited {took:.1f} s for the plugin"
+    assert tomllib.loads(path.read_text())["clock"]["second"] == 8 * 3600 + 600
