@@ -16,7 +16,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from gm_console import codec
+from gm_console.config import Config
 
 HEAD = 'format_version = 1\n\n[session]\nname = "scale"\n\n[clock]\nday = 1\nsecond = 28800\n\n'
 
@@ -33,7 +33,7 @@ def journal(lines: int) -> str:
 
 
 def files(folder: Path) -> dict[str, Path]:
-    limit = codec.MAX_FILE_BYTES
+    limit = Config().max_session_bytes
     cases = {
         "10 MB string": HEAD.replace('"scale"', '"' + "x" * 10_000_000 + '"'),
         "100,000 items": HEAD + character("Aria", 100_000),

@@ -1,6 +1,9 @@
 """``gm-console``: the TUI, and every operation headlessly with JSON out.
 
-    gm-console [SESSION.toml]            open a session (created if missing; the demo if none)
+    gm-console [SESSION.toml] [--role R] [--name N]
+                                         open a session (created if missing; the demo if none):
+                                         its owner if nobody has it open, else join its owner
+    gm-console serve SESSION             own a session without a screen (a game server)
     gm-console plugins [--json]          plugins with version, hooks, status
     gm-console show SESSION [--json]     the session and every derived value
     gm-console op SESSION NAME [k=v ...] apply one operation, print the result as JSON
@@ -24,10 +27,13 @@ from gm_console import __version__, codec
 from gm_console.config import Config, ConfigError
 from gm_console.headless import explain, open_state, show
 from gm_console.host import Host
+from gm_console.live import rendezvous
+from gm_console.live.client import JoinRefused, RemoteStore
+from gm_console.live.roles import Role, RoleError
 from gm_console.safe_text import json_output, visible
 from gm_console.store import Store
 
-COMMANDS = ("plugins", "show", "op", "ops", "journal", "new-plugin")
+COMMANDS = ("plugins", "show", "op", "ops", "journal", "serve", "new-plugin")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -48,21 +54,88 @@ def _tui(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="gm-console", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("session", nargs="?", type=Path, help="session file (.toml)")
+    _role_arguments(parser)
     parser.add_argument("--version", action="version", version=f"gm-console {__version__}")
     args = parser.parse_args(argv)
     from gm_console.paths import demo_session
+    from gm_console.ui.app import REJOIN
 
     path = args.session or demo_session()
+    role = _role(args.role)
+    if role is None:
+        return 2
+    while True:  # a client whose owner went away opens the session again
+        code = _console(path, role, args.front_name)
+        if code != REJOIN:
+            return code
+
+
+def _console(path: Path, role: Role, name: str) -> int:
+    """The TUI on ``path``: its owner if nobody has it, else a client of its owner."""
+    from gm_console.ui.app import run
+
     host = Host().load()
+    met = _meet(path)
+    if met is None:
+        return 2
+    lock, sock = met
+    if sock is not None:
+        store = _join(sock, host, str(role), name, front="console")
+        return 2 if store is None else run(path, store)
+    if not role.is_gm:
+        lock.release()
+        print(f"gm-console: nobody has {path} open: a {role} joins a session the game master "
+              f"runs (gm-console {path}, or gm-console serve {path})", file=sys.stderr)
+        return 2
+    from gm_console.live.owner import Owner
+
     try:
-        state, created = open_state(path, host, create=True)
+        owner = Owner.open(path, host, lock)
     except codec.SessionFileError as exc:
+        lock.release()
         print(f"gm-console: cannot open the session, and it was left untouched:\n{exc}",
               file=sys.stderr)
         return 2
-    from gm_console.ui.app import run
+    try:
+        owner.listen_or_say_why()
+        return run(path, owner.store, owner.saver, owner.on_notice)
+    finally:
+        owner.close()
 
-    return run(path, state, host, created)
+
+def _role_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--role", default="gm",
+                        help="gm (default), player:CHARACTER or spectator, when joining a "
+                             "session another front owns")
+    parser.add_argument("--name", dest="front_name", default="",
+                        help="who you are, for the journal")
+
+
+def _role(text: str) -> Role | None:
+    try:
+        return Role.parse(text)
+    except RoleError as exc:
+        print(f"gm-console: {exc}", file=sys.stderr)
+        return None
+
+
+def _meet(path: Path) -> tuple[Any, Any] | None:
+    """The session's lock (no owner: ours to take) or a socket to its owner; None after saying
+    why neither."""
+    try:
+        return rendezvous.meet(path)
+    except (rendezvous.OwnerUnreachable, OSError) as exc:
+        print(f"gm-console: {exc}", file=sys.stderr)
+        return None
+
+
+def _join(sock: Any, host: Host, role: str, name: str, front: str = "") -> RemoteStore | None:
+    try:
+        return RemoteStore(sock, host, role, name, front)
+    except (JoinRefused, OSError) as exc:
+        print(f"gm-console: the session's owner refused to let this front join: {exc}",
+              file=sys.stderr)
+        return None
 
 
 def _command(argv: list[str]) -> int:
@@ -73,10 +146,14 @@ def _command(argv: list[str]) -> int:
     show_cmd = sub.add_parser("show", help="show a session and its derived values")
     show_cmd.add_argument("session", type=Path)
     show_cmd.add_argument("--json", action="store_true")
+    _role_arguments(show_cmd)
     op = sub.add_parser("op", help="apply one operation headlessly")
     op.add_argument("session", type=Path)
     op.add_argument("name")
     op.add_argument("params", nargs="*", metavar="key=value")
+    _role_arguments(op)
+    serve = sub.add_parser("serve", help="own a session without a screen, for a game server")
+    serve.add_argument("session", type=Path)
     ops = sub.add_parser("ops", help="list operations")
     ops.add_argument("--json", action="store_true")
     journal_cmd = sub.add_parser("journal", help="print the journal as Markdown")
@@ -91,7 +168,8 @@ def _command(argv: list[str]) -> int:
     if args.command == "new-plugin":
         return _new_plugin(args)
     host = Host(Config()).load()
-    commands = {"plugins": _plugins, "show": _show, "op": _op, "ops": _ops, "journal": _journal}
+    commands = {"plugins": _plugins, "show": _show, "op": _op, "ops": _ops, "journal": _journal,
+                "serve": _serve}
     try:
         return commands[args.command](args, host)
     finally:
@@ -156,10 +234,23 @@ def _load(path: Path, host: Host, create: bool) -> tuple[dict[str, Any], bool] |
 
 
 def _show(args: argparse.Namespace, host: Host) -> int:
-    loaded = _load(args.session, host, create=False)
-    if loaded is None:
+    role = _role(args.role)
+    met = None if role is None else _meet(args.session)
+    if met is None:
         return 2
-    data = show(Store(loaded[0], host))
+    lock, sock = met
+    if sock is not None:  # as the owner has it now, unsaved changes included
+        remote = _join(sock, host, str(role), args.front_name or "show")
+        if remote is None:
+            return 2
+        data = show(remote)
+        remote.close()
+    else:
+        lock.release()  # reading needs no lock: saves are atomic
+        loaded = _load(args.session, host, create=False)
+        if loaded is None:
+            return 2
+        data = show(Store(loaded[0], host))
     if args.json:
         print(json_output(json.dumps(data, indent=2, ensure_ascii=False, default=str)))
         return 0
@@ -185,27 +276,64 @@ def _op(args: argparse.Namespace, host: Host) -> int:
                               "reason": f"parameters are written key=value; {pair!r} is not"}))
             return 1
         params[key] = value
-    loaded = _load(args.session, host, create=True)
-    if loaded is None:
+    role = _role(args.role)
+    met = None if role is None else _meet(args.session)
+    if met is None:
         return 2
-    state, created = loaded
-    store = Store(state, host)
-    outcome = store.apply(args.name, params, actor="cli")
-    if outcome.ok:
-        # Saved before anything is printed: a reader gone (`| head`) cannot stop the save,
-        # and "ok" is never said of a change that is not on disk.
-        try:
-            codec.write_atomic(args.session, codec.dumps(store.state))
-        except OSError as exc:
-            reason = f"not saved: {args.session}: {exc.strerror or exc}; the file is unchanged"
-            outcome = replace(outcome, ok=False, reason=reason)
+    lock, sock = met
+    if sock is not None:  # the owner applies it: every screen shows it at once
+        remote = _join(sock, host, str(role), args.front_name or "cli")
+        if remote is None:
+            return 2
+        # undo is not an operation: the owner's history of the session
+        outcome = remote.undo() if args.name == "undo" else remote.apply(args.name, params)
+        remote.close()
+        return _print_outcome(outcome)
+    try:  # no owner: read, apply and write under the lock, so no other front's change is lost
+        if not role.is_gm:
+            print(f"gm-console: nobody has {args.session} open: a {role}'s operation goes "
+                  f"through the session's owner", file=sys.stderr)
+            return 2
+        if args.name == "undo":
+            print(f"gm-console: nothing to undo: the undo history lives in the session's "
+                  f"owner, and nobody has {args.session} open", file=sys.stderr)
+            return 1
+        loaded = _load(args.session, host, create=True)
+        if loaded is None:
+            return 2
+        state, created = loaded
+        store = Store(state, host)
+        outcome = store.apply(args.name, params, actor=args.front_name or "cli")
+        if outcome.ok:
+            # Saved before anything is printed: a reader gone (`| head`) cannot stop the save,
+            # and "ok" is never said of a change that is not on disk.
+            try:
+                codec.write_atomic(args.session, codec.dumps(store.state))
+            except OSError as exc:
+                reason = f"not saved: {args.session}: {exc.strerror or exc}; the file is unchanged"
+                outcome = replace(outcome, ok=False, reason=reason)
+        if _print_outcome(outcome):
+            return 1
+        if created:
+            print(f"gm-console: created {args.session}", file=sys.stderr)
+        return 0
+    finally:
+        lock.release()
+
+
+def _print_outcome(outcome: Any) -> int:
+    """The outcome as JSON; 1 (and the reason on stderr) if it was refused or not saved."""
     print(json_output(json.dumps(outcome.as_dict(), indent=2, ensure_ascii=False, default=str)))
     if not outcome.ok:
         print(visible(f"gm-console: refused: {outcome.reason}"), file=sys.stderr)
         return 1
-    if created:
-        print(f"gm-console: created {args.session}", file=sys.stderr)
     return 0
+
+
+def _serve(args: argparse.Namespace, host: Host) -> int:
+    from gm_console.live.serve import serve
+
+    return serve(args.session, host)
 
 
 def _journal(args: argparse.Namespace, host: Host) -> int:

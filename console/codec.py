@@ -30,10 +30,9 @@ if TYPE_CHECKING:
 FORMAT_VERSION = 1
 # Limits checked on load (README, "Limits"): past them parsing alone takes seconds, or saving
 # would overflow Python's stack; a clear refusal beats a console that hangs or crashes.
-MAX_FILE_BYTES = 4 * 1024 * 1024
 MAX_DEPTH = 64
 MAX_DAY = 10 ** 13  # a trillion hours from day 1 fits: what clock.advance can do
-MAX_CHARACTERS = 500
+MAX_CHARACTERS = 100
 MAX_ITEMS = 1_000
 """Items one character may carry."""
 # Written first, in this order; anything else keeps its place after them, the journal last.
@@ -67,7 +66,7 @@ def new_session(name: str) -> dict[str, Any]:
 
 def read(path: Path, host: Host) -> dict[str, Any]:
     """Parse and validate a session file, then fill the defaults of the loaded plugins."""
-    text = read_text(path)
+    text = read_text(path, host.config.max_session_bytes)
     clean_stale_temporaries(path)
     state = parse(text, path)
     found = problems(state, host)
@@ -77,7 +76,7 @@ def read(path: Path, host: Host) -> dict[str, Any]:
     return prepare(state, host, default_name=path.stem)
 
 
-def read_text(path: Path) -> str:
+def read_text(path: Path, max_bytes: int) -> str:
     """The file's text, or :class:`SessionFileError` saying why it is not a session file. The
     file is opened without blocking and checked to be a regular file before it is read: a FIFO
     or a device would otherwise hang the console."""
@@ -98,9 +97,10 @@ def read_text(path: Path) -> str:
             return _raise(path, None, "is a folder, not a session file")
         return _raise(path, None, "is not a regular file (a pipe, a device or a socket)")
     with os.fdopen(fd, "rb") as handle:
-        if info.st_size > MAX_FILE_BYTES:
+        if info.st_size > max_bytes:
             return _raise(path, None, f"is {info.st_size:,} bytes, larger than the "
-                                      f"{MAX_FILE_BYTES:,} bytes a session file may hold")
+                                      f"{max_bytes:,} bytes a session file may hold "
+                                      "(max_session_mb in settings.toml raises the limit)")
         try:
             data = handle.read()
         except OSError as exc:

@@ -96,6 +96,16 @@ class Config:
     def metres_per_mv(self) -> float:
         return float(self.settings.get("metres_per_mv", 0.75))
 
+    @property
+    def max_session_bytes(self) -> int:
+        """The largest session file opened (``max_session_mb``; README, "Limits")."""
+        value = self.settings.get("max_session_mb", 4)
+        if isinstance(value, bool) or not isinstance(value, (int, float)) \
+                or not 0 < value <= 1024:
+            raise ConfigError(f"max_session_mb must be a number of megabytes above 0, up to "
+                              f"1024, not {value!r}")
+        return int(value * 1024 * 1024)
+
     def keys(self) -> dict[str, str]:
         """Binding id → key, as remapped by the user (``[keys]``)."""
         return {str(k): str(v) for k, v in self.settings.get("keys", {}).items()}

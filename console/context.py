@@ -146,10 +146,13 @@ class OpContext(Session):
         self.journal_lines: list[dict[str, Any]] = []
         self.touched: set[str] = set()
 
-    def journal(self, text: str, kind: str = "note", who: list[str] | tuple[str, ...] = ()) -> None:
+    def journal(self, text: str, kind: str = "note", who: list[str] | tuple[str, ...] = (),
+                gm_only: bool = False) -> None:
         """Add a journal line besides the operation's own (a roll, a consequence), stamped
-        with the in-game time at which it happens."""
-        self.journal_lines.append({**self.now(), "kind": kind, "text": text, "who": list(who)})
+        with the in-game time at which it happens. A ``gm_only`` line is never sent to a
+        player's or a spectator's terminal."""
+        self.journal_lines.append({**self.now(), "kind": kind, "text": text, "who": list(who),
+                                   **({"gm_only": True} if gm_only else {})})
 
     def now(self) -> dict[str, int]:
         """The in-game time, as a journal line carries it."""

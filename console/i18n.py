@@ -79,6 +79,27 @@ FRENCH = {
         "Points de vie : 7 ou -7 dégâts, +5 soins, t8 temporaires",
     "Condition: prone, frightened 2r, poisoned 10m, stunned dc13 con, -prone":
         "État : prone, frightened 2r, poisoned 10m, stunned dc13 con, -prone",
+    "GM-only note": "Note pour le MJ seul",
+    "GM-only note (never sent to players)": "Note pour le MJ seul (jamais envoyée aux joueurs)",
+    "Journal: add a GM-only note": "Journal : ajouter une note pour le MJ seul",
+    "Requests": "Demandes",
+    "Requests: approve or decline players' requests":
+        "Demandes : accepter ou refuser les demandes des joueurs",
+    "Players' requests": "Demandes des joueurs",
+    "y: approve (applied in the player's name) · x: decline, saying why":
+        "y : accepter (appliquée au nom du joueur) · x : refuser, en disant pourquoi",
+    "Asks for": "Demande",
+    "Approve": "Accepter",
+    "Decline": "Refuser",
+    "Why (for the player; may be empty)": "Pourquoi (pour le joueur ; peut rester vide)",
+    "owner gone: read-only": "propriétaire parti : lecture seule",
+    "Live session": "Session partagée",
+    "Waiting for the game master": "En attente du MJ",
+    "Nothing can be changed here until the session reopens, as soon as it has an owner again "
+    "(a game master's console becomes it). The file on disk is the owner's last save.":
+        "Rien ne peut être changé ici avant que la session se rouvre, dès qu'elle a de nouveau "
+        "un propriétaire (une console du MJ le devient). Le fichier sur disque est le dernier "
+        "enregistrement du propriétaire.",
 }
 
 

@@ -79,8 +79,9 @@ class Param:
 def _check_size(name: str, value: Any) -> None:
     if isinstance(value, (int, float)) and not isinstance(value, bool) \
             and abs(value) > MAX_NUMBER:
-        raise Refused(f"parameter {name!r}: {value:g} is beyond the limit of "
-                      f"±{MAX_NUMBER:g}")
+        shown = repr(value)  # not :g, which overflows on an int too large for a float
+        shown = shown if len(shown) <= 24 else f"{shown[:20]}... ({len(shown)} digits)"
+        raise Refused(f"parameter {name!r}: {shown} is beyond the limit of ±{MAX_NUMBER:g}")
     if isinstance(value, str) and len(value) > MAX_TEXT:
         raise Refused(f"parameter {name!r}: {len(value):,} characters, more than the "
                       f"{MAX_TEXT:,} a parameter may hold")

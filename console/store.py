@@ -55,6 +55,8 @@ class _Step:
     op: str
     message: str
     before: dict[str, Any]
+    actor: str
+    gm_only: bool  # its journal lines were for the game master's eyes: so is their undoing
 
 
 class Store:
@@ -93,7 +95,8 @@ class Store:
             lines = [self._stamp(work, line, actor) for line in ctx.journal_lines]
             work.setdefault("journal", []).extend(lines)
             areas = ctx.touched | _changed_areas(self.state, work) | {"journal"}
-            self._history.append(_Step(name, result.message, self.state))
+            self._history.append(_Step(name, result.message, self.state, actor,
+                                       any(line.get("gm_only") for line in lines)))
             del self._history[:-self.undo_depth]
             self.state = work
             change = Change(name, result.message, frozenset(areas), actor)
@@ -105,20 +108,23 @@ class Store:
         return bool(self._history)
 
     def undo(self, actor: str = "gm") -> Outcome:
-        """Go back to the state before the last operation; the journal says so."""
+        """Go back to the state before the last operation of the session, whoever applied it;
+        the journal says so, and whose it was."""
         with self._lock:
             if not self._history:
                 return Outcome(False, "undo", reason="nothing to undo")
             step = self._history.pop()
             work = _working_copy(step.before)
-            line = self._stamp(work, {"kind": "undo", "text": f"undone: {step.message}",
-                                      "who": []}, actor)
+            text = f"undone: {step.message} ({step.actor}'s {step.op})"
+            line = self._stamp(work, {"kind": "undo", "text": text, "who": [],
+                                      **({"gm_only": True} if step.gm_only else {})}, actor)
             work.setdefault("journal", []).append(line)
             self.state = work
             # Everything may differ after an undo: views redraw all they show.
-            change = Change(step.op, f"undone: {step.message}", frozenset({"*"}), actor, True)
+            change = Change(step.op, text, frozenset({"*"}), actor, True)
         self._publish(change)
-        return Outcome(True, "undo", change.message, journal=[line])
+        return Outcome(True, "undo", change.message, data={"undone": step.op,
+                                                            "of": step.actor}, journal=[line])
 
     def _stamp(self, state: dict[str, Any], line: dict[str, Any], actor: str) -> dict[str, Any]:
         """A journal line with in-game time (its own, or now) and real time."""

@@ -4,8 +4,10 @@ developer's own settings and sessions never leak in (harlequin's no_discovered_c
 from __future__ import annotations
 
 import random
+import shutil
+import tempfile
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import pytest
 
@@ -15,10 +17,15 @@ from gm_console.store import Store
 
 
 @pytest.fixture(autouse=True)
-def isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setenv("GM_CONSOLE_CONFIG_DIR", str(tmp_path / "user-config"))
     monkeypatch.setenv("GM_CONSOLE_DATA_DIR", str(tmp_path / "user-data"))
+    # Live sessions' sockets: a short path (a Unix socket's is at most 107 bytes) of the test's own
+    runtime = Path(tempfile.mkdtemp(prefix="gmc-"))
+    monkeypatch.setenv("GM_CONSOLE_RUNTIME_DIR", str(runtime))
     random.seed(1234)  # d20 rolls from Python's random: every test sees the same dice
+    yield
+    shutil.rmtree(runtime, ignore_errors=True)
 
 
 @pytest.fixture

@@ -44,6 +44,8 @@ def _note(ctx: OpContext, p: dict[str, Any]) -> Result:
     if not text:
         raise Refused("the note is empty")
     who = [ctx.character(name)["name"] for name in p["who"]]
+    # The note writes its own line (the operation has journal=False) to carry the flag.
+    ctx.journal(text, kind="note", who=who, gm_only=p["gm_only"])
     return Result(text, who=who)
 
 
@@ -80,8 +82,10 @@ OPERATIONS = [
     Operation(
         "journal.note", "Write a note in the journal.", _note,
         (Param("text", str, "the note"),
-         Param("who", list, "characters it concerns, comma-separated", default=[])),
-        kind="note",
+         Param("who", list, "characters it concerns, comma-separated", default=[]),
+         Param("gm_only", bool, "for the game master's eyes: never sent to players",
+               default=False)),
+        kind="note", journal=False,
     ),
     Operation("session.rename", "Rename the session.", _rename, (Param("name", str, "new name"),)),
 ]

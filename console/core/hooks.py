@@ -7,8 +7,8 @@ from typing import Any
 from gm_console import SectionSpec, SpeedStep, hookimpl
 from gm_console import conditions as cond
 from gm_console import durations, hitpoints
-from gm_console.core import (character_ops, clock_ops, condition_ops, hp_ops, roll_ops,
-                             settings_ops)
+from gm_console.core import (character_ops, clock_ops, condition_ops, hp_ops, request_ops,
+                             roll_ops, settings_ops)
 from gm_console.core.abilities import modifier, parse_score, parse_strength
 from gm_console.core.characters import ABILITIES
 from gm_console.i18n import FRENCH
@@ -16,7 +16,8 @@ from gm_console.i18n import FRENCH
 
 @hookimpl
 def register_operations(register) -> None:
-    for module in (character_ops, clock_ops, roll_ops, settings_ops, condition_ops, hp_ops):
+    for module in (character_ops, clock_ops, request_ops, roll_ops, settings_ops, condition_ops,
+                   hp_ops):
         for op in module.OPERATIONS:
             register(op)
 

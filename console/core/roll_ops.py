@@ -82,6 +82,8 @@ def _resolve(ctx: OpContext, p: dict[str, Any]) -> Result:
         key = str(entry["who"]).casefold()
         if key in typed:
             total, detail = typed[key], f"typed in: {typed[key]}"
+        elif entry.get("answer") is not None:  # the player answered it from their terminal
+            total, detail = int(entry["answer"]), str(entry.get("answer_detail", entry["answer"]))
         elif p["roll_rest"]:
             try:
                 rolled = dice.roll(entry["expression"])
@@ -112,6 +114,30 @@ def _resolve(ctx: OpContext, p: dict[str, Any]) -> Result:
                   [o["who"] for o in outcomes])
 
 
+def _answer(ctx: OpContext, p: dict[str, Any]) -> Result:
+    """One character's roll of a request, from the player's own terminal; the request is
+    resolved (and its plugin told) as soon as every roll in it has its answer."""
+    request = _find(ctx, p["id"])
+    wanted = p["who"].strip().casefold()
+    entry = next((e for e in request["rolls"] if str(e["who"]).casefold() == wanted), None)
+    if entry is None:
+        raise Refused(f"{p['who']!r} has no roll in {request['title']!r}")
+    if p["total"] is not None:
+        total, detail = p["total"], f"answered: {p['total']}"
+    else:
+        try:
+            rolled = dice.roll(entry["expression"])
+        except dice.DiceError as exc:
+            raise Refused(str(exc)) from None
+        total, detail = rolled.total, rolled.detail
+    entry["answer"], entry["answer_detail"] = total, detail
+    ctx.touch("rolls")
+    if all(e.get("answer") is not None for e in request["rolls"]):
+        ctx.apply("roll.resolve", id=request["id"])
+    return Result(f"{entry['who']} answers {request['title']}: {detail}",
+                  {"total": total, "detail": detail}, [entry["who"]])
+
+
 def _cancel(ctx: OpContext, p: dict[str, Any]) -> Result:
     request = _find(ctx, p["id"])
     pending(ctx).remove(request)
@@ -134,6 +160,16 @@ OPERATIONS = [
          Param("results", str, "typed results, Name=total, comma-separated", default=""),
          Param("roll_rest", bool, "roll the dice for those without a typed result",
                default=True)),
+        kind="roll",
+    ),
+    Operation(
+        "roll.answer",
+        "Answer one character's roll of a waiting request (a player from their terminal).",
+        _answer,
+        (Param("id", int, "the request (default: the oldest waiting)", default=0),
+         Param("who", str, "the character whose roll it is"),
+         Param("total", int, "the result rolled at the table (default: roll the dice)",
+               default=None)),
         kind="roll",
     ),
     Operation("roll.cancel", "Drop a waiting roll request.", _cancel,

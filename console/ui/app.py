@@ -14,7 +14,9 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from textual.app import App, SystemCommand
+from textual import on
 from textual.binding import Binding
+from textual.message import Message
 from textual.screen import Screen
 from textual.signal import Signal
 
@@ -22,7 +24,7 @@ from gm_console import codec
 from gm_console.host import Host
 from gm_console.i18n import Translator
 from gm_console.saver import Saver
-from gm_console.store import Change, Store
+from gm_console.store import Change, Outcome, Store
 
 CORE_BINDINGS = [
     Binding("f1", "open('help')", "Help", id="help"),
@@ -32,10 +34,25 @@ CORE_BINDINGS = [
     Binding("r", "rolls", "Rolls", id="rolls", show=False),
     Binding("d", "roll_dice", "Roll dice", id="dice"),
     Binding("n", "note", "Note", id="note", show=False),
+    Binding("N", "note(True)", "GM-only note", id="note.gm", show=False),
+    Binding("f4", "open('requests')", "Requests", id="requests", show=False),
     Binding("plus", "advance", "+10 min", id="clock.advance", show=False),
     Binding("ctrl+z", "undo", "Undo", id="undo"),
     Binding("q", "quit", "Quit", id="quit"),
 ]
+
+
+REJOIN = 75
+"""The console's return code when it should open its session again (its owner went away)."""
+
+
+class ThreadCall(Message):
+    """A callback another thread hands to the UI thread (:meth:`GMConsoleApp._from_thread`)."""
+
+    def __init__(self, callback: Any, args: tuple[Any, ...]) -> None:
+        super().__init__()
+        self.callback = callback
+        self.args = args
 
 
 class GMConsoleApp(App):
@@ -53,8 +70,15 @@ class GMConsoleApp(App):
         self.store_changed: Signal[Change] = Signal(self, "store-changed")
         self._ui_thread = threading.get_ident()
         self._previous_handlers: dict[int, Any] = {}  # signal number: handler, put back on exit
+        self.live_status = ""
+        """What the header says of the live session: this front's role, or that its owner
+        has gone."""
         self._unsubscribe = store.subscribe(self._on_store_change)
         self.host.failure_listeners.append(self._on_plugin_failure)
+        if hasattr(store, "on_lost"):  # a client of the session's owner
+            role = str(store.role)  # type: ignore[attr-defined]
+            self.live_status = "" if role == "gm" else role
+            store.on_lost.append(self._on_owner_lost)  # type: ignore[attr-defined]
 
     # -- screens ------------------------------------------------------------------------------
 
@@ -62,9 +86,11 @@ class GMConsoleApp(App):
         from gm_console.ui.screens import help, journal, party, settings
 
         from gm_console.ui.screens.home import HomeScreen
+        from gm_console.ui.screens.requests import RequestsScreen
 
         core = {"home": HomeScreen, "party": party.PartyScreen, "journal": journal.JournalScreen,
-                "help": help.HelpScreen, "settings": settings.SettingsScreen}
+                "help": help.HelpScreen, "settings": settings.SettingsScreen,
+                "requests": RequestsScreen}
         return {**core, **{spec.id: spec.factory for spec in self.host.screens.values()}}
 
 
@@ -92,6 +118,7 @@ class GMConsoleApp(App):
         for binding_id, title in (("party", "Party: characters and inventory"),
                                   ("journal", "Journal: read, filter, export"),
                                   ("settings", "Settings: optional rules for this campaign"),
+                                  ("requests", "Requests: approve or decline players' requests"),
                                   ("help", "Help: every key")):
             yield SystemCommand(self.t(title), "", lambda i=binding_id: self.action_open(i))
         for spec in self.host.screens.values():
@@ -100,6 +127,8 @@ class GMConsoleApp(App):
         yield SystemCommand("Dice: roll", "", self.action_roll_dice)
         yield SystemCommand("Rolls: answer the waiting rolls", "", self.action_rolls)
         yield SystemCommand("Journal: add a note", "", self.action_note)
+        yield SystemCommand(self.t("Journal: add a GM-only note"), "",
+                            lambda: self.action_note(True))
         yield SystemCommand("Clock: advance 10 minutes", "", self.action_advance)
         yield SystemCommand("Rest: long rest", "", lambda: self._apply("rest.long"))
         yield SystemCommand("Session: undo", "", self.action_undo)
@@ -107,22 +136,30 @@ class GMConsoleApp(App):
     # -- actions ------------------------------------------------------------------------------
 
     def _apply(self, op: str, **params: Any) -> None:
-        outcome = self.store.apply(op, params)
+        self.report_outcome(self.store.apply(op, params))
+
+    def report_outcome(self, outcome: Outcome) -> None:
+        """A refusal with its reason; on a player's terminal of a live session, that what
+        they did waits for the game master's approval."""
         if not outcome.ok:
             self.notify(outcome.reason, title=self.t("Refused"), severity="warning")
+        elif outcome.op == "request.add":
+            self.notify(outcome.message, title=self.t("Waiting for the game master"), timeout=6)
 
     def action_undo(self) -> None:
         outcome = self.store.undo()
-        self.notify(outcome.message if outcome.ok else self.t("Nothing to undo"),
+        refusal = (self.t("Nothing to undo") if outcome.reason == "nothing to undo"
+                   else outcome.reason)
+        self.notify(outcome.message if outcome.ok else refusal,
                     severity="information" if outcome.ok else "warning", timeout=3)
 
     def action_advance(self) -> None:
         self._apply("clock.advance", minutes=10)
 
     def action_rolls(self) -> None:
-        from gm_console.ui.screens.rolls import RollPrompt
+        from gm_console.ui.screens.rolls import RollPrompt, waiting
 
-        if not isinstance(self.screen, RollPrompt):
+        if not isinstance(self.screen, RollPrompt) and waiting(self.store) is not None:
             self.push_screen(RollPrompt(self.store))
 
     def action_roll_dice(self) -> None:
@@ -136,14 +173,15 @@ class GMConsoleApp(App):
 
         self.push_screen(TextPrompt(self.t("Dice expression (1d20+3, 4d6kh3, adv+2)")), roll)
 
-    def action_note(self) -> None:
+    def action_note(self, gm_only: bool = False) -> None:
         from gm_console.ui.screens.prompt import TextPrompt
 
         def note(text: str | None) -> None:
             if text:
-                self._apply("journal.note", text=text)
+                self._apply("journal.note", text=text, gm_only=gm_only)
 
-        self.push_screen(TextPrompt(self.t("Journal note")), note)
+        title = "GM-only note (never sent to players)" if gm_only else "Journal note"
+        self.push_screen(TextPrompt(self.t(title)), note)
 
     async def action_quit(self) -> None:
         """Leave, unless the edits are not on disk: then offer to save them elsewhere."""
@@ -190,8 +228,7 @@ class GMConsoleApp(App):
                                     (signal.SIGTERM, self._terminate)):
                 self._previous_handlers[number] = signal.signal(
                     number, lambda _number, _frame, handler=handler: handler())
-        if self.store.state.get("rolls", {}).get("pending"):
-            self.action_rolls()
+        self.action_rolls()
 
     def on_unmount(self) -> None:
         for number, handler in self._previous_handlers.items():
@@ -215,18 +252,47 @@ class GMConsoleApp(App):
         watchdog.start()
         self._loop.call_soon_threadsafe(lambda: self.exit(return_code=0))
 
+    def _from_thread(self, callback: Any, *args: Any) -> None:
+        """Run ``callback`` on the UI thread without waiting for it (``call_from_thread``
+        waits): the thread calling may be the one an operation of the UI thread waits on (a
+        live session's reader), or the saver, which a SIGTERM's flush waits on."""
+        self.post_message(ThreadCall(callback, args))
+
+    @on(ThreadCall)
+    def _run_thread_call(self, message: ThreadCall) -> None:
+        message.callback(*message.args)
+
     def _on_store_change(self, change: Change) -> None:
         if threading.get_ident() != self._ui_thread:
-            self.call_from_thread(self._on_store_change, change)
+            self._from_thread(self._on_store_change, change)
             return
         self.store_changed.publish(change)
-        if "rolls" in change.areas and self.store.state.get("rolls", {}).get("pending"):
+        if "rolls" in change.areas or "*" in change.areas:
             self.action_rolls()
+
+    def _on_owner_lost(self, reason: str) -> None:
+        def show() -> None:
+            self.live_status = self.t("owner gone: read-only")
+            self.store_changed.publish(Change("", "", frozenset(), ""))
+            advice = self.t("Nothing can be changed here until the session reopens, as soon as "
+                            "it has an owner again (a game master's console becomes it). The "
+                            "file on disk is the owner's last save.")
+            self.notify(f"{reason}. {advice}", title=self.t("Live session"), severity="error",
+                        timeout=60)
+            self.set_interval(0.5, self._rejoin_when_ready)
+        self._from_thread(show)
+
+    def _rejoin_when_ready(self) -> None:
+        """Leave with REJOIN once opening the session again would find its new owner (or make
+        this console the owner): the command line opens it again, in the same terminal."""
+        if self.store.successor_ready():  # type: ignore[attr-defined]
+            self.exit(return_code=REJOIN)
 
     def _on_plugin_failure(self, record: Any) -> None:
         message = f"plugin {record.name} switched off: {record.error}"
         if threading.get_ident() != self._ui_thread:
-            self.call_from_thread(self.notify, message, severity="error", timeout=15)
+            # (a front's operation, holding the store's lock the UI thread may be waiting on)
+            self._from_thread(lambda: self.notify(message, severity="error", timeout=15))
         else:
             self.notify(message, severity="error", timeout=15)
 
@@ -236,7 +302,7 @@ class GMConsoleApp(App):
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     def report_save_error(self, message: str) -> None:
-        self.call_from_thread(self.notify, message, severity="error", timeout=30)
+        self._from_thread(lambda: self.notify(message, severity="error", timeout=30))
 
 
 def app_class(host: Host) -> type[GMConsoleApp]:
@@ -250,17 +316,16 @@ def app_class(host: Host) -> type[GMConsoleApp]:
                                                "__module__": __name__})
 
 
-def run(path: Path, state: dict[str, Any], host: Host, created: bool) -> int:
-    app_ref: list[GMConsoleApp] = []
-    saver = Saver(path, on_error=lambda message: app_ref[0].report_save_error(message))
-    store = Store(state, host, on_save=saver.schedule,
-                  undo_depth=int(host.config.settings.get("undo_depth", 200)))
-    app = app_class(host)(store, path, saver)
-    app_ref.append(app)
-    if created:  # a new session exists on disk from the start; an opened one is not rewritten
-        saver.schedule(store.state)
-    try:
-        app.run()
-    finally:
-        saver.close()
+def run(path: Path, store: Any, saver: Saver | None = None,
+        notices: list[Any] | None = None) -> int:
+    """The TUI on ``store``: the owner's own Store (saved by ``saver``, with the owner's
+    ``notices`` of consoles joining and leaving), or a RemoteStore of a session another
+    process owns."""
+    app = app_class(store.host)(store, path, saver)
+    if saver is not None:
+        saver.on_error = app.report_save_error
+    if notices is not None:
+        notices.append(lambda text: app._from_thread(
+            lambda: app.notify(text, title=app.t("Live session"), timeout=5)))
+    app.run()
     return app.return_code or 0

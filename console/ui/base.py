@@ -48,8 +48,7 @@ class StoreScreen(Screen):
     def apply(self, op: str, **params: Any) -> Outcome:
         """Apply an operation; a refusal is shown with its reason and nothing changes."""
         outcome = self.store.apply(op, params)
-        if not outcome.ok:
-            self.notify(outcome.reason, title=self.t("Refused"), severity="warning")
+        self.app.report_outcome(outcome)  # type: ignore[attr-defined]
         return outcome
 
     BACK_TO = "home"

@@ -95,12 +95,16 @@ class SessionHeader(Horizontal):
     SessionHeader { height: 1; background: $panel; color: $foreground; }
     SessionHeader > #header-name { width: 1fr; padding: 0 1; text-style: bold; }
     SessionHeader > #header-rolls { width: auto; padding: 0 1; color: $warning; }
+    SessionHeader > #header-requests { width: auto; padding: 0 1; color: $warning; }
+    SessionHeader > #header-live { width: auto; padding: 0 1; color: $accent; }
     SessionHeader > #header-clock { width: auto; padding: 0 1; }
     """
 
     def compose(self) -> ComposeResult:
         yield Value(id="header-name")
         yield Value(id="header-rolls")
+        yield Value(id="header-requests")
+        yield Value(id="header-live")
         yield Value(id="header-clock")
 
     def on_mount(self) -> None:
@@ -116,5 +120,10 @@ class SessionHeader(Horizontal):
         waiting = len(state.get("rolls", {}).get("pending", []))
         self.query_one("#header-rolls", Value).show(
             f"⚄ {waiting} {t('rolls waiting')} (r)" if waiting else "")
+        asked = len(state.get("requests", {}).get("pending", []))
+        self.query_one("#header-requests", Value).show(
+            f"✋ {asked} (f4)" if asked else "")  # short: the header is one line of 80
+        # a live session's client: its role, or that the owner has gone
+        self.query_one("#header-live", Value).show(getattr(app, "live_status", ""))
         self.query_one("#header-clock", Value).show(format_clock(state.get("clock", {}),
                                                                  t("Day")))

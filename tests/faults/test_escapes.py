@@ -91,3 +91,29 @@ def test_a_real_terminal_is_not_retitled(tmp_path, host):
         drain(master, 0.5)
         assert process.wait(timeout=15) == 0
     assert b"\x1b]2;PWNED" not in seen and b"\x1b[2J" not in seen.split(b"wipe")[-1][:8]
+
+
+async def test_a_roll_asked_of_a_character_named_like_markup_is_shown(make_app, make_store):
+    store = make_store([{"name": "[/x]"}, {"name": "Bo\x1b[2J"}])
+    assert store.apply("combat.start").ok
+    assert store.apply("combat.roll_initiative").ok
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+        assert "[/x]:" in screen and "Bo␛[2J:" in screen
+
+
+async def test_every_screen_shows_hostile_names_without_crashing(make_app, make_store):
+    store = make_store([{"name": "[/x]"}, {"name": "[@click=app.quit]Bo\x1b[2J"}])
+    for op, params in (("journal.note", {"text": "[/i] \x1b]2;T\x07"}),
+                       ("session.rename", {"name": "[b]S\x1b[2J"}), ("combat.start", {})):
+        assert store.apply(op, params).ok
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for screen_id in app.screen_factories():
+            app.action_open(screen_id)
+            await pilot.pause()
+            shown = "\n".join(s.text for s in app.screen._compositor.render_strips())
+            assert "\x1b" not in shown, screen_id
+        assert app.is_running

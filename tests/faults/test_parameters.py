@@ -20,6 +20,7 @@ from soak import FUZZ
     ({"hours": "-1e308"}, "hours"),
     ({"minutes": str(10 ** 30)}, "minutes"),
     ({"rounds": "9" * 5000}, "rounds"),
+    ({"rounds": "9" * 400}, "rounds"),  # an int too large for a float: shown, not formatted
 ])
 def test_absurd_numbers_are_refused_naming_the_parameter(store, params, words):
     outcome = store.apply("clock.advance", params)

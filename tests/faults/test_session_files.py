@@ -16,6 +16,7 @@ from gm_console import codec
 from gm_console.headless import open_state
 from gm_console.host import Host
 from gm_console.store import Store
+from test_host import write_settings
 
 
 def refused(path: Path, host: Host) -> codec.SessionFileError:
@@ -127,12 +128,29 @@ def test_a_truncated_file_is_reported_with_a_line(tmp_path, host, text, line):
     assert str(error).startswith(f"{path}:{error.problems[0].line}: not valid TOML")
 
 
-def test_a_file_over_the_size_limit_is_refused_with_the_limit(tmp_path, host, monkeypatch):
-    monkeypatch.setattr(codec, "MAX_FILE_BYTES", 1000)
+def test_a_file_over_the_size_limit_is_refused_with_the_limit_and_the_setting(tmp_path):
+    write_settings(tmp_path, "max_session_mb = 0.001\n")
     path = tmp_path / "big.toml"
     path.write_text('[session]\nname = "big"\nnotes = "' + "x" * 2000 + '"\n')
-    message = str(refused(path, host))
-    assert "larger than" in message and "1000" in message.replace(",", "")
+    message = str(refused(path, Host().load()))
+    assert "larger than the 1,048 bytes" in message and "max_session_mb" in message
+
+
+def test_a_long_campaign_opens_once_the_limit_is_raised(tmp_path):
+    write_settings(tmp_path, "max_session_mb = 0.001\n")
+    path = tmp_path / "long.toml"
+    path.write_text('[session]\nname = "long"\nnotes = "' + "x" * 2000 + '"\n')
+    write_settings(tmp_path, "max_session_mb = 1\n")
+    state, _ = open_state(path, Host().load(), create=False)
+    assert state["session"]["name"] == "long"
+
+
+@pytest.mark.parametrize("value", ['"big"', "0", "-1", "true"])
+def test_a_wrong_size_limit_is_a_settings_error(tmp_path, value):
+    from gm_console.config import ConfigError
+    write_settings(tmp_path, f"max_session_mb = {value}\n")
+    with pytest.raises(ConfigError, match="max_session_mb"):
+        Host().load().config.max_session_bytes
 
 
 def test_dates_and_times_are_kept_as_read_through_operations(tmp_path, host):

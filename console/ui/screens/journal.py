@@ -38,7 +38,8 @@ class JournalScreen(StoreScreen):
             f"{t('Kind')}: {self.kind or t('all')} (k)   x: export Markdown")
         table = self.query_one("#lines", SyncedTable)
         table.sync([t("Day"), t("Kind"), t("Who"), "Text"], [
-            (f"{index}", [format_clock(line, t("Day")), str(line.get("kind", "")),
+            (f"{index}", [format_clock(line, t("Day")),
+                          str(line.get("kind", "")) + (" (GM)" if line.get("gm_only") else ""),
                           ", ".join(line.get("who", [])), str(line.get("text", ""))])
             for index, line in enumerate(lines)])
         if change is None and table.row_count:

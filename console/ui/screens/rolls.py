@@ -1,6 +1,7 @@
 """The dice prompt: rolls a plugin asked for (a saving throw for each traveller). Type a result
 in for whoever rolled at the table, then one key rolls the rest; the outcome goes back to the
-plugin that asked."""
+plugin that asked. On a player's terminal of a live session it asks only for their own
+character's roll (``roll.answer``); what they answered shows on the game master's."""
 
 from __future__ import annotations
 
@@ -9,10 +10,33 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label
 
 from gm_console.store import Store
+
+
+def _role(store: Store) -> str:
+    return str(getattr(store, "role", "gm"))  # a live session's client knows its role
+
+
+def waiting(store: Store) -> dict[str, Any] | None:
+    """The roll request this terminal should answer now: the oldest waiting for the game
+    master; for a player, the oldest with a roll of their character not yet answered; for a
+    spectator, none."""
+    role = _role(store)
+    pending = store.state.get("rolls", {}).get("pending", [])
+    if role == "gm":
+        return pending[0] if pending else None
+    for request in pending:
+        if any(_mine(role, entry) and entry.get("answer") is None for entry in request["rolls"]):
+            return request
+    return None
+
+
+def _mine(role: str, entry: dict[str, Any]) -> bool:
+    return role == "gm" or role.casefold() == f"player:{entry['who']}".casefold()
 
 
 class RollPrompt(ModalScreen[None]):
@@ -34,28 +58,58 @@ class RollPrompt(ModalScreen[None]):
     def __init__(self, store: Store) -> None:
         super().__init__()
         self.store = store
+        self.shown: int | None = None  # the id of the request on screen
 
     def _request(self) -> dict[str, Any] | None:
-        pending = self.store.state.get("rolls", {}).get("pending", [])
-        return pending[0] if pending else None
+        return waiting(self.store)
+
+    def on_mount(self) -> None:
+        self.app.store_changed.subscribe(self, self._on_change)  # type: ignore[attr-defined]
+
+    def _on_change(self, change: Any) -> None:
+        """Another terminal answered a roll (a player) or the whole request (the game master
+        on another console): show the answers, or close once there is nothing left to do."""
+        request = self._request()
+        if request is None or request["id"] != self.shown:
+            if self.app.screen is self:
+                self.dismiss(None)
+                self.app.call_later(self.app.action_rolls)  # type: ignore[attr-defined]
+            return
+        for index, entry in enumerate(request["rolls"]):
+            if entry.get("answer") is None:
+                continue
+            for widget in self.query(f"#result-{index}"):
+                if isinstance(widget, Input) and not widget.value:
+                    widget.value = str(entry["answer"])
+                elif isinstance(widget, Label):
+                    widget.update(str(entry["answer"]))
 
     def compose(self) -> ComposeResult:
         request = self._request()
+        self.shown = request["id"] if request else None
         t = self.app.t  # type: ignore[attr-defined]
         with Vertical():
             if request is None:
                 yield Label(t("Rolls asked for") + ": —")
                 return
-            yield Label(f"{t('Rolls asked for')}: {request['title']}", classes="panel-title")
+            # Content, not markup: names come from the session ("[/x]" is a name)
+            yield Label(Content(f"{t('Rolls asked for')}: {request['title']}"),
+                        classes="panel-title")
             yield Label("ctrl+r: " + t("Roll for everyone") + " · " + t("Result (empty = roll)")
                         + " · esc: " + t("later"), classes="hint")
             for index, entry in enumerate(request["rolls"]):
                 dc = f"  {t('DC')} {entry['dc']}" if entry.get("dc") is not None else ""
                 if entry.get("at_most") is not None:
                     dc = f"  ≤ {entry['at_most']}"
+                answer = entry.get("answer")
                 with Horizontal(classes="roll-row"):
-                    yield Label(f"{entry['who']}: {entry['expression']}{dc}")
-                    yield Input(placeholder="roll", id=f"result-{index}", type="integer")
+                    yield Label(Content(f"{entry['who']}: {entry['expression']}{dc}"))
+                    if _mine(_role(self.store), entry):
+                        yield Input("" if answer is None else str(answer), placeholder="roll",
+                                    id=f"result-{index}", type="integer")
+                    else:
+                        yield Label("…" if answer is None else str(answer),
+                                    id=f"result-{index}")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         inputs = list(self.query(Input))
@@ -70,13 +124,15 @@ class RollPrompt(ModalScreen[None]):
         if request is None:
             self.dismiss(None)
             return
-        typed = []
+        typed = {}
         for index, entry in enumerate(request["rolls"]):
-            value = self.query_one(f"#result-{index}", Input).value.strip()
-            if value:
-                typed.append(f"{entry['who']}={value}")
-        outcome = self.store.apply("roll.resolve", {"id": request["id"],
-                                                    "results": ",".join(typed)})
+            if _mine(_role(self.store), entry):
+                typed[entry["who"]] = self.query_one(f"#result-{index}", Input).value.strip()
+        if _role(self.store) != "gm":
+            self._answer(request, typed)
+            return
+        outcome = self.store.apply("roll.resolve", {"id": request["id"], "results": ",".join(
+            f"{who}={value}" for who, value in typed.items() if value)})
         if not outcome.ok:
             self.notify(outcome.reason, severity="warning")
             return
@@ -88,6 +144,17 @@ class RollPrompt(ModalScreen[None]):
         self.dismiss(None)
         if self._request() is not None:  # the plugin asked again (the next forced-march hour)
             self.app.call_later(self.app.action_rolls)  # type: ignore[attr-defined]
+
+    def _answer(self, request: dict[str, Any], typed: dict[str, str]) -> None:
+        """A player's answer: their own roll, typed in or rolled by the owner."""
+        for who, value in typed.items():
+            outcome = self.store.apply("roll.answer", {"id": request["id"], "who": who,
+                                                       "total": value or None})
+            if not outcome.ok:
+                self.notify(outcome.reason, severity="warning")
+                return
+            self.notify(outcome.message, title=request["title"], timeout=8)
+        self.dismiss(None)
 
     def action_close(self) -> None:
         self.dismiss(None)

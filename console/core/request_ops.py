@@ -1,0 +1,91 @@
+"""Players' requests: an operation a player asked for, waiting for the game master.
+
+A request is plain data in the session (``requests.pending``), so it survives a crash and
+every terminal sees it. The owner queues one (``request.add``) when a player asks for a change
+to their own character; the game master approves it (the operation is applied, its journal
+lines in the player's name) or declines it, from the requests screen or ``gm-console op``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gm_console.context import OpContext
+from gm_console.operations import Operation, Param, Refused, Result
+
+
+def pending(ctx: OpContext) -> list[dict[str, Any]]:
+    return ctx.state.setdefault("requests", {}).setdefault("pending", [])
+
+
+def describe(request: dict[str, Any]) -> str:
+    """``item.add character=Aria name=rope``: what was asked, as the game master reads it."""
+    params = " ".join(f"{key}={value}" for key, value in request.get("params", {}).items())
+    return f"{request.get('op', '?')} {params}".strip()
+
+
+def _find(ctx: OpContext, request_id: int) -> dict[str, Any]:
+    queue = pending(ctx)
+    for request in queue:
+        if not request_id or request["id"] == request_id:
+            return request
+    waiting = ", ".join(str(r["id"]) for r in queue) or "none"
+    raise Refused(f"no waiting request {request_id} (waiting: {waiting})")
+
+
+def _add(ctx: OpContext, p: dict[str, Any]) -> Result:
+    op = ctx.host.operation(p["op"])
+    given = {key: value for key, value in p["params"].items() if value is not None}
+    typed = op.coerce(given)  # a request the rules cannot read is refused now, not at approval
+    defaults = {param.name: param.default for param in op.params if not param.required}
+    # what the front filled in with the defaults says nothing to the game master
+    params = {key: value for key, value in given.items()
+              if key not in defaults or typed[key] != defaults[key]}
+    requests = ctx.state.setdefault("requests", {})
+    requests["next_id"] = int(requests.get("next_id", 1))
+    request = {"id": requests["next_id"], "op": p["op"], "params": params,
+               "character": p["character"], "actor": ctx.actor}
+    requests["next_id"] += 1
+    pending(ctx).append(request)
+    ctx.touch("requests")
+    return Result(f"{ctx.actor} asks: {describe(request)}", {"id": request["id"]},
+                  [p["character"]] if p["character"] else [])
+
+
+def _approve(ctx: OpContext, p: dict[str, Any]) -> Result:
+    request = _find(ctx, p["id"])
+    pending(ctx).remove(request)
+    ctx.touch("requests")
+    first = len(ctx.journal_lines)
+    result = ctx.host.run_operation(ctx, request["op"], request["params"])
+    for line in ctx.journal_lines[first:]:  # applied in the player's name
+        line["actor"] = request["actor"]
+    return Result(f"approved {request['actor']}'s request: {result.message}", result.data,
+                  result.who)
+
+
+def _decline(ctx: OpContext, p: dict[str, Any]) -> Result:
+    request = _find(ctx, p["id"])
+    pending(ctx).remove(request)
+    ctx.touch("requests")
+    why = f": {p['reason']}" if p["reason"] else ""
+    return Result(f"declined {request['actor']}'s request ({describe(request)}){why}",
+                  who=[request["character"]] if request.get("character") else [])
+
+
+_ID = Param("id", int, "the request (default: the oldest waiting)", default=0)
+
+OPERATIONS = [
+    Operation(
+        "request.add", "Queue an operation a player asked for, for the game master to approve.",
+        _add,
+        (Param("op", str, "the operation asked for"),
+         Param("params", dict, "its parameters", default={}),
+         Param("character", str, "the player's character", default="")),
+        kind="request",
+    ),
+    Operation("request.approve", "Approve a player's request: apply it in the player's name.",
+              _approve, (_ID,), kind="request"),
+    Operation("request.decline", "Decline a player's request.", _decline,
+              (_ID, Param("reason", str, "why, for the player", default="")), kind="request"),
+]

@@ -1,0 +1,211 @@
+"""A front's side of a live session: :class:`RemoteStore`, a store whose state comes from the
+owner and whose operations are sent to it.
+
+It has the :class:`~gm_console.store.Store`'s interface (``state``, ``session``, ``host``,
+``apply``, ``undo``, ``can_undo``, ``subscribe``), so the TUI and every screen run on it
+unchanged. A reader thread applies the owner's change events to the local copy (a new dict
+each time, never edited in place) and calls the subscribers on that thread; :meth:`apply`
+returns once the owner's outcome is in, after the change it caused. When the owner goes away
+(the socket closes: at once, even after ``kill -9``) every ``on_lost`` listener is told, and
+:meth:`RemoteStore.successor_ready` says when opening the session again would find a new owner
+(or make this front the owner).
+"""
+
+from __future__ import annotations
+
+import itertools
+import socket
+import threading
+from pathlib import Path
+from typing import Any, Callable
+
+from gm_console.context import Session
+from gm_console.host import Host
+from gm_console.live import protocol, rendezvous, sync
+from gm_console.live.roles import Role
+from gm_console.store import Change, Outcome
+
+REPLY_TIMEOUT = 30.0
+"""Seconds an operation waits for the owner's answer (an owner that hangs, not one that died:
+a dead owner's socket closes and every waiting operation is answered at once)."""
+
+
+class JoinRefused(Exception):
+    """The owner would not let this front join; the message says why."""
+
+
+class RemoteStore:
+    def __init__(self, sock: socket.socket, host: Host, role: str = "gm", name: str = "",
+                 front: str = "") -> None:
+        self.host = host
+        self.on_save = None  # the owner saves
+        self._sock = sock
+        self._reader = sock.makefile("rb")
+        self._send_lock = threading.Lock()
+        self._ids = itertools.count(1)
+        self._waiting: dict[int, list[Any]] = {}  # id -> [event, reply]
+        self._subscribers: list[Callable[[Change], None]] = []
+        self.on_lost: list[Callable[[str], None]] = []
+        self.lost: str = ""
+        self._send(protocol.hello(role, name, front))
+        welcome = self._read()
+        if welcome is None or welcome["type"] == protocol.REFUSED:
+            reason = welcome.get("reason", "") if welcome else "the owner closed the connection"
+            self.close()
+            raise JoinRefused(reason)
+        self.role = Role.parse(welcome["role"])
+        self.actor = str(welcome.get("actor", ""))
+        self.session_path = Path(str(welcome.get("session", "")))
+        self._owner_pid = welcome.get("owner_pid")
+        snapshot = self._read()
+        if snapshot is None or snapshot["type"] != protocol.SNAPSHOT:
+            self.close()
+            raise JoinRefused("the owner sent no snapshot of the session")
+        self.state: dict[str, Any] = snapshot["state"]
+        self.seq: int = snapshot["seq"]
+        self._resyncing = False
+        self._thread = threading.Thread(target=self._run, name="gm-console-client", daemon=True)
+        self._thread.start()
+
+    # -- the Store's interface ------------------------------------------------------------------
+
+    @property
+    def session(self) -> Session:
+        return Session(self.state, self.host)
+
+    @property
+    def can_undo(self) -> bool:
+        return self.role.is_gm and not self.lost
+
+    def subscribe(self, callback: Callable[[Change], None]) -> Callable[[], None]:
+        self._subscribers.append(callback)
+        return lambda: self._subscribers.remove(callback)
+
+    def apply(self, name: str, params: dict[str, Any] | None = None,
+              actor: str = "gm") -> Outcome:
+        """Ask the owner; ``actor`` is ignored (the owner names this connection's actor)."""
+        return self._ask({"type": protocol.OP, "op": name, "params": params or {}}, name)
+
+    def undo(self, actor: str = "gm") -> Outcome:
+        return self._ask({"type": protocol.UNDO}, "undo")
+
+    def successor_ready(self) -> bool:
+        """After the owner has gone: whether opening the session again would get somewhere,
+        that is another owner answers, or (for the game master) nobody holds the session and
+        this front would become its owner."""
+        if not self.lost:
+            return False
+        info = rendezvous.read_announcement(self.session_path)
+        if info.get("socket") and info.get("pid") != self._owner_pid:
+            probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            try:
+                probe.connect(str(info["socket"]))
+                return True
+            except OSError:
+                pass
+            finally:
+                probe.close()
+        if not self.role.is_gm:
+            return False
+        lock = rendezvous.SessionLock(self.session_path)
+        if lock.acquire():  # free: ours to take once the console opens the session again
+            lock.release()
+            return True
+        return False
+
+    def close(self) -> None:
+        try:
+            self._send({"type": protocol.BYE})
+        except OSError:
+            pass
+        for closing in (lambda: self._sock.shutdown(socket.SHUT_RDWR), self._reader.close,
+                        self._sock.close):
+            try:
+                closing()
+            except OSError:
+                pass
+
+    # -- the wire -------------------------------------------------------------------------------
+
+    def _send(self, message: dict[str, Any]) -> None:
+        with self._send_lock:
+            self._sock.sendall(protocol.encode(message))
+
+    def _read(self) -> dict[str, Any] | None:
+        try:
+            line = self._reader.readline(protocol.MAX_LINE)
+        except (OSError, ValueError):
+            return None
+        return protocol.decode(line) if line else None
+
+    def _ask(self, message: dict[str, Any], op: str) -> Outcome:
+        if self.lost:
+            return Outcome(False, op, reason=self.lost)
+        ident = next(self._ids)
+        slot: list[Any] = [threading.Event(), None]
+        self._waiting[ident] = slot
+        try:
+            self._send({**message, "id": ident})
+        except OSError:
+            self._waiting.pop(ident, None)
+            return Outcome(False, op, reason=self.lost or "the session's owner has gone")
+        if not slot[0].wait(REPLY_TIMEOUT):
+            self._waiting.pop(ident, None)
+            return Outcome(False, op, reason="the session's owner did not answer")
+        reply = slot[1]
+        if reply is None:
+            return Outcome(False, op, reason=self.lost)
+        return Outcome(bool(reply.get("ok")), str(reply.get("op", op)),
+                       str(reply.get("message", "")), str(reply.get("reason", "")),
+                       dict(reply.get("data") or {}), list(reply.get("journal") or []))
+
+    def _run(self) -> None:
+        reason = "the session's owner has gone (its connection closed)"
+        while True:
+            try:
+                message = self._read()
+            except protocol.ProtocolError as exc:
+                reason = f"the session's owner sent something unreadable ({exc})"
+                break
+            if message is None:
+                break
+            kind = message["type"]
+            if kind == protocol.CHANGE:
+                self._on_change(message)
+            elif kind == protocol.SNAPSHOT:
+                self.state, self.seq, self._resyncing = message["state"], message["seq"], False
+                self._publish(Change("", "", frozenset({"*"}), ""))
+            elif kind == protocol.OUTCOME:
+                slot = self._waiting.pop(message.get("id"), None)  # type: ignore[arg-type]
+                if slot is not None:
+                    slot[1] = message
+                    slot[0].set()
+            elif kind in (protocol.BYE, protocol.REFUSED):
+                reason = str(message.get("reason") or reason)
+        self._lose(reason)
+
+    def _on_change(self, message: dict[str, Any]) -> None:
+        if self._resyncing:
+            return
+        if message["seq"] != self.seq + 1:  # a change went missing: start again from a snapshot
+            self._resyncing = True
+            self._send({"type": protocol.RESYNC})
+            return
+        self.state = sync.patch(self.state, message)
+        self.seq = message["seq"]
+        self._publish(Change(str(message.get("op", "")), str(message.get("message", "")),
+                             frozenset(message.get("areas", ())), str(message.get("actor", "")),
+                             bool(message.get("undo"))))
+
+    def _publish(self, change: Change) -> None:
+        for callback in list(self._subscribers):
+            callback(change)
+
+    def _lose(self, reason: str) -> None:
+        self.lost = reason
+        for slot in list(self._waiting.values()):
+            slot[0].set()
+        self._waiting.clear()
+        for listener in list(self.on_lost):
+            listener(reason)
+

@@ -1,0 +1,223 @@
+"""The owner of a live session: the one process that applies operations and saves.
+
+It holds the session's lock (:mod:`~gm_console.live.rendezvous`), the
+:class:`~gm_console.store.Store` and its saver, and serves every front that speaks
+:mod:`~gm_console.live.protocol`: the Unix socket's clients here, and any other transport
+(issue #11's SSH and browser fronts) through :meth:`Owner.attach` with a stream and the policy
+of its listener (:mod:`~gm_console.live.peer`, where the trust model is).
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+from pathlib import Path
+from typing import Any, Callable
+
+from gm_console.headless import open_state
+from gm_console.host import Host
+from gm_console.live import protocol, roles, sync
+from gm_console.live.peer import Peer, Policy, SocketStream, Stream, log, refusal, trust_local_role
+from gm_console.live.rendezvous import SessionLock, socket_path
+from gm_console.live.roles import Role
+from gm_console.saver import Saver
+from gm_console.store import Change, Outcome, Store
+
+
+class Owner:
+    def __init__(self, session: Path, store: Store, saver: Saver, lock: SessionLock) -> None:
+        self.session = Path(session)
+        self.store = store
+        self.saver = saver
+        self.lock = lock
+        self.socket_path: Path | None = None
+        self.seq = 0
+        self._peers: list[Peer] = []
+        self._views: dict[str, dict[str, Any]] = {}  # per role: the view as last sent
+        self._sent = store.state  # the state as of the last change event
+        self._lock = threading.Lock()
+        self._applying = threading.Lock()  # held by a front's operation; close waits for it
+        self._listener: socket.socket | None = None
+        self._closed = False
+        self.on_notice: list[Callable[[str], None]] = []
+        """Told, in a sentence, when a console (a person) joins or leaves."""
+        store.subscribe(self._broadcast)
+
+    @classmethod
+    def open(cls, session: Path, host: Host, lock: SessionLock, create: bool = True) -> Owner:
+        """Own ``session`` (``lock`` must be held): read it, and save every change of it.
+        A broken file raises codec.SessionFileError and is left as it is."""
+        state, created = open_state(Path(session), host, create)
+        saver = Saver(Path(session), on_error=lambda message: log.error("%s", message))
+        store = Store(state, host, on_save=saver.schedule,
+                      undo_depth=int(host.config.settings.get("undo_depth", 200)))
+        if created:  # a new session exists on disk from the start
+            saver.schedule(store.state)
+        return cls(session, store, saver, lock)
+
+    # -- listening ------------------------------------------------------------------------------
+
+    def listen(self) -> Path:
+        """Serve the Unix socket; say where in the lock file."""
+        path = socket_path(self.session)
+        if path.is_socket():  # left by an owner that died (meet removes the one it announced)
+            path.unlink()
+        listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        old_mask = os.umask(0o177)  # created 0600: no window where another user could connect
+        try:
+            listener.bind(str(path))
+        finally:
+            os.umask(old_mask)
+        os.chmod(path, 0o600)
+        listener.listen(64)
+        self._listener, self.socket_path = listener, path
+        self.lock.announce(socket=str(path), protocol=protocol.VERSION)
+        threading.Thread(target=self._accept, name="gm-console-accept", daemon=True).start()
+        log.info("owner of %s, listening on %s", self.session, path)
+        return path
+
+    def listen_or_say_why(self) -> None:
+        """Listen; if the socket cannot be made (a runtime folder path too long for a Unix
+        socket, a full disk), the console still works alone and other fronts are told why
+        they cannot join."""
+        try:
+            self.listen()
+        except OSError as exc:
+            log.error("other terminals cannot join %s: %s", self.session, exc)
+            self.lock.announce(error=f"its owner cannot take other terminals: {exc}")
+
+    def _accept(self) -> None:
+        while not self._closed:
+            try:
+                sock, _ = self._listener.accept()  # type: ignore[union-attr]
+            except OSError:
+                return
+            self.attach(SocketStream(sock), trust_local_role)
+
+    def attach(self, stream: Stream, policy: Policy) -> Peer:
+        """Serve one front on ``stream``; ``policy`` decides its role from its hello."""
+        peer = Peer(self, stream, policy)
+        threading.Thread(target=peer.run, name="gm-console-peer", daemon=True).start()
+        return peer
+
+    # -- what every front sees -----------------------------------------------------------------
+
+    def join(self, peer: Peer) -> None:
+        with self._lock:
+            self._peers.append(peer)
+            self._send_snapshot(peer)
+        log.info("%s joined as %s%s", peer.actor, peer.role,
+                 f" ({peer.front})" if peer.front else "")
+        if peer.front == "console":
+            self._notice(f"{peer.actor} joined ({peer.role})")
+
+    def resync(self, peer: Peer) -> None:
+        with self._lock:
+            self._send_snapshot(peer)
+
+    def leave(self, peer: Peer) -> None:
+        with self._lock:
+            if peer in self._peers:
+                self._peers.remove(peer)
+            if not any(str(p.role) == str(peer.role) for p in self._peers):
+                self._views.pop(str(peer.role), None)
+        if peer.front == "console" and peer.joined:
+            self._notice(f"{peer.actor} left")
+
+    def _notice(self, text: str) -> None:
+        for listener in list(self.on_notice):
+            listener(text)
+
+    def _send_snapshot(self, peer: Peer) -> None:
+        key = str(peer.role)
+        if key not in self._views:
+            self._views[key] = roles.view(self._sent, peer.role)
+        peer.send({"type": protocol.SNAPSHOT, "seq": self.seq, "state": self._views[key]})
+
+    def _broadcast(self, change: Change) -> None:
+        with self._lock:
+            self.seq += 1
+            before, state = self._sent, self.store.state
+            self._sent = state
+            if not self._peers:  # a console alone: nothing to compute
+                return
+            full = sync.diff(before, state)
+            secret = any(line.get("gm_only") for line in full.get("journal", {}).get("add", []))
+            encoded: dict[str, bytes] = {}
+            for peer in list(self._peers):
+                key = str(peer.role)
+                if key not in encoded:
+                    view = roles.view(state, peer.role)
+                    hide = secret and not peer.role.is_gm
+                    difference = (full if peer.role.is_gm else
+                                  sync.diff(self._views.get(key, {}), view))
+                    self._views[key] = view
+                    encoded[key] = protocol.encode({
+                        "type": protocol.CHANGE, "seq": self.seq,
+                        "op": "" if hide else change.op,
+                        "message": "" if hide else change.message,
+                        "actor": change.actor, "undo": change.undo,
+                        "areas": sorted(change.areas), **difference})
+                peer.send_encoded(encoded[key])
+
+    # -- operations ----------------------------------------------------------------------------
+
+    def perform(self, peer: Peer, message: dict[str, Any]) -> dict[str, Any]:
+        """An operation or an undo a front asked for, as the owner lets its role have it."""
+        with self._applying:
+            if self._closed:  # too late: the last save is done
+                return refusal(str(message.get("op", "")), "the session's owner is stopping")
+            return self._perform(peer, message)
+
+    def _perform(self, peer: Peer, message: dict[str, Any]) -> dict[str, Any]:
+        name = str(message.get("op", ""))
+        params = message.get("params") or {}
+        if message["type"] == protocol.UNDO:
+            if not peer.role.is_gm:
+                return refusal("undo", f"{peer.role}: undo is the game master's")
+            return self.store.undo(peer.actor).as_dict()
+        if not isinstance(params, dict):
+            return refusal(name, "params must be a JSON object")
+        verdict, reason, params = roles.decide(peer.role, name, params)
+        if verdict == "refuse":
+            log.info("refused %s from %s: %s", name, peer.actor, reason)
+            return refusal(name, reason)
+        if verdict == "request":
+            outcome = self.store.apply("request.add", {"op": name, "params": params,
+                                                       "character": peer.role.character},
+                                       peer.actor)
+            log.info("%s", outcome.message if outcome.ok else outcome.reason)
+            return {**outcome.as_dict(), "queued": outcome.ok}
+        outcome = self.store.apply(name, params, peer.actor)
+        if outcome.ok:
+            log.info("%s: %s", peer.actor, outcome.message)
+        return _shown(outcome, peer.role)
+
+    # -- the end -------------------------------------------------------------------------------
+
+    def close(self, reason: str = "the session's owner stopped") -> None:
+        """Save, tell every front, stop listening, let go of the lock."""
+        with self._applying:
+            if self._closed:
+                return
+            self._closed = True
+        self.saver.close()
+        if self._listener is not None:
+            self._listener.close()
+        if self.socket_path is not None:
+            self.socket_path.unlink(missing_ok=True)
+        with self._lock:
+            peers, self._peers = list(self._peers), []
+        for peer in peers:
+            peer.send({"type": protocol.BYE, "reason": reason})
+            peer.finish()
+        self.lock.release()
+        log.info("stopped owning %s", self.session)
+
+
+def _shown(outcome: Outcome, role: Role) -> dict[str, Any]:
+    out = outcome.as_dict()
+    if not role.is_gm and "journal" in out:
+        out["journal"] = [line for line in out["journal"] if not line.get("gm_only")]
+    return out

@@ -1,0 +1,56 @@
+"""The wire protocol between a session's owner and its clients: newline-delimited JSON.
+
+Each message is one JSON object on one line (UTF-8, ``\\n``-terminated) with a ``type``. The
+README's "Live sessions" section documents every message for other client writers; the names
+below are the only place they are spelled.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+VERSION = 1
+"""Raised whenever a message changes meaning; an owner refuses any other version."""
+
+MAX_LINE = 64 * 1024 * 1024
+"""The longest line either side reads (a snapshot of a long campaign is a few megabytes)."""
+
+# client -> owner
+HELLO, OP, UNDO, RESYNC, BYE = "hello", "op", "undo", "resync", "bye"
+# owner -> client
+WELCOME, REFUSED, SNAPSHOT, CHANGE, OUTCOME = "welcome", "refused", "snapshot", "change", "outcome"
+
+
+class ProtocolError(Exception):
+    """A line that is not a protocol message; the message says what is wrong with it."""
+
+
+def encode(message: dict[str, Any]) -> bytes:
+    # default=str: TOML datetimes travel as ISO text (a client only shows them)
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"),
+                      default=str).encode("utf-8") + b"\n"
+
+
+def decode(line: bytes) -> dict[str, Any]:
+    try:
+        message = json.loads(line)
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ProtocolError(f"not a JSON line: {exc}") from None
+    if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+        raise ProtocolError("a message is a JSON object with a \"type\"")
+    return message
+
+
+def hello(role: str, name: str = "", front: str = "") -> dict[str, Any]:
+    """``front`` says what kind of front this is (``console`` for one a person sits at): a
+    label for the game master, never a matter of trust."""
+    return {"type": HELLO, "protocol": VERSION, "role": role, "name": name, "front": front}
+
+
+def version_refusal(theirs: Any) -> str | None:
+    """Why a client speaking protocol ``theirs`` cannot join, or None."""
+    if theirs == VERSION:
+        return None
+    return (f"this session's owner speaks gm-console protocol {VERSION}, the client "
+            f"{theirs!r}: use the same gm-console version on both sides")

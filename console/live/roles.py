@@ -1,0 +1,110 @@
+"""Roles, decided and enforced by the owner: what each one sees and what it may do.
+
+- ``gm``: everything.
+- ``player:NAME`` (NAME is their character): sees the party, that is every character's sheet
+  and derived values, except the other characters' ``notes`` (the game master's free text);
+  their own character in full; the roll requests that include their character; their own
+  requests to the game master; every journal line except GM-only ones. They answer their own
+  rolls at once (``roll.answer``); any other operation that concerns only their character
+  (a ``character``, ``combatant`` or ``who`` parameter naming it, or a plain journal note)
+  becomes a request waiting in the game master's queue (``request.add``); the rest is refused.
+- ``spectator``: what a player sees, without a character of their own; changes nothing.
+
+A role is never taken from what a client claims: the listener that accepted the connection
+decides it (see :mod:`gm_console.live.owner`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+GM, PLAYER, SPECTATOR = "gm", "player", "spectator"
+# The parameters through which an operation names the character it concerns.
+_CHARACTER_PARAMS = ("character", "combatant", "who")
+# What a player does at once, without asking the game master: answer their rolls, roll dice.
+_PLAYER_DIRECT = {"roll.answer", "dice.roll"}
+# Hidden from everyone but the game master.
+_PRIVATE_CHARACTER_KEYS = ("notes",)
+
+
+class RoleError(ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class Role:
+    kind: str
+    character: str = ""
+
+    @classmethod
+    def parse(cls, text: str) -> Role:
+        kind, sep, character = str(text).strip().partition(":")
+        if kind == PLAYER and character.strip():
+            return cls(PLAYER, character.strip())
+        if kind in (GM, SPECTATOR) and not sep:
+            return cls(kind)
+        raise RoleError(f"role {text!r} is not gm, spectator or player:NAME "
+                        f"(NAME: the player's character)")
+
+    def __str__(self) -> str:
+        return f"{PLAYER}:{self.character}" if self.kind == PLAYER else self.kind
+
+    @property
+    def is_gm(self) -> bool:
+        return self.kind == GM
+
+    def owns(self, name: Any) -> bool:
+        return self.kind == PLAYER and str(name).strip().casefold() == self.character.casefold()
+
+
+def view(state: dict[str, Any], role: Role) -> dict[str, Any]:
+    """The state as ``role`` may see it. The game master's is the state itself; others get a
+    copy of the top level with the hidden parts left out (lines and tables are shared, never
+    changed: states are replaced, not edited)."""
+    if role.is_gm:
+        return state
+    out = dict(state)
+    out["characters"] = [c if role.owns(c.get("name")) else
+                         {k: v for k, v in c.items() if k not in _PRIVATE_CHARACTER_KEYS}
+                         for c in state.get("characters", [])]
+    out["journal"] = [line for line in state.get("journal", []) if not line.get("gm_only")]
+    rolls = state.get("rolls")
+    if isinstance(rolls, dict):
+        out["rolls"] = {**rolls, "pending": [
+            request for request in rolls.get("pending", [])
+            if any(role.owns(entry.get("who")) for entry in request.get("rolls", []))]}
+    requests = state.get("requests")
+    if isinstance(requests, dict):
+        out["requests"] = {**requests, "pending": [
+            request for request in requests.get("pending", [])
+            if role.owns(request.get("character"))]}
+    return out
+
+
+def decide(role: Role, op: str, params: dict[str, Any]) -> tuple[str, str, dict[str, Any]]:
+    """``("apply", "", params)``, ``("request", "", params)`` (queue it for the game master)
+    or ``("refuse", reason, params)`` for ``role`` asking for ``op`` with ``params``. A
+    player's own roll that names nobody is made in their character's name."""
+    if role.is_gm:
+        return "apply", "", params
+    if role.kind == SPECTATOR:
+        return "refuse", "a spectator watches: the session cannot be changed from here", params
+    if op in _PLAYER_DIRECT and not params.get("who"):
+        params = {**params, "who": role.character}
+    verdict, reason = _player(role, op, params)
+    return verdict, reason, params
+
+
+def _player(role: Role, op: str, params: dict[str, Any]) -> tuple[str, str]:
+    named = [params[key] for key in _CHARACTER_PARAMS if params.get(key) not in (None, "", [])]
+    flat = [name for value in named for name in (value if isinstance(value, list) else [value])]
+    if flat and not all(role.owns(name) for name in flat):
+        return "refuse", (f"{role}: a player may only act for their own character "
+                          f"({role.character})")
+    if op in _PLAYER_DIRECT:
+        return "apply", ""
+    if op.startswith("request.") or (not flat and op != "journal.note"):
+        return "refuse", (f"{role}: {op} is the game master's; a player asks for changes to "
+                          f"their own character ({role.character})")
+    return "request", ""

@@ -1,0 +1,49 @@
+"""``gm-console serve SESSION``: the owner without a screen, for a game server. It logs to
+stderr and stops on SIGTERM, SIGHUP or Ctrl-C, saving first."""
+
+from __future__ import annotations
+
+import logging
+import signal
+import sys
+import threading
+from pathlib import Path
+
+from gm_console import codec
+from gm_console.host import Host
+from gm_console.live import rendezvous
+from gm_console.live.owner import Owner
+
+
+def serve(session: Path, host: Host) -> int:
+    logging.basicConfig(stream=sys.stderr, level=logging.INFO,
+                        format="%(asctime)s gm-console serve: %(message)s")
+    log = logging.getLogger("gm_console.live")
+    try:
+        lock, sock = rendezvous.meet(session, timeout=3.0)
+    except (rendezvous.OwnerUnreachable, OSError) as exc:
+        log.error("%s", exc)
+        return 2
+    if sock is not None:
+        sock.close()
+        holder = rendezvous.read_announcement(session).get("pid", "another process")
+        log.error("%s already has an owner (process %s): join it instead", session, holder)
+        return 1
+    assert lock is not None
+    try:
+        owner = Owner.open(session, host, lock, create=False)
+    except codec.SessionFileError as exc:
+        lock.release()
+        log.error("cannot serve the session, and it was left untouched:\n%s", exc)
+        return 2
+    stop = threading.Event()
+    for signum in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
+        signal.signal(signum, lambda number, frame: stop.set())
+    try:
+        owner.listen()
+        while not stop.wait(3600):
+            pass
+        log.info("stopping: saving %s", session)
+    finally:
+        owner.close()
+    return 0

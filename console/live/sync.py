@@ -1,0 +1,73 @@
+"""Keeping a client's copy of the state in step: the difference between two states as a change
+event carries it, and applying it to a copy.
+
+A difference names whole top-level tables (``clock``, ``characters``) and whole plugin tables
+(``plugins/travel``) that changed, and the journal as "keep the first N lines, add these": a
+change to one number sends one table, not the campaign. States are never changed in place on
+either side: :func:`patch` returns a new dict, so a screen reading the old one is never torn.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+JOURNAL, PLUGINS = "journal", "plugins"
+
+
+def diff(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
+    """``{"set": {path: value}, "remove": [path], "journal": {"keep": n, "add": [...]}}``."""
+    changed: dict[str, Any] = {}
+    removed: list[str] = []
+    _compare(before, after, "", changed, removed, skip=(JOURNAL, PLUGINS))
+    _compare(before.get(PLUGINS, {}), after.get(PLUGINS, {}), f"{PLUGINS}/", changed, removed)
+    out: dict[str, Any] = {"set": changed, "remove": removed}
+    old, new = before.get(JOURNAL, []), after.get(JOURNAL, [])
+    keep = _common_prefix(old, new)
+    if keep != len(old) or keep != len(new):
+        out[JOURNAL] = {"keep": keep, "add": new[keep:]}
+    return out
+
+
+def is_empty(difference: dict[str, Any]) -> bool:
+    return not (difference["set"] or difference["remove"] or JOURNAL in difference)
+
+
+def patch(state: dict[str, Any], difference: dict[str, Any]) -> dict[str, Any]:
+    out = dict(state)
+    plugins = dict(out.get(PLUGINS, {}))
+    for path, value in difference.get("set", {}).items():
+        top, _, name = path.partition("/")
+        if name:
+            plugins[name] = value
+        else:
+            out[top] = value
+    for path in difference.get("remove", []):
+        top, _, name = path.partition("/")
+        (plugins if name else out).pop(name or top, None)
+    out[PLUGINS] = plugins
+    journal = difference.get(JOURNAL)
+    if journal is not None:
+        out[JOURNAL] = list(out.get(JOURNAL, []))[:int(journal["keep"])] + list(journal["add"])
+    return out
+
+
+def _compare(before: dict[str, Any], after: dict[str, Any], prefix: str,
+             changed: dict[str, Any], removed: list[str], skip: tuple[str, ...] = ()) -> None:
+    for key in after.keys() - set(skip):
+        if key not in before or before[key] != after[key]:
+            changed[prefix + key] = after[key]
+    removed.extend(prefix + key for key in before.keys() - after.keys() - set(skip))
+
+
+def _common_prefix(old: list[Any], new: list[Any]) -> int:
+    """How many first lines two journals share. The store shares line objects between states
+    (the journal is append-only), so identity answers in one pass of pointer comparisons;
+    equality is the fallback for lines that arrived as copies."""
+    if len(new) >= len(old) and (not old or new[len(old) - 1] is old[-1]):
+        return len(old)  # the usual case: lines were only added
+    count = 0
+    for a, b in zip(old, new):
+        if a is not b and a != b:
+            break
+        count += 1
+    return count
