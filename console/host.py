@@ -336,6 +336,16 @@ def _speed_steps(value: Any) -> bool:
         and not isinstance(step.value, bool) for step in value)
 
 
+def _conditions(value: Any) -> bool:
+    return isinstance(value, list) and all(
+        isinstance(entry, dict) and isinstance(entry.get("name"), str) for entry in value)
+
+
+def _turn(value: Any) -> bool:
+    return (isinstance(value, dict) and isinstance(value.get("turn"), str)
+            and isinstance(value.get("round"), int) and not isinstance(value["round"], bool))
+
+
 # What each hook's answer must look like (hookspecs.py), checked before anyone reads it.
 _SHAPES: dict[str, tuple[Callable[[Any], bool], str]] = {
     "help_text": (lambda v: isinstance(v, str), "text"),
@@ -347,6 +357,8 @@ _SHAPES: dict[str, tuple[Callable[[Any], bool], str]] = {
     "current_terrain": (_named_values, "a table of named values"),
     "spend_movement": (_named_values, "a table of named values"),
     "travel_factors": (lambda v: isinstance(v, list), "a list of factors"),
+    "character_conditions": (_conditions, "a list of conditions, each a table with a name"),
+    "current_turn": (_turn, "a table with the round and whose turn it is"),
 }
 
 

@@ -489,14 +489,32 @@ class Nonsense:
 
     @hookimpl
     def character_conditions(self, character, session):
-        return [{"name": "odd", "effects": {"speed_factor": "fast"}}, "not a table", 42]
+        return [{"name": "odd"}, "not a table", 42]
 
 
-def test_nonsense_conditions_from_a_plugin_are_ignored_and_said(store, host):
+class OddEffects:
+    """A plugin whose condition is well shaped but whose effects make no sense."""
+
+    @hookimpl
+    def character_conditions(self, character, session):
+        return [{"name": "odd", "effects": {"speed_factor": "fast"}}]
+
+
+def test_a_plugin_answering_nonsense_conditions_is_switched_off_by_name(store, host):
     host.pm.register(Nonsense(), name="nonsense")
+    assert derived(store, "Aria")["conditions"]["names"] == "none"
+    record = host.plugins.get("nonsense")
+    assert record is None or record.status == "failed"
+    assert "nonsense" not in [name for name, _ in host.call_each(
+        "character_conditions", character=store.state["characters"][0],
+        session=store.session)]
+
+
+def test_effects_that_make_no_sense_are_ignored_and_said(store, host):
+    host.pm.register(OddEffects(), name="oddeffects")
     value = derived(store, "Aria")["conditions"]
     assert value["names"] == "odd"
-    assert value["steps"] == ["odd: nonsense (effects ignored: effect speed_factor must be a "
+    assert value["steps"] == ["odd: oddeffects (effects ignored: effect speed_factor must be a "
                               "number, not 'fast'); no effect on the rules"]
     ok(store, "movement.price", character="Aria", segments="walk:1")
 

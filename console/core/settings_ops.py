@@ -10,14 +10,11 @@ from gm_console.context import OpContext
 from gm_console.operations import Operation, Param, Refused, Result
 
 
-CORE_TABLES = ("conditions",)
-"""The core's own tables with settings (config/conditions.toml), set like a plugin's."""
-
-
 def configured(ctx: OpContext, plugin: str) -> dict[str, Any]:
     """The plugin's ``[settings]`` from config/, or a refusal naming the plugins that have some."""
-    # Only a loaded plugin's (or the core's) name reaches the config folder: it is not a path.
-    names = [*ctx.host.plugins, *CORE_TABLES]
+    # Only a loaded plugin's name, or a session table one registered (the host's own
+    # "conditions"), reaches the config folder: the name is not a path.
+    names = set(ctx.host.plugins) | set(ctx.host.sections)
     settings = ctx.table(plugin).get("settings", {}) if plugin in names else {}
     if not settings:
         known = sorted(p for p in names if ctx.table(p).get("settings"))

@@ -237,7 +237,9 @@ class CombatScreen(StoreScreen):
             self.refused = None
             self.query_one("#refusal", Value).show("")
             return True
-        can_override = op in ("actions.take", "actions.move")
+        # only what the rules forbid can be forced, not what makes no sense (a lair's action)
+        can_override = (op in ("actions.take", "actions.move")
+                        and outcome.reason.endswith(ops.OVERRIDE_HINT))
         reason = outcome.reason.replace(ops.OVERRIDE_HINT, "")
         self.refused = (op, params, reason) if can_override else None
         self._show_refusal(reason, can_override)

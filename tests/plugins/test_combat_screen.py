@@ -195,6 +195,10 @@ async def test_a_lair_entry_added_by_keyboard_takes_its_turn(store, make_app):
         table = app.screen.query_one("#combatants", SyncedTable)
         state = list(table.columns)[COLUMNS.index("State")]
         assert "lair actions" in table.get_cell("Lair", state)
+        await pilot.press("s")  # Lair's turn: it has no actions, and no override is offered
+        await pilot.pause()
+        shown = app.screen.query_one("#refusal", Value).shown
+        assert "Lair is not a creature" in shown and "override" not in shown
 
 
 async def test_g_takes_a_full_round_action_as_the_single_standard_action(store, make_app):

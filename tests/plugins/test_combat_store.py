@@ -440,3 +440,13 @@ def test_a_session_with_an_entry_is_saved_and_read_back(fight, host):
     ok(store, "combat.add_entry", name="Lair", count=20, note="lair actions")
     import tomllib
     assert codec.problems(tomllib.loads(codec.dumps(store.state)), host) == []
+
+
+def test_a_turn_limited_by_choice_is_saved_and_read_back(fight, host):
+    import tomllib
+
+    from gm_console import codec
+
+    store = fight
+    ok(store, "actions.take", action="full-round", as_standard=True)
+    assert codec.problems(tomllib.loads(codec.dumps(store.state)), host) == []
