@@ -123,7 +123,8 @@ def big_session(folder: Path, characters: int = 50, items: int = 40, journal: in
     store.state["characters"] = party
     line = {"day": 1, "second": 28800, "real": "2026-01-01T08:00:00+00:00", "actor": "gm",
             "kind": "note", "who": ["Hero01"]}
-    store.state["journal"] += [{**line, "text": f"note {n}: the party walks on"}
+    store.state["journal"] += [{**line, "text": f"note {n}: the party walks on in the rain, "
+                                                "Hero01 keeps watch"}
                                for n in range(journal)]
     path = folder / name
     codec.write_atomic(path, codec.dumps(store.state))
@@ -262,7 +263,7 @@ def saves(big: Path, operations: int) -> None:
     for n in range(operations):
         store.apply("clock.advance", {"minutes": 1})
         start = time.thread_time()
-        getattr(saver, "write", lambda s: codec.write_atomic(target, codec.dumps(s)))(store.state)
+        saver.write(store.state)
         cpu.append(time.thread_time() - start)
     saver.close()
     steady = median(cpu[1:])

@@ -18,16 +18,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import tomli_w
-
+from gm_console import serialise
 from gm_console.core import characters as core_characters
 
 if TYPE_CHECKING:
     from gm_console.host import Host
 
 FORMAT_VERSION = 1
-# Written first, in this order; anything else keeps its place after them, the journal last.
-_ORDER = ("format_version", "session", "clock", "characters", "rolls", "plugins")
 
 
 @dataclass
@@ -147,11 +144,9 @@ def prepare(state: dict[str, Any], host: Host, default_name: str) -> dict[str, A
 
 
 def dumps(state: dict[str, Any]) -> str:
-    ordered = {key: state[key] for key in _ORDER if key in state}
-    ordered.update({k: v for k, v in state.items() if k not in ordered and k != "journal"})
-    if "journal" in state:
-        ordered["journal"] = state["journal"]
-    return tomli_w.dumps(ordered)
+    """The state as TOML, tables in their order (gm_console.serialise; the saver keeps a
+    :class:`serialise.Serialiser` that re-serialises only what changed)."""
+    return serialise.dumps(state)
 
 
 def write_atomic(path: Path, text: str) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 from typing import TYPE_CHECKING, Any
 
+from gm_console.cow import peek
 from gm_console.operations import Refused, Result
 from gm_console.speed import Speed, compose
 
@@ -62,9 +63,11 @@ class Session:
     def character(self, name: str) -> dict[str, Any]:
         """The character called ``name`` (case-insensitive), or :class:`Refused`."""
         wanted = name.strip().casefold()
-        for character in self.characters:
+        characters = self.characters
+        # Found without reaching every character: inside an operation, reaching one copies it.
+        for index, character in enumerate(peek(characters)):
             if str(character.get("name", "")).casefold() == wanted:
-                return character
+                return characters[index]
         known = ", ".join(c.get("name", "?") for c in self.characters) or "none"
         raise Refused(f"no character named {name!r} (characters: {known})")
 

@@ -1,0 +1,132 @@
+"""The session as TOML text, incrementally: the same text as ``tomli_w.dumps`` of the whole
+state, but a save after one operation re-serialises only what the operation replaced.
+
+Committed states are never changed in place (the store copies a table before an operation
+touches it, and keeps the old object when nothing changed), so a table, a character or a
+journal line that is the *same object* as at the last save has the same text. The journal is
+append-only: a save after one operation serialises its new lines and reuses the text of the
+thousands before them. Every piece is cut by ``tomli_w`` itself (``tomli_w.dumps`` of that piece
+at its place in the file); this module only decides which pieces are new and joins them the way
+``tomli_w`` does: key/values first, then each table and each element of an array of tables,
+separated by a blank line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+import tomli_w
+
+# Written first, in this order; anything else keeps its place after them, the journal last.
+ORDER = ("format_version", "session", "clock", "characters", "rolls", "plugins")
+# Tables whose own tables are each cached (one per plugin); other tables are cached whole.
+_SPLIT = {("plugins",)}
+# A table too long for one line: placed after an element, it makes tomli_w write the element as
+# an array-of-tables element ([[key]]) even when the element alone would fit inline.
+_LONG = {"_": "x" * 120}
+
+Path = tuple[str, ...]
+
+
+def ordered(state: Mapping[str, Any]) -> dict[str, Any]:
+    """The state's tables in the order they are written."""
+    out = {key: state[key] for key in ORDER if key in state}
+    out.update({k: v for k, v in state.items() if k not in out and k != "journal"})
+    if "journal" in state:
+        out["journal"] = state["journal"]
+    return out
+
+
+def dumps(state: Mapping[str, Any]) -> str:
+    """The whole state as TOML in one go (``gm-console op``, the first save): the text every
+    :class:`Serialiser` reproduces piece by piece."""
+    return tomli_w.dumps(ordered(state))
+
+
+class Serialiser:
+    """Keeps the text of every table and array element it wrote, by object, for the next
+    save. Not thread-safe: one per saver thread."""
+
+    def __init__(self) -> None:
+        self._texts: dict[int, tuple[Any, Path, Any]] = {}
+
+    def dumps(self, state: Mapping[str, Any]) -> str:
+        used: dict[int, tuple[Any, Path, Any]] = {}
+        text = self._table(ordered(state), (), used)
+        self._texts = used  # what this state no longer holds is let go
+        return text
+
+    # -- joining pieces the way tomli_w does -------------------------------------------------
+
+    def _table(self, table: Mapping[str, Any], path: Path, used: dict) -> str:
+        literals: dict[str, Any] = {}
+        parts: list[str] = []
+        for key, value in table.items():
+            where = (*path, key)
+            if isinstance(value, Mapping):
+                if where in _SPLIT:
+                    parts.append(self._table(value, where, used))
+                else:
+                    parts.append(self._cached(value, where, used, _table_text))
+            elif _is_aot(value):
+                elements = [self._cached(item, where, used, _element) for item in value]
+                if all(inline for inline, _ in elements):
+                    literals[key] = value
+                else:
+                    parts.extend(aot for _, aot in elements)
+            else:
+                literals[key] = value
+        out = []
+        if path and (literals or not parts):
+            out.append(_header(path))
+        if literals:
+            out.append(tomli_w.dumps(literals))
+        for part in parts:
+            if out:
+                out.append("\n")
+            out.append(part)
+        return "".join(out)
+
+    def _cached(self, value: Any, path: Path, used: dict, render: Any) -> Any:
+        """``render(value, path)``, from the last save when ``value`` is the same object at
+        the same place."""
+        key = id(value)
+        hit = used.get(key) or self._texts.get(key)
+        if hit is not None and hit[0] is value and hit[1] == path:
+            used[key] = hit
+            return hit[2]
+        result = render(value, path)
+        used[key] = (value, path, result)
+        return result
+
+
+def _nest(path: Path, value: Any) -> dict[str, Any]:
+    for key in reversed(path):
+        value = {key: value}
+    return value
+
+
+@lru_cache(maxsize=64)
+def _header(path: Path) -> str:
+    return tomli_w.dumps(_nest(path, {}))  # "[a.b]\n", keys quoted as tomli_w quotes them
+
+
+def _table_text(value: Mapping[str, Any], path: Path) -> str:
+    return tomli_w.dumps(_nest(path, value))
+
+
+def _element(item: Mapping[str, Any], path: Path) -> tuple[bool, str]:
+    """(whether tomli_w would write it inline, its text as an array-of-tables element)."""
+    aot_header = "[" + _header(path).rstrip("\n") + "]\n"
+    text = tomli_w.dumps(_nest(path, [item]))
+    if text.startswith(aot_header):
+        return False, text
+    forced = tomli_w.dumps(_nest(path, [item, _LONG]))
+    return True, forced[:forced.rindex("\n" + aot_header)]
+
+
+def _is_aot(value: Any) -> bool:
+    return (isinstance(value, (list, tuple)) and bool(value)
+            and all(isinstance(item, Mapping) for item in value))
