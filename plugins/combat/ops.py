@@ -35,11 +35,16 @@ def encounter_of(session: Any) -> dict[str, Any]:
     return session.state.get("plugins", {}).get(PLUGIN) or {"active": False}
 
 
-def speed_m(session: Any, combatant: dict[str, Any]) -> float:
+def speed_m(session: Any, combatant: dict[str, Any],
+            party: dict[str, dict[str, Any]] | None = None) -> float:
     """A party member's speed from the speed pipeline, as it is now (armour, load, exhaustion);
-    an ad hoc combatant's own. A party member no longer in the party keeps 0 m."""
+    an ad hoc combatant's own. A party member no longer in the party keeps 0 m. ``party`` is
+    the characters by casefolded name, when the caller asks about many combatants."""
     if not combatant["party"]:
         return float(combatant.get("speed_m", 0.0))
+    if party is not None:
+        character = party.get(combatant["name"].strip().casefold())
+        return 0.0 if character is None else float(session.speed(character).m)
     try:
         return float(session.speed(session.character(combatant["name"])).m)
     except Refused:
@@ -47,7 +52,14 @@ def speed_m(session: Any, combatant: dict[str, Any]) -> float:
 
 
 def speeds(session: Any, encounter: dict[str, Any]) -> dict[str, float]:
-    return {c["name"]: speed_m(session, c) for c in encounter.get("combatants", [])}
+    """Every combatant's speed, the characters found through one index (linear, not a search
+    per combatant)."""
+    combatants = encounter.get("combatants", [])
+    party: dict[str, dict[str, Any]] = {}
+    if any(c["party"] for c in combatants):
+        for character in session.characters:  # the first of a name, as session.character
+            party.setdefault(str(character.get("name", "")).casefold(), character)
+    return {c["name"]: speed_m(session, c, party) for c in combatants}
 
 
 def roller(session: Any) -> Callable[[], int]:
@@ -269,9 +281,9 @@ def _override_line(ctx: Any, name: str, refusal: str, reason: str) -> None:
 
 
 def _left(ctx: Any, encounter: dict[str, Any], name: str) -> dict[str, Any]:
-    summary = rules.summary(encounter, ctx.table(PLUGIN), settings_of(ctx),
-                            speeds(ctx, encounter))
-    return next(c for c in summary["combatants"] if c["name"] == name)
+    combatant = _guard(turns.find, encounter, name)
+    return rules.combatant_summary(encounter, ctx.table(PLUGIN), settings_of(ctx), combatant,
+                                   speed_m(ctx, combatant))
 
 
 def _take(ctx: Any, p: dict[str, Any]) -> Result:

@@ -199,13 +199,15 @@ def moves_needed(c: Combatant, metres: float, speed_m: float) -> int:
 
 def refusal(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any], name: str,
             action: str, *, speed_m: float, metres: float | None = None, full_round: str = "",
-            allows_step: bool = True) -> str | None:
+            allows_step: bool = True, combatant: Combatant | None = None) -> str | None:
     """Why the rules forbid ``name`` taking ``action`` now, in plain words; None if allowed.
 
     ``metres`` goes with a move action (movement spent from it; None: not said, see
     :func:`moving`); ``full_round`` with a standard
     action that starts or completes a full-round action (3.3); ``allows_step`` with a
-    full-round action (False when it leaves no time for the 5-foot step).
+    full-round action (False when it leaves no time for the 5-foot step). ``combatant`` is
+    the combatant called ``name`` when the caller holds it already (the summary asks about
+    every combatant: looking each one up by name would make it quadratic).
     """
     require_active(encounter)
     if action not in ACTIONS:
@@ -221,7 +223,7 @@ def refusal(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any
     if not begun(encounter):
         raise Invalid("the fight has not begun: it begins once every combatant has an "
                       "initiative (combat.initiative, combat.roll_initiative)")
-    c = find(encounter, name)
+    c = combatant if combatant is not None else find(encounter, name)
     assert c is not None
     own = encounter["turn"] == c["name"]
     if action == "free":
@@ -426,22 +428,28 @@ def summary(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any
     ranked = {name: i for i, name in enumerate(encounter["order"])}
     for c in sorted(encounter["combatants"],
                     key=lambda c: ranked.get(c["name"], len(ranked))):
-        speed = speeds.get(c["name"], 0.0)
-        entry: dict[str, Any] = {
-            "name": c["name"], "initiative": c.get("initiative"), "modifier": c["modifier"],
-            "party": c["party"], "aware": c["aware"], "flat_footed": c["flat_footed"],
-            "restricted": restriction(encounter, c), "speed_m": speed,
-            "acts_this_round": acts_this_round(encounter, c),
-            "spent": dict(c["budget"]), "metres_left": metres_left(c),
-            "borrowed_round": c["borrowed_round"],
-            "started_full_round": dict(c["started"]) if c.get("started") else None,
-            "delaying": bool(c.get("delaying")),
-            "readied": dict(c["readied"]) if c.get("readied") else None,
-        }
-        if begun(encounter):
-            entry.update(_now(encounter, table, settings, c, speed))
-        out["combatants"].append(entry)
+        out["combatants"].append(combatant_summary(encounter, table, settings, c,
+                                                   speeds.get(c["name"], 0.0)))
     return out
+
+
+def combatant_summary(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any],
+                      c: Combatant, speed: float) -> dict[str, Any]:
+    """One combatant's line of :func:`summary`."""
+    entry: dict[str, Any] = {
+        "name": c["name"], "initiative": c.get("initiative"), "modifier": c["modifier"],
+        "party": c["party"], "aware": c["aware"], "flat_footed": c["flat_footed"],
+        "restricted": restriction(encounter, c), "speed_m": speed,
+        "acts_this_round": acts_this_round(encounter, c),
+        "spent": dict(c["budget"]), "metres_left": metres_left(c),
+        "borrowed_round": c["borrowed_round"],
+        "started_full_round": dict(c["started"]) if c.get("started") else None,
+        "delaying": bool(c.get("delaying")),
+        "readied": dict(c["readied"]) if c.get("readied") else None,
+    }
+    if begun(encounter):
+        entry.update(_now(encounter, table, settings, c, speed))
+    return entry
 
 
 def _now(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any], c: Combatant,
@@ -453,7 +461,7 @@ def _now(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any], 
         # a move action as such (metres=0); whether it can still move is "metres" below
         metres = 0.0 if action == "move" else None
         reason = refusal(encounter, table, settings, c["name"], action, speed_m=speed_m,
-                         metres=metres)
+                         metres=metres, combatant=c)
         if reason is not None:
             refusals[action] = reason
     moves = 0
