@@ -18,6 +18,7 @@ from typing import Any, Callable
 
 from gm_console.context import OpContext, Session
 from gm_console.cow import Draft
+from gm_console.derived_cache import DerivedCache
 from gm_console.host import Host
 from gm_console.operations import Refused
 
@@ -70,11 +71,15 @@ class Store:
         self._history: list[_Step] = []
         self._subscribers: list[Callable[[Change], None]] = []
         self._lock = threading.RLock()
+        self._derived = DerivedCache()
+        # A plugin switched off takes its contributions with it.
+        host.failure_listeners.append(lambda record: self._derived.clear())
 
     @property
     def session(self) -> Session:
-        """A read-only view of the current state for derived values and screens."""
-        return Session(self.state, self.host)
+        """A read-only view of the current state for derived values and screens; derived
+        values are kept from one state to the next while what they read is unchanged."""
+        return Session(self.state, self.host, self._derived)
 
     def subscribe(self, callback: Callable[[Change], None]) -> Callable[[], None]:
         self._subscribers.append(callback)
