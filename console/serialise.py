@@ -23,9 +23,6 @@ import tomli_w
 ORDER = ("format_version", "session", "clock", "characters", "rolls", "plugins")
 # Tables whose own tables are each cached (one per plugin); other tables are cached whole.
 _SPLIT = {("plugins",)}
-# A table too long for one line: placed after an element, it makes tomli_w write the element as
-# an array-of-tables element ([[key]]) even when the element alone would fit inline.
-_LONG = {"_": "x" * 120}
 
 Path = tuple[str, ...]
 
@@ -50,10 +47,10 @@ class Serialiser:
     save. Not thread-safe: one per saver thread."""
 
     def __init__(self) -> None:
-        self._texts: dict[int, tuple[Any, Path, Any]] = {}
+        self._texts: dict[tuple[int, Any], tuple[Any, Path, Any]] = {}
 
     def dumps(self, state: Mapping[str, Any]) -> str:
-        used: dict[int, tuple[Any, Path, Any]] = {}
+        used: dict[tuple[int, Any], tuple[Any, Path, Any]] = {}
         text = self._table(ordered(state), (), used)
         self._texts = used  # what this state no longer holds is let go
         return text
@@ -71,11 +68,12 @@ class Serialiser:
                 else:
                     parts.append(self._cached(value, where, used, _table_text))
             elif _is_aot(value):
-                elements = [self._cached(item, where, used, _element) for item in value]
-                if all(inline for inline, _ in elements):
+                # tomli_w's rule: inline only if every element fits on a line (asked in
+                # order, up to the first that does not: a journal's first line, once).
+                if all(self._cached(item, where, used, _fits_inline) for item in value):
                     literals[key] = value
                 else:
-                    parts.extend(aot for _, aot in elements)
+                    parts.extend(self._cached(item, where, used, _element) for item in value)
             else:
                 literals[key] = value
         out = []
@@ -92,7 +90,7 @@ class Serialiser:
     def _cached(self, value: Any, path: Path, used: dict, render: Any) -> Any:
         """``render(value, path)``, from the last save when ``value`` is the same object at
         the same place."""
-        key = id(value)
+        key = (id(value), render)
         hit = used.get(key) or self._texts.get(key)
         if hit is not None and hit[0] is value and hit[1] == path:
             used[key] = hit
@@ -117,14 +115,23 @@ def _table_text(value: Mapping[str, Any], path: Path) -> str:
     return tomli_w.dumps(_nest(path, value))
 
 
-def _element(item: Mapping[str, Any], path: Path) -> tuple[bool, str]:
-    """(whether tomli_w would write it inline, its text as an array-of-tables element)."""
-    aot_header = "[" + _header(path).rstrip("\n") + "]\n"
-    text = tomli_w.dumps(_nest(path, [item]))
-    if text.startswith(aot_header):
-        return False, text
-    forced = tomli_w.dumps(_nest(path, [item, _LONG]))
-    return True, forced[:forced.rindex("\n" + aot_header)]
+def _fits_inline(item: Mapping[str, Any], path: Path) -> bool:
+    """Whether tomli_w writes ``item``, alone in its array, inline."""
+    return not tomli_w.dumps(_nest(path, [item])).startswith(_aot_header(path))
+
+
+def _element(item: Mapping[str, Any], path: Path) -> str:
+    """``item``'s text as an element of an array of tables: its text as a table (one render,
+    as in tomli_w's whole text) under the array's header, which tomli_w always writes."""
+    header = _header(path)
+    text = tomli_w.dumps(_nest(path, item))
+    body = text[len(header):] if text.startswith(header) else "\n" + text
+    return _aot_header(path) + body
+
+
+@lru_cache(maxsize=64)
+def _aot_header(path: Path) -> str:
+    return "[" + _header(path).rstrip("\n") + "]\n"
 
 
 def _is_aot(value: Any) -> bool:
