@@ -161,6 +161,34 @@ async def test_journal_screen_filters_and_exports(make_app, store, tmp_path):
         assert "Bram found a key" in exported and "Aria joins" not in exported
 
 
+async def test_journal_screen_opens_on_the_latest_page_whatever_the_length(make_app, store):
+    from gm_console.ui.screens import journal as journal_screen
+    state = dict(store.state)
+    line = {"day": 1, "second": 0, "real": "", "actor": "gm", "kind": "note", "who": []}
+    state["journal"] = [*state["journal"], *({**line, "text": f"note {n}", "who": ["Bram"]
+                                              if n % 2 else []}
+                                             for n in range(2 * journal_screen.PAGE + 50))]
+    store.state = state
+    total = len(state["journal"])
+    app = make_app(store)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("j")
+        await pilot.pause()
+        table = app.screen.query_one("#lines", SyncedTable)
+        assert table.row_count == journal_screen.PAGE
+        assert cells(table, 3)[-1] == f"note {2 * journal_screen.PAGE + 49}"
+        await pilot.press("plus")  # a new line is added to what is shown
+        await pilot.pause()
+        assert table.row_count == journal_screen.PAGE + 1
+        await pilot.press("b", "b")
+        await pilot.pause()
+        assert table.row_count == total + 1
+        await pilot.press("c", "c")  # Bram: a page of his lines again
+        await pilot.pause()
+        assert table.row_count == journal_screen.PAGE
+        assert all(text.startswith("note ") for text in cells(table, 3))
+
+
 async def test_an_edit_is_saved_off_the_key_path(make_app, store, tmp_path):
     path = tmp_path / "saved.toml"
     app = make_app(store, path)
