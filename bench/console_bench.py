@@ -199,7 +199,7 @@ def imports(runs: int) -> None:
 # Each key: how to reach its screen, the keys pressed in turn (cycled), and the bytes budget.
 KEYS: list[tuple[str, list[bytes], list[bytes], int]] = [
     ("home +", [], [b"+"], 400),
-    ("combat free action", [b"c"], [b"e"], 400),
+    ("combat free action", [b"c"], [b"e"], 1024),
     ("travel pace", [b"t"], [b"f", b"w"], 400),
     ("add an item", [b"e", b"i"], [b"torch, 1, 1\r"], 1024),
 ]

@@ -296,3 +296,33 @@ async def test_session_screens_replace_each_other_and_escape_goes_home(make_app,
         await pilot.press("escape")
         assert isinstance(app.screen, HomeScreen)
         assert app.screen.check_action("back", ()) is False
+
+
+async def test_a_table_cell_as_wide_as_before_repaints_its_row_only(monkeypatch):
+    """DataTable.update_cell repaints the whole table; SyncedTable repaints the changed row
+    when nothing moves, and the whole table when a column may change width."""
+    from textual.app import App
+    from textual.widgets import DataTable
+
+    class One(App):
+        def compose(self):
+            yield SyncedTable(id="t")
+
+    app = One()
+    async with app.run_test(size=SIZE) as pilot:
+        table = app.query_one(SyncedTable)
+        rows = [("a", ["Aria", "4"]), ("b", ["Bram", "7"])]
+        table.sync(["Name", "Free"], rows)
+        await pilot.pause()
+        whole, regions = [], []
+        real_refresh, real_region = DataTable.refresh, table._refresh_region
+        monkeypatch.setattr(DataTable, "refresh", lambda self, *r, **k: (
+            whole.append(r) if not r and not k and self is table else None)
+            or real_refresh(self, *r, **k))
+        table._refresh_region = lambda region, *a: regions.append(region) or \
+            real_region(region, *a)
+        table.sync(["Name", "Free"], [("a", ["Aria", "5"]), rows[1]])
+        assert whole == [] and len(regions) == 1 and regions[0].height == 1
+        assert cells(table, 1) == ["5", "7"]
+        table.sync(["Name", "Free"], [("a", ["Aria", "12"]), rows[1]])
+        assert whole == [()] and cells(table, 1) == ["12", "7"]
