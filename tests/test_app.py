@@ -326,3 +326,17 @@ async def test_a_table_cell_as_wide_as_before_repaints_its_row_only(monkeypatch)
         assert cells(table, 1) == ["5", "7"]
         table.sync(["Name", "Free"], [("a", ["Aria", "12"]), rows[1]])
         assert whole == [()] and cells(table, 1) == ["12", "7"]
+
+
+async def test_a_big_party_leaves_the_header_and_the_journal_tail_on_screen(make_app,
+                                                                           make_store):
+    from gm_console.ui.widgets import SessionHeader
+    store = make_store([{"name": f"Hero{n}"} for n in range(40)])
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.query_one(SessionHeader).region.y == 0
+        assert screen.max_scroll_y == 0  # nothing pushed off: the table scrolls inside
+        tail = screen.query_one("#journal-tail", Value).region
+        assert tail.bottom <= SIZE[1] - 1 and tail.height > 0

@@ -98,7 +98,7 @@ class SessionHeader(Horizontal):
     updating one Value repaints one line (about 130 bytes)."""
 
     DEFAULT_CSS = """
-    SessionHeader { height: 1; background: $panel; color: $foreground; }
+    SessionHeader { dock: top; height: 1; background: $panel; color: $foreground; }
     SessionHeader > #header-name { width: 1fr; padding: 0 1; text-style: bold; }
     SessionHeader > #header-rolls { width: auto; padding: 0 1; color: $warning; }
     SessionHeader > #header-clock { width: auto; padding: 0 1; }
