@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import sys
@@ -59,6 +60,10 @@ def _tui(argv: list[str]) -> int:
         return 2
     from gm_console.ui.app import run
 
+    # What is loaded now (the session, the plugins, Textual) lives as long as the console:
+    # out of the garbage collector's full passes, which on a big campaign (every journal line
+    # and item a container to scan) would stall a key press for tens of milliseconds.
+    gc.freeze()
     return run(path, state, host, created)
 
 

@@ -47,17 +47,20 @@ class Serialiser:
     save. Not thread-safe: one per saver thread."""
 
     def __init__(self) -> None:
-        self._texts: dict[tuple[int, Any], tuple[Any, Path, Any]] = {}
+        self._texts: Kept = {render: {} for render in _RENDERS}
 
     def dumps(self, state: Mapping[str, Any]) -> str:
-        used: dict[tuple[int, Any], tuple[Any, Path, Any]] = {}
+        # Keyed by render, then by id (ints, which the garbage collector does not track): a
+        # save of a big session allocates almost no new containers, so it does not bring on
+        # a full collection that would stall the interface.
+        used: Kept = {render: {} for render in _RENDERS}
         text = self._table(ordered(state), (), used)
         self._texts = used  # what this state no longer holds is let go
         return text
 
     # -- joining pieces the way tomli_w does -------------------------------------------------
 
-    def _table(self, table: Mapping[str, Any], path: Path, used: dict) -> str:
+    def _table(self, table: Mapping[str, Any], path: Path, used: Kept) -> str:
         literals: dict[str, Any] = {}
         parts: list[str] = []
         for key, value in table.items():
@@ -87,16 +90,16 @@ class Serialiser:
             out.append(part)
         return "".join(out)
 
-    def _cached(self, value: Any, path: Path, used: dict, render: Any) -> Any:
+    def _cached(self, value: Any, path: Path, used: Kept, render: Any) -> Any:
         """``render(value, path)``, from the last save when ``value`` is the same object at
         the same place."""
-        key = (id(value), render)
-        hit = used.get(key) or self._texts.get(key)
+        key, done = id(value), used[render]
+        hit = done.get(key) or self._texts[render].get(key)
         if hit is not None and hit[0] is value and hit[1] == path:
-            used[key] = hit
+            done[key] = hit
             return hit[2]
         result = render(value, path)
-        used[key] = (value, path, result)
+        done[key] = (value, path, result)
         return result
 
 
@@ -132,6 +135,11 @@ def _element(item: Mapping[str, Any], path: Path) -> str:
 @lru_cache(maxsize=64)
 def _aot_header(path: Path) -> str:
     return "[" + _header(path).rstrip("\n") + "]\n"
+
+
+_RENDERS = (_table_text, _fits_inline, _element)
+# render -> id of the object -> (the object, where it was, what render made of it)
+Kept = dict[Any, dict[int, tuple[Any, Path, Any]]]
 
 
 def _is_aot(value: Any) -> bool:
