@@ -6,7 +6,9 @@ and journal lines that are new since its last save (gm_console.serialise)."""
 
 from __future__ import annotations
 
+import contextlib
 import threading
+import time
 from pathlib import Path
 from typing import Any, Callable
 
@@ -20,6 +22,7 @@ class Saver:
         self._pending: dict[str, Any] | None = None
         self._busy = False
         self._closed = False
+        self._priming: tuple[dict[str, Any], float] | None = None
         self._serialiser = serialise.Serialiser()
         self._cond = threading.Condition()
         self._thread = threading.Thread(target=self._run, name="gm-console-saver", daemon=True)
@@ -42,17 +45,39 @@ class Saver:
             self._cond.notify_all()
         self._thread.join(timeout=5)
 
+    def prime(self, state: dict[str, Any], after: float = 2.0) -> None:
+        """Serialise ``state`` without writing it, ``after`` seconds from now (once the first
+        screen is up) unless a save comes first: the first save after opening a big session
+        then costs what its operation changed, not a fifth of a second of the whole campaign
+        shared with the key press."""
+        with self._cond:
+            self._priming = (state, time.monotonic() + after)
+            self._cond.notify_all()
+
     def write(self, state: dict[str, Any]) -> None:
         """Serialise ``state`` and write it now (the thread's work; the benchmark times it)."""
         codec.write_atomic(self.path, self._serialiser.dumps(state))
 
+    def _prime_due(self) -> bool:
+        return self._priming is not None and time.monotonic() >= self._priming[1]
+
     def _run(self) -> None:
         while True:
             with self._cond:
-                self._cond.wait_for(lambda: self._pending is not None or self._closed)
-                if self._pending is None:
+                while self._pending is None and not self._closed and not self._prime_due():
+                    self._cond.wait(None if self._priming is None
+                                    else self._priming[1] - time.monotonic())
+                if self._pending is None and self._closed:
                     return
-                state, self._pending, self._busy = self._pending, None, True
+                priming, self._priming = self._priming, None  # a save primes as well
+                writing = self._pending is not None
+                if writing:
+                    state, self._pending, self._busy = self._pending, None, True
+            if not writing:  # outside the lock: schedule() never waits for it
+                assert priming is not None
+                with contextlib.suppress(Exception):  # shown by the first real save
+                    self._serialiser.dumps(priming[0])
+                continue
             try:
                 self.write(state)
             except Exception as exc:  # a full disk must not kill the console: say it, keep going

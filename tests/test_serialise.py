@@ -3,6 +3,7 @@ while it re-serialises only what the last operation replaced."""
 
 from __future__ import annotations
 
+import time
 import tomllib
 from pathlib import Path
 
@@ -83,3 +84,28 @@ def test_the_saver_writes_what_the_codec_reads_back(tmp_path: Path, host: Host) 
         assert saver.flush()
         assert codec.read(path, host) == store.state
     saver.close()
+
+
+def test_a_primed_saver_writes_nothing_and_its_first_save_is_incremental(
+        tmp_path: Path, host: Host, monkeypatch) -> None:
+    path = tmp_path / "s.toml"
+    store = Store(codec.read(DEMO, host), host)
+    for n in range(200):
+        store.apply("journal.note", {"text": f"note {n}: the rain does not stop, " * 2})
+    saver = Saver(path)
+    saver.prime(store.state, after=0)
+    deadline = time.monotonic() + 10
+    while not saver._serialiser._texts[serialise._element] and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert not path.exists()  # priming serialises, never writes
+    written = []
+    real = tomli_w.dumps
+    monkeypatch.setattr(serialise.tomli_w, "dumps",
+                        lambda obj, **kw: written.append(real(obj, **kw)) or written[-1])
+    store.apply("clock.advance", {"minutes": 1})
+    saver.schedule(store.state)
+    assert saver.flush()
+    saver.close()
+    text = path.read_text(encoding="utf-8")
+    assert sum(map(len, written)) < len(text) / 20
+    assert codec.read(path, host) == store.state

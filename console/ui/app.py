@@ -219,6 +219,8 @@ def run(path: Path, state: dict[str, Any], host: Host, created: bool) -> int:
     app_ref.append(app)
     if created:  # a new session exists on disk from the start; an opened one is not rewritten
         saver.schedule(store.state)
+    else:
+        saver.prime(store.state)
     try:
         app.run()
     finally:
