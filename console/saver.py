@@ -16,10 +16,17 @@ from gm_console import codec, serialise
 
 
 class Saver:
-    def __init__(self, path: Path, on_error: Callable[[str], None] | None = None) -> None:
+    def __init__(self, path: Path, on_error: Callable[[str], None] | None = None,
+                 delay: float = 0.1) -> None:
         self.path = Path(path)
         self.on_error = on_error
+        # A save starts this long after the first change it holds: the key press that made
+        # the change repaints first instead of sharing the interpreter with the save, and a
+        # burst of keys is one save. flush() and close() do not wait for it.
+        self.delay = delay
         self._pending: dict[str, Any] | None = None
+        self._due = 0.0
+        self._urgent = False
         self._busy = False
         self._closed = False
         self._priming: tuple[dict[str, Any], float] | None = None
@@ -30,13 +37,21 @@ class Saver:
 
     def schedule(self, state: dict[str, Any]) -> None:
         with self._cond:
+            if self._pending is None:
+                self._due = time.monotonic() + self.delay
             self._pending = state
             self._cond.notify_all()
 
     def flush(self, timeout: float = 10.0) -> bool:
         """Wait until everything scheduled is on disk; False if it is not by ``timeout``."""
         with self._cond:
-            return self._cond.wait_for(lambda: self._pending is None and not self._busy, timeout)
+            self._urgent = True
+            self._cond.notify_all()
+            try:
+                return self._cond.wait_for(lambda: self._pending is None and not self._busy,
+                                           timeout)
+            finally:
+                self._urgent = False
 
     def close(self) -> None:
         self.flush()
@@ -58,17 +73,22 @@ class Saver:
         """Serialise ``state`` and write it now (the thread's work; the benchmark times it)."""
         codec.write_atomic(self.path, self._serialiser.dumps(state))
 
+    def _save_due(self) -> bool:
+        return self._pending is not None and (
+            self._urgent or self._closed or time.monotonic() >= self._due)
+
     def _prime_due(self) -> bool:
         return self._priming is not None and time.monotonic() >= self._priming[1]
 
     def _run(self) -> None:
         while True:
             with self._cond:
-                while self._pending is None and not self._closed and not self._prime_due():
-                    self._cond.wait(None if self._priming is None
-                                    else self._priming[1] - time.monotonic())
-                if self._pending is None and self._closed:
-                    return
+                while not self._save_due() and not self._prime_due():
+                    if self._pending is None and self._closed:
+                        return
+                    wake = [t for t in (self._due if self._pending is not None else None,
+                                        self._priming[1] if self._priming else None) if t]
+                    self._cond.wait(min(wake) - time.monotonic() if wake else None)
                 priming, self._priming = self._priming, None  # a save primes as well
                 writing = self._pending is not None
                 if writing:

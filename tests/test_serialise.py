@@ -109,3 +109,22 @@ def test_a_primed_saver_writes_nothing_and_its_first_save_is_incremental(
     text = path.read_text(encoding="utf-8")
     assert sum(map(len, written)) < len(text) / 20
     assert codec.read(path, host) == store.state
+
+
+def test_a_burst_of_changes_is_one_save_and_flush_does_not_wait_for_the_delay(
+        tmp_path: Path, host: Host, monkeypatch) -> None:
+    path = tmp_path / "s.toml"
+    writes = []
+    real = codec.write_atomic
+    monkeypatch.setattr(codec, "write_atomic", lambda p, text: writes.append(p) or real(p, text))
+    store = Store(codec.read(DEMO, host), host)
+    saver = Saver(path, delay=60)  # a save would wait a minute for more changes
+    for minutes in (1, 2, 3):
+        store.apply("clock.advance", {"minutes": minutes})
+        saver.schedule(store.state)
+    assert saver.flush(timeout=10)
+    assert writes == [path] and codec.read(path, host) == store.state
+    store.apply("clock.advance", {"minutes": 4})
+    saver.schedule(store.state)
+    saver.close()  # closing saves what is pending, at once
+    assert len(writes) == 2 and codec.read(path, host) == store.state

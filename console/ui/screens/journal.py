@@ -13,7 +13,7 @@ from gm_console.ui.base import StoreScreen
 from gm_console.ui.widgets import SyncedTable, Value
 
 
-PAGE = 100  # lines shown on opening, and added by each "older lines"
+PAGE = 50  # lines shown on opening, and added by each "older lines"
 
 
 class JournalScreen(StoreScreen):
