@@ -167,7 +167,7 @@ async def test_journal_screen_opens_on_the_latest_page_whatever_the_length(make_
     line = {"day": 1, "second": 0, "real": "", "actor": "gm", "kind": "note", "who": []}
     state["journal"] = [*state["journal"], *({**line, "text": f"note {n}", "who": ["Bram"]
                                               if n % 2 else []}
-                                             for n in range(2 * journal_screen.PAGE + 50))]
+                                             for n in range(5 * journal_screen.PAGE // 2))]
     store.state = state
     total = len(state["journal"])
     app = make_app(store)
@@ -176,14 +176,14 @@ async def test_journal_screen_opens_on_the_latest_page_whatever_the_length(make_
         await pilot.pause()
         table = app.screen.query_one("#lines", SyncedTable)
         assert table.row_count == journal_screen.PAGE
-        assert cells(table, 3)[-1] == f"note {2 * journal_screen.PAGE + 49}"
+        assert cells(table, 3)[-1] == f"note {5 * journal_screen.PAGE // 2 - 1}"
         await pilot.press("plus")  # a new line is added to what is shown
         await pilot.pause()
         assert table.row_count == journal_screen.PAGE + 1
-        await pilot.press("b", "b")
+        await pilot.press("b", "b", "b")  # the third: nothing older
         await pilot.pause()
         assert table.row_count == total + 1
-        await pilot.press("c", "c")  # Bram: a page of his lines again
+        await pilot.press("c", "c")  # Bram: a page of his lines again (he has more)
         await pilot.pause()
         assert table.row_count == journal_screen.PAGE
         assert all(text.startswith("note ") for text in cells(table, 3))
