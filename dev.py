@@ -3,6 +3,7 @@
 
     python3 dev.py console [SESSION.toml]   open the console (the demo session by default)
     python3 dev.py test [PYTEST ARGS]       run the whole test suite, on every core
+    python3 dev.py bench [--help]           the speed figures of issue #13 against their goals
 
 Each creates ./.venv and installs the project (editable) with its test extras when .venv is
 missing or pyproject.toml changed since the last install.
@@ -41,12 +42,14 @@ def ensure_venv() -> None:
 
 
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] not in ("console", "test"):
+    if not argv or argv[0] not in ("console", "test", "bench"):
         print(__doc__, file=sys.stderr)
         return 2
     ensure_venv()
     if argv[0] == "console":
         command = [str(BIN / "gm-console"), *argv[1:]]
+    elif argv[0] == "bench":
+        command = [str(BIN / "python"), str(ROOT / "bench" / "console_bench.py"), *argv[1:]]
     else:
         # One worker per core (pytest-xdist) unless the caller chose: `dev.py test -n0 -x`.
         workers = [] if any(a.startswith(("-n", "--numprocesses")) for a in argv[1:]) \

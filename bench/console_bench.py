@@ -1,19 +1,20 @@
 #!/usr/bin/env python3
-"""Benchmarks of what a game master feels, run by hand (not in the test suite):
+"""The benchmark of what a game master feels at the table, run by hand (``python3 dev.py
+bench``), never in the test suite. Every figure is a ratio against a reference measured in the
+same run, alternating measured and reference runs, printed with its goal (issue #13):
 
-- start-up: seconds from launch to the first full screen, in a real pseudo-terminal;
-- key press: bytes the console writes to the terminal after one key, and the time until the
-  first byte (over SSH every byte crosses the network; a full repaint at 80x24 is 9-18 KB):
-  on the home screen "+" (the clock, and a journal line that scrolls the journal's tail), and
-  on the combat screen "e" (a free action: one number in one cell);
-- store: milliseconds per operation on a session with a long journal.
+- the reference app is ``bench/bare_app.py``: a bare Textual app (header, 50-row table, footer);
+- times are to the *last* byte of a repaint, read from a real pseudo-terminal at 80x24 until it
+  has been quiet for ``--quiet`` seconds;
+- the big session is generated: 50 characters x 40 items, 5,000 journal lines, 30 combatants.
 
-    .venv/bin/python bench/console_bench.py [--keys 20] [--journal 5000]
+    python3 dev.py bench [--runs 5] [--keys 8] [--quiet 0.25] [--skip-journal]
 """
 
 from __future__ import annotations
 
 import argparse
+import copy
 import fcntl
 import os
 import pty
@@ -26,99 +27,328 @@ import tempfile
 import termios
 import time
 from pathlib import Path
+from typing import Any, Callable
 
 from gm_console import codec
 from gm_console.host import Host
 from gm_console.store import Store
 
+HERE = Path(__file__).resolve().parent
+DEMO = HERE.parent / "config" / "demo.toml"
+BARE = [sys.executable, str(HERE / "bare_app.py")]
+# As a user runs it: with compiled bytecode. Textual's comes compiled with its wheel; ours,
+# installed editable, is compiled on the first run unless PYTHONDONTWRITEBYTECODE forbids it
+# (as some sandboxes do), which would charge the console a third of a second per start.
+ENV = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
 
-def read_quiet(master: int, quiet: float = 0.3, limit: float = 20) -> tuple[bytes, float | None]:
-    """Everything written until the terminal has been quiet for ``quiet`` seconds, and the
-    delay before the first byte."""
-    data, first, start = b"", None, time.monotonic()
-    last = start
-    while time.monotonic() - start < limit:
-        ready, _, _ = select.select([master], [], [], 0.05)
-        if ready:
-            chunk = os.read(master, 65536)
-            if first is None:
-                first = time.monotonic() - start
+
+# -- a real terminal ------------------------------------------------------------------------
+
+
+class Terminal:
+    """A program in a pseudo-terminal of 80x24; ``settle`` and ``press`` return what it wrote
+    and when its last byte came."""
+
+    def __init__(self, argv: list[str], quiet: float) -> None:
+        self.quiet = quiet
+        self.master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+        self.started = time.perf_counter()
+        self.process = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave,
+                                        close_fds=True,
+                                        env={**ENV, "TERM": "xterm-256color"})
+        os.close(slave)
+
+    def settle(self, quiet: float | None = None, limit: float = 60) -> tuple[bytes, float]:
+        """Read until quiet; (bytes, seconds from ``since`` to the last chunk)."""
+        return self._read(self.started, quiet or self.quiet, limit)
+
+    def press(self, key: bytes, quiet: float | None = None) -> tuple[bytes, float]:
+        sent = time.perf_counter()
+        os.write(self.master, key)
+        return self._read(sent, quiet or self.quiet, 60)
+
+    def _read(self, since: float, quiet: float, limit: float) -> tuple[bytes, float]:
+        data, last = b"", since
+        while time.perf_counter() - since < limit:
+            ready, _, _ = select.select([self.master], [], [], quiet if data else limit)
+            if not ready:
+                if data:
+                    break
+                continue
+            try:
+                chunk = os.read(self.master, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
             data += chunk
-            last = time.monotonic()
-        elif data and time.monotonic() - last > quiet:
-            break
-    return data, first
+            last = time.perf_counter()
+        return data, last - since
+
+    def close(self) -> None:
+        try:
+            os.write(self.master, b"\x1b")  # out of any prompt
+            time.sleep(0.2)
+            os.write(self.master, b"q")
+            self.process.wait(timeout=10)
+        except (OSError, subprocess.TimeoutExpired):
+            self.process.kill()
+            self.process.wait()
+        os.close(self.master)
 
 
-def terminal_bench(session: Path, keys: int, screen: bytes, key: bytes, label: str) -> None:
-    master, slave = pty.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-    start = time.monotonic()
-    process = subprocess.Popen([sys.executable, "-m", "gm_console", str(session)], stdin=slave,
-                               stdout=slave, stderr=slave, close_fds=True,
-                               env={**os.environ, "TERM": "xterm-256color"})
-    os.close(slave)
-    first_screen, _ = read_quiet(master, quiet=0.5)
-    startup = time.monotonic() - start - 0.5
-    if screen:
-        os.write(master, screen)
-        read_quiet(master, quiet=0.5)
-    sizes, delays = [], []
-    for _ in range(keys):
-        os.write(master, key)
-        written, first = read_quiet(master)
-        sizes.append(len(written))
-        delays.append(first or 0)
-    os.write(master, b"q")
-    process.wait(timeout=10)
-    os.close(master)
-    if not screen:
-        print(f"start-up to first screen:     {startup:.2f} s ({len(first_screen)} bytes)")
-    print(f"{label}: bytes per key press median {statistics.median(sizes):.0f}, "
-          f"max {max(sizes)} (full screen: {len(first_screen)}); first byte after "
-          f"{statistics.median(delays) * 1000:.1f} ms")
+def console(session: Path, quiet: float) -> Terminal:
+    return Terminal([sys.executable, "-m", "gm_console", str(session)], quiet)
 
 
-def start_fight(session: Path) -> None:
+# -- sessions -------------------------------------------------------------------------------
+
+
+def big_session(folder: Path, characters: int = 50, items: int = 40, journal: int = 5000,
+                combatants: int = 30, name: str = "big.toml") -> Path:
+    """A campaign grown large: ``characters`` with ``items`` each, a fight with the first
+    ``combatants`` of them, and a journal of ``journal`` lines."""
     host = Host().load()
-    store = Store(codec.read(session, host), host)
+    state = codec.prepare(codec.new_session("big"), host, "big")
+    store = Store(state, host)
+    template = copy.deepcopy(codec.parse(DEMO.read_text(), DEMO)["characters"][0])
+    party = []
+    for n in range(characters):
+        character = {**copy.deepcopy(template), "name": f"Hero{n:02}",
+                     "dexterity": 8 + n % 10}
+        character["items"] = [{"name": f"item {n}-{i}", "weight_lb": 0.1 + (i % 5) / 10,
+                               "qty": 1} for i in range(items)]
+        party.append(character)
+    store.state["characters"] = party[:combatants]
+    store.apply("combat.start", {})
+    for n in range(combatants):
+        store.apply("combat.initiative", {"combatant": f"Hero{n:02}", "value": 5 + n})
+    store.state["characters"] = party
+    line = {"day": 1, "second": 28800, "real": "2026-01-01T08:00:00+00:00", "actor": "gm",
+            "kind": "note", "who": ["Hero01"]}
+    store.state["journal"] += [{**line, "text": f"note {n}: the party walks on in the rain, "
+                                                "Hero01 keeps watch"}
+                               for n in range(journal)]
+    path = folder / name
+    codec.write_atomic(path, codec.dumps(store.state))
+    return path
+
+
+def demo_session(folder: Path) -> Path:
+    path = folder / "demo.toml"
+    path.write_text(DEMO.read_text())
+    host = Host().load()
+    store = Store(codec.read(path, host), host)
     store.apply("combat.start", {})
     for value, character in enumerate(store.state["characters"]):
         store.apply("combat.initiative", {"combatant": character["name"], "value": 10 + value})
-    codec.write_atomic(session, codec.dumps(store.state))
+    codec.write_atomic(path, codec.dumps(store.state))
+    return path
 
 
-def store_bench(journal: int) -> None:
+# -- printing ---------------------------------------------------------------------------------
+
+
+def row(figure: str, value: str, goal: str, ok: bool | None) -> None:
+    mark = "" if ok is None else ("ok" if ok else "MISSED")
+    print(f"{figure:<46} {value:>30}   {goal:<20} {mark}")
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values) if values else float("nan")
+
+
+# -- the figures ------------------------------------------------------------------------------
+
+
+def startup(demo: Path, big: Path, runs: int, quiet: float) -> None:
+    """Start to a settled first screen: bare app, demo, big session, alternated."""
+    times: dict[str, list[float]] = {"bare": [], "demo": [], "big": []}
+    for _ in range(runs):
+        for label, argv in (("bare", BARE),
+                            ("demo", [sys.executable, "-m", "gm_console", str(demo)]),
+                            ("big", [sys.executable, "-m", "gm_console", str(big)])):
+            term = Terminal(argv, quiet)
+            _, seconds = term.settle(quiet=max(quiet, 0.5))
+            times[label].append(seconds)
+            term.close()
+    bare, small, large = (median(times[k]) for k in ("bare", "demo", "big"))
+    row("start to settled first screen, demo", f"{small / bare:.2f} x bare app", "<= 1.3 x",
+        small / bare <= 1.3)
+    row("  (seconds: bare / demo / big)", f"{bare:.2f} / {small:.2f} / {large:.2f}", "", None)
+    row("same, big session", f"{large / small:.2f} x demo", "<= 1.2 x demo", large / small <= 1.2)
+
+
+FIRST_SCREEN_IMPORTS = ("import gm_console.cli, gm_console.ui.app, gm_console.ui.screens.home\n"
+                        "from gm_console.host import Host\nHost().load()")
+
+
+def imports(runs: int) -> None:
+    """Interpreter start plus the imports up to the first screen, against ``import
+    textual.app``, alternated."""
+    ours, reference = [], []
+    for _ in range(runs * 2):
+        for into, code in ((reference, "import textual.app"), (ours, FIRST_SCREEN_IMPORTS)):
+            start = time.perf_counter()
+            subprocess.run([sys.executable, "-c", code], check=True, env=ENV)
+            into.append(time.perf_counter() - start)
+    ratio = median(ours) / median(reference)
+    row("import time to the first screen", f"{ratio:.2f} x import textual.app", "<= 1.2 x",
+        ratio <= 1.2)
+    row("  (seconds: textual.app / ours)", f"{median(reference):.3f} / {median(ours):.3f}", "",
+        None)
+
+
+# Each key: how to reach its screen, the keys pressed in turn (cycled), and the bytes budget.
+KEYS: list[tuple[str, list[bytes], list[bytes], int]] = [
+    ("home +", [], [b"+"], 400),
+    ("combat free action", [b"c"], [b"e"], 1024),
+    ("travel pace", [b"t"], [b"f", b"w"], 400),
+    ("add an item", [b"e", b"i"], [b"torch, 1, 1\r"], 1024),
+]
+
+
+def key_presses(demo: Path, big: Path, keys: int, quiet: float) -> None:
+    """Key to the last byte of its repaint, each press alternated with the bare app's key."""
+    results: dict[tuple[str, str], tuple[list[float], list[int]]] = {}
+    bare_times: list[float] = []
+    bare = Terminal(BARE, quiet)
+    bare.settle(quiet=0.5)
+    for session_label, session in (("demo", demo), ("big", big)):
+        for label, reach, presses, _ in KEYS:
+            work = session.with_name(f"keys-{session.name}")
+            work.write_bytes(session.read_bytes())
+            term = console(work, quiet)
+            term.settle(quiet=0.5)
+            for key in reach:
+                term.press(key, quiet=0.5)
+            times, sizes = [], []
+            for n in range(keys):
+                key = presses[n % len(presses)]
+                if key.endswith(b"\r"):  # a prompt: type the text, time the enter
+                    term.press(key[:-1], quiet=0.3)
+                    key = b"\r"
+                written, seconds = term.press(key)
+                times.append(seconds)
+                sizes.append(len(written))
+                _, seconds = bare.press(b"+")
+                bare_times.append(seconds)
+                if label == "add an item":
+                    term.press(b"i", quiet=0.3)
+            term.close()
+            results[(session_label, label)] = (times, sizes)
+    bare.close()
+    reference = median(bare_times)
+    print(f"  (bare app's key: {reference * 1000:.1f} ms to the last byte)")
+    for label, _, _, budget in KEYS:
+        times, sizes = results[("demo", label)]
+        ratio = median(times) / reference
+        row(f"key -> last byte: {label}", f"{ratio:.1f} x bare key", "<= 1.5 x", ratio <= 1.5)
+        size = median(sizes)
+        row(f"  bytes per key: {label}", f"{size:.0f} B ({size / budget:.2f} x budget)",
+            f"<= {budget} B", size <= budget)
+    for label, _, _, _ in KEYS:
+        big_times, _ = results[("big", label)]
+        ratio = median(big_times) / median(results[("demo", label)][0])
+        row(f"big session key latency: {label}", f"{ratio:.2f} x small session", "<= 1.2 x",
+            ratio <= 1.2)
+
+
+def saves(big: Path, operations: int) -> None:
+    """CPU per save of the big session after one operation, as the saver does it."""
+    from gm_console.saver import Saver
+
     host = Host().load()
-    state = codec.prepare(codec.new_session("bench"), host, "bench")
-    store = Store(state, host)
-    for name in ("Aria", "Bram", "Ilse", "Toma"):
-        store.apply("character.add", {"name": name})
-    line = {"day": 1, "second": 0, "real": "", "actor": "gm", "kind": "note", "text": "x" * 60,
-            "who": []}
-    store.state["journal"].extend(dict(line) for _ in range(journal))
+    store = Store(codec.read(big, host), host)
+    cpu = []
+    target = big.with_name("saved.toml")
+    saver = Saver(target)
+    for n in range(operations):
+        store.apply("clock.advance", {"minutes": 1})
+        start = time.thread_time()
+        saver.write(store.state)
+        cpu.append(time.thread_time() - start)
+    saver.close()
+    steady = median(cpu[1:])
+    row("one save, big session (CPU, after the first)", f"{steady * 1000:.1f} ms "
+        f"({steady / 0.020:.2f} x goal)", "<= 20 ms", steady <= 0.020)
+    row("  (first save, nothing cached)", f"{cpu[0] * 1000:.1f} ms", "", None)
     timings = []
-    for _ in range(200):
+    for _ in range(operations):
         start = time.perf_counter()
         store.apply("clock.advance", {"minutes": 1})
         timings.append(time.perf_counter() - start)
-    print(f"store.apply with {journal} journal lines: "
-          f"median {statistics.median(timings) * 1000:.2f} ms, max {max(timings) * 1000:.2f} ms")
+    row("  store.apply on the big session (clock +1)", f"{median(timings) * 1000:.2f} ms", "",
+        None)
+
+
+def journal_screen(folder: Path, quiet: float) -> None:
+    """Opening the journal screen with 50,000 lines, against 5,000."""
+    times = {}
+    for lines in (5000, 50000):
+        session = big_session(folder, characters=4, items=4, journal=lines, combatants=0,
+                              name=f"journal-{lines}.toml")
+        term = console(session, quiet)
+        term.settle(quiet=0.5)
+        _, times[lines] = term.press(b"j", quiet=0.5)
+        term.close()
+    row("journal screen, 50,000 lines: open", f"{times[50000]:.2f} s", "<= 0.3 s",
+        times[50000] <= 0.3)
+    ratio = times[50000] / times[5000]
+    row("  50,000 lines against 5,000", f"{ratio:.2f} x", "~ 1 x (independent)", ratio <= 1.3)
+
+
+def combat_summary() -> None:
+    """The combat summary with 1,000 combatants against 200: linear is 5 x."""
+    from gm_console.context import Session
+    from gm_console_plugins.combat import ops, rules, turns
+
+    host = Host().load()
+
+    def timed(count: int) -> float:
+        state = codec.prepare(codec.new_session("fight"), host, "fight")
+        encounter = turns.new_encounter([], [])
+        for n in range(count):
+            turns.add_combatant(encounter, f"Orc{n}", 0, 9.0, value=n)
+        turns.place(encounter, lambda: 10)
+        state["plugins"]["combat"] = encounter
+        session = Session(state, host)
+        start = time.perf_counter()
+        rules.summary(encounter, session.table(ops.PLUGIN), ops.settings_of(session),
+                      ops.speeds(session, encounter))
+        return time.perf_counter() - start
+
+    small = min(timed(200) for _ in range(3))
+    large = min(timed(1000) for _ in range(3))
+    ratio = large / small / 5
+    row("combat summary, 1,000 combatants", f"{large * 1000:.0f} ms, {ratio:.1f} x linear",
+        "linear (~1 x)", ratio <= 1.5)
+    row("  (1,000 combatants against 200)", f"{large / small:.1f} x", "5 x if linear", None)
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--keys", type=int, default=20)
-    parser.add_argument("--journal", type=int, default=5000)
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=5, help="start-ups of each kind")
+    parser.add_argument("--keys", type=int, default=8, help="presses of each key")
+    parser.add_argument("--quiet", type=float, default=0.25,
+                        help="seconds without output that end a repaint")
+    parser.add_argument("--skip-journal", action="store_true",
+                        help="leave out the 50,000-line journal screen (slow before #13)")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
-        session = Path(folder) / "bench.toml"
-        demo = Path(__file__).resolve().parent.parent / "config" / "demo.toml"
-        session.write_text(demo.read_text())
-        terminal_bench(session, args.keys, b"", b"+", "home, + (clock and journal)")
-        start_fight(session)
-        terminal_bench(session, args.keys, b"c", b"e", "combat, e (one free action)")
-    store_bench(args.journal)
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        demo, big = demo_session(folder), big_session(folder)
+        subprocess.run([sys.executable, "-c", FIRST_SCREEN_IMPORTS], check=True, env=ENV)
+        print(f"{'figure':<46} {'measured':>30}   {'goal':<20}")
+        startup(demo, big, args.runs, args.quiet)
+        imports(args.runs)
+        key_presses(demo, big, args.keys, args.quiet)
+        saves(big, 20)
+        if not args.skip_journal:
+            journal_screen(folder, args.quiet)
+        combat_summary()
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import sys
@@ -98,6 +99,10 @@ def _console(path: Path, role: Role, name: str) -> int:
         return 2
     try:
         owner.listen_or_say_why()
+        # What is loaded now (the session, the plugins, Textual) lives as long as the console:
+        # out of the garbage collector's full passes, which on a big campaign (every journal
+        # line and item a container to scan) would stall a key press for tens of milliseconds.
+        gc.freeze()
         return run(path, owner.store, owner.saver, owner.on_notice)
     finally:
         owner.close()

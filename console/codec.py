@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import tomli
-import tomli_w
 
+from gm_console import serialise
 from gm_console.core import characters as core_characters
 from gm_console.safe_text import visible
 
@@ -35,8 +35,6 @@ MAX_DAY = 10 ** 13  # a trillion hours from day 1 fits: what clock.advance can d
 MAX_CHARACTERS = 100
 MAX_ITEMS = 1_000
 """Items one character may carry."""
-# Written first, in this order; anything else keeps its place after them, the journal last.
-_ORDER = ("format_version", "session", "clock", "characters", "rolls", "plugins")
 
 
 @dataclass
@@ -275,11 +273,9 @@ def prepare(state: dict[str, Any], host: Host, default_name: str) -> dict[str, A
 
 
 def dumps(state: dict[str, Any]) -> str:
-    ordered = {key: state[key] for key in _ORDER if key in state}
-    ordered.update({k: v for k, v in state.items() if k not in ordered and k != "journal"})
-    if "journal" in state:
-        ordered["journal"] = state["journal"]
-    return tomli_w.dumps(ordered)
+    """The state as TOML, tables in their order (gm_console.serialise; the saver keeps a
+    :class:`serialise.Serialiser` that re-serialises only what changed)."""
+    return serialise.dumps(state)
 
 
 def write_atomic(path: Path, text: str) -> None:

@@ -13,10 +13,12 @@ from typing import TYPE_CHECKING, Any
 
 from gm_console import conditions as cond
 from gm_console import durations, hitpoints
+from gm_console.cow import peek
 from gm_console.operations import Refused, Result
 from gm_console.speed import Speed, compose
 
 if TYPE_CHECKING:
+    from gm_console.derived_cache import DerivedCache
     from gm_console.host import Host
     from gm_console.rolls import RollRequest
 
@@ -24,9 +26,12 @@ _MISSING: Any = object()
 
 
 class Session:
-    def __init__(self, state: dict[str, Any], host: Host) -> None:
+    def __init__(self, state: dict[str, Any], host: Host,
+                 cache: DerivedCache | None = None) -> None:
         self.state = state
         self.host = host
+        # Derived values kept between calls; only for a committed state, never changed in place.
+        self.cache = cache
 
     # -- settings and tables ------------------------------------------------------------------
 
@@ -64,9 +69,11 @@ class Session:
     def character(self, name: str) -> dict[str, Any]:
         """The character called ``name`` (case-insensitive), or :class:`Refused`."""
         wanted = name.strip().casefold()
-        for character in self.characters:
+        characters = self.characters
+        # Found without reaching every character: inside an operation, reaching one copies it.
+        for index, character in enumerate(peek(characters)):
             if str(character.get("name", "")).casefold() == wanted:
-                return character
+                return characters[index]
         known = ", ".join(c.get("name", "?") for c in self.characters) or "none"
         raise Refused(f"no character named {name!r} (characters: {known})")
 
@@ -83,16 +90,34 @@ class Session:
 
     def speed(self, character: dict[str, Any]) -> Speed:
         """The speed that counts, composed from every plugin's steps (gm_console.speed)."""
-        steps = [step for batch in self.host.call("speed_steps", character=character, session=self)
-                 for step in (batch or [])]
-        return compose(steps, float(character.get("speed_m", 9) or 0), self.metres_per_mv)
+        def compute(session: Session) -> Speed:
+            steps = [step for batch in session.host.call("speed_steps", character=character,
+                                                         session=session)
+                     for step in (batch or [])]
+            return compose(steps, float(character.get("speed_m", 9) or 0), self.metres_per_mv)
+        return self._kept("speed", character, compute)
 
     def derived(self, character: dict[str, Any]) -> dict[str, Any]:
         """Every derived value of a character, ``speed`` included."""
-        out: dict[str, Any] = {"speed": self.speed(character).as_dict()}
-        for values in self.host.call("character_derived", character=character, session=self):
-            out.update(values or {})
-        return out
+        def compute(session: Session) -> dict[str, Any]:
+            out: dict[str, Any] = {"speed": session.speed(character).as_dict()}
+            for values in session.host.call("character_derived", character=character,
+                                            session=session):
+                out.update(values or {})
+            return out
+        return self._kept("derived", character, compute)
+
+    def character_hook(self, hook: str, character: dict[str, Any]) -> list[Any]:
+        """Every plugin's answer to ``hook(character=..., session=...)`` (``party_columns``),
+        kept like derived values."""
+        return self._kept(hook, character, lambda session: session.host.call(
+            hook, character=character, session=session))
+
+    def _kept(self, kind: str, character: dict[str, Any], compute: Any) -> Any:
+        if self.cache is None:
+            return compute(self)
+        return self.cache.get(kind, character, self.state,
+                              lambda reading: compute(Session(reading, self.host)))
 
     # -- conditions (gm_console.conditions) ----------------------------------------------------
 

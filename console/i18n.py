@@ -61,6 +61,8 @@ FRENCH = {
     "Character filter": "Filtre personnage",
     "Kind filter": "Filtre type",
     "Export .md": "Exporter .md",
+    "Older lines": "Lignes plus anciennes",
+    "This is the start of the journal.": "C'est le début du journal.",
     "Add item": "Ajouter un objet",
     "Remove item": "Retirer l'objet",
     "Change for this campaign": "Choisir pour la campagne",

@@ -1,38 +1,59 @@
 """Saving off the key-press path: the store hands over each new state, a thread writes the
-latest one. States are never changed after the store commits them (each operation works on a
-copy), so the thread can serialise one without copying it."""
+latest one (states handed over while it writes are batched into one save). States are never
+changed after the store commits them (each operation works on copies of what it touches), so
+the thread can serialise one without copying it, and re-serialises only the tables, characters
+and journal lines that are new since its last save (gm_console.serialise)."""
 
 from __future__ import annotations
 
+import contextlib
 import threading
+import time
 from pathlib import Path
 from typing import Any, Callable
 
-from gm_console import codec
+from gm_console import codec, serialise
 
 
 class Saver:
-    def __init__(self, path: Path, on_error: Callable[[str], None] | None = None) -> None:
+    def __init__(self, path: Path, on_error: Callable[[str], None] | None = None,
+                 delay: float = 0.1) -> None:
         self.path = Path(path)
         self.on_error = on_error
+        # A save starts this long after the first change it holds: the key press that made
+        # the change repaints first instead of sharing the interpreter with the save, and a
+        # burst of keys is one save. flush() and close() do not wait for it.
+        self.delay = delay
         self._pending: dict[str, Any] | None = None
+        self._due = 0.0
+        self._urgent = False
         self._busy = False
         self._closed = False
         self.error: str | None = None
         """Why the last save failed; None once a save succeeds (quitting checks it)."""
+        self._priming: tuple[dict[str, Any], float] | None = None
+        self._serialiser = serialise.Serialiser()
         self._cond = threading.Condition()
         self._thread = threading.Thread(target=self._run, name="gm-console-saver", daemon=True)
         self._thread.start()
 
     def schedule(self, state: dict[str, Any]) -> None:
         with self._cond:
+            if self._pending is None:
+                self._due = time.monotonic() + self.delay
             self._pending = state
             self._cond.notify_all()
 
     def flush(self, timeout: float = 10.0) -> bool:
         """Wait until everything scheduled is on disk; False if it is not by ``timeout``."""
         with self._cond:
-            return self._cond.wait_for(lambda: self._pending is None and not self._busy, timeout)
+            self._urgent = True
+            self._cond.notify_all()
+            try:
+                return self._cond.wait_for(lambda: self._pending is None and not self._busy,
+                                           timeout)
+            finally:
+                self._urgent = False
 
     def close(self) -> None:
         self.flush()
@@ -41,15 +62,46 @@ class Saver:
             self._cond.notify_all()
         self._thread.join(timeout=5)
 
+    def prime(self, state: dict[str, Any], after: float = 2.0) -> None:
+        """Serialise ``state`` without writing it, ``after`` seconds from now (once the first
+        screen is up) unless a save comes first: the first save after opening a big session
+        then costs what its operation changed, not a fifth of a second of the whole campaign
+        shared with the key press."""
+        with self._cond:
+            self._priming = (state, time.monotonic() + after)
+            self._cond.notify_all()
+
+    def write(self, state: dict[str, Any]) -> None:
+        """Serialise ``state`` and write it now (the thread's work; the benchmark times it)."""
+        codec.write_atomic(self.path, self._serialiser.dumps(state))
+
+    def _save_due(self) -> bool:
+        return self._pending is not None and (
+            self._urgent or self._closed or time.monotonic() >= self._due)
+
+    def _prime_due(self) -> bool:
+        return self._priming is not None and time.monotonic() >= self._priming[1]
+
     def _run(self) -> None:
         while True:
             with self._cond:
-                self._cond.wait_for(lambda: self._pending is not None or self._closed)
-                if self._pending is None:
-                    return
-                state, self._pending, self._busy = self._pending, None, True
+                while not self._save_due() and not self._prime_due():
+                    if self._pending is None and self._closed:
+                        return
+                    wake = [t for t in (self._due if self._pending is not None else None,
+                                        self._priming[1] if self._priming else None) if t]
+                    self._cond.wait(min(wake) - time.monotonic() if wake else None)
+                priming, self._priming = self._priming, None  # a save primes as well
+                writing = self._pending is not None
+                if writing:
+                    state, self._pending, self._busy = self._pending, None, True
+            if not writing:  # outside the lock: schedule() never waits for it
+                assert priming is not None
+                with contextlib.suppress(Exception):  # shown by the first real save
+                    self._serialiser.dumps(priming[0])
+                continue
             try:
-                codec.write_atomic(self.path, codec.dumps(state))
+                self.write(state)
                 self.error = None
             except Exception as exc:  # a full disk must not kill the console: say it, keep going
                 self.error = f"could not save {self.path}: {exc}"

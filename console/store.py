@@ -1,21 +1,24 @@
 """The session store: the one owner of the state.
 
-Every change is an operation, applied one at a time: typed parameters, check, apply on a copy of
-the state, journal lines, undo history, a change event to every subscriber, then a save off the
-caller's path. The store knows nothing of Textual or of who is calling: the TUI, ``gm-console op``
+Every change is an operation, applied one at a time: typed parameters, check, apply on a draft
+of the state (copy-on-write, gm_console.cow: only the tables the operation reaches are copied),
+journal lines, undo history, a change event to every subscriber, then a save off the caller's
+path. A committed state is never changed afterwards: the saver, the undo history and the views'
+caches hold on to it. The store knows nothing of Textual or of who is calling: the TUI, ``gm-console op``
 and a future multi-terminal server are fronts that call :meth:`Store.apply` with an actor name
 and subscribe to :class:`Change` events.
 """
 
 from __future__ import annotations
 
-import copy
 import threading
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timezone
 from typing import Any, Callable
 
 from gm_console.context import OpContext, Session
+from gm_console.cow import Draft
+from gm_console.derived_cache import DerivedCache
 from gm_console.host import Host
 from gm_console.operations import Refused
 
@@ -70,11 +73,15 @@ class Store:
         self._history: list[_Step] = []
         self._subscribers: list[Callable[[Change], None]] = []
         self._lock = threading.RLock()
+        self._derived = DerivedCache()
+        # A plugin switched off takes its contributions with it.
+        host.failure_listeners.append(lambda record: self._derived.clear())
 
     @property
     def session(self) -> Session:
-        """A read-only view of the current state for derived values and screens."""
-        return Session(self.state, self.host)
+        """A read-only view of the current state for derived values and screens; derived
+        values are kept from one state to the next while what they read is unchanged."""
+        return Session(self.state, self.host, self._derived)
 
     def subscribe(self, callback: Callable[[Change], None]) -> Callable[[], None]:
         self._subscribers.append(callback)
@@ -83,18 +90,20 @@ class Store:
     def apply(self, name: str, params: dict[str, Any] | None = None,
               actor: str = "gm") -> Outcome:
         with self._lock:
-            work = _working_copy(self.state)
-            ctx = OpContext(work, self.host, actor)
+            draft = Draft(self.state)
+            ctx = OpContext(draft, self.host, actor)
             failures_before = len(self.host.failures)
             try:
                 result = self.host.run_operation(ctx, name, params or {})
                 _refuse_if_a_plugin_failed(name, self.host.failures[failures_before:])
-                _check_storable(work, ctx.journal_lines)
+                work, changed = draft.commit()
+                _check_storable(work, changed, draft.changed_parts, ctx.journal_lines)
             except Refused as refusal:
                 return Outcome(False, name, reason=str(refusal))
             lines = [self._stamp(work, line, actor) for line in ctx.journal_lines]
-            work.setdefault("journal", []).extend(lines)
-            areas = ctx.touched | _changed_areas(self.state, work) | {"journal"}
+            # A new list: the committed one stays as it was (the lines themselves are shared).
+            work["journal"] = [*work.get("journal", []), *lines]
+            areas = ctx.touched | _changed_areas(self.state, work, changed) | {"journal"}
             self._history.append(_Step(name, result.message, self.state, actor,
                                        any(line.get("gm_only") for line in lines)))
             del self._history[:-self.undo_depth]
@@ -114,12 +123,12 @@ class Store:
             if not self._history:
                 return Outcome(False, "undo", reason="nothing to undo")
             step = self._history.pop()
-            work = _working_copy(step.before)
             text = f"undone: {step.message} ({step.actor}'s {step.op})"
-            line = self._stamp(work, {"kind": "undo", "text": text, "who": [],
-                                      **({"gm_only": True} if step.gm_only else {})}, actor)
-            work.setdefault("journal", []).append(line)
-            self.state = work
+            line = self._stamp(step.before, {"kind": "undo", "text": text, "who": [],
+                                             **({"gm_only": True} if step.gm_only else {})},
+                               actor)
+            # The state before is committed, never changed: its tables are taken as they are.
+            self.state = {**step.before, "journal": [*step.before.get("journal", []), line]}
             # Everything may differ after an undo: views redraw all they show.
             change = Change(step.op, text, frozenset({"*"}), actor, True)
         self._publish(change)
@@ -150,30 +159,25 @@ def _refuse_if_a_plugin_failed(name: str, failed: list[Any]) -> None:
                       f"{who}. Nothing of {name} was kept; try it again")
 
 
-def _changed_areas(before: dict[str, Any], after: dict[str, Any]) -> set[str]:
+def _changed_areas(before: dict[str, Any], after: dict[str, Any], changed: set[str]) -> set[str]:
     """Which top-level tables (``characters``, ``clock``, ...) and which plugin tables differ:
-    views learn what changed even from a plugin that forgot to ``touch`` it. Comparing a few
-    kilobytes of plain data costs microseconds; the journal is left out (always touched)."""
-    areas = {key for key in before.keys() | after.keys()
-             if key not in ("journal", "plugins") and before.get(key) != after.get(key)}
-    old, new = before.get("plugins", {}), after.get("plugins", {})
-    areas |= {name for name in old.keys() | new.keys() if old.get(name) != new.get(name)}
+    views learn what changed even from a plugin that forgot to ``touch`` it. Only what the
+    draft reports as changed is compared; the journal is left out (always touched)."""
+    areas = changed - {"journal", "plugins"}
+    if "plugins" in changed:
+        old, new = before.get("plugins", {}), after.get("plugins", {})
+        areas |= {name for name in old.keys() | new.keys() if old.get(name) is not new.get(name)}
     return areas
-
-
-def _working_copy(state: dict[str, Any]) -> dict[str, Any]:
-    """A copy an operation may change freely. The journal is append-only, so its lines are
-    shared rather than copied: an operation is as fast on a long session as on a new one."""
-    return {key: (list(value) if key == "journal" else copy.deepcopy(value))
-            for key, value in state.items()}
 
 
 _STORABLE = (str, int, float, bool, datetime, date, time)  # all a TOML file holds
 
 
-def _check_storable(state: dict[str, Any], new_lines: list[dict[str, Any]]) -> None:
+def _check_storable(state: dict[str, Any], changed: set[str], parts: dict[str, set[Any]],
+                    new_lines: list[dict[str, Any]]) -> None:
     """Refuse an operation that left something the session file cannot hold (None, an object):
-    better a refused operation than a save that fails later and loses the session."""
+    better a refused operation than a save that fails later and loses the session. Only what
+    the operation changed is walked (the rest was checked when it was committed)."""
     def walk(value: Any, path: str) -> None:
         if isinstance(value, dict):
             for key, item in value.items():
@@ -186,5 +190,21 @@ def _check_storable(state: dict[str, Any], new_lines: list[dict[str, Any]]) -> N
         elif not isinstance(value, _STORABLE):
             raise Refused(f"cannot save: {path} holds {value!r}, which a TOML file cannot hold")
 
-    walk({k: v for k, v in state.items() if k != "journal"}, "")
+    for key in changed - {"journal"}:
+        if not isinstance(key, str):
+            raise Refused(f"cannot save: key {key!r} at the top of the session is not text")
+        if key not in state:
+            continue
+        value = state[key]
+        if key == "plugins" and "plugins" in parts and isinstance(value, dict):
+            for name in parts["plugins"]:
+                if not isinstance(name, str):
+                    raise Refused(f"cannot save: key {name!r} at plugins is not text")
+                if name in value:
+                    walk(value[name], f"plugins.{name}")
+        elif key == "characters" and "characters" in parts and isinstance(value, list):
+            for index in sorted(parts["characters"]):
+                walk(value[index], f"characters[{index}]")
+        else:
+            walk(value, key)
     walk(new_lines, "journal")

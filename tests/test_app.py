@@ -161,6 +161,34 @@ async def test_journal_screen_filters_and_exports(make_app, store, tmp_path):
         assert "Bram found a key" in exported and "Aria joins" not in exported
 
 
+async def test_journal_screen_opens_on_the_latest_page_whatever_the_length(make_app, store):
+    from gm_console.ui.screens import journal as journal_screen
+    state = dict(store.state)
+    line = {"day": 1, "second": 0, "real": "", "actor": "gm", "kind": "note", "who": []}
+    state["journal"] = [*state["journal"], *({**line, "text": f"note {n}", "who": ["Bram"]
+                                              if n % 2 else []}
+                                             for n in range(5 * journal_screen.PAGE // 2))]
+    store.state = state
+    total = len(state["journal"])
+    app = make_app(store)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("j")
+        await pilot.pause()
+        table = app.screen.query_one("#lines", SyncedTable)
+        assert table.row_count == journal_screen.PAGE
+        assert cells(table, 3)[-1] == f"note {5 * journal_screen.PAGE // 2 - 1}"
+        await pilot.press("plus")  # a new line is added to what is shown
+        await pilot.pause()
+        assert table.row_count == journal_screen.PAGE + 1
+        await pilot.press("b", "b", "b")  # the third: nothing older
+        await pilot.pause()
+        assert table.row_count == total + 1
+        await pilot.press("c", "c")  # Bram: a page of his lines again (he has more)
+        await pilot.pause()
+        assert table.row_count == journal_screen.PAGE
+        assert all(text.startswith("note ") for text in cells(table, 3))
+
+
 async def test_an_edit_is_saved_off_the_key_path(make_app, store, tmp_path):
     path = tmp_path / "saved.toml"
     app = make_app(store, path)
@@ -268,3 +296,47 @@ async def test_session_screens_replace_each_other_and_escape_goes_home(make_app,
         await pilot.press("escape")
         assert isinstance(app.screen, HomeScreen)
         assert app.screen.check_action("back", ()) is False
+
+
+async def test_a_table_cell_as_wide_as_before_repaints_its_row_only(monkeypatch):
+    """DataTable.update_cell repaints the whole table; SyncedTable repaints the changed row
+    when nothing moves, and the whole table when a column may change width."""
+    from textual.app import App
+    from textual.widgets import DataTable
+
+    class One(App):
+        def compose(self):
+            yield SyncedTable(id="t")
+
+    app = One()
+    async with app.run_test(size=SIZE) as pilot:
+        table = app.query_one(SyncedTable)
+        rows = [("a", ["Aria", "4"]), ("b", ["Bram", "7"])]
+        table.sync(["Name", "Free"], rows)
+        await pilot.pause()
+        whole, regions = [], []
+        real_refresh, real_region = DataTable.refresh, table._refresh_region
+        monkeypatch.setattr(DataTable, "refresh", lambda self, *r, **k: (
+            whole.append(r) if not r and not k and self is table else None)
+            or real_refresh(self, *r, **k))
+        table._refresh_region = lambda region, *a: regions.append(region) or \
+            real_region(region, *a)
+        table.sync(["Name", "Free"], [("a", ["Aria", "5"]), rows[1]])
+        assert whole == [] and len(regions) == 1 and regions[0].height == 1
+        assert cells(table, 1) == ["5", "7"]
+        table.sync(["Name", "Free"], [("a", ["Aria", "12"]), rows[1]])
+        assert whole == [()] and cells(table, 1) == ["12", "7"]
+
+
+async def test_a_big_party_leaves_the_header_and_the_journal_tail_on_screen(make_app,
+                                                                           make_store):
+    from gm_console.ui.widgets import SessionHeader
+    store = make_store([{"name": f"Hero{n}"} for n in range(40)])
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.query_one(SessionHeader).region.y == 0
+        assert screen.max_scroll_y == 0  # nothing pushed off: the table scrolls inside
+        tail = screen.query_one("#journal-tail", Value).region
+        assert tail.bottom <= SIZE[1] - 1 and tail.height > 0

@@ -104,3 +104,86 @@ def test_changes_name_every_table_that_differs_even_untouched(store: Store) -> N
     store.apply("sly.edit")
     assert {"characters", "travel", "sly", "journal"} <= changes[0].areas
     assert "clock" not in changes[0].areas
+
+
+def test_an_operation_copies_only_what_it_reaches(make_store) -> None:
+    """Copy-on-write: tables, plugin tables and characters an operation does not change stay
+    the committed objects (the saver reuses their text, views their derived values)."""
+    store = make_store([{"name": "Aria"}, {"name": "Bram"}])
+    before = store.state
+    assert store.apply("item.add", {"character": "Bram", "name": "torch"}).ok
+    after = store.state
+    assert after["characters"][0] is before["characters"][0]
+    assert after["characters"][1] is not before["characters"][1]
+    assert before["characters"][1]["items"] == []  # the committed one untouched
+    assert after["clock"] is before["clock"] and after["session"] is before["session"]
+    assert all(after["plugins"][name] is table for name, table in before["plugins"].items())
+    assert after["journal"][:-1] == before["journal"]
+    assert after["journal"] is not before["journal"]
+    # Reached but left as it was (a speed read, a setting read): the committed object again.
+    assert store.apply("clock.advance", {"minutes": 10}).ok
+    assert store.state["characters"] is after["characters"]
+    assert store.state["plugins"]["combat"] is after["plugins"]["combat"]
+
+
+def test_a_refused_operation_leaves_no_trace_in_any_table(store: Store) -> None:
+    from gm_console import Operation, Refused
+
+    def vandal(ctx, p):
+        ctx.character("Aria")["items"].append({"name": "loot"})
+        ctx.characters.pop()
+        ctx.section("travel")["pace"] = "fast"
+        ctx.state["clock"]["day"] = 99
+        ctx.state.setdefault("mystery", {})["x"] = 1
+        raise Refused("no")
+    store.host.operations["test.vandal"] = Operation("test.vandal", "", vandal, plugin="core")
+    committed = store.state
+    snapshot = repr(committed)
+    assert not store.apply("test.vandal").ok
+    assert store.state is committed and repr(committed) == snapshot
+
+
+def test_operations_see_and_change_the_draft_like_a_plain_state(make_store) -> None:
+    """What plugins do to ``ctx.state`` and ``ctx.characters`` (iterate while removing,
+    slice, sort, pop, copy, dict(...)) behaves as on plain lists and dicts."""
+    from gm_console import Operation
+    store = make_store([{"name": n} for n in ("Cora", "Aria", "Bram", "Dain")])
+    seen = {}
+
+    def shuffle(ctx, p):
+        for character in ctx.characters:
+            if character["name"] == "Bram":
+                ctx.characters.remove(character)
+        ctx.characters.sort(key=lambda c: c["name"])
+        ctx.characters[:2][0]["exhaustion"] = 1  # Aria, through a slice
+        seen["last"] = ctx.characters.pop()["name"]
+        seen["copy"] = [c["name"] for c in ctx.characters.copy()]
+        seen["keys"] = sorted(dict(ctx.state))
+        {**ctx.state}["clock"]["second"] = 0  # a mapping copy hands out the draft's tables
+        ctx.state.update(extra={"n": 1})
+        return "shuffled"
+    store.host.operations["test.shuffle"] = Operation("test.shuffle", "", shuffle, plugin="core")
+    before = store.state
+    snapshot = repr(before)
+    changes = []
+    store.subscribe(changes.append)
+    assert store.apply("test.shuffle").ok
+    assert seen == {"last": "Dain", "copy": ["Aria", "Cora"],
+                    "keys": sorted(before.keys())}
+    state = store.state
+    assert [c["name"] for c in state["characters"]] == ["Aria", "Cora"]
+    assert state["characters"][0]["exhaustion"] == 1 and state["clock"]["second"] == 0
+    assert state["extra"] == {"n": 1} and type(state["characters"]) is list
+    assert {"characters", "clock", "extra"} <= changes[0].areas
+    assert repr(before) == snapshot
+    assert store.undo().ok and store.state["characters"] == before["characters"]
+
+
+def test_an_unsavable_value_is_found_in_the_character_it_was_left_in(make_store) -> None:
+    from gm_console import Operation
+    store = make_store([{"name": "Aria"}, {"name": "Bram"}])
+    store.host.operations["bad.item"] = Operation(
+        "bad.item", "", lambda ctx, p: ctx.character("Bram")["items"].append({"name": None}),
+        plugin="core")
+    outcome = store.apply("bad.item")
+    assert not outcome.ok and "characters[1].items[0].name holds None" in outcome.reason

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Iterable, Sequence
 
 from gm_console.core.clock import format_clock
 
@@ -11,9 +11,26 @@ def select(lines: Iterable[dict[str, Any]], character: str = "",
            kind: str = "") -> list[dict[str, Any]]:
     """Lines about ``character`` (case-insensitive) and of ``kind``; empty means any."""
     wanted = character.casefold()
-    return [line for line in lines
-            if (not wanted or wanted in (str(w).casefold() for w in line.get("who", [])))
-            and (not kind or line.get("kind") == kind)]
+    return [line for line in lines if _about(line, wanted, kind)]
+
+
+def latest(lines: Sequence[dict[str, Any]], count: int, character: str = "",
+           kind: str = "") -> int:
+    """Where the last ``count`` lines about ``character`` of ``kind`` begin (0 if there are
+    fewer): a screen shows the journal from there on, at the same cost however long it is."""
+    wanted = character.casefold()
+    found = 0
+    for index in range(len(lines) - 1, -1, -1):
+        if _about(lines[index], wanted, kind):
+            found += 1
+            if found == count:
+                return index
+    return 0
+
+
+def _about(line: dict[str, Any], wanted: str, kind: str) -> bool:
+    return ((not wanted or wanted in (str(w).casefold() for w in line.get("who", [])))
+            and (not kind or line.get("kind") == kind))
 
 
 def kinds(lines: Iterable[dict[str, Any]]) -> list[str]:

@@ -54,6 +54,8 @@ class Owner:
                       undo_depth=int(host.config.settings.get("undo_depth", 200)))
         if created:  # a new session exists on disk from the start
             saver.schedule(store.state)
+        else:  # serialised once, off the key path, so the first change's save is cheap
+            saver.prime(store.state)
         return cls(session, store, saver, lock)
 
     # -- listening ------------------------------------------------------------------------------

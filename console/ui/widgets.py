@@ -8,6 +8,7 @@ from typing import Any, Sequence
 import rich.text
 import textual.content
 from rich.markup import escape
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
@@ -73,10 +74,32 @@ class SyncedTable(DataTable):
         column_keys = list(self.columns)
         for key, cells in rows[:len(present)]:
             for column, cell in zip(column_keys, cells):
-                if self.get_cell(key, column) != cell:
-                    self.update_cell(key, column, cell, update_width=True)
+                old = self.get_cell(key, column)
+                if old != cell:
+                    self._update(key, column, cell, old)
         for key, cells in rows[len(present):]:
             self.add_row(*cells, key=key)
+
+    _row_only = False
+
+    def _update(self, key: str, column: Any, cell: Any, old: Any) -> None:
+        if cell_len(str(cell)) != cell_len(str(old)):
+            # The column may widen or narrow: every row moves, the whole table repaints.
+            self.update_cell(key, column, cell, update_width=True)
+            return
+        # As wide as before: nothing moves, so only this row is repainted (DataTable's
+        # update_cell repaints the whole table: 1.5 KB for one number in a 3-row table).
+        self._row_only = True
+        try:
+            self.update_cell(key, column, cell)
+        finally:
+            self._row_only = False
+        self.refresh_row(self.get_row_index(key))
+
+    def refresh(self, *regions: Any, **kwargs: Any) -> Any:
+        if self._row_only and not regions and not kwargs:
+            return self
+        return super().refresh(*regions, **kwargs)
 
     @property
     def current_key(self) -> str | None:
@@ -92,7 +115,7 @@ class SessionHeader(Horizontal):
     updating one Value repaints one line (about 130 bytes)."""
 
     DEFAULT_CSS = """
-    SessionHeader { height: 1; background: $panel; color: $foreground; }
+    SessionHeader { dock: top; height: 1; background: $panel; color: $foreground; }
     SessionHeader > #header-name { width: 1fr; padding: 0 1; text-style: bold; }
     SessionHeader > #header-rolls { width: auto; padding: 0 1; color: $warning; }
     SessionHeader > #header-requests { width: auto; padding: 0 1; color: $warning; }

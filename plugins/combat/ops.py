@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-import d20
-
 from gm_console import Operation, Param, Refused, Result, RollRequest
 from gm_console_plugins.combat import rules, turns
 from gm_console_plugins.combat.section import SETTING_KEYS
@@ -34,35 +32,54 @@ def encounter_of(session: Any) -> dict[str, Any]:
     return session.state.get("plugins", {}).get(PLUGIN) or {"active": False}
 
 
-def speed_m(session: Any, combatant: dict[str, Any]) -> float:
+def speed_m(session: Any, combatant: dict[str, Any],
+            party: dict[str, dict[str, Any]] | None = None) -> float:
     """A party member's speed from the speed pipeline, as it is now (armour, load, exhaustion);
-    an ad hoc combatant's own. A party member no longer in the party keeps 0 m."""
+    an ad hoc combatant's own. A party member no longer in the party keeps 0 m. ``party`` is
+    the characters by casefolded name, when the caller asks about many combatants."""
     if not combatant["party"]:
         return float(combatant.get("speed_m", 0.0))
+    if party is not None:
+        character = _member(party, combatant["name"])
+        return 0.0 if character is None else float(session.speed(character).m)
     try:
         return float(session.speed(session.character(combatant["name"])).m)
     except Refused:
         return 0.0
 
 
+def _party(session: Any, combatants: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """The characters by casefolded name, indexed once when party members fight (linear, not
+    a search per combatant); the first of a name, as ``session.character``."""
+    party: dict[str, dict[str, Any]] = {}
+    if any(c["party"] for c in combatants):
+        for character in session.characters:
+            party.setdefault(str(character.get("name", "")).casefold(), character)
+    return party
+
+
+def _member(party: dict[str, dict[str, Any]], name: str) -> dict[str, Any] | None:
+    return party.get(name.strip().casefold())
+
+
 def speeds(session: Any, encounter: dict[str, Any]) -> dict[str, float]:
-    return {c["name"]: speed_m(session, c) for c in encounter.get("combatants", [])}
+    """Every combatant's speed."""
+    combatants = encounter.get("combatants", [])
+    party = _party(session, combatants)
+    return {c["name"]: speed_m(session, c, party) for c in combatants}
 
 
 def limits(session: Any, encounter: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """What each party member's conditions allow (staggered, cannot fight, unconscious), read
     through the host: every plugin's conditions, this one importing none of them."""
-    out = {}
-    for c in encounter.get("combatants", []):
-        if not c["party"]:
-            continue
-        try:
-            character = session.character(c["name"])
-        except Refused:
-            continue
-        found = session.action_limits(character).as_dict()
-        if any(found.values()):
-            out[c["name"]] = found
+    combatants = encounter.get("combatants", [])
+    party, out = _party(session, combatants), {}
+    for c in combatants:
+        character = _member(party, c["name"]) if c["party"] else None
+        if character is not None:
+            found = session.action_limits(character).as_dict()
+            if any(found.values()):
+                out[c["name"]] = found
     return out
 
 
@@ -72,12 +89,10 @@ def summary_of(session: Any) -> dict[str, Any]:
     encounter = encounter_of(session)
     out = rules.summary(encounter, session.table(PLUGIN), settings_of(session),
                         speeds(session, encounter), limits(session, encounter))
+    party = _party(session, encounter.get("combatants", []))
     for entry in out.get("combatants", []):
-        if not entry["party"]:
-            continue
-        try:
-            character = session.character(entry["name"])
-        except Refused:  # left the party mid-fight
+        character = _member(party, entry["name"]) if entry["party"] else None
+        if character is None:  # not of the party, or left it mid-fight
             continue
         conditions = session.conditions(character)
         entry["condition_names"] = [c.label or c.name for c in conditions]
@@ -89,6 +104,8 @@ def summary_of(session: Any) -> dict[str, Any]:
 
 def roller(session: Any) -> Callable[[], int]:
     """The roll-off die (d20 draws from ``random``, so tests seed it with ``random.seed``)."""
+    import d20  # on the first roll-off: d20's grammar costs a fifth of a second at start-up
+
     die = session.table(PLUGIN)["initiative_die"]
     return lambda: int(d20.roll(die).total)
 
@@ -349,9 +366,10 @@ def _override_line(ctx: Any, name: str, refusal: str, reason: str) -> None:
 
 
 def _left(ctx: Any, encounter: dict[str, Any], name: str) -> dict[str, Any]:
-    summary = rules.summary(encounter, ctx.table(PLUGIN), settings_of(ctx),
-                            speeds(ctx, encounter), limits(ctx, encounter))
-    return next(c for c in summary["combatants"] if c["name"] == name)
+    combatant = _guard(turns.find, encounter, name)
+    return rules.combatant_summary(encounter, ctx.table(PLUGIN), settings_of(ctx), combatant,
+                                   speed_m(ctx, combatant),
+                                   limits(ctx, {"combatants": [combatant]}))
 
 
 def _take(ctx: Any, p: dict[str, Any]) -> Result:

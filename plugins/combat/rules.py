@@ -261,7 +261,7 @@ def moves_needed(c: Combatant, metres: float, speed_m: float) -> int:
 def refusal(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any], name: str,
             action: str, *, speed_m: float, metres: float | None = None, full_round: str = "",
             allows_step: bool = True, limits: Limits | None = None,
-            as_standard: bool = False) -> str | None:
+            as_standard: bool = False, combatant: Combatant | None = None) -> str | None:
     """Why the rules forbid ``name`` taking ``action`` now, in plain words; None if allowed.
 
     ``metres`` goes with a move action (movement spent from it; None: not said, see
@@ -270,7 +270,9 @@ def refusal(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any
     full-round action (False when it leaves no time for the 5-foot step); ``limits`` what each
     combatant's conditions allow (:data:`Limits`); ``as_standard`` with a full-round action
     whose description lets it be taken as a standard action by a combatant limited, or who
-    limits themselves, to a single standard action this round (3.2).
+    limits themselves, to a single standard action this round (3.2). ``combatant`` is the
+    stored combatant called ``name`` when the caller holds it already (the summary asks about
+    every combatant: looking each one up by name would make it quadratic).
     """
     require_active(encounter)
     if action not in ACTIONS:
@@ -286,7 +288,7 @@ def refusal(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any
     if not begun(encounter):
         raise Invalid("the fight has not begun: it begins once every combatant has an "
                       "initiative (combat.initiative, combat.roll_initiative)")
-    c = find(encounter, name)
+    c = combatant if combatant is not None else find(encounter, name)
     assert c is not None
     if is_entry(c):
         raise Invalid(f"{c['name']} is not a creature ({c['entry']}): it has no actions to "
@@ -511,42 +513,50 @@ def summary(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any
     if encounter["aware_pending"]:
         out["aware_pending"] = list(encounter["aware_pending"])
     ranked = {name: i for i, name in enumerate(encounter["order"])}
-    for stored in sorted(encounter["combatants"],
-                         key=lambda c: ranked.get(c["name"], len(ranked))):
-        c = _as_limited(stored, limits)
-        speed = speeds.get(c["name"], 0.0)
-        entry: dict[str, Any] = {
-            "name": c["name"], "initiative": c.get("initiative"), "modifier": c["modifier"],
-            "party": c["party"], "aware": c["aware"], "flat_footed": c["flat_footed"],
-            "restricted": restriction(encounter, c), "speed_m": speed,
-            "acts_this_round": acts_this_round(encounter, c),
-            "spent": dict(c["budget"]), "metres_left": metres_left(c),
-            "borrowed_round": c["borrowed_round"],
-            "started_full_round": dict(c["started"]) if c.get("started") else None,
-            "delaying": bool(c.get("delaying")),
-            "readied": dict(c["readied"]) if c.get("readied") else None,
-        }
-        own = (limits or {}).get(c["name"])
-        if own:
-            entry["conditions"] = dict(own)
-        if is_entry(c):
-            entry["entry"] = c["entry"]
-        elif begun(encounter):
-            entry.update(_now(encounter, table, settings, c, speed, limits))
-        out["combatants"].append(entry)
+    for c in sorted(encounter["combatants"],
+                    key=lambda c: ranked.get(c["name"], len(ranked))):
+        out["combatants"].append(combatant_summary(encounter, table, settings, c,
+                                                   speeds.get(c["name"], 0.0), limits))
     return out
 
 
-def _now(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any], c: Combatant,
-         speed_m: float, limits: Limits | None = None) -> dict[str, Any]:
-    """What ``c`` can still do now: ``remaining`` (counts, and the metres it can still move
-    this turn) and ``refusals`` (each refused action type with its reason)."""
+def combatant_summary(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any],
+                      stored: Combatant, speed: float,
+                      limits: Limits | None = None) -> dict[str, Any]:
+    """One combatant's line of :func:`summary` (``limits``: what conditions allow)."""
+    c = _as_limited(stored, limits)
+    entry: dict[str, Any] = {
+        "name": c["name"], "initiative": c.get("initiative"), "modifier": c["modifier"],
+        "party": c["party"], "aware": c["aware"], "flat_footed": c["flat_footed"],
+        "restricted": restriction(encounter, c), "speed_m": speed,
+        "acts_this_round": acts_this_round(encounter, c),
+        "spent": dict(c["budget"]), "metres_left": metres_left(c),
+        "borrowed_round": c["borrowed_round"],
+        "started_full_round": dict(c["started"]) if c.get("started") else None,
+        "delaying": bool(c.get("delaying")),
+        "readied": dict(c["readied"]) if c.get("readied") else None,
+    }
+    own = (limits or {}).get(c["name"])
+    if own:
+        entry["conditions"] = dict(own)
+    if is_entry(c):
+        entry["entry"] = c["entry"]
+    elif begun(encounter):
+        entry.update(_now(encounter, table, settings, stored, speed, limits))
+    return entry
+
+
+def _now(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any],
+         stored: Combatant, speed_m: float, limits: Limits | None = None) -> dict[str, Any]:
+    """What ``stored`` can still do now: ``remaining`` (counts, and the metres it can still
+    move this turn) and ``refusals`` (each refused action type with its reason)."""
+    c = _as_limited(stored, limits)
     refusals = {}
     for action in ACTIONS:
         # a move action as such (metres=0); whether it can still move is "metres" below
         metres = 0.0 if action == "move" else None
         reason = refusal(encounter, table, settings, c["name"], action, speed_m=speed_m,
-                         metres=metres, limits=limits)
+                         metres=metres, limits=limits, combatant=stored)
         if reason is not None:
             refusals[action] = reason
     moves = 0 if "move" in refusals else _moves_left(encounter, table, c)

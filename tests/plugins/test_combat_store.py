@@ -450,3 +450,33 @@ def test_a_turn_limited_by_choice_is_saved_and_read_back(fight, host):
     store = fight
     ok(store, "actions.take", action="full-round", as_standard=True)
     assert codec.problems(tomllib.loads(codec.dumps(store.state)), host) == []
+@pytest.mark.parametrize("size", [4, 40])
+def test_summary_finds_each_combatant_without_searching_by_name(make_store, monkeypatch,
+                                                                size) -> None:
+    """The summary (show, the screen) of a big fight is linear: no search by name per
+    combatant and action (a search is itself linear: 1,000 combatants took 0.8 s)."""
+    from gm_console.context import Session
+    from gm_console_plugins.combat import rules, turns
+
+    store = make_store([{"name": f"Hero{n}"} for n in range(size)])
+    ok(store, "combat.start")
+    for n in range(size):
+        ok(store, "combat.initiative", combatant=f"Hero{n}", value=n + 1)
+        ok(store, "combat.add", name=f"Orc{n}", initiative=0, speed_m=9, value=size + n + 1)
+    searches = {"combatant": 0, "character": 0}
+    find, character = turns.find, Session.character
+
+    def counting_find(*args, **kwargs):
+        searches["combatant"] += 1
+        return find(*args, **kwargs)
+
+    def counting_character(self, name):
+        searches["character"] += 1
+        return character(self, name)
+    monkeypatch.setattr(rules, "find", counting_find)
+    monkeypatch.setattr(turns, "find", counting_find)
+    monkeypatch.setattr(Session, "character", counting_character)
+    summary = combat(store)
+    assert len(summary["combatants"]) == 2 * size
+    assert all(c["speed_m"] == 9 for c in summary["combatants"])
+    assert searches == {"combatant": 0, "character": 0}

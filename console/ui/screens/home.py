@@ -25,8 +25,7 @@ def party_rows(screen: StoreScreen) -> tuple[list[str], list[tuple[str, list[Any
     per_character = []
     for character in session.characters:
         columns: dict[str, str] = {}
-        for contribution in screen.store.host.call("party_columns", character=character,
-                                                   session=session):
+        for contribution in session.character_hook("party_columns", character):
             columns.update(contribution)
         for title in columns:
             if title not in extra:

@@ -13,11 +13,15 @@ from gm_console.ui.base import StoreScreen
 from gm_console.ui.widgets import SyncedTable, Value
 
 
+PAGE = 50  # lines shown on opening, and added by each "older lines"
+
+
 class JournalScreen(StoreScreen):
     AREAS = frozenset({"journal"})
     BINDINGS = [
         Binding("c", "cycle_character", "Character filter"),
         Binding("k", "cycle_kind", "Kind filter"),
+        Binding("b", "older", "Older lines"),
         Binding("x", "export", "Export .md"),
     ]
 
@@ -25,6 +29,10 @@ class JournalScreen(StoreScreen):
         super().__init__(store, **kwargs)
         self.character = ""
         self.kind = ""
+        self.pages = 1
+        # The first journal line shown: the last pages of the filtered lines, fixed while the
+        # screen is open so that new lines are added to the table, not the table rebuilt.
+        self.start: int | None = None
 
     def compose_body(self) -> ComposeResult:
         yield Value(id="filters", classes="hint")
@@ -32,15 +40,20 @@ class JournalScreen(StoreScreen):
 
     def refresh_view(self, change: Change | None) -> None:
         t = self.t
-        lines = journal.select(self.session.state.get("journal", []), self.character, self.kind)
+        every = self.session.state.get("journal", [])
+        if self.start is None:
+            self.start = journal.latest(every, PAGE * self.pages, self.character, self.kind)
+        lines = journal.select(every[self.start:], self.character, self.kind)
         self.query_one("#filters", Value).show(
             f"{t('Character')}: {self.character or t('all')} (c)   "
             f"{t('Kind')}: {self.kind or t('all')} (k)   x: export Markdown")
         table = self.query_one("#lines", SyncedTable)
         table.sync([t("Day"), t("Kind"), t("Who"), "Text"], [
-            (f"{index}", [format_clock(line, t("Day")),
-                          str(line.get("kind", "")) + (" (GM)" if line.get("gm_only") else ""),
-                          ", ".join(line.get("who", [])), str(line.get("text", ""))])
+            (f"{self.start + index}", [format_clock(line, t("Day")),
+                                       str(line.get("kind", ""))
+                                       + (" (GM)" if line.get("gm_only") else ""),
+                                       ", ".join(line.get("who", [])),
+                                       str(line.get("text", ""))])
             for index, line in enumerate(lines)])
         if change is None and table.row_count:
             table.move_cursor(row=table.row_count - 1)
@@ -52,10 +65,20 @@ class JournalScreen(StoreScreen):
     def action_cycle_character(self) -> None:
         names = [str(c.get("name")) for c in self.session.characters]
         self.character = self._cycle(self.character, names)
+        self.start, self.pages = None, 1
         self.refresh_view(None)
 
     def action_cycle_kind(self) -> None:
         self.kind = self._cycle(self.kind, journal.kinds(self.session.state.get("journal", [])))
+        self.start, self.pages = None, 1
+        self.refresh_view(None)
+
+    def action_older(self) -> None:
+        """The page of lines before those shown (the screen opens on the latest page)."""
+        if not self.start:
+            self.notify(self.t("This is the start of the journal."))
+            return
+        self.start, self.pages = None, self.pages + 1
         self.refresh_view(None)
 
     def action_export(self) -> None:

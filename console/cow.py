@@ -1,0 +1,244 @@
+"""Copy-on-write: what one operation sees of the committed state.
+
+An operation used to work on a deep copy of the whole session; on a big campaign that copy (and
+the checks and comparisons after it) cost more than the rules. :class:`Draft` hands the
+operation the committed tables themselves and copies each one the first time the operation
+reaches it: a top-level table (``clock``, ``rolls``...), one plugin's table under ``plugins``,
+one character of ``characters``. The journal is append-only, so it is copied as a list of the
+same lines. :meth:`Draft.commit` then gives back the new state, where every table the operation
+did not reach, or reached and left equal, is the committed object itself: the saver reuses its
+text, views and caches see it did not change, and the committed state is never written to.
+"""
+
+from __future__ import annotations
+
+import copy
+from datetime import date, datetime, time
+from typing import Any, Callable, Iterable, Iterator
+
+_ATOMS = (str, int, float, bool, type(None), datetime, date, time)
+
+
+def copy_plain(value: Any) -> Any:
+    """A deep copy of plain data (what a TOML file holds), several times faster than
+    :func:`copy.deepcopy`; anything else goes through deepcopy."""
+    kind = type(value)
+    if kind is dict:
+        return {key: copy_plain(item) for key, item in value.items()}
+    if kind is list:
+        return [copy_plain(item) for item in value]
+    if kind in _ATOMS:
+        return value
+    if kind is tuple:
+        return tuple(copy_plain(item) for item in value)
+    return copy.deepcopy(value)
+
+
+def peek(values: list[Any]) -> Iterator[Any]:
+    """The elements of a list, a :class:`CowList` included, without copying them: for finding
+    one (a character by name) that is then taken with ``values[index]``. Read-only."""
+    return list.__iter__(values)
+
+
+class CowDict(dict):
+    """A dict whose values are copied (by ``copier(key, value)``) the first time they are
+    reached; assigned and deleted keys count as reached."""
+
+    def __init__(self, base: dict[str, Any], copier: Callable[[str, Any], Any]) -> None:
+        super().__init__(base)
+        self._base = base
+        self._copier = copier
+        self._taken: set[str] = set()
+
+    def _take(self, key: Any) -> None:
+        if key not in self._taken and dict.__contains__(self, key):
+            self._taken.add(key)
+            dict.__setitem__(self, key, self._copier(key, dict.__getitem__(self, key)))
+
+    def __getitem__(self, key: Any) -> Any:
+        self._take(key)
+        return dict.__getitem__(self, key)
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        self._take(key)
+        return dict.get(self, key, default)
+
+    def setdefault(self, key: Any, default: Any = None) -> Any:
+        self._take(key)
+        self._taken.add(key)
+        return dict.setdefault(self, key, default)
+
+    def pop(self, key: Any, *default: Any) -> Any:
+        self._take(key)
+        self._taken.add(key)
+        return dict.pop(self, key, *default)
+
+    def popitem(self) -> tuple[Any, Any]:
+        key = next(reversed(self))
+        return key, self.pop(key)
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        self._taken.add(key)
+        dict.__setitem__(self, key, value)
+
+    def __delitem__(self, key: Any) -> None:
+        self._taken.add(key)
+        dict.__delitem__(self, key)
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        for key, value in dict(*args, **kwargs).items():
+            self[key] = value
+
+    def clear(self) -> None:
+        self._taken.update(self)
+        dict.clear(self)
+
+    def __iter__(self) -> Iterator[Any]:
+        # Overridden so that dict(draft) and {**draft} go through __getitem__ (CPython copies
+        # a dict subclass's storage directly only when it keeps dict's own __iter__).
+        return dict.__iter__(self)
+
+    def values(self) -> Any:  # type: ignore[override]
+        return [self[key] for key in list(dict.__iter__(self))]
+
+    def items(self) -> Any:  # type: ignore[override]
+        return [(key, self[key]) for key in list(dict.__iter__(self))]
+
+    def copy(self) -> dict[str, Any]:
+        return dict(self.items())
+
+    def __copy__(self) -> dict[str, Any]:
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> dict[str, Any]:
+        return copy.deepcopy(self.copy(), memo)
+
+    def __reduce__(self) -> Any:
+        return (dict, (self.copy(),))
+
+    def commit(self) -> tuple[dict[str, Any], set[str]]:
+        """The plain dict the operation leaves, and the keys whose value changed. A value
+        reached but left equal is the base's own object again."""
+        out: dict[str, Any] = {}
+        changed = {key for key in self._base if not dict.__contains__(self, key)}
+        for key in dict.__iter__(self):
+            value = dict.__getitem__(self, key)
+            if key in self._taken:
+                if isinstance(value, (CowDict, CowList)):
+                    value = value.commit()[0]
+                if key in self._base and _same(value, self._base[key]):
+                    value = self._base[key]
+                else:
+                    changed.add(key)
+            out[key] = value
+        return out, changed
+
+
+class CowList(list):
+    """A list of tables (the characters) whose elements are copied the first time they are
+    reached, one by one: an operation on one character copies that character only."""
+
+    def __init__(self, base: list[Any]) -> None:
+        super().__init__(base)
+        self._base = base
+        self._shared = {id(item) for item in base}
+        self._origin: dict[int, Any] = {}
+
+    def _own(self, index: int) -> Any:
+        item = list.__getitem__(self, index)
+        if id(item) in self._shared:
+            mine = copy_plain(item)
+            self._origin[id(mine)] = item
+            list.__setitem__(self, index, mine)
+            return mine
+        return item
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return [self._own(i) for i in range(len(self))[index]]
+        return self._own(index if index >= 0 else len(self) + index)
+
+    def __iter__(self) -> Iterator[Any]:
+        index = 0
+        while index < len(self):  # like a list's iterator: sees removals made while iterating
+            yield self._own(index)
+            index += 1
+
+    def __reversed__(self) -> Iterator[Any]:
+        for index in range(len(self) - 1, -1, -1):
+            if index < len(self):
+                yield self._own(index)
+
+    def pop(self, index: int = -1) -> Any:
+        item = self[index]
+        list.pop(self, index)
+        return item
+
+    def copy(self) -> list[Any]:
+        return list(self)
+
+    def __copy__(self) -> list[Any]:
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> list[Any]:
+        return copy.deepcopy(self.copy(), memo)
+
+    def __reduce__(self) -> Any:
+        return (list, (self.copy(),))
+
+    def __add__(self, other: Iterable[Any]) -> list[Any]:  # type: ignore[override]
+        return self.copy() + list(other)
+
+    def __radd__(self, other: Iterable[Any]) -> list[Any]:
+        return list(other) + self.copy()
+
+    def __mul__(self, times: Any) -> list[Any]:  # type: ignore[override]
+        return self.copy() * times
+
+    def commit(self) -> tuple[list[Any], set[int]]:
+        """The plain list, with every element reached but left equal given back as the
+        base's own object, and the positions whose element is new."""
+        out = []
+        for item in list.__iter__(self):
+            origin = self._origin.get(id(item))
+            if origin is not None and _same(item, origin):
+                item = origin
+            out.append(item)
+        base = self._base
+        changed = {index for index, item in enumerate(out)
+                   if index >= len(base) or item is not base[index]}
+        return out, changed
+
+
+def _same(value: Any, base: Any) -> bool:
+    return value is base or (type(value) is type(base) and value == base)
+
+
+class Draft(CowDict):
+    """The state an operation works on (see the module's docstring)."""
+
+    def __init__(self, base: dict[str, Any]) -> None:
+        super().__init__(base, _copy_top)
+
+    def commit(self) -> tuple[dict[str, Any], set[str]]:  # type: ignore[override]
+        """The new state and the top-level keys whose value changed; :attr:`changed_parts`
+        then tells which plugins' tables (by name) and which characters (by position) are
+        new, so that only they are checked."""
+        self.changed_parts: dict[str, set[Any]] = {}
+        for key in ("plugins", "characters"):
+            value = dict.get(self, key)
+            if isinstance(value, (CowDict, CowList)):
+                plain, parts = value.commit()
+                dict.__setitem__(self, key, plain)
+                self.changed_parts[key] = parts
+        return super().commit()
+
+
+def _copy_top(key: str, value: Any) -> Any:
+    if key == "journal" and type(value) is list:
+        return list(value)  # append-only: the lines themselves are never changed
+    if key == "characters" and type(value) is list:
+        return CowList(value)
+    if key == "plugins" and type(value) is dict:
+        return CowDict(value, lambda _name, table: copy_plain(table))
+    return copy_plain(value)

@@ -1,0 +1,80 @@
+"""Derived values kept between repaints: recomputed exactly when what they read changed."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from gm_console import SpeedStep, hookimpl
+from gm_console.context import Session
+from gm_console.host import PluginRecord
+
+
+def _counting_plugin(store, asked: list[str]) -> None:
+    """A plugin whose speed step reads its own table (plugins.wind), counting each question."""
+    def speed_steps(character, session):
+        asked.append(character["name"])
+        wind = session.state.get("plugins", {}).get("wind", {}).get("factor", 0)
+        return [SpeedStep("multiply", "wind", float(wind))] if wind else []
+    store.host.pm.register(SimpleNamespace(speed_steps=hookimpl(speed_steps)), "wind")
+    store.host.plugins["wind"] = PluginRecord("wind", "1", "test")
+
+
+def test_speeds_are_recomputed_only_for_what_changed(store) -> None:
+    asked: list[str] = []
+    _counting_plugin(store, asked)
+    names = [c["name"] for c in store.state["characters"]]
+
+    def speeds() -> list[float]:
+        session = store.session
+        return [session.speed(c).m for c in session.characters]
+    first = speeds()
+    assert asked == names
+    asked.clear()
+    assert speeds() == first and asked == []                      # nothing changed
+    assert store.apply("journal.note", {"text": "a quiet hour"}).ok
+    assert speeds() == first and asked == []                      # nothing it reads
+    assert store.apply("character.set", {"character": "Bram", "field": "exhaustion",
+                                         "value": "3"}).ok
+    slower = speeds()
+    assert asked == ["Bram"] and slower[1] < first[1] and slower[0] == first[0]
+    asked.clear()
+    state = dict(store.state)  # the wind changes: a table every speed reads
+    state["plugins"] = {**state["plugins"], "wind": {"factor": 2}}
+    store.state = state
+    assert speeds() == [m * 2 for m in slower] and asked == names
+
+
+def test_kept_values_are_the_values_computed_afresh(store) -> None:
+    steps = [("item.add", {"character": "Aria", "name": "anvil", "weight_lb": 120}),
+             ("character.set", {"character": "Bram", "field": "strength", "value": "8"}),
+             ("travel.pace", {"pace": "fast"}), ("rest.long", {}),
+             ("clock.advance", {"hours": 5})]
+    for name, params in steps:
+        assert store.apply(name, params).ok, name
+        kept, fresh = store.session, Session(store.state, store.host)
+        for character in store.state["characters"]:
+            assert kept.derived(character) == fresh.derived(character), name
+            assert kept.character_hook("party_columns", character) == \
+                fresh.character_hook("party_columns", character), name
+    assert store.undo().ok
+    kept, fresh = store.session, Session(store.state, store.host)
+    assert [kept.derived(c) for c in store.state["characters"]] == \
+        [fresh.derived(c) for c in store.state["characters"]]
+
+
+def test_a_caller_changing_a_kept_value_changes_only_its_copy(store) -> None:
+    aria = store.state["characters"][0]
+    store.session.derived(aria)["speed"]["m"] = -1
+    assert store.session.derived(aria)["speed"]["m"] > 0
+
+
+def test_a_plugin_switched_off_takes_its_kept_values_with_it(store) -> None:
+    asked: list[str] = []
+    _counting_plugin(store, asked)
+    aria = store.state["characters"][0]
+    state = dict(store.state)
+    state["plugins"] = {**state["plugins"], "wind": {"factor": 2}}
+    store.state = state
+    windy = store.session.speed(aria).m
+    store.host.fail("wind", "switched off for the test")
+    assert store.session.speed(aria).m == windy / 2

@@ -1,0 +1,130 @@
+"""Incremental saves: the saver's text is tomli_w's text of the whole state, byte for byte,
+while it re-serialises only what the last operation replaced."""
+
+from __future__ import annotations
+
+import time
+import tomllib
+from pathlib import Path
+
+import tomli_w
+
+from gm_console import codec, serialise
+from gm_console.host import Host
+from gm_console.saver import Saver
+from gm_console.store import Store
+
+DEMO = Path(__file__).resolve().parents[1] / "config" / "demo.toml"
+
+ODD = {
+    "format_version": 1, "characters": [], "list": [1, 2], "journal": [{"a": 1}],
+    "zeta": {"x": [{"a": 1}, {"b": "x" * 200}], "sub": {"q": 1}},
+    "rolls": {"pending": [{"x": 1}]},
+    "plugins": {"lit": 3, "p q": {"a": [{"n": 1}], "t": {"u": 2}}, "short": [{"a": 1}],
+                "mixed": [{"a": 1}, {"b": "y" * 150}], "empty": {}},
+}
+
+
+def whole(state) -> str:
+    return tomli_w.dumps(serialise.ordered(state))
+
+
+def test_the_text_is_tomli_w_s_for_every_shape_a_session_can_take() -> None:
+    # Short tables inline, long ones as [[arrays]], quoted keys, empty tables, a journal of
+    # one short line (inline) and of short and long lines (every line a [[journal]] table).
+    assert serialise.Serialiser().dumps(ODD) == whole(ODD)
+    mixed = {**ODD, "journal": [{"a": 1}, {"text": "z" * 120}, {"a": 2}]}
+    assert serialise.Serialiser().dumps(mixed) == whole(mixed)
+    assert tomllib.loads(serialise.Serialiser().dumps(mixed)) == mixed
+
+
+def test_saves_after_operations_and_undo_match_a_fresh_serialisation(host: Host) -> None:
+    store = Store(codec.read(DEMO, host), host)
+    serialiser = serialise.Serialiser()
+    assert serialiser.dumps(store.state) == whole(store.state)
+    steps = [("item.add", {"character": "Bram", "name": "torch", "weight_lb": 1}),
+             ("clock.advance", {"minutes": 30}), ("travel.pace", {"pace": "fast"}),
+             ("combat.start", {}), ("character.remove", {"character": "Aria"})]
+    for name, params in steps:
+        assert store.apply(name, params).ok
+        assert serialiser.dumps(store.state) == whole(store.state), name
+    for _ in range(3):
+        assert store.undo().ok
+        assert serialiser.dumps(store.state) == whole(store.state)
+
+
+def test_a_save_after_one_operation_serialises_only_what_it_changed(host: Host,
+                                                                     monkeypatch) -> None:
+    store = Store(codec.read(DEMO, host), host)
+    for n in range(300):
+        store.apply("journal.note", {"text": f"note {n}: the rain does not stop, " * 2})
+    serialiser = serialise.Serialiser()
+    serialiser.dumps(store.state)
+    written = []
+    real = tomli_w.dumps
+
+    def counting(obj, **kwargs):
+        written.append(real(obj, **kwargs))
+        return written[-1]
+    monkeypatch.setattr(serialise.tomli_w, "dumps", counting)
+    assert store.apply("item.add", {"character": "Bram", "name": "torch"}).ok
+    text = serialiser.dumps(store.state)
+    # Bram, the journal's new line, the top-level values: not the 300 lines nor Aria.
+    assert sum(map(len, written)) < len(text) / 20, written
+    assert text == real(serialise.ordered(store.state))
+
+
+def test_the_saver_writes_what_the_codec_reads_back(tmp_path: Path, host: Host) -> None:
+    path = tmp_path / "s.toml"
+    store = Store(codec.read(DEMO, host), host)
+    saver = Saver(path)
+    for minutes in (10, 20):
+        store.apply("clock.advance", {"minutes": minutes})
+        saver.schedule(store.state)
+        assert saver.flush()
+        assert codec.read(path, host) == store.state
+    saver.close()
+
+
+def test_a_primed_saver_writes_nothing_and_its_first_save_is_incremental(
+        tmp_path: Path, host: Host, monkeypatch) -> None:
+    path = tmp_path / "s.toml"
+    store = Store(codec.read(DEMO, host), host)
+    for n in range(200):
+        store.apply("journal.note", {"text": f"note {n}: the rain does not stop, " * 2})
+    saver = Saver(path)
+    saver.prime(store.state, after=0)
+    deadline = time.monotonic() + 10
+    while not saver._serialiser._texts[serialise._element] and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert not path.exists()  # priming serialises, never writes
+    written = []
+    real = tomli_w.dumps
+    monkeypatch.setattr(serialise.tomli_w, "dumps",
+                        lambda obj, **kw: written.append(real(obj, **kw)) or written[-1])
+    store.apply("clock.advance", {"minutes": 1})
+    saver.schedule(store.state)
+    assert saver.flush()
+    saver.close()
+    text = path.read_text(encoding="utf-8")
+    assert sum(map(len, written)) < len(text) / 20
+    assert codec.read(path, host) == store.state
+
+
+def test_a_burst_of_changes_is_one_save_and_flush_does_not_wait_for_the_delay(
+        tmp_path: Path, host: Host, monkeypatch) -> None:
+    path = tmp_path / "s.toml"
+    writes = []
+    real = codec.write_atomic
+    monkeypatch.setattr(codec, "write_atomic", lambda p, text: writes.append(p) or real(p, text))
+    store = Store(codec.read(DEMO, host), host)
+    saver = Saver(path, delay=60)  # a save would wait a minute for more changes
+    for minutes in (1, 2, 3):
+        store.apply("clock.advance", {"minutes": minutes})
+        saver.schedule(store.state)
+    assert saver.flush(timeout=10)
+    assert writes == [path] and codec.read(path, host) == store.state
+    store.apply("clock.advance", {"minutes": 4})
+    saver.schedule(store.state)
+    saver.close()  # closing saves what is pending, at once
+    assert len(writes) == 2 and codec.read(path, host) == store.state
