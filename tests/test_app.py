@@ -48,7 +48,7 @@ async def test_home_shows_party_clock_and_journal(make_app, store):
 async def test_add_a_character_edit_a_field_and_undo(make_app, store):
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("p")
+        await pilot.press("f3")
         assert isinstance(app.screen, PartyScreen)
         await pilot.press("a")
         await pilot.press(*"Cora", "enter")
@@ -69,7 +69,7 @@ async def test_add_a_character_edit_a_field_and_undo(make_app, store):
 async def test_bad_value_shows_what_is_wrong_and_keeps_what_was_typed(make_app, store):
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("p", "enter")
+        await pilot.press("f3", "enter")
         await pilot.pause()
         assert isinstance(app.screen, CharacterScreen)
         field = app.screen.query_one("#field-strength", Input)
@@ -97,7 +97,7 @@ async def test_bad_value_shows_what_is_wrong_and_keeps_what_was_typed(make_app, 
 async def test_items_are_added_from_the_editor_with_each_field_checked(make_app, store):
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("p", "enter", "f2")
+        await pilot.press("f3", "enter", "ctrl+n")
         await pilot.pause()
         assert isinstance(app.screen, ItemForm)
         await pilot.press(*"rope", "tab", "ctrl+u", "minus", "3")
@@ -149,7 +149,7 @@ async def test_journal_screen_filters_and_exports(make_app, store, tmp_path):
     store.apply("journal.note", {"text": "Bram found a key", "who": "Bram"})
     app = make_app(store, tmp_path / "caves.toml")
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("j")
+        await pilot.press("f4")
         await pilot.pause()
         table = app.screen.query_one("#lines", SyncedTable)
         assert table.row_count == 3
@@ -177,8 +177,8 @@ async def test_french_labels(make_app, store, tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         assert header(app, "clock") == "Jour 1, 08:00"
         assert str(app.screen.query(".panel-title").first().render()) == "Vue du groupe"
-        assert app.active_bindings["p"].binding.description == "Groupe"
-        await pilot.press("p")
+        assert app.active_bindings["f3"].binding.description == "Groupe"
+        await pilot.press("f3")
         await pilot.pause()
         assert app.active_bindings["a"].binding.description == "Ajouter"  # a screen's own key
         assert app.active_bindings["escape"].binding.description == "Retour"
@@ -224,7 +224,7 @@ async def test_command_palette_offers_every_plugin_screen(make_app, store):
 async def test_settings_screen_changes_an_interpretation_for_the_campaign(make_app, store):
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("o")
+        await pilot.press("f9")
         await pilot.pause()
         table = app.screen.query_one("#settings", SyncedTable)
         keys = [str(row.key.value) for row in table.ordered_rows]
@@ -243,7 +243,7 @@ async def test_why_shows_every_derived_value_with_its_steps(make_app, store):
     from gm_console.ui.screens.prompt import TextView
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("p", "question_mark")
+        await pilot.press("f3", "question_mark")
         await pilot.pause()
         assert isinstance(app.screen, TextView)
         text = str(app.screen.query_one("#text").render())
@@ -258,7 +258,7 @@ async def test_session_screens_replace_each_other_and_escape_goes_home(make_app,
     screens must never stack (only prompts go on top)."""
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
-        for key in ("t", "c", "p", "enter"):
+        for key in ("f6", "f8", "f3", "enter"):
             await pilot.press(key)
             await pilot.pause()
             assert len(app.screen_stack) == 2  # Textual's blank base and one session screen

@@ -10,6 +10,7 @@ from textual.binding import Binding, BindingsMap
 from textual.screen import Screen
 from textual.widgets import Footer
 
+from gm_console.ui.navigation import ScreenBar
 from gm_console.ui.widgets import SessionHeader
 
 if TYPE_CHECKING:
@@ -62,8 +63,17 @@ class StoreScreen(Screen):
         # No "Back" on the screen it would go back to.
         return not (action == "back" and getattr(self, "screen_id", "") == self.BACK_TO)
 
+    NAV_ID = ""
+    """The screen bar's entry lit while this screen is in front, for a screen that has no key
+    of its own (the character editor lights Party)."""
+
+    @property
+    def nav_id(self) -> str:
+        return getattr(self, "screen_id", "") or self.NAV_ID
+
     def compose(self) -> ComposeResult:
         yield SessionHeader()
+        yield ScreenBar()
         yield from self.compose_body()
         yield Footer()
 

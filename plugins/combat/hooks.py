@@ -36,7 +36,7 @@ def _combat_screen(store: Any) -> Any:
 
 @hookimpl
 def register_screens(register) -> None:
-    register(ScreenSpec("combat.tracker", "c", "Combat: action tracker", _combat_screen))
+    register(ScreenSpec("combat.tracker", "f8", "Combat: action tracker", _combat_screen))
 
 
 @hookimpl

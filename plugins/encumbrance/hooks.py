@@ -45,7 +45,7 @@ def register_screens(register) -> None:
         from gm_console_plugins.encumbrance.screens import EncumbranceScreen
         return EncumbranceScreen(store)
 
-    register(ScreenSpec("encumbrance.loads", "e", "Encumbrance: loads and speed", factory))
+    register(ScreenSpec("encumbrance.loads", "f5", "Loads: encumbrance and speed", factory))
 
 
 @hookimpl

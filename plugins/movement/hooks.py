@@ -27,7 +27,7 @@ def _calculator(store: Any) -> Any:
 
 @hookimpl
 def register_screens(register) -> None:
-    register(ScreenSpec("movement.calculator", "m", "Movement: climb, swim, jump calculator",
+    register(ScreenSpec("movement.calculator", "f7", "Movement: climb, swim, jump calculator",
                         _calculator))
 
 

@@ -29,7 +29,7 @@ def _planner(store: Any) -> Any:
 
 @hookimpl
 def register_screens(register) -> None:
-    register(ScreenSpec("travel.planner", "t", "Travel: planner (pace, mode, route, arrival)",
+    register(ScreenSpec("travel.planner", "f6", "Travel: planner (pace, mode, route, arrival)",
                         _planner))
 
 

@@ -21,7 +21,7 @@ def text(app, widget_id):
 
 
 async def open_calculator(pilot):
-    await pilot.press("m")
+    await pilot.press("f7")
     await pilot.pause()
     assert isinstance(pilot.app.screen, MovementScreen)
 

@@ -13,7 +13,7 @@ def shown(pilot, widget_id: str) -> str:
 
 
 async def open_planner(pilot) -> TravelPlanner:
-    await pilot.press("t")
+    await pilot.press("f6")
     await pilot.pause()
     assert isinstance(pilot.app.screen, TravelPlanner)
     return pilot.app.screen

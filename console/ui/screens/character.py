@@ -109,9 +109,10 @@ class CharacterScreen(StoreScreen):
     AREAS = frozenset({"*"})  # any operation may change a character (a rest, a march)
     AUTO_FOCUS = "#field-name"
     BACK_TO = "party"
+    NAV_ID = "party"
     BINDINGS = [
-        Binding("f2", "add_item", "Add item"),
-        Binding("f3", "remove_item", "Remove item"),
+        Binding("ctrl+n", "add_item", "Add item"),
+        Binding("ctrl+r", "remove_item", "Remove item"),
     ]
     DEFAULT_CSS = """
     CharacterScreen #sheet { width: 52; }
@@ -148,7 +149,7 @@ class CharacterScreen(StoreScreen):
                 yield Label("Inventory", classes="panel-title")
                 yield SyncedTable(id="items", cursor_type="row")
                 yield Value(id="carried", classes="hint")
-                yield Label("f2 add · enter edit · f3 remove\ntab next field · enter apply",
+                yield Label("^n add · enter edit · ^r remove",
                             classes="hint")
 
     def refresh_view(self, change: Change | None) -> None:
