@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingsMap
@@ -46,12 +46,33 @@ class StoreScreen(Screen):
         """``text`` in the UI language."""
         return self.app.t(text)  # type: ignore[attr-defined]
 
+    KEY_HINTS: ClassVar[dict[str, str]] = {}
+    """Command-line syntax in the operations' refusals → the key to press on this screen
+    (``"override=<reason>"`` → ``"press o to override"``), the replacement in English."""
+
+    def for_screen(self, reason: str) -> str:
+        """A refusal as this screen says it: the keys to press, not ``op`` parameters."""
+        for syntax, keys in self.KEY_HINTS.items():
+            reason = reason.replace(syntax, self.t(keys))
+        return reason
+
     def apply(self, op: str, **params: Any) -> Outcome:
         """Apply an operation; a refusal is shown with its reason and nothing changes."""
         outcome = self.store.apply(op, params)
         if not outcome.ok:
-            self.notify(outcome.reason, title=self.t("Refused"), severity="warning")
+            self.notify(self.for_screen(outcome.reason), title=self.t("Refused"),
+                        severity="warning")
         return outcome
+
+    def ask(self, question: str, apply: Callable[[str], Outcome | None], value: str = "",
+            hint: str = "") -> None:
+        """A one-line question; ``apply`` applies the answer (returning the operation's
+        outcome, or None when there was nothing to do). A refusal stays in the prompt, with
+        the text as typed, to be corrected; escape cancels."""
+        def submit(text: str) -> str:
+            outcome = apply(text)
+            return "" if outcome is None or outcome.ok else self.for_screen(outcome.reason)
+        self.app.ask(question, submit, value, hint=hint)  # type: ignore[attr-defined]
 
     BACK_TO = "home"
     """The screen escape goes back to (by id)."""

@@ -252,22 +252,38 @@ class TravelPlanner(StoreScreen):
 
     # -- keys ---------------------------------------------------------------------------------
 
-    def _outcome(self, op: str, **params: Any) -> None:
+    def _outcome(self, op: str, **params: Any) -> bool:
         outcome = self.apply(op, **params)
         if outcome.ok:
             self._value("tp-last", Text(outcome.message, style="italic"))
+        return outcome.ok
 
     def action_pace(self, pace: str) -> None:
         self._outcome("travel.pace", pace=pace)
 
     def action_advance(self, hours: str) -> None:
-        self._outcome("travel.advance", hours=hours)
+        if hours != "end":
+            self._outcome("travel.advance", hours=hours)
+            return
+        # To the end moves the clock by hours, even days: asked first.
+        values = summary(self.session, self.plan_hours)
+        if values.get("arrival") is None:
+            self._outcome("travel.advance", hours=hours)  # says why there is nothing to do
+            return
+        self.app.confirm(  # type: ignore[attr-defined]
+            self.t("Travel to the end of the route: {time} of travel, arrival {arrival}?")
+            .format(time=format_duration(values["remaining_seconds"]),
+                    arrival=values["arrival"]["text"]),
+            lambda: self._outcome("travel.advance", hours="end"))
 
     def action_fresh_mount(self) -> None:
         self._outcome("travel.fresh_mount")
 
     def action_clear_route(self) -> None:
-        self._outcome("travel.route_clear")
+        legs = len(summary(self.session, self.plan_hours).get("route", []))
+        if legs:
+            self.app.confirm(self.t("Clear the route ({legs} legs)?").format(legs=legs),  # type: ignore[attr-defined]
+                             lambda: self._outcome("travel.route_clear"))
 
     def action_remove_leg(self) -> None:
         key = self.query_one("#tp-legs", SyncedTable).current_key
@@ -313,35 +329,40 @@ class TravelPlanner(StoreScreen):
             super().action_back()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Apply the answer; a refusal keeps the question open with the text as typed."""
         event.stop()
         what, text = self.asking, event.value.strip()
-        self._close_question()
         if not text:
+            self._close_question()
             return
         try:
             if what == "mode":
-                self._outcome("travel.mode", **parse_mode(text))
+                done = self._outcome("travel.mode", **parse_mode(text))
             elif what == "terrain":
-                self._outcome("travel.terrain", terrain=text)
+                done = self._outcome("travel.terrain", terrain=text)
             elif what == "leg":
-                self._add_leg(text)
+                done = self._add_leg(text)
             elif what == "hours":
-                self._outcome("travel.advance", hours=text)
-            elif what == "reverse":
+                done = self._outcome("travel.advance", hours=text)
+            else:  # reverse
                 parse_duration(text)
                 self.reverse_text = text
                 self._show_reverse()
+                done = True
         except ValueError as exc:
             self.notify(str(exc), title=self.t("Refused"), severity="warning")
+            done = False
+        if done:
+            self._close_question()
 
-    def _add_leg(self, text: str) -> None:
+    def _add_leg(self, text: str) -> bool:
         words = text.split()
         params: dict[str, Any] = {"km": words[0].removesuffix("km")}
         if len(words) > 1:
             params["terrain"] = words[1]
         if len(words) > 2:
             params["name"] = " ".join(words[2:])
-        self._outcome("travel.leg", **params)
+        return self._outcome("travel.leg", **params)
 
     def on_key(self, event: Any) -> None:
         # ↑↓ move the leg cursor while the table itself never takes the focus.

@@ -6,6 +6,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from textual.widgets import Input
 
 from gm_console.ui import SyncedTable, Value
 from gm_console_plugins.encumbrance import bar, rules
@@ -82,7 +83,10 @@ async def test_speed_adjustment_needs_a_reason(make_app, aria_store):
         await pilot.press("f5", "a", "4", "enter")
         await pilot.pause()
         assert "speed_adjust_mv" not in aria_store.state["characters"][0]   # refused
-        await pilot.press("a", "4", "comma", "space", "h", "a", "s", "t", "e", "enter")
+        # The prompt stays open with what was typed and why it was refused.
+        assert app.screen.query_one(Input).value == "4"
+        assert "reason" in str(app.screen.query_one("#prompt-refusal").render())
+        await pilot.press("comma", "space", "h", "a", "s", "t", "e", "enter")
         await pilot.pause()
         assert aria_store.state["characters"][0]["speed_adjust_reason"] == "haste"
         assert "+4 mv: manual: haste" in shown(app, "speed")
