@@ -109,6 +109,18 @@ def current_terrain(session: Session) -> dict[str, Any] | None:
     """
 
 
+@hookspec(firstresult=True)
+def acting_character(session: Session) -> str | None:
+    """The name of whoever acts now (a fight running: the combatant whose turn it is), or
+    None. Screens about one character open on them (the movement calculator)."""
+
+
+@hookspec(firstresult=True)
+def rest_refused(session: Session, kind: str) -> str | None:
+    """Why a rest (``kind``: "long" or "short") cannot be taken now, or None: a fight is
+    running. The first plugin that objects is the reason the rest is refused."""
+
+
 # ---------------------------------------------------------------------------------------------
 # Reactions, called inside the operation that caused them (their changes undo with it)
 # ---------------------------------------------------------------------------------------------

@@ -28,6 +28,22 @@ def session_derived(session) -> dict[str, Any]:
                                    ops.speeds(session, encounter))}
 
 
+@hookimpl
+def acting_character(session) -> str | None:
+    encounter = ops.encounter_of(session)
+    turn = encounter.get("turn") if encounter.get("active") else None
+    names = {str(c.get("name")) for c in session.characters}
+    return turn if turn in names else None
+
+
+@hookimpl
+def rest_refused(session, kind: str) -> str | None:
+    encounter = ops.encounter_of(session)
+    if not encounter.get("active"):
+        return None
+    return "a fight is running (end it first on the combat screen)"
+
+
 def _combat_screen(store: Any) -> Any:
     from gm_console_plugins.combat.screens import CombatScreen  # Textual only when opened
 

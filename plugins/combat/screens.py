@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from textual.app import ComposeResult
 from textual.binding import Binding
 
-from gm_console.ui import StoreScreen, SyncedTable, TextPrompt, Value
+from gm_console.ui import StoreScreen, SyncedTable, Value
 from gm_console_plugins.combat import ops, rules, turns
 from gm_console_plugins.combat.texts import LEGEND
 
@@ -110,6 +110,12 @@ class CombatScreen(StoreScreen):
     CombatScreen SyncedTable { max-height: 70%; }
     """
 
+    KEY_HINTS = {
+        ops.OVERRIDE_HINT: "",  # the refusal line says "press o to override" itself
+        "start one with combat.start": "press S to start one",
+        "(all=true rolls again)": "(I types the selected one's initiative)",
+        "a standard action (full_round=<its name>)": "a standard action (key g)",
+    }
     BINDINGS = [
         Binding("s", "take('standard')", "Standard", id="combat.standard"),
         Binding("m", "take('move')", "Move", id="combat.move"),
@@ -144,6 +150,7 @@ class CombatScreen(StoreScreen):
     def __init__(self, store: Any, **kwargs: Any) -> None:
         super().__init__(store, **kwargs)
         self.refused: tuple[str, dict[str, Any], str] | None = None  # op, params, reason
+        self.last_reason = ""  # the last refusal, for a prompt to show
         self._turn_shown = ""
         self._entries: dict[str, dict[str, Any]] = {}
         self._surprise = False
@@ -223,25 +230,27 @@ class CombatScreen(StoreScreen):
             self.query_one("#refusal", Value).show("")
             return True
         can_override = op in ("actions.take", "actions.move")
-        reason = outcome.reason.replace(ops.OVERRIDE_HINT, "")
+        reason = self.for_screen(outcome.reason)
         self.refused = (op, params, reason) if can_override else None
         self._show_refusal(reason, can_override)
+        self.last_reason = reason
         self.app.bell()
         return False
 
     def _selected(self) -> str | None:
         return self.query_one("#combatants", SyncedTable).current_key
 
-    def _ask(self, question: str, then: Callable[[str], None], value: str = "") -> None:
-        def answered(text: str | None) -> None:
-            if text is not None:
-                then(text)
-        self.app.push_screen(TextPrompt(self.t(question), value), answered)
+    def _ask(self, question: str, then: Callable[[str], bool | None], value: str = "") -> None:
+        """Ask; ``then`` applies the answer and returns False when it was refused: the
+        prompt then stays open with the text and the reason."""
+        def submit(text: str) -> str:
+            return self.last_reason if then(text) is False else ""
+        self.app.ask(self.t(question), submit, value)  # type: ignore[attr-defined]
 
-    def action_take(self, action: str, metres: float | None = None, **params: Any) -> None:
+    def action_take(self, action: str, metres: float | None = None, **params: Any) -> bool:
         if metres is not None:
             params["metres"] = metres
-        self._run("actions.take", action=action, **params)
+        return self._run("actions.take", action=action, **params)
 
     def action_full_round_no_step(self) -> None:
         self.action_take("full-round", allows_step=False)
@@ -290,15 +299,15 @@ class CombatScreen(StoreScreen):
         self._run("combat.roll_initiative")
 
     def action_add(self) -> None:
-        def add(text: str) -> None:
+        def add(text: str) -> bool | None:
             if not text:
-                return
+                return None
             parts = [part.strip() for part in text.split(",")]
             params: dict[str, Any] = {"name": parts[0]}
             for key, value in zip(("initiative", "speed_m", "value"), parts[1:]):
                 if value:
                     params[key] = value
-            self._run("combat.add", **params)
+            return self._run("combat.add", **params)
         self._ask("Combatant: name, initiative modifier, speed in m", add)
 
     def action_remove(self) -> None:
@@ -319,11 +328,11 @@ class CombatScreen(StoreScreen):
             self._run("combat.resume", combatant=name)
 
     def action_ready(self) -> None:
-        def ready(text: str) -> None:
+        def ready(text: str) -> bool:
             action, sep, trigger = text.partition(":")
             if not sep:
                 action, trigger = "standard", text
-            self._run("combat.ready", action=action.strip() or "standard", trigger=trigger)
+            return self._run("combat.ready", action=action.strip() or "standard", trigger=trigger)
         self._ask("Readied action: trigger (standard, move, swift or free)", ready)
 
     def action_trigger(self) -> None:
@@ -332,4 +341,8 @@ class CombatScreen(StoreScreen):
             self._run("combat.trigger", combatant=name)
 
     def action_end(self) -> None:
-        self._run("combat.end")
+        if ops.encounter_of(self.session).get("active"):
+            self.app.confirm(self.t("End the fight? The order and every budget go."),  # type: ignore[attr-defined]
+                             lambda: self._run("combat.end"))
+        else:
+            self._run("combat.end")  # says there is none

@@ -370,3 +370,25 @@ def test_delay_resume_ready_trigger_through_operations(fight):
     assert "readied move action" in outcome.message
     assert combat(store)["order"] == ["Aria", "Goblin", "Bram"]
     assert entry(store, "Aria")["initiative"] == 12
+
+
+def test_no_rest_in_the_middle_of_a_fight(fight):
+    """The core's rest hears the combat plugin through rest_refused, without importing it."""
+    store = fight
+    before = seconds(store)
+    no(store, "rest.long", "no long rest now: a fight is running")
+    no(store, "rest.short", "no short rest now: a fight is running")
+    assert seconds(store) == before
+    ok(store, "combat.end")
+    ok(store, "rest.long")
+    assert seconds(store) == before + 8 * 3600
+
+
+def test_whoever_acts_now_is_the_character_whose_turn_it_is(fight):
+    store = fight
+    acting = store.host.call_first("acting_character", session=store.session)
+    assert acting == "Aria"
+    ok(store, "combat.next")  # the Goblin: not a character of the party
+    assert store.host.call_first("acting_character", session=store.session) is None
+    ok(store, "combat.next")
+    assert store.host.call_first("acting_character", session=store.session) == "Bram"
