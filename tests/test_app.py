@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import tomllib
 
-from textual.widgets import Input
+from textual.widgets import Input, Label
 
 from gm_console.ui.screens.home import HomeScreen
 from gm_console.ui.screens.character import CharacterScreen, ItemForm
@@ -268,3 +268,54 @@ async def test_session_screens_replace_each_other_and_escape_goes_home(make_app,
         await pilot.press("escape")
         assert isinstance(app.screen, HomeScreen)
         assert app.screen.check_action("back", ()) is False
+
+
+async def test_tab_out_of_a_field_applies_it_and_a_wrong_value_stays_marked(make_app, store):
+    """A field never shows a value the file does not hold without saying so."""
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f3", "enter")
+        await pilot.pause()
+        strength = app.screen.query_one("#field-strength", Input)
+        strength.focus()
+        strength.value = ""
+        await pilot.press("1", "2", "tab")  # tab, not enter
+        await pilot.pause()
+        assert store.state["characters"][0]["strength"] == 12
+        dexterity = app.screen.query_one("#field-dexterity", Input)
+        assert dexterity.has_focus
+        dexterity.value = ""
+        await pilot.press("x", "tab")
+        await pilot.pause()
+        row = app.screen.query_one("#row-dexterity")
+        assert row.has_class("-unsaved") and "*" in str(row.query_one(Label).render())
+        assert store.state["characters"][0]["dexterity"] == 16
+        # Enter on another field no longer reverts the first one.
+        await pilot.press("enter")
+        await pilot.pause()
+        assert strength.value == "12" and store.state["characters"][0]["strength"] == 12
+        await pilot.press("escape")  # leaving says what could not be saved
+        await pilot.pause()
+        assert isinstance(app.screen, PartyScreen)
+        assert any("'x'" in n.message for n in app._notifications)
+
+
+async def test_dice_prompt_shows_its_own_refusal_and_keeps_a_roll_history(make_app, store):
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        store.state["journal"] = []  # a new session: nothing in the journal yet
+        await pilot.press("d", *"3x", "enter")
+        await pilot.pause()
+        prompt = app.screen
+        assert prompt.query_one(Input).value == "3x"  # kept, to be corrected
+        refusal = str(prompt.query_one("#prompt-refusal").render())
+        assert "3x" in refusal and not store.state["journal"]
+        await pilot.press("ctrl+u", *"1d20+3", "enter", *"2d6", "enter")
+        await pilot.pause()
+        assert app.screen is prompt and prompt.query_one(Input).value == ""
+        history = str(prompt.query_one("#prompt-history").render()).splitlines()
+        assert len(history) == 2
+        assert history[0].endswith("roll 1d20 (15) + 3 = 18") and "roll 2d6" in history[1]
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)

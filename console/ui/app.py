@@ -90,6 +90,9 @@ class GMConsoleApp(App):
         over SSH that is every key press (9 KB instead of 200 bytes)."""
         while self.screen.is_modal:
             self.pop_screen()
+        leaving = getattr(self.screen, "before_leaving", None)
+        if leaving is not None:
+            leaving()
         self.switch_screen(screen)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:

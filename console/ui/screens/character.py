@@ -44,16 +44,24 @@ class FieldRow(Horizontal):
     FieldRow > Input { width: 14; height: 1; border: none; padding: 0 1; }
     FieldRow > Input:focus { border: none; background: $accent 40%; }
     FieldRow > Value { width: 1fr; padding: 0 0 0 1; color: $error; }
+    FieldRow.-unsaved > Label { color: $warning; text-style: bold; }
     """
 
-    def __init__(self, key: str, value: Any, check: Callable[[str], str]) -> None:
+    def __init__(self, key: str, value: Any, check: Callable[[str], str], label: str = "") -> None:
         super().__init__(id=f"row-{key}")
         self.key = key
+        self.label = label or key.replace("_", " ")
         self.initial = shown(value)
         self.check = check
 
+    def mark_unsaved(self, unsaved: bool) -> None:
+        """A typed value the sheet does not hold yet: the label says so (``*``)."""
+        if unsaved != self.has_class("-unsaved"):
+            self.set_class(unsaved, "-unsaved")
+            self.query_one(Label).update(self.label + (" *" if unsaved else ""))
+
     def compose(self) -> ComposeResult:
-        yield Label(self.key.replace("_", " "))
+        yield Label(self.label)
         yield Input(self.initial, id=f"field-{self.key}")
         yield Value(id=f"error-{self.key}")
 
@@ -173,17 +181,52 @@ class CharacterScreen(StoreScreen):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         row = event.input.parent
-        if not isinstance(row, FieldRow) or row.error.shown:
-            return
+        if isinstance(row, FieldRow):
+            self._save(row)
+
+    def on_input_blurred(self, event: Input.Blurred) -> None:
+        """Leaving a field (tab, a click) applies what was typed in it, as enter does: a
+        field never shows a value the file does not hold without saying so."""
+        row = event.input.parent
+        if isinstance(row, FieldRow) and row.is_attached:
+            self._save(row)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        row = event.input.parent
         character = self._character()
-        if character is not None and shown(character.get(row.key)) == event.value.strip():
-            return
+        if isinstance(row, FieldRow) and character is not None:
+            row.mark_unsaved(shown(character.get(row.key)) != event.value.strip())
+
+    def _save(self, row: FieldRow) -> bool:
+        """Apply the row's text if it changed; False when it stays unsaved (wrong, or refused:
+        the reason beside it, the label marked)."""
+        character = self._character()
+        text = row.query_one(Input).value
+        if character is None or shown(character.get(row.key)) == text.strip():
+            row.mark_unsaved(False)
+            return True
+        if row.error.shown:
+            row.mark_unsaved(True)
+            return False
         outcome = self.store.apply("character.set", {"character": self.name_, "field": row.key,
-                                                     "value": event.value})
+                                                     "value": text})
         if not outcome.ok:
             row.error.show(outcome.reason)
-        elif row.key == "name":
-            self.name_ = event.value.strip()
+            row.mark_unsaved(True)
+            return False
+        if row.key == "name":
+            self.name_ = text.strip()
+        row.mark_unsaved(False)
+        return True
+
+    def before_leaving(self) -> None:
+        """Going to another screen applies every field typed and not yet applied; one that
+        cannot be is named, so nothing typed goes without a word."""
+        lost = [f"{row.label}: {row.query_one(Input).value!r} ({row.error.shown})"
+                for row in self.query(FieldRow) if not self._save(row)]
+        if lost:
+            self.notify("\n".join(lost), title=self.t("Not saved"), severity="warning",
+                        timeout=10)
 
     def on_data_table_row_selected(self, event: SyncedTable.RowSelected) -> None:
         character = self._character()
