@@ -80,7 +80,9 @@ class GMConsoleApp(App):
             return
         if getattr(self.screen, "screen_id", None) == screen_id:
             return
-        screen = factory(self.store)
+        # Help starts with the keys of the screen it was opened from.
+        screen = factory(self.store, origin=self.screen) if screen_id == "help" else \
+            factory(self.store)
         screen.screen_id = screen_id
         self.show_screen(screen)
 

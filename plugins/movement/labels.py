@@ -58,6 +58,10 @@ FRENCH: dict[str, str] = {
         "? pourquoi",
     " (press f to force it, with a reason)": " (f pour forcer, avec une raison)",
     "Force (a reason)": "Forcer (une raison)",
+    "Previous segment": "Segment précédent",
+    "Next segment": "Segment suivant",
+    "Previous character": "Personnage précédent",
+    "Next character": "Personnage suivant",
     "Nothing refused to force": "Rien de refusé à forcer",
     "Reason to force it": "Raison pour forcer",
     "Type the obstacle's height in metres; o again to drop it":
