@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingsMap
 from textual.screen import Screen
+from textual.containers import Container
 from textual.widgets import Footer
 
 from gm_console.ui.navigation import ScreenBar
@@ -93,9 +94,12 @@ class StoreScreen(Screen):
         return getattr(self, "screen_id", "") or self.NAV_ID
 
     def compose(self) -> ComposeResult:
+        # Only the body scrolls: the header (session, clock) and the screen bar stay in view
+        # however small the terminal.
         yield SessionHeader()
         yield ScreenBar()
-        yield from self.compose_body()
+        with Container(id="body"):
+            yield from self.compose_body()
         yield Footer()
 
     def compose_body(self) -> ComposeResult:

@@ -37,11 +37,16 @@ class SyncedTable(DataTable):
     """A DataTable fed whole rows by key; ``sync`` adds, removes and updates only the cells
     whose text changed, so a changed number repaints one cell."""
 
-    def sync(self, columns: Sequence[str], rows: Sequence[tuple[str, Sequence[Any]]]) -> None:
+    def sync(self, columns: Sequence[str], rows: Sequence[tuple[str, Sequence[Any]]],
+             widths: Sequence[int | None] = ()) -> None:
+        """Show ``rows`` under ``columns``. ``widths`` fixes a column's width (None: as wide
+        as its content): the table keeps its shape while the figures change, and a long text
+        is cut at the column's edge instead of pushing the next ones out of the terminal."""
         labels = [str(c.label) for c in self.columns.values()]
         if labels != list(columns):
             self.clear(columns=True)
-            self.add_columns(*columns)
+            for index, column in enumerate(columns):
+                self.add_column(column, width=widths[index] if index < len(widths) else None)
         wanted = [key for key, _ in rows]
         present = [str(row.key.value) for row in self.ordered_rows]
         if present != wanted[:len(present)] or len(present) > len(wanted):
@@ -57,7 +62,8 @@ class SyncedTable(DataTable):
         for key, cells in rows[:len(present)]:
             for column, cell in zip(column_keys, cells):
                 if self.get_cell(key, column) != cell:
-                    self.update_cell(key, column, cell, update_width=True)
+                    self.update_cell(key, column, cell,
+                                     update_width=self.columns[column].auto_width)
         for key, cells in rows[len(present):]:
             self.add_row(*cells, key=key)
 

@@ -26,6 +26,9 @@ BORROWED = "⇠"  # the swift action of the next turn, used by an immediate acti
 
 COLUMNS = ("Name", "Init", "Std", "Mv", "Full", "Sw", "Imm", "Fr", "5ft", "Metres", "State")
 """Short titles so that 80 columns hold the table; the legend and F1 say what they mean."""
+WIDTHS = (9, 4, 4, 3, 4, 3, 3, 3, 3, 12, 10)
+"""Fixed, so the table keeps its shape as the figures change and fits 80 columns (with each
+cell's padding); Metres holds "13.5/13.5+27"."""
 
 
 def _glyph(spent: bool, left: bool) -> str:
@@ -45,7 +48,7 @@ def states(entry: dict[str, Any], t: Callable[[str], str], surprise: bool,
     if not entry["acts_this_round"]:
         out.append(t("surprised"))
     if entry["flat_footed"] and not (short and out):
-        out.append(t("flat-footed"))
+        out.append(t("flat-ft.") if short else t("flat-footed"))
     if entry["acts_this_round"] and entry["restricted"]:
         why = entry["restricted"]
         out.append(t("restricted") if short and why == "surprise round"
@@ -178,7 +181,7 @@ class CombatScreen(StoreScreen):
         status = self.query_one("#status", Value)
         if not summary["active"]:
             status.show(self.t("No fight is running.") + "  S: " + self.t("Start a fight"))
-            table.sync([self.t(c) for c in COLUMNS], [])
+            table.sync([self.t(c) for c in COLUMNS], [], WIDTHS)
             self._turn_shown = ""
             self._show_detail()
             return
@@ -199,7 +202,7 @@ class CombatScreen(StoreScreen):
                 status.show(self.t("a: add a combatant"))
         rows = [(c["name"], row_cells(c, c["name"] == summary["turn"], self.t, self._surprise))
                 for c in summary["combatants"]]
-        table.sync([self.t(c) for c in COLUMNS], rows)
+        table.sync([self.t(c) for c in COLUMNS], rows, WIDTHS)
         if summary["turn"] != self._turn_shown:  # the cursor follows the turn
             self._turn_shown = summary["turn"]
             names = [c["name"] for c in summary["combatants"]]

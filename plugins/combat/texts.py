@@ -104,6 +104,7 @@ FRENCH = {
     "Metres": "Mètres",
     "State": "État",
     "flat-footed": "pris au dépourvu",
+    "flat-ft.": "dépourvu",
     "restricted": "restreinte",
     "aware": "conscient",
     "surprised": "surpris",

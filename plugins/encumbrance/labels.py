@@ -32,8 +32,8 @@ LABELS: dict[str, dict[str, str]] = {
         "error": "erreur",
         "bulky gear counts one category up (b)":
             "l'équipement encombrant compte une catégorie au-dessus (b)",
-        "No characters: add one on the party screen (p)":
-            "Aucun personnage : en ajouter un sur l'écran du groupe (p)",
+        "No characters: add one on the party screen (F3)":
+            "Aucun personnage : en ajouter un sur l'écran du groupe (F3)",
         "new item: name, weight lb, qty": "nouvel objet : nom, poids en livres, quantité",
         "armour: name, weight lb, magic (yes/no); none takes it off":
             "armure : nom, poids en livres, magique (yes/no) ; none l'enlève",

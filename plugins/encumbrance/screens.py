@@ -99,7 +99,7 @@ class EncumbranceScreen(StoreScreen):
         if character is None:
             for value in values.values():
                 value.show("")
-            values["title"].show(self.t("No characters: add one on the party screen (p)"))
+            values["title"].show(self.t("No characters: add one on the party screen (F3)"))
             return
         try:
             enc = reading.assess(character, self.session)
@@ -110,7 +110,8 @@ class EncumbranceScreen(StoreScreen):
             return
         derived = self.session.derived(character)
         values["title"].show(self._title(character, enc))
-        drawn = bar.draw(enc, BAR_WIDTH, self.t)
+        # As wide as the terminal allows, the maximum's figure after it: never wraps.
+        drawn = bar.draw(enc, max(10, min(BAR_WIDTH, self.app.size.width - 10)), self.t)
         values["bar"].show(Text.assemble(*[
             (cells, STYLES[category] if full else "grey35") for cells, category, full in drawn.runs]))
         values["marks"].show(drawn.marks)
@@ -124,6 +125,9 @@ class EncumbranceScreen(StoreScreen):
         speed = derived["speed"]
         values["speed"].show(f"{self.t('Speed')} {fmt(speed['mv'])} mv / {fmt(speed['m'])} m:\n  "
                              + "\n  ".join(speed["steps"]))
+
+    def on_resize(self) -> None:
+        self._show_detail()
 
     def _holding(self, character: dict[str, Any]) -> Text | str:
         name = str(character.get("name", "")).casefold()
