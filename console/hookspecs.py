@@ -115,6 +115,13 @@ def acting_character(session: Session) -> str | None:
     None. Screens about one character open on them (the movement calculator)."""
 
 
+@hookspec
+def home_status(session: Session) -> str | None:
+    """One short line for the home screen, in the session's language (``session.language``):
+    where the plugin's part of the table stands now (the route's progress, the fight's round
+    and whose turn it is), or None when there is nothing to say."""
+
+
 @hookspec(firstresult=True)
 def rest_refused(session: Session, kind: str) -> str | None:
     """Why a rest (``kind``: "long" or "short") cannot be taken now, or None: a fight is

@@ -37,7 +37,7 @@ async def test_home_shows_party_clock_and_journal(make_app, store):
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
         assert isinstance(app.screen, HomeScreen)
-        assert cells(app.screen.query_one("#party", SyncedTable), 0) == ["Aria", "Bram"]
+        assert cells(app.screen.query_one("#home-party", SyncedTable), 0) == ["Aria", "Bram"]
         assert header(app, "clock") == "Day 1, 08:00"
         await pilot.press("plus")
         await pilot.pause()
@@ -138,8 +138,8 @@ async def test_help_lists_every_binding_with_remapped_keys(make_app, store, tmp_
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f1")
         await pilot.pause()
-        text = str(app.screen.query_one("#bindings").render())
-        assert "ctrl+j" in text and "[journal]" in text
+        text = str(app.screen.query_one("#help-text").render())
+        assert "^j Journal  [journal]" in text
         await pilot.press("escape", "ctrl+j")
         await pilot.pause()
         assert type(app.screen).__name__ == "JournalScreen"
@@ -176,7 +176,7 @@ async def test_french_labels(make_app, store, tmp_path):
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
         assert header(app, "clock") == "Jour 1, 08:00"
-        assert str(app.screen.query(".panel-title").first().render()) == "Vue du groupe"
+        assert str(app.screen.query(".panel-title").first().render()) == "Dernières lignes du journal"
         assert app.active_bindings["f3"].binding.description == "Groupe"
         await pilot.press("f3")
         await pilot.pause()
@@ -187,7 +187,7 @@ async def test_french_labels(make_app, store, tmp_path):
 async def test_a_key_press_that_changes_one_value_repaints_only_that_value(make_app, store):
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
-        table = app.screen.query_one("#party", SyncedTable)
+        table = app.screen.query_one("#home-party", SyncedTable)
         updates = []
         original = table.update_cell
         table.update_cell = lambda *a, **k: (updates.append(a), original(*a, **k))
@@ -229,14 +229,27 @@ async def test_settings_screen_changes_an_interpretation_for_the_campaign(make_a
         table = app.screen.query_one("#settings", SyncedTable)
         keys = [str(row.key.value) for row in table.ordered_rows]
         table.move_cursor(row=keys.index("travel.day_figure"))
-        await pilot.press("enter")
-        prompt = app.screen.query_one(Input)
-        prompt.value = "hourly"
-        await pilot.press("enter")
+        await pilot.pause()
+        # Explained by its comment in config/travel.toml; enter steps through its choices.
+        note = app.screen.query_one("#setting-note", Value).shown
+        assert note.startswith("travel.day_figure = last_hour\nRULES.md 1.1 says")
+        assert "(last_hour, spread, hourly)" in app.screen.query_one("#setting-hint", Value).shown
+        await pilot.press("enter", "enter")
         await pilot.pause()
         assert store.state["plugins"]["travel"]["settings"]["day_figure"] == "hourly"
         row = table.get_row("travel.day_figure")
-        assert [str(c) for c in row[2:]] == ["hourly", "campaign"]
+        assert [str(c) for c in row[1:]] == ["hourly", "campaign"]
+        # A true/false setting is switched by enter.
+        table.move_cursor(row=keys.index("combat.free_off_turn"))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert store.state["plugins"]["combat"]["settings"]["free_off_turn"] is False
+        # Any other value is typed; a refusal keeps what was typed.
+        table.move_cursor(row=keys.index("travel.walker_speed_m"))
+        await pilot.press("enter", "ctrl+u", *"abc", "enter")
+        await pilot.pause()
+        assert app.screen.query_one(Input).value == "abc"
+        assert str(app.screen.query_one("#prompt-refusal").render())
 
 
 async def test_why_shows_every_derived_value_with_its_steps(make_app, store):

@@ -37,6 +37,21 @@ def acting_character(session) -> str | None:
 
 
 @hookimpl
+def home_status(session) -> str | None:
+    encounter = ops.encounter_of(session)
+    summary = rules.summary(encounter, session.table(ops.PLUGIN), ops.settings_of(session),
+                            ops.speeds(session, encounter))
+    if not summary["active"]:
+        return None
+    t = (lambda text: texts.FRENCH.get(text, text)) if session.language == "fr" else (lambda x: x)
+    if not summary["round"]:
+        waiting = [c["name"] for c in summary["combatants"] if c["initiative"] is None]
+        return f"{t('Combat')}: {t('Initiative')} ? {', '.join(waiting)}"
+    return (f"{t('Combat')}: {t('Round')} {summary['round']} · {t('Turn')}: {summary['turn']}"
+            f" · {len(summary['combatants'])} {t('combatants')}")
+
+
+@hookimpl
 def rest_refused(session, kind: str) -> str | None:
     encounter = ops.encounter_of(session)
     if not encounter.get("active"):

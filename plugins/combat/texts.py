@@ -105,6 +105,7 @@ FRENCH = {
     "State": "État",
     "flat-footed": "pris au dépourvu",
     "flat-ft.": "dépourvu",
+    "combatants": "combattants",
     "restricted": "restreinte",
     "aware": "conscient",
     "surprised": "surpris",

@@ -33,6 +33,25 @@ def register_screens(register) -> None:
                         _planner))
 
 
+@hookimpl
+def home_status(session) -> str | None:
+    values = summary(session)
+    if "error" in values:
+        return None
+    t = (lambda text: FRENCH.get(text, text)) if session.language == "fr" else (lambda x: x)
+    where = f"{t('Travel')}: {t(values['pace_label'])} · {values['mode_label']} · " \
+            f"{values['terrain_label']}"
+    if not values["route"]:
+        return where
+    done = f"{rules.num(round(values['done_km'], 2))}/{rules.num(round(values['route_km'], 2))}"
+    if session.language == "fr":
+        done = done.replace(".", ",")
+    done += " km"
+    arrival = values["arrival"]
+    goal = f"{t('arrival')} {arrival['text']}" if arrival else t("arrived")
+    return f"{where} · {done} · {goal}"
+
+
 def _validate(section: dict[str, Any]) -> list[tuple[tuple[Any, ...], str]]:
     problems: list[tuple[tuple[Any, ...], str]] = []
     for key in ("pace", "mode"):

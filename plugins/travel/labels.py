@@ -72,6 +72,7 @@ FRENCH = {
     "Total": "Total",
     "a day": "par jour",
     "arrival": "arrivée",
+    "Travel": "Voyage",
     "arrived": "arrivé",
     "How far": "Quelle distance",
     "in": "en",

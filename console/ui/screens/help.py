@@ -21,11 +21,11 @@ TEXTUAL = {b.action for b in (*Screen.BINDINGS, *App.BINDINGS) if isinstance(b, 
 """Textual's own keys (focus next, copy): not the console's to explain."""
 
 
-def screen_keys(screen: Screen) -> list[tuple[str, str]]:
-    """A screen's own keys as (keys, what they do), one entry per action: "delete x" for an
-    action on two keys, "0 1 … 9 ." for the digits."""
+def screen_keys(screen: Screen) -> list[tuple[str, str, str]]:
+    """A screen's own keys as (keys, what they do, binding id for ``[keys]``), one entry per
+    action: "delete x" for an action on two keys, "0 1 … 9 ." for the digits."""
     grouped: dict[str, list[str]] = {}
-    labels: dict[str, str] = {}
+    labels: dict[str, tuple[str, str]] = {}
     for key, binding in screen._bindings:
         if binding.action.startswith("open(") or binding.system or binding.action in TEXTUAL:
             continue  # the screen bar's keys, listed apart; Textual's own
@@ -35,8 +35,8 @@ def screen_keys(screen: Screen) -> list[tuple[str, str]]:
         group = binding.id.rsplit("_", 1)[0] if binding.id and "digit" in binding.id else \
             f"{binding.action}|{name}"
         grouped.setdefault(group, []).append(key_label(key))
-        labels[group] = name
-    return [(" ".join(keys), labels[group]) for group, keys in grouped.items()]
+        labels[group] = (name, "" if "digit" in group else binding.id or "")
+    return [(" ".join(keys), *labels[group]) for group, keys in grouped.items()]
 
 
 def reflow(text: str) -> list[str]:
@@ -69,7 +69,7 @@ class HelpScreen(StoreScreen):
     def __init__(self, store: Any, origin: Screen | None = None, **kwargs: Any) -> None:
         super().__init__(store, **kwargs)
         self.origin_title = ""
-        self.origin_keys: list[tuple[str, str]] = []
+        self.origin_keys: list[tuple[str, str, str]] = []
         if isinstance(origin, StoreScreen) and not isinstance(origin, HelpScreen):
             self.origin_title = next((e.label for e in self.app.nav_entries  # type: ignore[attr-defined]
                                       if e.screen_id == origin.nav_id), origin.nav_id)
@@ -95,21 +95,23 @@ class HelpScreen(StoreScreen):
             out.append(("", Text("")))
             out.append(("", Text(text, style="bold underline")))
 
-        def key_line(keys: str, what: str) -> None:
-            line = Text.assemble((f"{keys:>9} ", "bold"), what)
-            out.append((f"{keys} {what}", line))
+        def key_line(keys: str, what: str, ident: str) -> None:
+            # The id is what the [keys] table of the settings remaps.
+            line = Text.assemble((f"{keys:>9} ", "bold"), what,
+                                 (f"  [{ident}]" if ident else "", "dim"))
+            out.append((f"{keys} {what} {ident}", line))
 
         if self.origin_keys:
             title(f"{t('This screen')}: {self.origin_title}")
-            for keys, what in self.origin_keys:
-                key_line(keys, what)
+            for keys, what, ident in self.origin_keys:
+                key_line(keys, what, ident)
         title(t("Screens (from every screen)"))
         for entry in self.app.nav_entries:  # type: ignore[attr-defined]
-            key_line(key_label(entry.key), entry.label)
+            key_line(key_label(entry.key), entry.label, entry.screen_id)
         title(t("Everywhere"))
-        palette = ("^p", t("Command palette: every screen and action"))
-        for keys, what in [*screen_keys(self.app), palette]:  # type: ignore[arg-type]
-            key_line(keys, what)
+        palette = ("^p", t("Command palette: every screen and action"), "")
+        for keys, what, ident in [*screen_keys(self.app), palette]:  # type: ignore[arg-type]
+            key_line(keys, what, ident)
         host = self.store.host
         texts = dict(host.call_each("help_text", language=host.config.language))
         for record in host.plugins.values():
