@@ -64,9 +64,10 @@ def key_label(key: str) -> str:
 
 
 def bar_text(entries: list[NavEntry], current: str, width: int) -> Text:
-    """The bar's line, fitted to ``width``: the current screen in reverse. What gives way
-    when the line is too long: the spaces first, then the end of the longest labels (the key
-    always shows in full)."""
+    """The bar's line, fitted to ``width``. Each key is drawn in reverse, so it still stands
+    apart from its neighbours when the spaces go; the screen in front is bold and underlined.
+    What gives way when the line is too long: the spaces first, then the end of the longest
+    labels (a key always shows in full)."""
     def build(limit: int, gap: str, space: str) -> Text:
         out = Text(no_wrap=True, overflow="crop")
         for index, entry in enumerate(entries):
@@ -76,20 +77,20 @@ def bar_text(entries: list[NavEntry], current: str, width: int) -> Text:
             if len(label) > limit:
                 label = label[:max(limit - 1, 1)] + "."
             here = entry.screen_id == current
-            out.append(key_label(entry.key), style="reverse bold" if here else "bold")
-            out.append(space + label, style="reverse" if here else "")
+            out.append(key_label(entry.key), style="reverse bold")
+            out.append(space + label, style="bold underline" if here else "")
         return out
 
     longest = max((len(e.label) for e in entries), default=0)
-    for gap, space in (("  ", " "), (" ", " "), (" ", "")):
+    for gap, space in (("  ", " "), (" ", " "), (" ", ""), ("", "")):
         text = build(longest, gap, space)
         if text.cell_len <= width:
             return text
     for limit in range(longest - 1, 2, -1):
-        text = build(limit, " ", "")
+        text = build(limit, "", "")
         if text.cell_len <= width:
             return text
-    return build(3, " ", "")
+    return build(3, "", "")
 
 
 class ScreenBar(Static):

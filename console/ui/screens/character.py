@@ -92,9 +92,11 @@ class ItemForm(ModalScreen[dict[str, Any] | None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(self.title_, classes="panel-title")
+            t = self.app.t  # type: ignore[attr-defined]
             for key in ITEM_FIELDS:
-                yield FieldRow(key, self.item.get(key), field_check(key, ITEM_FIELDS))
-            yield Label("tab: next field · enter: done · escape: cancel", classes="hint")
+                yield FieldRow(key, self.item.get(key), field_check(key, ITEM_FIELDS),
+                               t(key.replace("_", " ")))
+            yield Label(t("tab: next field · enter: done · escape: cancel"), classes="hint")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -152,12 +154,13 @@ class CharacterScreen(StoreScreen):
             with VerticalScroll(id="sheet"):
                 for key in FIELDS:
                     check = self._check_name if key == "name" else field_check(key, FIELDS)
-                    yield FieldRow(key, character.get(key), check)
+                    yield FieldRow(key, character.get(key), check,
+                                   self.t(key.replace("_", " ")))
             with Vertical(id="inventory"):
-                yield Label("Inventory", classes="panel-title")
+                yield Label(self.t("Inventory"), classes="panel-title")
                 yield SyncedTable(id="items", cursor_type="row")
                 yield Value(id="carried", classes="hint")
-                yield Label("^n add · enter edit · ^r remove",
+                yield Label(self.t("^n add · enter edit · ^r remove"),
                             classes="hint")
 
     def refresh_view(self, change: Change | None) -> None:
@@ -173,11 +176,11 @@ class CharacterScreen(StoreScreen):
                 field.value = current
         items = character.get("items", [])
         self.query_one("#items", SyncedTable).sync(
-            ["Item", "lb", "qty"],
+            [self.t("Item"), "lb", self.t("qty")],
             [(f"{i}", [str(it.get("name")), str(it.get("weight_lb", 0)), str(it.get("qty", 1))])
              for i, it in enumerate(items)])
         total = sum(float(it.get("weight_lb", 0)) * int(it.get("qty", 1)) for it in items)
-        self.query_one("#carried", Value).show(f"items: {total:g} lb")
+        self.query_one("#carried", Value).show(f"{self.t('items')}: {self.app.t.number(total)} lb")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         row = event.input.parent
@@ -247,7 +250,7 @@ class CharacterScreen(StoreScreen):
         def add(values: dict[str, Any] | None) -> None:
             if values:
                 self.apply("item.add", character=self.name_, **values)
-        self.app.push_screen(ItemForm(f"{self.name_}: new item"), add)
+        self.app.push_screen(ItemForm(f"{self.name_}: {self.t('new item')}"), add)
 
     def action_remove_item(self) -> None:
         key = self.query_one("#items", SyncedTable).current_key

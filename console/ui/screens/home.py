@@ -48,6 +48,8 @@ class HomeScreen(StoreScreen):
     HomeScreen #home-party { max-height: 8; }
     HomeScreen #home-status { height: auto; padding: 0 1; }
     HomeScreen #journal-tail { height: 1fr; min-height: 2; padding: 0 1; }
+    HomeScreen #home-status, HomeScreen #journal-tail { text-wrap: nowrap;
+                                                       text-overflow: ellipsis; }
     """
 
     def compose_body(self) -> ComposeResult:
@@ -105,6 +107,6 @@ class HomeScreen(StoreScreen):
         for index, line in enumerate(lines):
             if index:
                 text.append("\n")
-            text.append(format_clock(line, self.t("Day")), style="dim")
-            text.append(f"  {line.get('text', '')}")
+            text.append(format_clock(line, self.t("Day")) + "  ", style="dim")
+            text.append(str(line.get("text", "")))
         tail.show(text if lines else Text(self.t("Nothing in the journal yet."), style="dim"))

@@ -35,9 +35,9 @@ class JournalScreen(StoreScreen):
         lines = journal.select(self.session.state.get("journal", []), self.character, self.kind)
         self.query_one("#filters", Value).show(
             f"{t('Character')}: {self.character or t('all')} (c)   "
-            f"{t('Kind')}: {self.kind or t('all')} (k)   x: export Markdown")
+            f"{t('Kind')}: {self.kind or t('all')} (k)   x: {t('export Markdown')}")
         table = self.query_one("#lines", SyncedTable)
-        table.sync([t("Day"), t("Kind"), t("Who"), "Text"], [
+        table.sync([t("Day"), t("Kind"), t("Who"), t("Text")], [
             (f"{index}", [format_clock(line, t("Day")), str(line.get("kind", "")),
                           ", ".join(line.get("who", [])), str(line.get("text", ""))])
             for index, line in enumerate(lines)])

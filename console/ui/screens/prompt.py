@@ -101,7 +101,7 @@ class Confirm(ModalScreen[bool]):
                          padding: 0 1; background: $surface; }
     Confirm Label { width: 100%; }
     """
-    BINDINGS = [Binding("y,enter", "answer(True)", "Yes"),
+    BINDINGS = [Binding("y,o,enter", "answer(True)", "Yes"),  # o: oui
                 Binding("n,escape", "answer(False)", "No")]
 
     def __init__(self, question: str, hint: str) -> None:
