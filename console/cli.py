@@ -22,6 +22,7 @@ from gm_console import __version__, codec
 from gm_console.config import Config, ConfigError
 from gm_console.headless import explain, open_state, show
 from gm_console.host import Host
+from gm_console.i18n import Translator
 from gm_console.store import Store
 
 COMMANDS = ("plugins", "show", "op", "ops", "journal")
@@ -132,10 +133,11 @@ def _show(args: argparse.Namespace, host: Host) -> int:
         return 0
     from gm_console.core.clock import format_clock
 
-    print(f"{data['session'].get('name', '')} — {format_clock(data['clock'])}")
+    t = Translator(host.config.language, host)  # the text output follows the UI language
+    print(f"{data['session'].get('name', '')} — {format_clock(data['clock'], t('Day'))}")
     for character in data["characters"]:
         print(f"\n{character['name']}")
-        print("\n".join(explain(character["derived"])))
+        print("\n".join(explain(character["derived"], t)))
     for key, value in data.items():
         if key not in ("session", "clock", "characters") and value:
             print(f"\n{key}: {json.dumps(value, ensure_ascii=False, default=str)}")

@@ -134,6 +134,23 @@ FRENCH = {
     "Yes": "Oui",
     "No": "Non",
     "export Markdown": "exporter en Markdown",
+    "yes": "oui",
+    "no": "non",
+    "every derived value and its steps": "chaque valeur dérivée et son calcul",
+    # derived values, as "show" and the party's "why" name them
+    "speed": "vitesse", "base mv": "base mv", "jump": "saut",
+    "long running m": "longueur avec élan m", "long standing m": "longueur sans élan m",
+    "high running m": "hauteur avec élan m", "high standing m": "hauteur sans élan m",
+    "reach m": "portée m", "obstacle max m": "obstacle max m",
+    "encumbrance": "encombrement", "carried lb": "porté lb", "category": "catégorie",
+    "max lb": "max lb", "to hit": "au toucher", "ac penalty": "malus CA",
+    "dex bonus to ac": "bonus de Dex à la CA", "can fight": "peut combattre",
+    "speed effect": "effet sur la vitesse", "weight category": "catégorie de poids",
+    "bulky": "encombrant", "strength row": "ligne de Force", "thresholds": "seuils",
+    "next": "suivant", "previous": "précédent", "light": "légère", "moderate": "modérée",
+    "heavy": "lourde", "critical": "critique", "maximal": "maximale",
+    "known": "connue", "limit": "limite", "magic": "magique", "text": "texte",
+    "abilities": "caractéristiques", "modifier": "modificateur", "level": "niveau",
 }
 
 

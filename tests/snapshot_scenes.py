@@ -69,4 +69,4 @@ def make_app(language: str, config_dir: Path) -> Any:
     (config_dir / "settings.toml").write_text(f'language = "{language}"\n', encoding="utf-8")
     host = Host().load()
     store = Store(table_state(host), host)
-    return app_class(host)(store, ROOT / "campaign.toml")
+    return app_class(host)(store, Path("campaign.toml"))

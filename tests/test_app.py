@@ -262,8 +262,23 @@ async def test_why_shows_every_derived_value_with_its_steps(make_app, store):
         text = str(app.screen.query_one("#text").render())
         assert "speed:" in text and "· base 12 mv (race human)" in text
         assert "encumbrance:" in text and "jump:" in text
+        # Formatted, not raw data: words for true/false, a table as a line, no None.
+        assert "thresholds: light 77, moderate 110, heavy 143" in text
+        assert "can fight: yes" in text
+        assert "None" not in text and "True" not in text and "{" not in text
+        assert "text fr" not in text
         await pilot.press("escape")
         assert isinstance(app.screen, PartyScreen)
+
+
+def test_why_in_french(store, tmp_path):
+    from gm_console.headless import explain
+    from gm_console.i18n import Translator
+    reload_with_settings(store, tmp_path, 'language = "fr"\n')
+    t = Translator("fr", store.host)
+    text = "\n".join(explain(store.session.derived(store.state["characters"][0]), t))
+    assert "peut combattre: oui" in text and "    m: 10,5" in text  # 14 mv × 0.75, comma
+    assert "vitesse:" in text and "seuils: léger 77" in text
 
 
 async def test_session_screens_replace_each_other_and_escape_goes_home(make_app, store):

@@ -48,8 +48,10 @@ def home_status(session) -> str | None:
         done = done.replace(".", ",")
     done += " km"
     arrival = values["arrival"]
-    goal = f"{t('arrival')} {arrival['text']}" if arrival else t("arrived")
-    return f"{where} · {done} · {goal}"
+    if arrival is None:
+        return f"{where} · {done} · {t('arrived')}"
+    when = arrival["text"].replace("Day", "Jour") if session.language == "fr" else arrival["text"]
+    return f"{where} · {done} · {t('arrival')} {when}"
 
 
 def _validate(section: dict[str, Any]) -> list[tuple[tuple[Any, ...], str]]:

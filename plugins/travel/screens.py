@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Input
 
-from gm_console.core.clock import format_duration
+from gm_console.core.clock import format_clock, format_duration
 from gm_console.ui import StoreScreen, SyncedTable, Value
 from gm_console_plugins.travel import reading
 from gm_console_plugins.travel.summary import reverse, summary
@@ -119,7 +119,8 @@ class TravelPlanner(StoreScreen):
     def __init__(self, store: Any, **kwargs: Any) -> None:
         super().__init__(store, **kwargs)
         self.plan_hours: float | None = None  # hours a day in the plan; None = the mode's day
-        self.reverse_text = "1d"               # the last "how far in" question
+        # the last "how far in" question: a day ("j" for jour in French)
+        self.reverse_text = "1j" if store.session.language == "fr" else "1d"
         self.asking = ""                      # which question the input line answers
 
     # -- layout -------------------------------------------------------------------------------
@@ -162,16 +163,22 @@ class TravelPlanner(StoreScreen):
             mode += f" {own}, {values['day_hours']} h {t('a day')}"
         self._value("tp-mode", f"{t('Mode')} [m]: {mode} · {t('Terrain')} [t]: "
                                f"{values['terrain_label']} ({ground})")
-        rates = (f"{values['per_minute_m']} m/min · {values['per_hour_km']} km/h · "
-                 f"{values['per_day_km']} km/{t('day')} ({values['day_hours']} h)")
+        rates = (f"{self._km(values['per_minute_m'])} m/min · {self._km(values['per_hour_km'])} "
+                 f"km/h · {self._km(values['per_day_km'])} km/{t('day')} "
+                 f"({self._km(values['day_hours'])} h)")
         if values["day_hour_km"] != values["per_hour_km"]:
-            rates += f" · {t('within the day')} {km(values['day_hour_km'])} km/h"
+            rates += f" · {t('within the day')} {self._km(values['day_hour_km'])} km/h"
         self._value("tp-rates", rates)
         self._show_today(values)
         self._show_route(values)
         self._show_reverse()
         self._value("tp-hint", t("↑↓ leg · x remove · c clear · [ ] h/day · G hours · "
                                  "F fresh mount · ? why"))
+
+    def _km(self, value: float) -> str:
+        """A distance for the eye in the UI language: 17.38, or 17,38 in French."""
+        text = km(value)
+        return text.replace(".", ",") if self.session.language == "fr" else text
 
     def _value(self, widget_id: str, text: str | Text) -> None:
         # Text, not markup: "[m]" is a key to press, not a style.
@@ -184,7 +191,7 @@ class TravelPlanner(StoreScreen):
                  f"{t('next forced-march save')}: " + (f"DC {dc}" if dc else t("none yet"))]
         if "fresh_mount" in values:
             due = values["fresh_mount"]["due_in_km"]
-            parts.append(f"{t('fresh mount in')} {km(due)} km" if due else
+            parts.append(f"{t('fresh mount in')} {self._km(due)} km" if due else
                          t("fresh mount needed (F)"))
         line = Text(" · ".join(parts))
         if values["awaiting_saves"]:
@@ -203,9 +210,9 @@ class TravelPlanner(StoreScreen):
         rows = []
         for leg in values["route"]:
             ground = leg["terrain_label"] + (" (×2)" if leg["difficult"] else "")
-            distance = f"{km(leg['km'])} km"
+            distance = f"{self._km(leg['km'])} km"
             if leg["done_km"] and leg["done_km"] < leg["km"]:
-                distance = f"{km(leg['done_km'])}/{distance}"
+                distance = f"{self._km(leg['done_km'])}/{distance}"
             elif leg["done_km"]:
                 distance = f"✓ {distance}"
             ends = leg["ends"]
@@ -217,22 +224,22 @@ class TravelPlanner(StoreScreen):
         if not rows:
             self._value("tp-total", t("no route: a adds a leg"))
             return
-        left = f" ({km(values['remaining_km'])} {t('left')})" if values["done_km"] else ""
-        text = Text(f"{t('Total')} {km(values['route_km'])} km{left} · ")
+        left = f" ({self._km(values['remaining_km'])} {t('left')})" if values["done_km"] else ""
+        text = Text(f"{t('Total')} {self._km(values['route_km'])} km{left} · ")
         arrival = values["arrival"]
         if arrival is None:
             text.append(t("arrived"), style="bold green")
         else:
             text.append(f"{format_duration(values['remaining_seconds'])}, "
                         f"{values['plan_hours_per_day']} h/{t('day')} [ ] → ")
-            text.append(arrival["text"], style="bold")
+            text.append(format_clock(arrival, t("Day")), style="bold")
         dcs = values["planned_forced_march_dcs"]
         if dcs:
             text.append(f"\n{t('forced march')}: {t('saves')} DC {', '.join(map(str, dcs))}",
                         style="yellow")
         mounts = values.get("fresh_mount", {}).get("route_km")
         if mounts:
-            text.append(f"\n{t('Fresh mounts at km')} {', '.join(km(x) for x in mounts)}")
+            text.append(f"\n{t('Fresh mounts at km')} {', '.join(self._km(x) for x in mounts)}")
         self._value("tp-total", text)
 
     def _show_reverse(self) -> None:
@@ -243,7 +250,7 @@ class TravelPlanner(StoreScreen):
         except ValueError as exc:
             self._value("tp-reverse", Text(str(exc), style="red"))
             return
-        line = f"{t('How far')} [h] {t('in')} {self.reverse_text}: {km(found['km'])} km"
+        line = f"{t('How far')} [h] {t('in')} {self.reverse_text}: {self._km(found['km'])} km"
         if days:
             line += f" ({found['terrain']})"
         elif found["route_ends"]:

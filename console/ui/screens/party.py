@@ -62,8 +62,8 @@ class PartyScreen(StoreScreen):
         name = self._selected()
         if name:
             character = self.session.character(name)
-            lines = explain(self.session.derived(character))
-            self.app.push_screen(TextView(f"{name}: every derived value and its steps",
+            lines = explain(self.session.derived(character), self.app.t)  # type: ignore[attr-defined]
+            self.app.push_screen(TextView(f"{name}: {self.t('every derived value and its steps')}",
                                           "\n".join(lines)))
 
     def action_remove(self) -> None:
