@@ -134,6 +134,9 @@ FRENCH = {
     "Yes": "Oui",
     "No": "Non",
     "export Markdown": "exporter en Markdown",
+    "removed — ctrl+z brings them back": "retiré — ctrl+z le ramène",
+    "a add · enter edit · c duplicate · x remove · ? why · ctrl+z undo":
+        "a ajouter · entrée modifier · c dupliquer · x retirer · ? pourquoi · ctrl+z annuler",
     "yes": "oui",
     "no": "non",
     "every derived value and its steps": "chaque valeur dérivée et son calcul",

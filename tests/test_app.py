@@ -347,3 +347,22 @@ async def test_dice_prompt_shows_its_own_refusal_and_keeps_a_roll_history(make_a
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
+
+
+async def test_removing_a_character_asks_first_and_a_refused_name_stays_typed(make_app, store):
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f3", "x", "n")
+        await pilot.pause()
+        assert [c["name"] for c in store.state["characters"]] == ["Aria", "Bram"]
+        await pilot.press("x", "y")
+        await pilot.pause()
+        assert [c["name"] for c in store.state["characters"]] == ["Bram"]
+        await pilot.press("a", *"bram", "enter")  # taken: refused, the prompt keeps it
+        await pilot.pause()
+        assert app.screen.query_one(Input).value == "bram"
+        assert "already" in str(app.screen.query_one("#prompt-refusal").render())
+        await pilot.press("ctrl+u", *"Cora", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, CharacterScreen)
+        assert [c["name"] for c in store.state["characters"]] == ["Bram", "Cora"]
