@@ -73,6 +73,11 @@ FRENCH = {
     "a day": "par jour",
     "arrival": "arrivée",
     "Travel": "Voyage",
+    "press a to add a leg, or G to travel a number of hours":
+        "a pour ajouter une étape, ou G pour voyager un nombre d'heures",
+    "Travel to the end of the route: {time} of travel, arrival {arrival}?":
+        "Voyager jusqu'au bout de l'itinéraire : {time} de voyage, arrivée {arrival} ?",
+    "Clear the route ({legs} legs)?": "Effacer l'itinéraire ({legs} étapes) ?",
     "arrived": "arrivé",
     "How far": "Quelle distance",
     "in": "en",

@@ -99,6 +99,8 @@ class TravelPlanner(StoreScreen):
         _b("question_mark", "why", "Why?", "why"),
         Binding("escape", "back", "Back", id="travel.back"),
     ]
+    KEY_HINTS = {"add legs (travel.leg) or give hours=<number>":
+                 "press a to add a leg, or G to travel a number of hours"}
     AUTO_FOCUS = None  # every key goes to the screen's bindings until a question is asked
     DEFAULT_CSS = """
     TravelPlanner Value { padding: 0 1; }

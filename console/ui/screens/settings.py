@@ -96,9 +96,15 @@ class SettingsScreen(StoreScreen):
 
     def refresh_view(self, change: Change | None) -> None:
         t = self.t
+        # The setting's name takes what the value and its source leave of the width.
+        widths = (max(16, min(42, self.app.size.width - 33)), 14, 9)
         self.query_one("#settings", SyncedTable).sync(
-            [t("Setting"), t("Value"), t("From")], self._rows(), widths=(42, 14, 9))
+            [t("Setting"), t("Value"), t("From")], self._rows(), widths=widths)
         self._show_note()
+
+    def on_resize(self) -> None:
+        self.query_one("#settings", SyncedTable).clear(columns=True)  # new widths
+        self.refresh_view(None)
 
     def on_data_table_row_highlighted(self, event: Any) -> None:
         self._show_note()
