@@ -366,3 +366,25 @@ async def test_removing_a_character_asks_first_and_a_refused_name_stays_typed(ma
         await pilot.pause()
         assert isinstance(app.screen, CharacterScreen)
         assert [c["name"] for c in store.state["characters"]] == ["Bram", "Cora"]
+
+
+async def test_home_is_the_tables_dashboard(make_app, store, make_store):
+    """Each plugin's line (home_status), waiting rolls, where the session is saved; a new
+    session says what to do first."""
+    assert store.apply("travel.leg", {"km": "9", "terrain": "road"}).ok
+    assert store.apply("combat.start", {}).ok
+    for name, value in (("Aria", 15), ("Bram", 4)):
+        assert store.apply("combat.initiative", {"combatant": name, "value": value}).ok
+    app = make_app(store)
+    async with app.run_test(size=(60, 18)) as pilot:
+        await pilot.pause()
+        status = app.screen.query_one("#home-status", Value).shown
+        assert "Travel: normal · on foot · plain · 0/9 km · arrival Day 1, 10:00" in status
+        assert "Combat: Round 1 · Turn: Aria · 2 combatants" in status
+        assert f"Saved in {app.path}" in status
+        assert header(app, "clock") == "Day 1, 08:00"  # in view at 60×18
+    empty = make_store([])
+    async with make_app(empty).run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        shown = pilot.app.screen.query_one("#home-status", Value).shown
+        assert "F3 then a adds a character" in shown
