@@ -99,7 +99,8 @@ def party_columns(character, session) -> dict[str, str]:
         load = label_texts.translate(reading.assess(character, session).category, language)
     except ValueError:
         load = label_texts.translate("error", language)
-    return {label_texts.translate("Speed", language): f"{fmt(speed.mv)} mv / {fmt(speed.m)} m",
+    return {label_texts.translate("Speed", language):
+            label_texts.decimal(f"{fmt(speed.mv)} mv / {fmt(speed.m)} m", language),
             label_texts.translate("Load", language): load}
 
 

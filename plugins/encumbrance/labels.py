@@ -116,3 +116,8 @@ session) :
   Au-delà du maximum ([effects.over]) : vitesse 0, la charge ne peut qu'être tenue en l'air.
   Les fractions de vitesse s'arrondissent à l'inférieur, jamais sous 1 mv.""",
 }
+
+
+def decimal(text: str, language: str) -> str:
+    """Figures in the language's way: 6.75 in English, 6,75 in French."""
+    return text.replace(".", ",") if language == "fr" else text

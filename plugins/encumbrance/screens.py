@@ -14,6 +14,7 @@ from textual.containers import VerticalScroll
 
 from gm_console.ui import StoreScreen, SyncedTable, Value
 from gm_console_plugins.encumbrance import bar, reading
+from gm_console_plugins.encumbrance.labels import decimal
 from gm_console_plugins.encumbrance.rules import Encumbrance, fmt
 
 if TYPE_CHECKING:
@@ -74,8 +75,8 @@ class EncumbranceScreen(StoreScreen):
             except ValueError:
                 load, category = "?", t("error")
             rows.append((f"{index}:{character.get('name')}",
-                         [str(character.get("name")), load, category,
-                          f"{fmt(speed.mv)} mv / {fmt(speed.m)} m"]))
+                         [str(character.get("name")), self._decimal(load), category,
+                          self._decimal(f"{fmt(speed.mv)} mv / {fmt(speed.m)} m")]))
         self.query_one("#enc-table", SyncedTable).sync(
             [t("Name"), t("Carried"), t("Load"), t("Speed")], rows)
         self._show_detail()
@@ -114,8 +115,8 @@ class EncumbranceScreen(StoreScreen):
         drawn = bar.draw(enc, max(10, min(BAR_WIDTH, self.app.size.width - 10)), self.t)
         values["bar"].show(Text.assemble(*[
             (cells, STYLES[category] if full else "grey35") for cells, category, full in drawn.runs]))
-        values["marks"].show(drawn.marks)
-        values["legend"].show(drawn.legend)
+        values["marks"].show(self._decimal(drawn.marks))
+        values["legend"].show(self._decimal(drawn.legend))
         values["effects"].show(self._effects(enc))
         values["change"].show(self._change(enc))
         armour = derived.get("armour", {})
@@ -123,8 +124,12 @@ class EncumbranceScreen(StoreScreen):
         values["armour"].show(text or armour.get("text") or armour.get("error", ""))
         values["holding"].show(self._holding(character))
         speed = derived["speed"]
-        values["speed"].show(f"{self.t('Speed')} {fmt(speed['mv'])} mv / {fmt(speed['m'])} m:\n  "
+        figures = self._decimal(f"{fmt(speed['mv'])} mv / {fmt(speed['m'])} m")
+        values["speed"].show(f"{self.t('Speed')} {figures}:\n  "
                              + "\n  ".join(speed["steps"]))
+
+    def _decimal(self, text: str) -> str:
+        return decimal(text, self.session.language)
 
     def on_resize(self) -> None:
         self._show_detail()

@@ -78,6 +78,7 @@ FRENCH = {
     "Travel to the end of the route: {time} of travel, arrival {arrival}?":
         "Voyager jusqu'au bout de l'itinéraire : {time} de voyage, arrivée {arrival} ?",
     "Clear the route ({legs} legs)?": "Effacer l'itinéraire ({legs} étapes) ?",
+    "undoes it": "l'annule",
     "arrived": "arrivé",
     "How far": "Quelle distance",
     "in": "en",

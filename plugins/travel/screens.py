@@ -264,7 +264,10 @@ class TravelPlanner(StoreScreen):
     def _outcome(self, op: str, **params: Any) -> bool:
         outcome = self.apply(op, **params)
         if outcome.ok:
-            self._value("tp-last", Text(outcome.message, style="italic"))
+            line = Text(outcome.message, style="italic")
+            if op == "travel.advance":  # the clock moved: say how to take it back
+                line.append(f"  (ctrl+z {self.t('undoes it')})", style="dim")
+            self._value("tp-last", line)
         return outcome.ok
 
     def action_pace(self, pace: str) -> None:
