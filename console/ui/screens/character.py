@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Input, Label
+from textual.widgets import Input, Label, Static
 
 from gm_console.core.characters import FIELDS, ITEM_FIELDS, parse_field
 from gm_console.store import Change
@@ -160,7 +160,7 @@ class CharacterScreen(StoreScreen):
                 yield Label(self.t("Inventory"), classes="panel-title")
                 yield SyncedTable(id="items", cursor_type="row")
                 yield Value(id="carried", classes="hint")
-                yield Label(self.t("^n add · enter edit · ^r remove"),
+                yield Static(self.t("^n add · enter edit · ^r remove"),
                             classes="hint")
 
     def refresh_view(self, change: Change | None) -> None:

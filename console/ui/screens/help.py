@@ -97,8 +97,9 @@ class HelpScreen(StoreScreen):
 
         def key_line(keys: str, what: str, ident: str) -> None:
             # The id is what the [keys] table of the settings remaps.
-            line = Text.assemble((f"{keys:>9} ", "bold"), what,
-                                 (f"  [{ident}]" if ident else "", "dim"))
+            # (Spaces end a span: Textual drops those that begin one.)
+            line = Text.assemble((f"{keys:<9} ", "bold"), what + "  ",
+                                 (f"[{ident}]" if ident else "", "dim"))
             out.append((f"{keys} {what} {ident}", line))
 
         if self.origin_keys:
