@@ -137,6 +137,10 @@ FRENCH = {
     "removed — ctrl+z brings them back": "retiré — ctrl+z le ramène",
     "a add · enter edit · c duplicate · x remove · ? why · ctrl+z undo":
         "a ajouter · entrée modifier · c dupliquer · x retirer · ? pourquoi · ctrl+z annuler",
+    # journal kinds
+    "travel": "voyage", "roll": "jet", "note": "note", "combat": "combat", "rest": "repos",
+    "override": "forçage", "clock": "horloge", "character": "perso", "movement": "mouvement",
+    "settings": "réglages",
     "yes": "oui",
     "no": "non",
     "every derived value and its steps": "chaque valeur dérivée et son calcul",
@@ -149,7 +153,7 @@ FRENCH = {
     "max lb": "max lb", "to hit": "au toucher", "ac penalty": "malus CA",
     "dex bonus to ac": "bonus de Dex à la CA", "can fight": "peut combattre",
     "speed effect": "effet sur la vitesse", "weight category": "catégorie de poids",
-    "bulky": "encombrant", "strength row": "ligne de Force", "thresholds": "seuils",
+    "strength row": "ligne de Force", "thresholds": "seuils",
     "next": "suivant", "previous": "précédent", "light": "légère", "moderate": "modérée",
     "heavy": "lourde", "critical": "critique", "maximal": "maximale",
     "known": "connue", "limit": "limite", "magic": "magique", "text": "texte",
