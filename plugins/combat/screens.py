@@ -202,6 +202,10 @@ class CombatScreen(StoreScreen):
                 status.show(self.t("a: add a combatant"))
         rows = [(c["name"], row_cells(c, c["name"] == summary["turn"], self.t, self._surprise))
                 for c in summary["combatants"]]
+        if self.session.language == "fr":  # decimal commas in the metres
+            metres = COLUMNS.index("Metres")
+            for _, cells in rows:
+                cells[metres] = cells[metres].replace(".", ",")
         table.sync([self.t(c) for c in COLUMNS], rows, WIDTHS)
         if summary["turn"] != self._turn_shown:  # the cursor follows the turn
             self._turn_shown = summary["turn"]
