@@ -389,3 +389,19 @@ async def test_home_is_the_tables_dashboard(make_app, store, make_store):
         await pilot.pause()
         shown = pilot.app.screen.query_one("#home-status", Value).shown
         assert "F3 then a adds a character" in shown
+
+
+async def test_settings_explained_in_french_where_the_plugin_says_it(make_app, store, tmp_path):
+    reload_with_settings(store, tmp_path, 'language = "fr"\n')
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f9")
+        await pilot.pause()
+        table = app.screen.query_one("#settings", SyncedTable)
+        keys = [str(row.key.value) for row in table.ordered_rows]
+        table.move_cursor(row=keys.index("combat.free_off_turn"))
+        await pilot.pause()
+        note = app.screen.query_one("#setting-note", Value).shown
+        assert note == "combat.free_off_turn = true\nactions libres permises hors de son tour."
+        assert "entrée : l'activer ou le désactiver" in \
+            app.screen.query_one("#setting-hint", Value).shown

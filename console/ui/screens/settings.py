@@ -19,6 +19,7 @@ from textual.binding import Binding
 from gm_console.config import bundled_dir, user_dir
 from gm_console.store import Change, Outcome
 from gm_console.ui.base import StoreScreen
+from gm_console.ui.screens.help import reflow
 from gm_console.ui.widgets import SyncedTable, Value
 
 _KEY = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)\s*=")
@@ -117,6 +118,7 @@ class SettingsScreen(StoreScreen):
             plugin, key = selected
             value = self.session.setting(plugin, key)
             text, choices = notes(bundled_dir() / f"{plugin}.toml").get(key, ("", ()))
+            text = self._help_line(plugin, key) or text
             note = Text.assemble((f"{plugin}.{key}", "bold"), f" = {_text(value)}\n", text)
             if isinstance(value, bool):
                 hint = t("enter: switch it on or off for this campaign")
@@ -127,6 +129,19 @@ class SettingsScreen(StoreScreen):
             hint += " · x: " + t("back to the value in config")
         self.query_one("#setting-note", Value).show(note)
         self.query_one("#setting-hint", Value).show(Text(hint))
+
+    def _help_line(self, plugin: str, key: str) -> str:
+        """The setting's line in the plugin's help, in the UI language ("- key (default):
+        what it does"), when the help has one and the language is not English (the config's
+        comments are in English)."""
+        host = self.store.host
+        if host.config.language == "en":
+            return ""
+        texts = dict(host.call_each("help_text", language=host.config.language))
+        for paragraph in reflow(texts.get(plugin, "")):
+            if paragraph.startswith(f"- {key} ("):
+                return paragraph.split(":", 1)[1].strip() if ":" in paragraph else paragraph
+        return ""
 
     def _selected(self) -> tuple[str, str] | None:
         key = self.query_one("#settings", SyncedTable).current_key
