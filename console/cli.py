@@ -28,6 +28,7 @@ from gm_console import __version__, codec
 from gm_console.config import Config, ConfigError
 from gm_console.headless import explain, open_state, show
 from gm_console.host import Host
+from gm_console.i18n import Translator
 from gm_console.live import rendezvous
 from gm_console.live.client import JoinRefused, RemoteStore
 from gm_console.live.roles import Role, RoleError
@@ -262,10 +263,11 @@ def _show(args: argparse.Namespace, host: Host) -> int:
     from gm_console.core.clock import format_clock
 
     # Names and values come from the file: shown, never sent to the terminal as controls.
-    print(visible(f"{data['session'].get('name', '')} — {format_clock(data['clock'])}"))
+    t = Translator(host.config.language, host)  # the text output follows the UI language
+    print(visible(f"{data['session'].get('name', '')} — {format_clock(data['clock'], t('Day'))}"))
     for character in data["characters"]:
         print(visible(f"\n{character['name']}"))
-        print(visible("\n".join(explain(character["derived"]))))
+        print(visible("\n".join(explain(character["derived"], t))))
     for key, value in data.items():
         if key not in ("session", "clock", "characters") and value:
             print(json_output(f"\n{key}: {json.dumps(value, ensure_ascii=False, default=str)}"))

@@ -7,6 +7,7 @@ from typing import Any
 
 from gm_console import codec
 from gm_console.host import Host
+from gm_console.i18n import Translator
 from gm_console.store import Store
 
 
@@ -38,20 +39,47 @@ def show(store: Store) -> dict[str, Any]:
     return out
 
 
-def explain(derived: dict[str, Any]) -> list[str]:
+def explain(derived: dict[str, Any], t: Translator | None = None) -> list[str]:
     """A character's derived values as lines a game master reads, each value's ``steps`` (its
-    "why") indented under it. ``gm-console show`` and the party screen's "why" use it."""
+    "why") indented under it, in ``t``'s language (English without one): names in words, yes
+    and no for true and false, a table as "light 77, moderate 110", nothing said for nothing.
+    A value's French text (``text_fr``) stands in for its ``text`` in French.
+    ``gm-console show`` and the party screen's "why" use it."""
+    t = t or Translator("en")
+    french = t.language == "fr"
+
+    def word(key: str) -> str:
+        return t(key.replace("_", " "))
+
+    def shown(value: Any) -> str:
+        if isinstance(value, bool):
+            return t("yes") if value else t("no")
+        if isinstance(value, float | int):
+            return t.number(value, 3)
+        if isinstance(value, dict):
+            return ", ".join(f"{word(str(k))} {shown(v)}" for k, v in value.items()
+                             if v is not None and k != "text_fr")
+        if isinstance(value, list):
+            return ", ".join(shown(v) for v in value)
+        return t(str(value))  # a category, an effect: the plugins' labels say it
+
     lines = []
     for name, value in derived.items():
-        lines.append(f"  {name}:")
+        lines.append(f"  {word(name)}:")
         if not isinstance(value, dict):
-            lines.append(f"    {value}")
+            lines.append(f"    {shown(value)}")
             continue
         for key, item in value.items():
             if key == "steps":
                 lines.extend(f"      · {step}" for step in item)
             elif isinstance(item, list) and any(isinstance(part, dict) for part in item):
                 continue  # records for show --json (conditions.active); the steps say them
+            elif item is None or key == "text_fr" or item in ({}, []):
+                continue
+            elif key == "text" and french and value.get("text_fr"):
+                lines.append(f"    {word(key)}: {value['text_fr']}")
+            elif isinstance(item, dict) and "text" in item:  # a value that says itself
+                lines.append(f"    {word(key)}: {item['text']}")
             else:
-                lines.append(f"    {key}: {item}")
+                lines.append(f"    {word(key)}: {shown(item)}")
     return lines

@@ -243,6 +243,50 @@ def current_terrain(session: Session) -> dict[str, Any] | None:
     """
 
 
+@hookspec(firstresult=True)
+def acting_character(session: Session) -> str | None:
+    """The name of whoever acts now (a fight running: the combatant whose turn it is), or
+    None. Screens about one character open on them (the movement calculator).
+
+    Example::
+
+        @hookimpl
+        def acting_character(session):
+            chase = session.state.get("plugins", {}).get("chase", {})
+            return chase.get("leader") if chase.get("running") else None
+    """
+
+
+@hookspec
+def home_status(session: Session) -> str | None:
+    """One short line for the home screen, in the session's language (``session.language``):
+    where the plugin's part of the table stands now (the route's progress, the fight's round
+    and whose turn it is), or None when there is nothing to say.
+
+    Example::
+
+        @hookimpl
+        def home_status(session):
+            lit = session.state.get("plugins", {}).get("light", {}).get("sources", [])
+            return f"Light: {len(lit)} sources" if lit else None
+    """
+
+
+@hookspec(firstresult=True)
+def rest_refused(session: Session, kind: str) -> str | None:
+    """Why a rest (``kind``: "long" or "short") cannot be taken now, or None: a fight is
+    running. The first plugin that objects is the reason the rest is refused.
+
+    Example::
+
+        @hookimpl
+        def rest_refused(session, kind):
+            if session.state.get("plugins", {}).get("chase", {}).get("running"):
+                return "a chase is on: nobody rests"
+            return None
+    """
+
+
 # ---------------------------------------------------------------------------------------------
 # Reactions, called inside the operation that caused them (their changes undo with it)
 # ---------------------------------------------------------------------------------------------

@@ -102,6 +102,94 @@ FRENCH = {
         "Rien ne peut être changé ici avant que la session se rouvre, dès qu'elle a de nouveau "
         "un propriétaire (une console du MJ le devient). Le fichier sur disque est le dernier "
         "enregistrement du propriétaire.",
+    "Loads": "Charges",
+    "Saved in": "Enregistré dans",
+    "to answer them": "pour y répondre",
+    "Nothing in the journal yet.": "Rien au journal pour l'instant.",
+    "A new table: F3 then a adds a character; d rolls dice, n writes a note, F1 lists every "
+    "key.": "Une nouvelle table : F3 puis a ajoute un personnage ; d lance les dés, n écrit une "
+             "note, F1 liste toutes les touches.",
+    "This screen": "Cet écran",
+    "Screens (from every screen)": "Écrans (depuis chaque écran)",
+    "Everywhere": "Partout",
+    "Command palette: every screen and action": "Palette : tous les écrans et actions",
+    "Type to search the help · escape: back": "Tapez pour chercher dans l'aide · échap : retour",
+    "Nothing in the help matches": "Rien dans l'aide ne correspond à",
+    "Home: the table at a glance": "Accueil : la table d'un coup d'œil",
+    "Party: characters and inventory": "Groupe : personnages et inventaire",
+    "Journal: read, filter, export": "Journal : lire, filtrer, exporter",
+    "Settings: optional rules for this campaign": "Réglages : règles optionnelles de la campagne",
+    "Help: every key": "Aide : toutes les touches",
+    "Dice: roll": "Dés : lancer",
+    "Rolls: answer the waiting rolls": "Jets : répondre aux jets en attente",
+    "Journal: add a note": "Journal : ajouter une note",
+    "Clock: advance 10 minutes": "Horloge : avancer de 10 minutes",
+    "Rest: long rest": "Repos : repos long",
+    "Session: undo": "Session : annuler",
+    "y or enter: yes · n or escape: no · ctrl+z undoes it afterwards":
+        "o ou entrée : oui · n ou échap : non · ctrl+z l'annule ensuite",
+    "Long rest: {hours} h pass on the clock. Rest now?":
+        "Repos long : {hours} h passent à l'horloge. Se reposer maintenant ?",
+    "type a dice expression, such as 1d20+3": "tapez une expression de dés, comme 1d20+3",
+    "enter: roll · escape: close": "entrée : lancer · échap : fermer",
+    "Not saved": "Non enregistré",
+    "Language": "Langue",
+    "metres per mv": "mètres par mv",
+    "set in": "réglé dans",
+    "Setting": "Réglage",
+    "Value": "Valeur",
+    "From": "Source",
+    "campaign": "campagne",
+    "config": "config",
+    "enter: switch it on or off for this campaign":
+        "entrée : l'activer ou le désactiver pour la campagne",
+    "enter: the next choice": "entrée : le choix suivant",
+    "enter: type a value for this campaign": "entrée : taper une valeur pour la campagne",
+    "back to the value in config": "revenir à la valeur de la config",
+    "for this campaign": "pour cette campagne",
+    "Text": "Texte",
+    "Inventory": "Inventaire",
+    "Item": "Objet",
+    # the character editor's fields
+    "name": "nom", "race": "race", "strength": "force", "dexterity": "dextérité",
+    "constitution": "constitution", "intelligence": "intelligence", "wisdom": "sagesse",
+    "charisma": "charisme", "height m": "taille m", "speed m": "vitesse m",
+    "climb speed m": "escalade m", "swim speed m": "nage m", "exhaustion": "épuisement",
+    "armour": "armure", "armour weight lb": "poids armure lb", "armour magic": "armure magique",
+    "bulky": "encombrant", "hit points": "points de vie", "max hit points": "pv max",
+    "notes": "notes", "weight lb": "poids lb", "qty": "qté",
+    "^n add · enter edit · ^r remove": "^n ajouter · entrée modifier · ^r retirer",
+    "tab: next field · enter: done · escape: cancel":
+        "tab : champ suivant · entrée : valider · échap : annuler",
+    "new item": "nouvel objet",
+    "items": "objets",
+    "Yes": "Oui",
+    "No": "Non",
+    "export Markdown": "exporter en Markdown",
+    "removed — ctrl+z brings them back": "retiré — ctrl+z le ramène",
+    "a add · enter edit · c duplicate · x remove · ? why · h HP · k condition":
+        "a ajouter · entrée modifier · c dupliquer · x retirer · ? pourquoi · h PV · k état",
+    # journal kinds
+    "travel": "voyage", "roll": "jet", "note": "note", "combat": "combat", "rest": "repos",
+    "override": "forçage", "clock": "horloge", "character": "perso", "movement": "mouvement",
+    "settings": "réglages",
+    "yes": "oui",
+    "no": "non",
+    "every derived value and its steps": "chaque valeur dérivée et son calcul",
+    # derived values, as "show" and the party's "why" name them
+    "speed": "vitesse", "base mv": "base mv", "jump": "saut",
+    "long running m": "longueur avec élan m", "long standing m": "longueur sans élan m",
+    "high running m": "hauteur avec élan m", "high standing m": "hauteur sans élan m",
+    "reach m": "portée m", "obstacle max m": "obstacle max m",
+    "encumbrance": "encombrement", "carried lb": "porté lb", "category": "catégorie",
+    "max lb": "max lb", "to hit": "au toucher", "ac penalty": "malus CA",
+    "dex bonus to ac": "bonus de Dex à la CA", "can fight": "peut combattre",
+    "speed effect": "effet sur la vitesse", "weight category": "catégorie de poids",
+    "strength row": "ligne de Force", "thresholds": "seuils",
+    "next": "suivant", "previous": "précédent", "light": "légère", "moderate": "modérée",
+    "heavy": "lourde", "critical": "critique", "maximal": "maximale",
+    "known": "connue", "limit": "limite", "magic": "magique", "text": "texte",
+    "abilities": "caractéristiques", "modifier": "modificateur", "level": "niveau",
 }
 
 
@@ -115,3 +203,8 @@ class Translator:
 
     def __call__(self, text: str) -> str:
         return self.table.get(text, text)
+
+    def number(self, value: float, digits: int = 2) -> str:
+        """A figure for the eye in the UI language: 17.38 or 17,38, never 17.375000001."""
+        text = f"{round(float(value), digits):.{digits}f}".rstrip("0").rstrip(".")
+        return text.replace(".", ",") if self.language == "fr" else text

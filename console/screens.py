@@ -14,7 +14,8 @@ from typing import Any, Callable
 @dataclass(frozen=True)
 class ScreenSpec:
     id: str            # unique, e.g. "travel.planner"; also the binding id for remapping
-    key: str           # default key, e.g. "t"; remappable in the [keys] table of the settings
+    key: str           # preferred function key, "f5".."f8" or "f10".."f12"; taken or absent: the
+                       # next free one (gm_console.ui.navigation); remappable under [keys]
     title: str         # command palette: "Travel: planner"
     factory: Callable[[Any], Any]
     plugin: str = ""   # filled in by the host

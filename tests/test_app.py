@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import tomllib
 
-from textual.widgets import Input
+from textual.widgets import Input, Label
 
 from gm_console.ui.screens.home import HomeScreen
 from gm_console.ui.screens.character import CharacterScreen, ItemForm
@@ -37,7 +37,7 @@ async def test_home_shows_party_clock_and_journal(make_app, store):
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
         assert isinstance(app.screen, HomeScreen)
-        assert cells(app.screen.query_one("#party", SyncedTable), 0) == ["Aria", "Bram"]
+        assert cells(app.screen.query_one("#home-party", SyncedTable), 0) == ["Aria", "Bram"]
         assert header(app, "clock") == "Day 1, 08:00"
         await pilot.press("plus")
         await pilot.pause()
@@ -48,7 +48,7 @@ async def test_home_shows_party_clock_and_journal(make_app, store):
 async def test_add_a_character_edit_a_field_and_undo(make_app, store):
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("p")
+        await pilot.press("f3")
         assert isinstance(app.screen, PartyScreen)
         await pilot.press("a")
         await pilot.press(*"Cora", "enter")
@@ -69,7 +69,7 @@ async def test_add_a_character_edit_a_field_and_undo(make_app, store):
 async def test_bad_value_shows_what_is_wrong_and_keeps_what_was_typed(make_app, store):
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("p", "enter")
+        await pilot.press("f3", "enter")
         await pilot.pause()
         assert isinstance(app.screen, CharacterScreen)
         field = app.screen.query_one("#field-strength", Input)
@@ -97,7 +97,7 @@ async def test_bad_value_shows_what_is_wrong_and_keeps_what_was_typed(make_app, 
 async def test_items_are_added_from_the_editor_with_each_field_checked(make_app, store):
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("p", "enter", "f2")
+        await pilot.press("f3", "enter", "ctrl+n")
         await pilot.pause()
         assert isinstance(app.screen, ItemForm)
         await pilot.press(*"rope", "tab", "ctrl+u", "minus", "3")
@@ -138,8 +138,9 @@ async def test_help_lists_every_binding_with_remapped_keys(make_app, store, tmp_
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f1")
         await pilot.pause()
-        text = str(app.screen.query_one("#bindings").render())
-        assert "ctrl+j" in text and "[journal]" in text
+        text = str(app.screen.query_one("#help-text").render())
+        line = next(line for line in text.splitlines() if "[journal]" in line)
+        assert line.split() == ["^j", "Journal", "[journal]"]
         await pilot.press("escape", "ctrl+j")
         await pilot.pause()
         assert type(app.screen).__name__ == "JournalScreen"
@@ -149,7 +150,7 @@ async def test_journal_screen_filters_and_exports(make_app, store, tmp_path):
     store.apply("journal.note", {"text": "Bram found a key", "who": "Bram"})
     app = make_app(store, tmp_path / "caves.toml")
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("j")
+        await pilot.press("f4")
         await pilot.pause()
         table = app.screen.query_one("#lines", SyncedTable)
         assert table.row_count == 3
@@ -172,7 +173,7 @@ async def test_journal_screen_opens_on_the_latest_page_whatever_the_length(make_
     total = len(state["journal"])
     app = make_app(store)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("j")
+        await pilot.press("f4")
         await pilot.pause()
         table = app.screen.query_one("#lines", SyncedTable)
         assert table.row_count == journal_screen.PAGE
@@ -204,9 +205,9 @@ async def test_french_labels(make_app, store, tmp_path):
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
         assert header(app, "clock") == "Jour 1, 08:00"
-        assert str(app.screen.query(".panel-title").first().render()) == "Vue du groupe"
-        assert app.active_bindings["p"].binding.description == "Groupe"
-        await pilot.press("p")
+        assert str(app.screen.query(".panel-title").first().render()) == "Dernières lignes du journal"
+        assert app.active_bindings["f3"].binding.description == "Groupe"
+        await pilot.press("f3")
         await pilot.pause()
         assert app.active_bindings["a"].binding.description == "Ajouter"  # a screen's own key
         assert app.active_bindings["escape"].binding.description == "Retour"
@@ -215,7 +216,7 @@ async def test_french_labels(make_app, store, tmp_path):
 async def test_a_key_press_that_changes_one_value_repaints_only_that_value(make_app, store):
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
-        table = app.screen.query_one("#party", SyncedTable)
+        table = app.screen.query_one("#home-party", SyncedTable)
         updates = []
         original = table.update_cell
         table.update_cell = lambda *a, **k: (updates.append(a), original(*a, **k))
@@ -252,33 +253,61 @@ async def test_command_palette_offers_every_plugin_screen(make_app, store):
 async def test_settings_screen_changes_an_interpretation_for_the_campaign(make_app, store):
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("o")
+        await pilot.press("f9")
         await pilot.pause()
         table = app.screen.query_one("#settings", SyncedTable)
         keys = [str(row.key.value) for row in table.ordered_rows]
         table.move_cursor(row=keys.index("travel.day_figure"))
-        await pilot.press("enter")
-        prompt = app.screen.query_one(Input)
-        prompt.value = "hourly"
-        await pilot.press("enter")
+        await pilot.pause()
+        # Explained by its comment in config/travel.toml; enter steps through its choices.
+        note = app.screen.query_one("#setting-note", Value).shown
+        assert note.startswith("travel.day_figure = last_hour\nRULES.md 1.1 says")
+        assert "(last_hour, spread, hourly)" in app.screen.query_one("#setting-hint", Value).shown
+        await pilot.press("enter", "enter")
         await pilot.pause()
         assert store.state["plugins"]["travel"]["settings"]["day_figure"] == "hourly"
         row = table.get_row("travel.day_figure")
-        assert [str(c) for c in row[2:]] == ["hourly", "campaign"]
+        assert [str(c) for c in row[1:]] == ["hourly", "campaign"]
+        # A true/false setting is switched by enter.
+        table.move_cursor(row=keys.index("combat.free_off_turn"))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert store.state["plugins"]["combat"]["settings"]["free_off_turn"] is False
+        # Any other value is typed; a refusal keeps what was typed.
+        table.move_cursor(row=keys.index("travel.walker_speed_m"))
+        await pilot.press("enter", "ctrl+u", *"abc", "enter")
+        await pilot.pause()
+        assert app.screen.query_one(Input).value == "abc"
+        assert str(app.screen.query_one("#prompt-refusal").render())
 
 
 async def test_why_shows_every_derived_value_with_its_steps(make_app, store):
     from gm_console.ui.screens.prompt import TextView
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("p", "question_mark")
+        await pilot.press("f3", "question_mark")
         await pilot.pause()
         assert isinstance(app.screen, TextView)
         text = str(app.screen.query_one("#text").render())
         assert "speed:" in text and "· base 12 mv (race human)" in text
         assert "encumbrance:" in text and "jump:" in text
+        # Formatted, not raw data: words for true/false, a table as a line, no None.
+        assert "thresholds: light 77, moderate 110, heavy 143" in text
+        assert "can fight: yes" in text
+        assert "None" not in text and "True" not in text and "{" not in text
+        assert "text fr" not in text
         await pilot.press("escape")
         assert isinstance(app.screen, PartyScreen)
+
+
+def test_why_in_french(store, tmp_path):
+    from gm_console.headless import explain
+    from gm_console.i18n import Translator
+    reload_with_settings(store, tmp_path, 'language = "fr"\n')
+    t = Translator("fr", store.host)
+    text = "\n".join(explain(store.session.derived(store.state["characters"][0]), t))
+    assert "peut combattre: oui" in text and "    m: 10,5" in text  # 14 mv × 0.75, comma
+    assert "vitesse:" in text and "seuils: léger 77" in text
 
 
 async def test_session_screens_replace_each_other_and_escape_goes_home(make_app, store):
@@ -286,7 +315,7 @@ async def test_session_screens_replace_each_other_and_escape_goes_home(make_app,
     screens must never stack (only prompts go on top)."""
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
-        for key in ("t", "c", "p", "enter"):
+        for key in ("f6", "f8", "f3", "enter"):
             await pilot.press(key)
             await pilot.pause()
             assert len(app.screen_stack) == 2  # Textual's blank base and one session screen
@@ -340,3 +369,109 @@ async def test_a_big_party_leaves_the_header_and_the_journal_tail_on_screen(make
         assert screen.max_scroll_y == 0  # nothing pushed off: the table scrolls inside
         tail = screen.query_one("#journal-tail", Value).region
         assert tail.bottom <= SIZE[1] - 1 and tail.height > 0
+async def test_tab_out_of_a_field_applies_it_and_a_wrong_value_stays_marked(make_app, store):
+    """A field never shows a value the file does not hold without saying so."""
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f3", "enter")
+        await pilot.pause()
+        strength = app.screen.query_one("#field-strength", Input)
+        strength.focus()
+        strength.value = ""
+        await pilot.press("1", "2", "tab")  # tab, not enter
+        await pilot.pause()
+        assert store.state["characters"][0]["strength"] == 12
+        dexterity = app.screen.query_one("#field-dexterity", Input)
+        assert dexterity.has_focus
+        dexterity.value = ""
+        await pilot.press("x", "tab")
+        await pilot.pause()
+        row = app.screen.query_one("#row-dexterity")
+        assert row.has_class("-unsaved") and "*" in str(row.query_one(Label).render())
+        assert store.state["characters"][0]["dexterity"] == 16
+        # Enter on another field no longer reverts the first one.
+        await pilot.press("enter")
+        await pilot.pause()
+        assert strength.value == "12" and store.state["characters"][0]["strength"] == 12
+        await pilot.press("escape")  # leaving says what could not be saved
+        await pilot.pause()
+        assert isinstance(app.screen, PartyScreen)
+        assert any("'x'" in n.message for n in app._notifications)
+
+
+async def test_dice_prompt_shows_its_own_refusal_and_keeps_a_roll_history(make_app, store):
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        store.state["journal"] = []  # a new session: nothing in the journal yet
+        await pilot.press("d", *"3x", "enter")
+        await pilot.pause()
+        prompt = app.screen
+        assert prompt.query_one(Input).value == "3x"  # kept, to be corrected
+        refusal = str(prompt.query_one("#prompt-refusal").render())
+        assert "3x" in refusal and not store.state["journal"]
+        await pilot.press("ctrl+u", *"1d20+3", "enter", *"2d6", "enter")
+        await pilot.pause()
+        assert app.screen is prompt and prompt.query_one(Input).value == ""
+        history = str(prompt.query_one("#prompt-history").render()).splitlines()
+        assert len(history) == 2
+        assert history[0].endswith("roll 1d20 (15) + 3 = 18") and "roll 2d6" in history[1]
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+
+
+async def test_removing_a_character_asks_first_and_a_refused_name_stays_typed(make_app, store):
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f3", "x", "n")
+        await pilot.pause()
+        assert [c["name"] for c in store.state["characters"]] == ["Aria", "Bram"]
+        await pilot.press("x", "y")
+        await pilot.pause()
+        assert [c["name"] for c in store.state["characters"]] == ["Bram"]
+        await pilot.press("a", *"bram", "enter")  # taken: refused, the prompt keeps it
+        await pilot.pause()
+        assert app.screen.query_one(Input).value == "bram"
+        assert "already" in str(app.screen.query_one("#prompt-refusal").render())
+        await pilot.press("ctrl+u", *"Cora", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, CharacterScreen)
+        assert [c["name"] for c in store.state["characters"]] == ["Bram", "Cora"]
+
+
+async def test_home_is_the_tables_dashboard(make_app, store, make_store):
+    """Each plugin's line (home_status), waiting rolls, where the session is saved; a new
+    session says what to do first."""
+    assert store.apply("travel.leg", {"km": "9", "terrain": "road"}).ok
+    assert store.apply("combat.start", {}).ok
+    for name, value in (("Aria", 15), ("Bram", 4)):
+        assert store.apply("combat.initiative", {"combatant": name, "value": value}).ok
+    app = make_app(store)
+    async with app.run_test(size=(60, 18)) as pilot:
+        await pilot.pause()
+        status = app.screen.query_one("#home-status", Value).shown
+        assert "Travel: normal · on foot · plain · 0/9 km · arrival Day 1, 10:00" in status
+        assert "Combat: Round 1 · Turn: Aria · 2 combatants" in status
+        assert f"Saved in {app.path}" in status
+        assert header(app, "clock") == "Day 1, 08:00"  # in view at 60×18
+    empty = make_store([])
+    async with make_app(empty).run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        shown = pilot.app.screen.query_one("#home-status", Value).shown
+        assert "F3 then a adds a character" in shown
+
+
+async def test_settings_explained_in_french_where_the_plugin_says_it(make_app, store, tmp_path):
+    reload_with_settings(store, tmp_path, 'language = "fr"\n')
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f9")
+        await pilot.pause()
+        table = app.screen.query_one("#settings", SyncedTable)
+        keys = [str(row.key.value) for row in table.ordered_rows]
+        table.move_cursor(row=keys.index("combat.free_off_turn"))
+        await pilot.pause()
+        note = app.screen.query_one("#setting-note", Value).shown
+        assert note == "combat.free_off_turn = true\nactions libres permises hors de son tour."
+        assert "entrée : l'activer ou le désactiver" in \
+            app.screen.query_one("#setting-hint", Value).shown

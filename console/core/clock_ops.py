@@ -20,6 +20,9 @@ def _advance(ctx: OpContext, p: dict[str, Any]) -> Result:
 
 def _rest(kind: str):
     def apply(ctx: OpContext, p: dict[str, Any]) -> Result:
+        objection = ctx.host.call_first("rest_refused", session=ctx, kind=kind)
+        if objection:
+            raise Refused(f"no {kind} rest now: {objection}")
         rules = ctx.table("exhaustion").get("rest", {})
         hours = p["hours"] if p["hours"] else float(rules.get(f"{kind}_hours", 8))
         ctx.advance_clock(round(hours * 3600), f"{kind} rest")

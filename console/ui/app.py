@@ -11,7 +11,7 @@ import signal
 import threading
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from textual.app import App, SystemCommand
 from textual import on
@@ -21,25 +21,23 @@ from textual.screen import Screen
 from textual.signal import Signal
 
 from gm_console import codec
+from gm_console.core.clock import format_clock
 from gm_console.host import Host
 from gm_console.i18n import Translator
 from gm_console.saver import Saver
 from gm_console.store import Change, Outcome, Store
+from gm_console.ui.navigation import NavEntry, key_label, nav_entries
 
 CORE_BINDINGS = [
-    Binding("f1", "open('help')", "Help", id="help"),
-    Binding("p", "open('party')", "Party", id="party"),
-    Binding("j", "open('journal')", "Journal", id="journal"),
-    Binding("o", "open('settings')", "Settings", id="settings", show=False),
-    Binding("r", "rolls", "Rolls", id="rolls", show=False),
     Binding("d", "roll_dice", "Roll dice", id="dice"),
-    Binding("n", "note", "Note", id="note", show=False),
+    Binding("r", "rolls", "Rolls", id="rolls"),
+    Binding("n", "note", "Note", id="note"),
+    Binding("plus", "advance", "+10 min", id="clock.advance"),
     Binding("N", "note(True)", "GM-only note", id="note.gm", show=False),
-    Binding("f4", "open('requests')", "Requests", id="requests", show=False),
-    Binding("plus", "advance", "+10 min", id="clock.advance", show=False),
     Binding("ctrl+z", "undo", "Undo", id="undo"),
     Binding("q", "quit", "Quit", id="quit"),
 ]
+"""The app's own actions, on every screen (navigation.GLOBAL_KEYS: no screen binds these)."""
 
 
 REJOIN = 75
@@ -67,6 +65,7 @@ class GMConsoleApp(App):
         self.path = path
         self.saver = saver
         self.t = Translator(self.host.config.language, self.host)
+        self.nav_entries: list[NavEntry] = nav_entries(self.host, self.t)
         self.store_changed: Signal[Change] = Signal(self, "store-changed")
         self._ui_thread = threading.get_ident()
         self._previous_handlers: dict[int, Any] = {}  # signal number: handler, put back on exit
@@ -94,6 +93,13 @@ class GMConsoleApp(App):
         return {**core, **{spec.id: spec.factory for spec in self.host.screens.values()}}
 
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # A question on screen keeps what is typed in it: the screen keys wait until it is
+        # answered or cancelled (escape).
+        if action == "open" and self.screen.is_modal:
+            return False
+        return True
+
     def action_open(self, screen_id: str) -> None:
         factory = self.screen_factories().get(screen_id)
         if factory is None:  # its plugin was switched off since the key was bound
@@ -101,7 +107,9 @@ class GMConsoleApp(App):
             return
         if getattr(self.screen, "screen_id", None) == screen_id:
             return
-        screen = factory(self.store)
+        # Help starts with the keys of the screen it was opened from.
+        screen = factory(self.store, origin=self.screen) if screen_id == "help" else \
+            factory(self.store)
         screen.screen_id = screen_id
         self.show_screen(screen)
 
@@ -111,27 +119,32 @@ class GMConsoleApp(App):
         over SSH that is every key press (9 KB instead of 200 bytes)."""
         while self.screen.is_modal:
             self.pop_screen()
+        leaving = getattr(self.screen, "before_leaving", None)
+        if leaving is not None:
+            leaving()
         self.switch_screen(screen)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
-        for binding_id, title in (("party", "Party: characters and inventory"),
-                                  ("journal", "Journal: read, filter, export"),
-                                  ("settings", "Settings: optional rules for this campaign"),
-                                  ("requests", "Requests: approve or decline players' requests"),
-                                  ("help", "Help: every key")):
-            yield SystemCommand(self.t(title), "", lambda i=binding_id: self.action_open(i))
-        for spec in self.host.screens.values():
-            yield SystemCommand(spec.title, f"key {spec.key}",
-                                lambda i=spec.id: self.action_open(i))
-        yield SystemCommand("Dice: roll", "", self.action_roll_dice)
-        yield SystemCommand("Rolls: answer the waiting rolls", "", self.action_rolls)
-        yield SystemCommand("Journal: add a note", "", self.action_note)
-        yield SystemCommand(self.t("Journal: add a GM-only note"), "",
-                            lambda: self.action_note(True))
-        yield SystemCommand("Clock: advance 10 minutes", "", self.action_advance)
-        yield SystemCommand("Rest: long rest", "", lambda: self._apply("rest.long"))
-        yield SystemCommand("Session: undo", "", self.action_undo)
+        t = self.t
+        titles = {"party": "Party: characters and inventory",
+                  "journal": "Journal: read, filter, export",
+                  "settings": "Settings: optional rules for this campaign",
+                  "help": "Help: every key", "home": "Home: the table at a glance",
+                  "requests": "Requests: approve or decline players' requests"}
+        titles.update({spec.id: spec.title for spec in self.host.screens.values()})
+        for entry in self.nav_entries:
+            yield SystemCommand(t(titles.get(entry.screen_id, entry.label)),
+                                key_label(entry.key),
+                                lambda i=entry.screen_id: self.action_open(i))
+        for title, action in (("Dice: roll", self.action_roll_dice),
+                              ("Rolls: answer the waiting rolls", self.action_rolls),
+                              ("Journal: add a note", self.action_note),
+                              ("Journal: add a GM-only note", lambda: self.action_note(True)),
+                              ("Clock: advance 10 minutes", self.action_advance),
+                              ("Rest: long rest", self.action_long_rest),
+                              ("Session: undo", self.action_undo)):
+            yield SystemCommand(t(title), "", action)
 
     # -- actions ------------------------------------------------------------------------------
 
@@ -162,26 +175,53 @@ class GMConsoleApp(App):
         if not isinstance(self.screen, RollPrompt) and waiting(self.store) is not None:
             self.push_screen(RollPrompt(self.store))
 
-    def action_roll_dice(self) -> None:
+    def ask(self, question: str, apply: Callable[[str], str | None], value: str = "",
+            history: Callable[[], list[str]] | None = None, hint: str = "") -> None:
+        """A one-line question whose answer ``apply`` applies, returning why it was refused
+        (the prompt then stays open with what was typed) or "" once it was taken."""
         from gm_console.ui.screens.prompt import TextPrompt
 
-        def roll(expression: str | None) -> None:
-            if expression:
-                self._apply("dice.roll", expression=expression)
-                last = self.store.state["journal"][-1]["text"]
-                self.notify(last, title=self.t("Dice"), timeout=6)
+        self.push_screen(TextPrompt(self.t(question), value, submit=apply, history=history,
+                                    hint=self.t(hint) if hint else ""))
 
-        self.push_screen(TextPrompt(self.t("Dice expression (1d20+3, 4d6kh3, adv+2)")), roll)
+    def confirm(self, question: str, then: Callable[[], None]) -> None:
+        """Ask before an action that moves the clock far or throws work away."""
+        from gm_console.ui.screens.prompt import Confirm
+
+        hint = self.t("y or enter: yes · n or escape: no · ctrl+z undoes it afterwards")
+        self.push_screen(Confirm(question, hint), lambda yes: then() if yes else None)
+
+    def refusal(self, op: str, **params: Any) -> str:
+        """Apply an operation; why it was refused, or "" once applied (a player's request
+        says it waits for the game master)."""
+        outcome = self.store.apply(op, params)
+        if outcome.ok:
+            self.report_outcome(outcome)
+        return "" if outcome.ok else outcome.reason
+
+    def action_roll_dice(self) -> None:
+        def roll(expression: str) -> str:
+            if not expression:
+                return self.t("type a dice expression, such as 1d20+3")
+            return self.refusal("dice.roll", expression=expression)
+
+        self.ask("Dice expression (1d20+3, 4d6kh3, adv+2)", roll, history=self.roll_history,
+                 hint="enter: roll · escape: close")
+
+    def roll_history(self, count: int = 6) -> list[str]:
+        """The last rolls of the journal, newest last, with their time."""
+        rolls = [line for line in self.store.state.get("journal", [])
+                 if line.get("kind") == "roll"][-count:]
+        return [f"{format_clock(line, self.t('Day'))}  {line.get('text', '')}" for line in rolls]
 
     def action_note(self, gm_only: bool = False) -> None:
-        from gm_console.ui.screens.prompt import TextPrompt
-
-        def note(text: str | None) -> None:
-            if text:
-                self._apply("journal.note", text=text, gm_only=gm_only)
-
         title = "GM-only note (never sent to players)" if gm_only else "Journal note"
-        self.push_screen(TextPrompt(self.t(title)), note)
+        self.ask(title, lambda text: self.refusal("journal.note", text=text, gm_only=gm_only))
+
+    def action_long_rest(self) -> None:
+        hours = float(self.host.config.table("exhaustion").get("rest", {}).get("long_hours", 8))
+        self.confirm(self.t("Long rest: {hours} h pass on the clock. Rest now?").format(
+            hours=f"{hours:g}"), lambda: self._apply("rest.long"))
 
     async def action_quit(self) -> None:
         """Leave, unless the edits are not on disk: then offer to save them elsewhere."""
@@ -310,9 +350,10 @@ def app_class(host: Host) -> type[GMConsoleApp]:
     carry ids, so the ``[keys]`` table of the settings remaps any of them."""
     t = Translator(host.config.language, host)
     core = [replace(b, description=t(b.description)) for b in CORE_BINDINGS]
-    plugin_bindings = [Binding(spec.key, f"open({spec.id!r})", t(spec.title.split(":")[0]),
-                               id=spec.id) for spec in host.screens.values()]
-    return type("GMConsole", (GMConsoleApp,), {"BINDINGS": core + plugin_bindings,
+    # Screen keys are not in the footer: the screen bar under the header lists them.
+    screens = [Binding(entry.key, f"open({entry.screen_id!r})", entry.label, show=False,
+                       id=entry.screen_id) for entry in nav_entries(host, t)]
+    return type("GMConsole", (GMConsoleApp,), {"BINDINGS": screens + core,
                                                "__module__": __name__})
 
 

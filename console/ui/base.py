@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingsMap
 from textual.screen import Screen
+from textual.containers import Container
 from textual.widgets import Footer
 
+from gm_console.ui.navigation import ScreenBar
 from gm_console.ui.widgets import SessionHeader
 
 if TYPE_CHECKING:
@@ -45,11 +47,33 @@ class StoreScreen(Screen):
         """``text`` in the UI language."""
         return self.app.t(text)  # type: ignore[attr-defined]
 
+    KEY_HINTS: ClassVar[dict[str, str]] = {}
+    """Command-line syntax in the operations' refusals → the key to press on this screen
+    (``"override=<reason>"`` → ``"press o to override"``), the replacement in English."""
+
+    def for_screen(self, reason: str) -> str:
+        """A refusal as this screen says it: the keys to press, not ``op`` parameters."""
+        for syntax, keys in self.KEY_HINTS.items():
+            reason = reason.replace(syntax, self.t(keys))
+        return reason
+
     def apply(self, op: str, **params: Any) -> Outcome:
         """Apply an operation; a refusal is shown with its reason and nothing changes."""
         outcome = self.store.apply(op, params)
+        if not outcome.ok:  # said with this screen's keys, not op parameters
+            outcome = replace(outcome, reason=self.for_screen(outcome.reason))
         self.app.report_outcome(outcome)  # type: ignore[attr-defined]
         return outcome
+
+    def ask(self, question: str, apply: Callable[[str], Outcome | None], value: str = "",
+            hint: str = "") -> None:
+        """A one-line question; ``apply`` applies the answer (returning the operation's
+        outcome, or None when there was nothing to do). A refusal stays in the prompt, with
+        the text as typed, to be corrected; escape cancels."""
+        def submit(text: str) -> str:
+            outcome = apply(text)
+            return "" if outcome is None or outcome.ok else self.for_screen(outcome.reason)
+        self.app.ask(question, submit, value, hint=hint)  # type: ignore[attr-defined]
 
     BACK_TO = "home"
     """The screen escape goes back to (by id)."""
@@ -61,9 +85,21 @@ class StoreScreen(Screen):
         # No "Back" on the screen it would go back to.
         return not (action == "back" and getattr(self, "screen_id", "") == self.BACK_TO)
 
+    NAV_ID = ""
+    """The screen bar's entry lit while this screen is in front, for a screen that has no key
+    of its own (the character editor lights Party)."""
+
+    @property
+    def nav_id(self) -> str:
+        return getattr(self, "screen_id", "") or self.NAV_ID
+
     def compose(self) -> ComposeResult:
+        # Only the body scrolls: the header (session, clock) and the screen bar stay in view
+        # however small the terminal.
         yield SessionHeader()
-        yield from self.compose_body()
+        yield ScreenBar()
+        with Container(id="body"):
+            yield from self.compose_body()
         yield Footer()
 
     def compose_body(self) -> ComposeResult:

@@ -31,8 +31,8 @@ class Value(Static):
     """A label whose ``show(text)`` repaints only when the text differs from what is shown.
     Text is shown as it is: a name like "[/x]" from a file is not markup."""
 
-    def __init__(self, text: str = "", **kwargs: Any) -> None:
-        super().__init__(Content(text), **kwargs)
+    def __init__(self, text: str | Text = "", **kwargs: Any) -> None:
+        super().__init__(Content(text) if isinstance(text, str) else text, **kwargs)
         self._shown: str | Text = text
 
     def show(self, text: str | Text) -> bool:
@@ -52,14 +52,19 @@ class SyncedTable(DataTable):
     """A DataTable fed whole rows by key; ``sync`` adds, removes and updates only the cells
     whose text changed, so a changed number repaints one cell."""
 
-    def sync(self, columns: Sequence[str], rows: Sequence[tuple[str, Sequence[Any]]]) -> None:
+    def sync(self, columns: Sequence[str], rows: Sequence[tuple[str, Sequence[Any]]],
+             widths: Sequence[int | None] = ()) -> None:
+        """Show ``rows`` under ``columns``. ``widths`` fixes a column's width (None: as wide
+        as its content): the table keeps its shape while the figures change, and a long text
+        is cut at the column's edge instead of pushing the next ones out of the terminal."""
         # DataTable reads text cells as markup: escaped, a character named "[/x]" is a name
         rows = [(key, [escape(cell) if isinstance(cell, str) else cell for cell in cells])
                 for key, cells in rows]
         labels = [str(c.label) for c in self.columns.values()]
         if labels != list(columns):
             self.clear(columns=True)
-            self.add_columns(*columns)
+            for index, column in enumerate(columns):
+                self.add_column(column, width=widths[index] if index < len(widths) else None)
         wanted = [key for key, _ in rows]
         present = [str(row.key.value) for row in self.ordered_rows]
         if present != wanted[:len(present)] or len(present) > len(wanted):
@@ -83,7 +88,7 @@ class SyncedTable(DataTable):
     _row_only = False
 
     def _update(self, key: str, column: Any, cell: Any, old: Any) -> None:
-        if cell_len(str(cell)) != cell_len(str(old)):
+        if self.columns[column].auto_width and cell_len(str(cell)) != cell_len(str(old)):
             # The column may widen or narrow: every row moves, the whole table repaints.
             self.update_cell(key, column, cell, update_width=True)
             return
@@ -145,7 +150,7 @@ class SessionHeader(Horizontal):
             f"⚄ {waiting} {t('rolls waiting')} (r)" if waiting else "")
         asked = len(state.get("requests", {}).get("pending", []))
         self.query_one("#header-requests", Value).show(
-            f"✋ {asked} (f4)" if asked else "")  # short: the header is one line of 80
+            f"✋ {asked} (f12)" if asked else "")  # short: the header is one line of 80
         # a live session's client: its role, or that the owner has gone
         self.query_one("#header-live", Value).show(getattr(app, "live_status", ""))
         self.query_one("#header-clock", Value).show(format_clock(state.get("clock", {}),

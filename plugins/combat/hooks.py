@@ -49,6 +49,35 @@ def current_turn(session) -> dict[str, Any] | None:
     return {"round": int(encounter["round"]), "turn": str(encounter["turn"])}
 
 
+@hookimpl
+def acting_character(session) -> str | None:
+    encounter = ops.encounter_of(session)
+    turn = encounter.get("turn") if encounter.get("active") else None
+    names = {str(c.get("name")) for c in session.characters}
+    return turn if turn in names else None
+
+
+@hookimpl
+def home_status(session) -> str | None:
+    summary = ops.summary_of(session)
+    if not summary["active"]:
+        return None
+    t = (lambda text: texts.FRENCH.get(text, text)) if session.language == "fr" else (lambda x: x)
+    if not summary["round"]:
+        waiting = [c["name"] for c in summary["combatants"] if c["initiative"] is None]
+        return f"{t('Combat')}: {t('Initiative')} ? {', '.join(waiting)}"
+    return (f"{t('Combat')}: {t('Round')} {summary['round']} · {t('Turn')}: {summary['turn']}"
+            f" · {len(summary['combatants'])} {t('combatants')}")
+
+
+@hookimpl
+def rest_refused(session, kind: str) -> str | None:
+    encounter = ops.encounter_of(session)
+    if not encounter.get("active"):
+        return None
+    return "a fight is running (end it first on the combat screen)"
+
+
 def _combat_screen(store: Any) -> Any:
     from gm_console_plugins.combat.screens import CombatScreen  # Textual only when opened
 
@@ -57,7 +86,7 @@ def _combat_screen(store: Any) -> Any:
 
 @hookimpl
 def register_screens(register) -> None:
-    register(ScreenSpec("combat.tracker", "c", "Combat: action tracker", _combat_screen))
+    register(ScreenSpec("combat.tracker", "f8", "Combat: action tracker", _combat_screen))
 
 
 @hookimpl

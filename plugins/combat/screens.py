@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 
 from gm_console.ui import StoreScreen, SyncedTable, TextPrompt, Value
-from gm_console_plugins.combat import ops, turns
+from gm_console_plugins.combat import ops, rules, turns
 from gm_console_plugins.combat.texts import LEGEND
 
 if TYPE_CHECKING:
@@ -27,6 +27,10 @@ BORROWED = "⇠"  # the swift action of the next turn, used by an immediate acti
 COLUMNS = ("Name", "Init", "HP", "Std", "Mv", "Full", "Sw", "Imm", "Fr", "5ft", "Metres",
            "State")
 """Short titles so that 80 columns hold the table; the legend and F1 say what they mean."""
+WIDTHS = (8, 4, 5, 3, 3, 4, 3, 3, 3, 3, 11, 5)
+"""Fixed, one per column, so the table keeps its shape as the figures change and fits 80
+columns with each cell's padding (the widths add up to 55, the padding to 24); Metres holds
+"13.5/6.75+27", HP "12/20"; the line under the table says the selected one's state in full."""
 
 
 def _glyph(spent: bool, left: bool) -> str:
@@ -46,7 +50,7 @@ def states(entry: dict[str, Any], t: Callable[[str], str], surprise: bool,
     if not entry["acts_this_round"]:
         out.append(t("surprised"))
     if entry["flat_footed"] and not (short and out):
-        out.append(t("flat-footed"))
+        out.append(t("flat-ft.") if short else t("flat-footed"))
     if entry["acts_this_round"] and entry["restricted"]:
         why = entry["restricted"]
         # the table names the first cause only ("slowed", not who added it)
@@ -59,7 +63,7 @@ def states(entry: dict[str, Any], t: Callable[[str], str], surprise: bool,
                    else f"{t('no actions')} ({conditions['no_actions']})")
     elif conditions.get("forbids"):
         out.append(t("limited actions") if short else "; ".join(
-            f"{t('no')} {t(action)} ({why})" for action, why in conditions["forbids"].items()))
+            f"{t('no ')}{t(action)} ({why})" for action, why in conditions["forbids"].items()))
     if entry["aware"] and surprise and not short:
         out.append(t("aware"))
     if entry.get("entry"):
@@ -125,6 +129,12 @@ class CombatScreen(StoreScreen):
     CombatScreen SyncedTable { max-height: 70%; }
     """
 
+    KEY_HINTS = {
+        ops.OVERRIDE_HINT: "",  # the refusal line says "press o to override" itself
+        "start one with combat.start": "press S to start one",
+        "(all=true rolls again)": "(I types the selected one's initiative)",
+        "a standard action (full_round=<its name>)": "a standard action (key g)",
+    }
     BINDINGS = [
         Binding("s", "take('standard')", "Standard", id="combat.standard"),
         Binding("m", "take('move')", "Move", id="combat.move"),
@@ -162,6 +172,7 @@ class CombatScreen(StoreScreen):
     def __init__(self, store: Any, **kwargs: Any) -> None:
         super().__init__(store, **kwargs)
         self.refused: tuple[str, dict[str, Any], str] | None = None  # op, params, reason
+        self.last_reason = ""  # the last refusal, for a prompt to show
         self._turn_shown = ""
         self._entries: dict[str, dict[str, Any]] = {}
         self._surprise = False
@@ -186,7 +197,7 @@ class CombatScreen(StoreScreen):
         status = self.query_one("#status", Value)
         if not summary["active"]:
             status.show(self.t("No fight is running.") + "  S: " + self.t("Start a fight"))
-            table.sync([self.t(c) for c in COLUMNS], [])
+            table.sync([self.t(c) for c in COLUMNS], [], WIDTHS)
             self._turn_shown = ""
             self._show_detail()
             return
@@ -207,7 +218,11 @@ class CombatScreen(StoreScreen):
                 status.show(self.t("a: add a combatant"))
         rows = [(c["name"], row_cells(c, c["name"] == summary["turn"], self.t, self._surprise))
                 for c in summary["combatants"]]
-        table.sync([self.t(c) for c in COLUMNS], rows)
+        if self.session.language == "fr":  # decimal commas in the metres
+            metres = COLUMNS.index("Metres")
+            for _, cells in rows:
+                cells[metres] = cells[metres].replace(".", ",")
+        table.sync([self.t(c) for c in COLUMNS], rows, WIDTHS)
         if summary["turn"] != self._turn_shown:  # the cursor follows the turn
             self._turn_shown = summary["turn"]
             names = [c["name"] for c in summary["combatants"]]
@@ -240,25 +255,27 @@ class CombatScreen(StoreScreen):
         # only what the rules forbid can be forced, not what makes no sense (a lair's action)
         can_override = (op in ("actions.take", "actions.move")
                         and outcome.reason.endswith(ops.OVERRIDE_HINT))
-        reason = outcome.reason.replace(ops.OVERRIDE_HINT, "")
+        reason = self.for_screen(outcome.reason)
         self.refused = (op, params, reason) if can_override else None
         self._show_refusal(reason, can_override)
+        self.last_reason = reason
         self.app.bell()
         return False
 
     def _selected(self) -> str | None:
         return self.query_one("#combatants", SyncedTable).current_key
 
-    def _ask(self, question: str, then: Callable[[str], None], value: str = "") -> None:
-        def answered(text: str | None) -> None:
-            if text is not None:
-                then(text)
-        self.app.push_screen(TextPrompt(self.t(question), value), answered)
+    def _ask(self, question: str, then: Callable[[str], bool | None], value: str = "") -> None:
+        """Ask; ``then`` applies the answer and returns False when it was refused: the
+        prompt then stays open with the text and the reason."""
+        def submit(text: str) -> str:
+            return self.last_reason if then(text) is False else ""
+        self.app.ask(self.t(question), submit, value)  # type: ignore[attr-defined]
 
-    def action_take(self, action: str, metres: float | None = None, **params: Any) -> None:
+    def action_take(self, action: str, metres: float | None = None, **params: Any) -> bool:
         if metres is not None:
             params["metres"] = metres
-        self._run("actions.take", action=action, **params)
+        return self._run("actions.take", action=action, **params)
 
     def action_full_round_no_step(self) -> None:
         self.action_take("full-round", allows_step=False)
@@ -310,15 +327,15 @@ class CombatScreen(StoreScreen):
         self._run("combat.roll_initiative")
 
     def action_add(self) -> None:
-        def add(text: str) -> None:
+        def add(text: str) -> bool | None:
             if not text:
-                return
+                return None
             parts = [part.strip() for part in text.split(",")]
             params: dict[str, Any] = {"name": parts[0]}
             for key, value in zip(("initiative", "speed_m", "value"), parts[1:]):
                 if value:
                     params[key] = value
-            self._run("combat.add", **params)
+            return self._run("combat.add", **params)
         self._ask("Combatant: name, initiative modifier, speed in m", add)
 
     def action_add_entry(self) -> None:
@@ -349,11 +366,11 @@ class CombatScreen(StoreScreen):
             self._run("combat.resume", combatant=name)
 
     def action_ready(self) -> None:
-        def ready(text: str) -> None:
+        def ready(text: str) -> bool:
             action, sep, trigger = text.partition(":")
             if not sep:
                 action, trigger = "standard", text
-            self._run("combat.ready", action=action.strip() or "standard", trigger=trigger)
+            return self._run("combat.ready", action=action.strip() or "standard", trigger=trigger)
         self._ask("Readied action: trigger (standard, move, swift or free)", ready)
 
     def action_trigger(self) -> None:
@@ -362,4 +379,8 @@ class CombatScreen(StoreScreen):
             self._run("combat.trigger", combatant=name)
 
     def action_end(self) -> None:
-        self._run("combat.end")
+        if ops.encounter_of(self.session).get("active"):
+            self.app.confirm(self.t("End the fight? The order and every budget go."),  # type: ignore[attr-defined]
+                             lambda: self._run("combat.end"))
+        else:
+            self._run("combat.end")  # says there is none

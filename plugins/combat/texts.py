@@ -4,7 +4,7 @@ the French terms)."""
 from __future__ import annotations
 
 HELP_EN = """\
-Combat (RULES.md 3, Pathfinder action economy): c opens the combat screen.
+Combat (RULES.md 3, Pathfinder action economy): F8 opens the combat screen.
 A turn allows one standard and one move action, or one full-round action; a standard action can
 be traded for a second move. Plus one swift action, and free actions (counted). An immediate
 action on the combatant's own turn is its swift action; off-turn it uses up the swift action of
@@ -51,7 +51,7 @@ Settings ([settings] of config/combat.toml, or [plugins.combat.settings] in a se
 The surprise round is round 1; initiative ties go to the higher modifier, then a d20 roll-off."""
 
 HELP_FR = """\
-Combat (RULES.md 3, économie d'actions de Pathfinder) : c ouvre l'écran de combat.
+Combat (RULES.md 3, économie d'actions de Pathfinder) : F8 ouvre l'écran de combat.
 Un tour permet une action simple et une action de mouvement, ou une action complexe ; une action
 simple peut devenir une seconde action de mouvement. Plus une action rapide et des actions libres
 (comptées). Une action immédiate pendant son tour est son action rapide ; hors de son tour, elle
@@ -129,6 +129,8 @@ FRENCH = {
     "Metres": "Mètres",
     "State": "État",
     "flat-footed": "pris au dépourvu",
+    "flat-ft.": "dépourvu",
+    "combatants": "combattants",
     "restricted": "restreinte",
     "aware": "conscient",
     "surprised": "surpris",
@@ -169,5 +171,35 @@ FRENCH = {
     "Lair/hazard": "Repaire/piège",
     "no actions": "aucune action",
     "limited actions": "actions limitées",
-    "no": "pas de",
+    "no ": "pas de ",  # before an action ("no standard"); "no" alone is the host's yes/no
+    # the keys, in the footer and the help
+    "Standard": "Simple",
+    "Move": "Mouvement",
+    "Move, not moving": "Mouvement sans déplacement",
+    "Move N m": "Se déplacer de N m",
+    "Full-round": "Complexe",
+    "Full, no step": "Complexe sans pas",
+    "Start/complete": "Commencer/finir",
+    "Swift": "Rapide",
+    "Immediate": "Immédiate",
+    "Free": "Libre",
+    "5-ft step": "Pas de placement",
+    "End turn": "Fin du tour",
+    "Override": "Forcer",
+    "Restrict": "Restreindre",
+    "Roll init.": "Lancer l'init.",
+    "Add": "Ajouter",
+    "Remove": "Retirer",
+    "Start fight": "Commencer le combat",
+    "End fight": "Finir le combat",
+    "Delay": "Retarder",
+    "Act (delayed)": "Agir (retardé)",
+    "Ready": "Préparer",
+    "Trigger": "Déclencher",
+    "Undo": "Annuler",
+    "End the fight? The order and every budget go.":
+        "Finir le combat ? L'ordre et tous les budgets disparaissent.",
+    "press S to start one": "S pour en commencer un",
+    "(I types the selected one's initiative)": "(I saisit l'initiative du combattant choisi)",
+    "a standard action (key g)": "une action simple (touche g)",
 }

@@ -55,7 +55,7 @@ def register_screens(register) -> None:
         from gm_console_plugins.encumbrance.screens import EncumbranceScreen
         return EncumbranceScreen(store)
 
-    register(ScreenSpec("encumbrance.loads", "e", "Encumbrance: loads and speed", factory))
+    register(ScreenSpec("encumbrance.loads", "f5", "Loads: encumbrance and speed", factory))
 
 
 @hookimpl
@@ -120,7 +120,8 @@ def party_columns(character, session) -> dict[str, str]:
         load = label_texts.translate(reading.assess(character, session).category, language)
     except ValueError:
         load = label_texts.translate("error", language)
-    return {label_texts.translate("Speed", language): f"{fmt(speed.mv)} mv / {fmt(speed.m)} m",
+    return {label_texts.translate("Speed", language):
+            label_texts.decimal(f"{fmt(speed.mv)} mv / {fmt(speed.m)} m", language),
             label_texts.translate("Load", language): load}
 
 

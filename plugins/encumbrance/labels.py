@@ -14,7 +14,8 @@ LABELS: dict[str, dict[str, str]] = {
         "over": "au-delà du maximum",
         "Speed": "Vitesse",
         "Load": "Charge",
-        "Encumbrance: loads and speed": "Encombrement : charges et vitesse",
+        "Loads: encumbrance and speed": "Charges : encombrement et vitesse",
+        "Loads": "Charges",
         "carried": "porté",
         "most allowed": "poids maximal autorisé",
         "to hit": "au toucher",
@@ -31,8 +32,8 @@ LABELS: dict[str, dict[str, str]] = {
         "error": "erreur",
         "bulky gear counts one category up (b)":
             "l'équipement encombrant compte une catégorie au-dessus (b)",
-        "No characters: add one on the party screen (p)":
-            "Aucun personnage : en ajouter un sur l'écran du groupe (p)",
+        "No characters: add one on the party screen (F3)":
+            "Aucun personnage : en ajouter un sur l'écran du groupe (F3)",
         "new item: name, weight lb, qty": "nouvel objet : nom, poids en livres, quantité",
         "armour: name, weight lb, magic (yes/no); none takes it off":
             "armure : nom, poids en livres, magique (yes/no) ; none l'enlève",
@@ -72,7 +73,7 @@ Encumbrance (RULES.md 2.1–2.4; tables in config/encumbrance.toml)
   Categories by Strength: unencumbered, light 2/3, moderate 1/2 (−1 to hit),
   heavy 1/3 (−2, AC +1), critical 1 mv (−4, AC +3), maximal 1 mv staggering (cannot fight,
   AC +4, no Dexterity bonus). "bulky" moves a character one category up.
-  Screen (key e): the load against the thresholds, its effects, what would change it, and
+  Screen (key F5): the load against the thresholds, its effects, what would change it, and
   the speed's derivation. Keys: b bulky on/off, i add an item, w armour (name, weight, magic),
   a adjust speed by hand (mv, reason), l offer the Strength check to lift over the maximum,
   u put a held load down (each combat round re-offers the check at a further −1).
@@ -97,7 +98,7 @@ Encombrement (RULES.md 2.1–2.4 ; tables dans config/encumbrance.toml)
   important 1/3 (−2, CA +1), critique 1 mv (−4, CA +3), maximal 1 mv en titubant
   (impossible de combattre, CA +4, pas de bonus de Dextérité). « encombrant » fait passer
   le personnage dans la catégorie supérieure.
-  Écran (touche e) : la charge face aux seuils, ses effets, ce qui la changerait, et le détail
+  Écran (touche F5) : la charge face aux seuils, ses effets, ce qui la changerait, et le détail
   de la vitesse. Touches : b encombrant oui/non, i ajouter un objet, w armure (nom, poids,
   magique), a ajustement manuel de vitesse (mv, raison), l test de Force pour soulever plus
   que le maximum, u poser la charge tenue (chaque round de combat redemande le test à −1 de
@@ -115,3 +116,8 @@ session) :
   Au-delà du maximum ([effects.over]) : vitesse 0, la charge ne peut qu'être tenue en l'air.
   Les fractions de vitesse s'arrondissent à l'inférieur, jamais sous 1 mv.""",
 }
+
+
+def decimal(text: str, language: str) -> str:
+    """Figures in the language's way: 6.75 in English, 6,75 in French."""
+    return text.replace(".", ",") if language == "fr" else text

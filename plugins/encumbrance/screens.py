@@ -5,16 +5,20 @@ speed's derivation. Nothing here computes a rule: it shows derived values and ap
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 
-from gm_console.ui import StoreScreen, SyncedTable, TextPrompt, Value
+from gm_console.ui import StoreScreen, SyncedTable, Value
 from gm_console_plugins.encumbrance import bar, reading
+from gm_console_plugins.encumbrance.labels import decimal
 from gm_console_plugins.encumbrance.rules import Encumbrance, fmt
+
+if TYPE_CHECKING:
+    from gm_console.store import Outcome
 
 BAR_WIDTH = 60
 STYLES = {"unencumbered": "green", "light": "chartreuse3", "moderate": "yellow",
@@ -30,6 +34,7 @@ class EncumbranceScreen(StoreScreen):
     # exhaustion from travel or a rest): recompute on every change; Value and SyncedTable
     # repaint only what differs.
     AREAS = frozenset({"*"})
+    KEY_HINTS = {", or pass unlisted=true": ", or type its name with a ! to wear it anyway"}
     BINDINGS = [
         _b("b", "bulky", "Bulky", "bulky"),
         _b("i", "add_item", "Item", "add_item"),
@@ -70,8 +75,8 @@ class EncumbranceScreen(StoreScreen):
             except ValueError:
                 load, category = "?", t("error")
             rows.append((f"{index}:{character.get('name')}",
-                         [str(character.get("name")), load, category,
-                          f"{fmt(speed.mv)} mv / {fmt(speed.m)} m"]))
+                         [str(character.get("name")), self._decimal(load), category,
+                          self._decimal(f"{fmt(speed.mv)} mv / {fmt(speed.m)} m")]))
         self.query_one("#enc-table", SyncedTable).sync(
             [t("Name"), t("Carried"), t("Load"), t("Speed")], rows)
         self._show_detail()
@@ -95,7 +100,7 @@ class EncumbranceScreen(StoreScreen):
         if character is None:
             for value in values.values():
                 value.show("")
-            values["title"].show(self.t("No characters: add one on the party screen (p)"))
+            values["title"].show(self.t("No characters: add one on the party screen (F3)"))
             return
         try:
             enc = reading.assess(character, self.session)
@@ -106,11 +111,12 @@ class EncumbranceScreen(StoreScreen):
             return
         derived = self.session.derived(character)
         values["title"].show(self._title(character, enc))
-        drawn = bar.draw(enc, BAR_WIDTH, self.t)
+        # As wide as the terminal allows, the maximum's figure after it: never wraps.
+        drawn = bar.draw(enc, max(10, min(BAR_WIDTH, self.app.size.width - 10)), self.t)
         values["bar"].show(Text.assemble(*[
             (cells, STYLES[category] if full else "grey35") for cells, category, full in drawn.runs]))
-        values["marks"].show(drawn.marks)
-        values["legend"].show(drawn.legend)
+        values["marks"].show(self._decimal(drawn.marks))
+        values["legend"].show(self._decimal(drawn.legend))
         values["effects"].show(self._effects(enc))
         values["change"].show(self._change(enc))
         armour = derived.get("armour", {})
@@ -118,8 +124,15 @@ class EncumbranceScreen(StoreScreen):
         values["armour"].show(text or armour.get("text") or armour.get("error", ""))
         values["holding"].show(self._holding(character))
         speed = derived["speed"]
-        values["speed"].show(f"{self.t('Speed')} {fmt(speed['mv'])} mv / {fmt(speed['m'])} m:\n  "
+        figures = self._decimal(f"{fmt(speed['mv'])} mv / {fmt(speed['m'])} m")
+        values["speed"].show(f"{self.t('Speed')} {figures}:\n  "
                              + "\n  ".join(speed["steps"]))
+
+    def _decimal(self, text: str) -> str:
+        return decimal(text, self.session.language)
+
+    def on_resize(self) -> None:
+        self._show_detail()
 
     def _holding(self, character: dict[str, Any]) -> Text | str:
         name = str(character.get("name", "")).casefold()
@@ -182,13 +195,13 @@ class EncumbranceScreen(StoreScreen):
         if name is None:
             return
 
-        def add(text: str | None) -> None:
+        def add(text: str) -> Outcome | None:
             if not text:
-                return
+                return None
             parts = [p.strip() for p in text.split(",")]
-            params = dict(zip(("name", "weight_lb", "qty"), parts))
-            self.apply("item.add", character=name, **params)
-        self.app.push_screen(TextPrompt(f"{name} — {self.t('new item: name, weight lb, qty')}"), add)
+            return self.store.apply("item.add", dict(zip(("name", "weight_lb", "qty"), parts),
+                                                     character=name))
+        self.ask(f"{name} — {self.t('new item: name, weight lb, qty')}", add)
 
     def action_wear(self) -> None:
         name = self._selected_name()
@@ -198,15 +211,16 @@ class EncumbranceScreen(StoreScreen):
             self.notify(self.t("the armour plugin is not loaded"), severity="warning")
             return
 
-        def wear(text: str | None) -> None:
+        def wear(text: str) -> Outcome | None:
             if not text:
-                return
+                return None
             parts = [p.strip() for p in text.split(",")]
-            params = dict(zip(("armour", "weight_lb", "magic"), parts))
-            self.apply("armour.wear", character=name, **params)
-        self.app.push_screen(
-            TextPrompt(f"{name} — {self.t('armour: name, weight lb, magic (yes/no); none takes it off')}"),
-            wear)
+            params: dict[str, Any] = dict(zip(("armour", "weight_lb", "magic"), parts))
+            if params["armour"].endswith("!"):  # not in the armour table: worn anyway
+                params["armour"], params["unlisted"] = params["armour"].rstrip("! "), True
+            return self.store.apply("armour.wear", {**params, "character": name})
+        self.ask(f"{name} — {self.t('armour: name, weight lb, magic (yes/no)')}", wear,
+                 hint=self.t("none: takes it off · name! : an armour the table does not list"))
 
     def action_adjust(self) -> None:
         character = self._selected()
@@ -217,14 +231,12 @@ class EncumbranceScreen(StoreScreen):
         if character.get("speed_adjust_mv"):
             current = f"{character['speed_adjust_mv']}, {character.get('speed_adjust_reason', '')}"
 
-        def adjust(text: str | None) -> None:
-            if text is None:
-                return
+        def adjust(text: str) -> Outcome:
             mv, _, reason = text.partition(",")
-            self.apply("speed.adjust", character=name, mv=mv.strip(), reason=reason.strip())
-        self.app.push_screen(
-            TextPrompt(f"{name} — {self.t('speed adjustment: mv, reason (0 removes it)')}", current),
-            adjust)
+            return self.store.apply("speed.adjust", {"character": name, "mv": mv.strip(),
+                                                     "reason": reason.strip()})
+        self.ask(f"{name} — {self.t('speed adjustment: mv, reason (0 removes it)')}", adjust,
+                 current)
 
     def action_put_down(self) -> None:
         name = self._selected_name()
@@ -236,11 +248,10 @@ class EncumbranceScreen(StoreScreen):
         if name is None:
             return
 
-        def lift(text: str | None) -> None:
-            if text is None:  # escape: no lift
-                return
-            outcome = self.apply("encumbrance.lift", character=name, load_lb=text or 0)
+        def lift(text: str) -> Outcome:
+            outcome = self.store.apply("encumbrance.lift", {"character": name,
+                                                            "load_lb": text or 0})
             if outcome.ok:
                 self.notify(outcome.message, timeout=8)
-        self.app.push_screen(
-            TextPrompt(f"{name} — {self.t('load to lift in lb (empty: what is carried)')}"), lift)
+            return outcome
+        self.ask(f"{name} — {self.t('load to lift in lb (empty: what is carried)')}", lift)

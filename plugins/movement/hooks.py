@@ -27,7 +27,7 @@ def _calculator(store: Any) -> Any:
 
 @hookimpl
 def register_screens(register) -> None:
-    register(ScreenSpec("movement.calculator", "m", "Movement: climb, swim, jump calculator",
+    register(ScreenSpec("movement.calculator", "f7", "Movement: climb, swim, jump calculator",
                         _calculator))
 
 
@@ -65,7 +65,7 @@ def labels(language: str) -> dict[str, str] | None:
 
 
 HELP_EN = """\
-Movement (m): a round's movement as segments (walk, climb, swim, crawl, long jump, high jump),
+Movement (F7): a round's movement as segments (walk, climb, swim, crawl, long jump, high jump),
 each in normal or difficult terrain, priced against the character's speed (RULES.md 1.6, 1.7).
 A metre climbed, swum or crawled costs 2 (3 in difficult terrain), 1 (2) with a climbing or
 swimming speed; a metre jumped costs 1. Calculator keys: w walk, c climb, s swim, k crawl,
@@ -93,7 +93,7 @@ Settings in config/movement.toml [settings] (a session may override them):
 - check_dice and dc_*: checks roll 1d20 + the ability modifier against our DCs."""
 
 HELP_FR = """\
-Déplacement (m) : le mouvement d'un round en segments (marcher, escalader, nager, ramper, saut
+Déplacement (F7) : le mouvement d'un round en segments (marcher, escalader, nager, ramper, saut
 en longueur, saut en hauteur), en terrain normal ou difficile, comparé à la vitesse du
 personnage (RULES.md 1.6, 1.7). Un mètre escaladé, nagé ou rampé coûte 2 (3 en terrain
 difficile), 1 (2) avec une vitesse d'escalade ou de nage ; un mètre sauté coûte 1. Touches :

@@ -53,9 +53,18 @@ FRENCH: dict[str, str] = {
         "Aucun segment : w marcher, c escalader, s nager, k ramper, l saut en longueur, "
         "h saut en hauteur, puis tapez les mètres",
     "0-9 . metres · t terrain (* = current) · u run-up · ! slippery/rough · o obstacle · "
-    "↑↓ segment · ⌫ erase · enter move · e spend in combat · ? why":
+    "↑↓ segment · ⌫ erase · enter move · e spend in combat · f force · ? why":
         "0-9 . mètres · t terrain (* = actuel) · u élan · ! glissant/agité · o obstacle · "
-        "↑↓ segment · ⌫ effacer · entrée déplacer · e dépenser en combat · ? pourquoi",
+        "↑↓ segment · ⌫ effacer · entrée déplacer · e dépenser en combat · f forcer · "
+        "? pourquoi",
+    " (press f to force it, with a reason)": " (f pour forcer, avec une raison)",
+    "Force (a reason)": "Forcer (une raison)",
+    "Previous segment": "Segment précédent",
+    "Next segment": "Segment suivant",
+    "Previous character": "Personnage précédent",
+    "Next character": "Personnage suivant",
+    "Nothing refused to force": "Rien de refusé à forcer",
+    "Reason to force it": "Raison pour forcer",
     "Type the obstacle's height in metres; o again to drop it":
         "Tapez la hauteur de l'obstacle en mètres ; o à nouveau pour l'enlever",
     "A run-up applies to a jump": "L'élan ne concerne qu'un saut",

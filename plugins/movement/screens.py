@@ -8,7 +8,7 @@ game master makes the move (enter) or spends it in combat (e).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -22,6 +22,9 @@ from gm_console_plugins.movement.segments import JUMPS, Segment, format_path
 # What the figure under the jumps means, by setting obstacle_check (RULES.md 1.7).
 OBSTACLE_LABELS = {"up_to_quarter": "Small obstacle (check)",
                    "taller_than_quarter": "Obstacle without a check"}
+if TYPE_CHECKING:
+    from gm_console.store import Outcome
+
 NOTES_WIDTH = 26  # "standing ≤ 2.55 m, slippery"
 
 KIND_LABELS = {"walk": "walk", "climb": "climb", "swim": "swim", "crawl": "crawl",
@@ -37,6 +40,7 @@ class MovementScreen(StoreScreen):
     # speed step; the terrain on another plugin: any operation may change what is shown. Only
     # the widgets whose text changed repaint, so listening to everything costs little.
     AREAS = frozenset({"*"})
+    KEY_HINTS = {ops.FORCE: " (press f to force it, with a reason)"}
     BINDINGS = [
         _b("w", "add('walk')", "Walk", "walk"),
         _b("c", "add('climb')", "Climb", "climb"),
@@ -56,6 +60,7 @@ class MovementScreen(StoreScreen):
         _b("right", "character(1)", "Next character", "next_character", show=False),
         _b("enter", "move", "Move", "move"),
         _b("e", "spend", "Spend in combat", "spend"),
+        _b("f", "force", "Force (a reason)", "force", show=False),
         _b("question_mark", "why", "Why?", "why"),
         # Digits are bindings too, not a key handler: bindings run in order with the kind keys,
         # so "c3" typed fast is a 3 m climb and not a 3 on the segment before it.
@@ -75,8 +80,11 @@ class MovementScreen(StoreScreen):
         self.typed = ""             # digits typed for the selected segment's metres
         self.typing_obstacle = False  # ... or for its obstacle's height (after o)
         self.untyped: Segment | None = None
-        self.character_name = ""
+        # Opens on whoever acts now (a fight running), else on the first character.
+        self.character_name = str(store.host.call_first("acting_character",
+                                                         session=store.session) or "")
         self.why = False            # the derivation of every figure is shown (?)
+        self.refused_op = ""        # the move or spend last refused, for f to force
 
     # -- layout -------------------------------------------------------------------------------
 
@@ -230,7 +238,7 @@ class MovementScreen(StoreScreen):
             return t("Type the obstacle's height in metres; o again to drop it")
         return t("0-9 . metres · t terrain (* = current) · u run-up · ! slippery/rough · "
                  "o obstacle · ↑↓ segment · ⌫ erase · enter move · e spend in combat · "
-                 "? why")
+                 "f force · ? why")
 
     # -- keys ---------------------------------------------------------------------------------
 
@@ -342,11 +350,15 @@ class MovementScreen(StoreScreen):
             self._start_typing(obstacle=True)
             self.refresh_view(None)
 
-    def _make(self, op: str) -> None:
+    def _make(self, op: str, override: str = "") -> Outcome | None:
         character = self.character()
         if character is None or not self.segments:
-            return
-        outcome = self.apply(op, character=character["name"], segments=format_path(self.segments))
+            return None
+        params = {"character": character["name"], "segments": format_path(self.segments)}
+        if override:
+            params["override"] = override
+        outcome = self.apply(op, **params)
+        self.refused_op = "" if outcome.ok else op
         if outcome.ok:
             self.notify(outcome.message, timeout=6)
             self.segments, self.selected = [], -1
@@ -362,3 +374,12 @@ class MovementScreen(StoreScreen):
 
     def action_spend(self) -> None:
         self._make("movement.spend")
+
+    def action_force(self) -> None:
+        """Make the last refused move or spend anyway, with the game master's reason."""
+        if not self.refused_op:
+            self.notify(self.t("Nothing refused to force"), severity="information")
+            return
+        op = self.refused_op
+        self.ask(self.t("Reason to force it"),
+                 lambda reason: self._make(op, reason) if reason else None)

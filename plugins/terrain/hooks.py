@@ -108,7 +108,7 @@ def labels(language: str) -> dict[str, str] | None:
 
 
 HELP_EN = """\
-Terrain (in the travel planner, key t): the terrain the party is in, from config/terrain.toml
+Terrain (in the travel planner, key F6): the terrain the party is in, from config/terrain.toml
 (road, plain, clear corridor, open water; difficult: dense forest, swamp, rubble-strewn ruins,
 steep mountains, frozen plain). In difficult terrain every metre costs two (config/terrain.toml
 [cost]): half the distance per minute, hour and day (RULES.md 1.5). The travel route's legs set
@@ -117,7 +117,7 @@ Operation: travel.terrain terrain=<key>. Add a terrain: a [types.<key>] table wi
 label_fr and difficult."""
 
 HELP_FR = """\
-Terrain (dans le planificateur de voyage, touche t) : le terrain où se trouve le groupe, pris
+Terrain (dans le planificateur de voyage, touche F6) : le terrain où se trouve le groupe, pris
 dans config/terrain.toml (route, plaine, couloir dégagé, eau libre ; difficiles : forêt dense,
 marécage, ruines encombrées de gravats, montagnes escarpées, plaine gelée). En terrain difficile
 chaque mètre en coûte deux ([cost]) : moitié de la distance par minute, heure et jour (RULES.md

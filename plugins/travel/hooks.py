@@ -29,8 +29,29 @@ def _planner(store: Any) -> Any:
 
 @hookimpl
 def register_screens(register) -> None:
-    register(ScreenSpec("travel.planner", "t", "Travel: planner (pace, mode, route, arrival)",
+    register(ScreenSpec("travel.planner", "f6", "Travel: planner (pace, mode, route, arrival)",
                         _planner))
+
+
+@hookimpl
+def home_status(session) -> str | None:
+    values = summary(session)
+    if "error" in values:
+        return None
+    t = (lambda text: FRENCH.get(text, text)) if session.language == "fr" else (lambda x: x)
+    where = f"{t('Travel')}: {t(values['pace_label'])} · {values['mode_label']} · " \
+            f"{values['terrain_label']}"
+    if not values["route"]:
+        return where
+    done = f"{rules.num(round(values['done_km'], 2))}/{rules.num(round(values['route_km'], 2))}"
+    if session.language == "fr":
+        done = done.replace(".", ",")
+    done += " km"
+    arrival = values["arrival"]
+    if arrival is None:
+        return f"{where} · {done} · {t('arrived')}"
+    when = arrival["text"].replace("Day", "Jour") if session.language == "fr" else arrival["text"]
+    return f"{where} · {done} · {t('arrival')} {when}"
 
 
 def _validate(section: dict[str, Any]) -> list[tuple[tuple[Any, ...], str]]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 HELP_EN = """\
-Travel planner (t): pace, mode, route and arrival (RULES.md 1.1 to 1.5).
+Travel planner (F6): pace, mode, route and arrival (RULES.md 1.1 to 1.5).
 Keys: f w s pace fast / normal / slow · m mode (foot, mounted, gallop, vehicle, ship 3 24,
 special 27) · t terrain · a add a leg ("12 dense_forest old wood") · x remove the leg under the
 cursor · c clear the route · [ ] hours travelled a day in the plan (more than 8 is a forced
@@ -36,7 +36,7 @@ travel.travellers. Settings (config/travel.toml [settings], or the session's
   (interpretation, RULES.md 1.4); any: choose a pace as usual (the 5e original)."""
 
 HELP_FR = """\
-Planificateur de voyage (t) : rythme, mode, itinéraire et arrivée (RULES.md 1.1 à 1.5).
+Planificateur de voyage (F6) : rythme, mode, itinéraire et arrivée (RULES.md 1.1 à 1.5).
 Touches : f w s rythme rapide / normal / lent · m mode (foot, mounted, gallop, vehicle,
 ship 3 24, special 27) · t terrain · a ajouter une étape (« 12 dense_forest vieux bois ») ·
 x retirer l'étape sous le curseur · c effacer l'itinéraire · [ ] heures de marche par jour du
@@ -77,6 +77,13 @@ FRENCH = {
     "Total": "Total",
     "a day": "par jour",
     "arrival": "arrivée",
+    "Travel": "Voyage",
+    "press a to add a leg, or G to travel a number of hours":
+        "a pour ajouter une étape, ou G pour voyager un nombre d'heures",
+    "Travel to the end of the route: {time} of travel, arrival {arrival}?":
+        "Voyager jusqu'au bout de l'itinéraire : {time} de voyage, arrivée {arrival} ?",
+    "Clear the route ({legs} legs)?": "Effacer l'itinéraire ({legs} étapes) ?",
+    "undoes it": "l'annule",
     "arrived": "arrivé",
     "How far": "Quelle distance",
     "in": "en",

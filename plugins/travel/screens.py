@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Input
 
-from gm_console.core.clock import format_duration
+from gm_console.core.clock import format_clock, format_duration
 from gm_console.ui import StoreScreen, SyncedTable, Value
 from gm_console_plugins.travel import reading
 from gm_console_plugins.travel.summary import reverse, summary
@@ -99,6 +99,8 @@ class TravelPlanner(StoreScreen):
         _b("question_mark", "why", "Why?", "why"),
         Binding("escape", "back", "Back", id="travel.back"),
     ]
+    KEY_HINTS = {"add legs (travel.leg) or give hours=<number>":
+                 "press a to add a leg, or G to travel a number of hours"}
     AUTO_FOCUS = None  # every key goes to the screen's bindings until a question is asked
     DEFAULT_CSS = """
     TravelPlanner Value { padding: 0 1; }
@@ -119,7 +121,8 @@ class TravelPlanner(StoreScreen):
     def __init__(self, store: Any, **kwargs: Any) -> None:
         super().__init__(store, **kwargs)
         self.plan_hours: float | None = None  # hours a day in the plan; None = the mode's day
-        self.reverse_text = "1d"               # the last "how far in" question
+        # the last "how far in" question: a day ("j" for jour in French)
+        self.reverse_text = "1j" if store.session.language == "fr" else "1d"
         self.asking = ""                      # which question the input line answers
 
     # -- layout -------------------------------------------------------------------------------
@@ -162,16 +165,22 @@ class TravelPlanner(StoreScreen):
             mode += f" {own}, {values['day_hours']} h {t('a day')}"
         self._value("tp-mode", f"{t('Mode')} [m]: {mode} · {t('Terrain')} [t]: "
                                f"{values['terrain_label']} ({ground})")
-        rates = (f"{values['per_minute_m']} m/min · {values['per_hour_km']} km/h · "
-                 f"{values['per_day_km']} km/{t('day')} ({values['day_hours']} h)")
+        rates = (f"{self._km(values['per_minute_m'])} m/min · {self._km(values['per_hour_km'])} "
+                 f"km/h · {self._km(values['per_day_km'])} km/{t('day')} "
+                 f"({self._km(values['day_hours'])} h)")
         if values["day_hour_km"] != values["per_hour_km"]:
-            rates += f" · {t('within the day')} {km(values['day_hour_km'])} km/h"
+            rates += f" · {t('within the day')} {self._km(values['day_hour_km'])} km/h"
         self._value("tp-rates", rates)
         self._show_today(values)
         self._show_route(values)
         self._show_reverse()
         self._value("tp-hint", t("↑↓ leg · x remove · c clear · [ ] h/day · G hours · "
                                  "F fresh mount · ? why"))
+
+    def _km(self, value: float) -> str:
+        """A distance for the eye in the UI language: 17.38, or 17,38 in French."""
+        text = km(value)
+        return text.replace(".", ",") if self.session.language == "fr" else text
 
     def _value(self, widget_id: str, text: str | Text) -> None:
         # Text, not markup: "[m]" is a key to press, not a style.
@@ -184,7 +193,7 @@ class TravelPlanner(StoreScreen):
                  f"{t('next forced-march save')}: " + (f"DC {dc}" if dc else t("none yet"))]
         if "fresh_mount" in values:
             due = values["fresh_mount"]["due_in_km"]
-            parts.append(f"{t('fresh mount in')} {km(due)} km" if due else
+            parts.append(f"{t('fresh mount in')} {self._km(due)} km" if due else
                          t("fresh mount needed (F)"))
         line = Text(" · ".join(parts))
         if values["awaiting_saves"]:
@@ -203,9 +212,9 @@ class TravelPlanner(StoreScreen):
         rows = []
         for leg in values["route"]:
             ground = leg["terrain_label"] + (" (×2)" if leg["difficult"] else "")
-            distance = f"{km(leg['km'])} km"
+            distance = f"{self._km(leg['km'])} km"
             if leg["done_km"] and leg["done_km"] < leg["km"]:
-                distance = f"{km(leg['done_km'])}/{distance}"
+                distance = f"{self._km(leg['done_km'])}/{distance}"
             elif leg["done_km"]:
                 distance = f"✓ {distance}"
             ends = leg["ends"]
@@ -217,22 +226,22 @@ class TravelPlanner(StoreScreen):
         if not rows:
             self._value("tp-total", t("no route: a adds a leg"))
             return
-        left = f" ({km(values['remaining_km'])} {t('left')})" if values["done_km"] else ""
-        text = Text(f"{t('Total')} {km(values['route_km'])} km{left} · ")
+        left = f" ({self._km(values['remaining_km'])} {t('left')})" if values["done_km"] else ""
+        text = Text(f"{t('Total')} {self._km(values['route_km'])} km{left} · ")
         arrival = values["arrival"]
         if arrival is None:
             text.append(t("arrived"), style="bold green")
         else:
             text.append(f"{format_duration(values['remaining_seconds'])}, "
                         f"{values['plan_hours_per_day']} h/{t('day')} [ ] → ")
-            text.append(arrival["text"], style="bold")
+            text.append(format_clock(arrival, t("Day")), style="bold")
         dcs = values["planned_forced_march_dcs"]
         if dcs:
             text.append(f"\n{t('forced march')}: {t('saves')} DC {', '.join(map(str, dcs))}",
                         style="yellow")
         mounts = values.get("fresh_mount", {}).get("route_km")
         if mounts:
-            text.append(f"\n{t('Fresh mounts at km')} {', '.join(km(x) for x in mounts)}")
+            text.append(f"\n{t('Fresh mounts at km')} {', '.join(self._km(x) for x in mounts)}")
         self._value("tp-total", text)
 
     def _show_reverse(self) -> None:
@@ -243,7 +252,7 @@ class TravelPlanner(StoreScreen):
         except ValueError as exc:
             self._value("tp-reverse", Text(str(exc), style="red"))
             return
-        line = f"{t('How far')} [h] {t('in')} {self.reverse_text}: {km(found['km'])} km"
+        line = f"{t('How far')} [h] {t('in')} {self.reverse_text}: {self._km(found['km'])} km"
         if days:
             line += f" ({found['terrain']})"
         elif found["route_ends"]:
@@ -252,22 +261,41 @@ class TravelPlanner(StoreScreen):
 
     # -- keys ---------------------------------------------------------------------------------
 
-    def _outcome(self, op: str, **params: Any) -> None:
+    def _outcome(self, op: str, **params: Any) -> bool:
         outcome = self.apply(op, **params)
         if outcome.ok:
-            self._value("tp-last", Text(outcome.message, style="italic"))
+            line = Text(outcome.message, style="italic")
+            if op == "travel.advance":  # the clock moved: say how to take it back
+                line.append(f"  (ctrl+z {self.t('undoes it')})", style="dim")
+            self._value("tp-last", line)
+        return outcome.ok
 
     def action_pace(self, pace: str) -> None:
         self._outcome("travel.pace", pace=pace)
 
     def action_advance(self, hours: str) -> None:
-        self._outcome("travel.advance", hours=hours)
+        if hours != "end":
+            self._outcome("travel.advance", hours=hours)
+            return
+        # To the end moves the clock by hours, even days: asked first.
+        values = summary(self.session, self.plan_hours)
+        if values.get("arrival") is None:
+            self._outcome("travel.advance", hours=hours)  # says why there is nothing to do
+            return
+        self.app.confirm(  # type: ignore[attr-defined]
+            self.t("Travel to the end of the route: {time} of travel, arrival {arrival}?")
+            .format(time=format_duration(values["remaining_seconds"]),
+                    arrival=values["arrival"]["text"]),
+            lambda: self._outcome("travel.advance", hours="end"))
 
     def action_fresh_mount(self) -> None:
         self._outcome("travel.fresh_mount")
 
     def action_clear_route(self) -> None:
-        self._outcome("travel.route_clear")
+        legs = len(summary(self.session, self.plan_hours).get("route", []))
+        if legs:
+            self.app.confirm(self.t("Clear the route ({legs} legs)?").format(legs=legs),  # type: ignore[attr-defined]
+                             lambda: self._outcome("travel.route_clear"))
 
     def action_remove_leg(self) -> None:
         key = self.query_one("#tp-legs", SyncedTable).current_key
@@ -313,35 +341,40 @@ class TravelPlanner(StoreScreen):
             super().action_back()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Apply the answer; a refusal keeps the question open with the text as typed."""
         event.stop()
         what, text = self.asking, event.value.strip()
-        self._close_question()
         if not text:
+            self._close_question()
             return
         try:
             if what == "mode":
-                self._outcome("travel.mode", **parse_mode(text))
+                done = self._outcome("travel.mode", **parse_mode(text))
             elif what == "terrain":
-                self._outcome("travel.terrain", terrain=text)
+                done = self._outcome("travel.terrain", terrain=text)
             elif what == "leg":
-                self._add_leg(text)
+                done = self._add_leg(text)
             elif what == "hours":
-                self._outcome("travel.advance", hours=text)
-            elif what == "reverse":
+                done = self._outcome("travel.advance", hours=text)
+            else:  # reverse
                 parse_duration(text)
                 self.reverse_text = text
                 self._show_reverse()
+                done = True
         except ValueError as exc:
             self.notify(str(exc), title=self.t("Refused"), severity="warning")
+            done = False
+        if done:
+            self._close_question()
 
-    def _add_leg(self, text: str) -> None:
+    def _add_leg(self, text: str) -> bool:
         words = text.split()
         params: dict[str, Any] = {"km": words[0].removesuffix("km")}
         if len(words) > 1:
             params["terrain"] = words[1]
         if len(words) > 2:
             params["name"] = " ".join(words[2:])
-        self._outcome("travel.leg", **params)
+        return self._outcome("travel.leg", **params)
 
     def on_key(self, event: Any) -> None:
         # ↑↓ move the leg cursor while the table itself never takes the focus.

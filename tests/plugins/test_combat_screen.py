@@ -27,8 +27,8 @@ async def type_text(pilot, text: str) -> None:
 
 
 async def open_fight(pilot, surprise: str = "") -> None:
-    """c opens the screen; S starts the fight; a adds a goblin; I types initiatives."""
-    await pilot.press("c")
+    """F8 opens the screen; S starts the fight; a adds a goblin; I types initiatives."""
+    await pilot.press("f8")
     await pilot.pause()
     assert isinstance(pilot.app.screen, CombatScreen)
     await pilot.press("S")
@@ -138,7 +138,7 @@ async def test_only_changed_cells_are_updated(store, make_app):
 async def test_nothing_running(store, make_app):
     app = make_app(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("c")
+        await pilot.press("f8")
         await pilot.pause()
         assert "No fight" in app.screen.query_one("#status", Value).shown
         await pilot.press("s")  # refused, and the screen stays up

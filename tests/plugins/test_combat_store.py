@@ -480,3 +480,23 @@ def test_summary_finds_each_combatant_without_searching_by_name(make_store, monk
     assert len(summary["combatants"]) == 2 * size
     assert all(c["speed_m"] == 9 for c in summary["combatants"])
     assert searches == {"combatant": 0, "character": 0}
+def test_no_rest_in_the_middle_of_a_fight(fight):
+    """The core's rest hears the combat plugin through rest_refused, without importing it."""
+    store = fight
+    before = seconds(store)
+    no(store, "rest.long", "no long rest now: a fight is running")
+    no(store, "rest.short", "no short rest now: a fight is running")
+    assert seconds(store) == before
+    ok(store, "combat.end")
+    ok(store, "rest.long")
+    assert seconds(store) == before + 8 * 3600
+
+
+def test_whoever_acts_now_is_the_character_whose_turn_it_is(fight):
+    store = fight
+    acting = store.host.call_first("acting_character", session=store.session)
+    assert acting == "Aria"
+    ok(store, "combat.next")  # the Goblin: not a character of the party
+    assert store.host.call_first("acting_character", session=store.session) is None
+    ok(store, "combat.next")
+    assert store.host.call_first("acting_character", session=store.session) == "Bram"

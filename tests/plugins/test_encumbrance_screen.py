@@ -6,6 +6,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from textual.widgets import Input
 
 from gm_console.ui import SyncedTable, Value
 from gm_console_plugins.encumbrance import bar, rules
@@ -35,7 +36,7 @@ def aria_store(make_store):
 async def test_screen_shows_load_effects_and_speed(make_app, aria_store):
     app = make_app(aria_store)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("e")
+        await pilot.press("f5")
         assert cell(app, 0, 1) == "120 / 220 lb" and cell(app, 0, 2) == "moderate"
         assert cell(app, 0, 3) == "7 mv / 5.25 m"
         assert "carried 120 lb, most allowed 220 lb" in shown(app, "title")
@@ -49,7 +50,7 @@ async def test_screen_shows_load_effects_and_speed(make_app, aria_store):
 async def test_adding_an_item_updates_live_and_repaints_only_what_changed(make_app, aria_store):
     app = make_app(aria_store)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("e")
+        await pilot.press("f5")
         armour = app.screen.query_one("#enc-armour", Value)
         repaints = []
         original = armour.update
@@ -68,7 +69,7 @@ async def test_adding_an_item_updates_live_and_repaints_only_what_changed(make_a
 async def test_bulky_key_and_undo(make_app, aria_store):
     app = make_app(aria_store)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("e", "b")
+        await pilot.press("f5", "b")
         assert aria_store.state["characters"][0]["bulky"] is True
         assert cell(app, 0, 2) == "heavy" and "bulky" in shown(app, "title")
         await pilot.press("ctrl+z")
@@ -79,10 +80,13 @@ async def test_bulky_key_and_undo(make_app, aria_store):
 async def test_speed_adjustment_needs_a_reason(make_app, aria_store):
     app = make_app(aria_store)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("e", "a", "4", "enter")
+        await pilot.press("f5", "a", "4", "enter")
         await pilot.pause()
         assert "speed_adjust_mv" not in aria_store.state["characters"][0]   # refused
-        await pilot.press("a", "4", "comma", "space", "h", "a", "s", "t", "e", "enter")
+        # The prompt stays open with what was typed and why it was refused.
+        assert app.screen.query_one(Input).value == "4"
+        assert "reason" in str(app.screen.query_one("#prompt-refusal").render())
+        await pilot.press("comma", "space", "h", "a", "s", "t", "e", "enter")
         await pilot.pause()
         assert aria_store.state["characters"][0]["speed_adjust_reason"] == "haste"
         assert "+4 mv: manual: haste" in shown(app, "speed")
@@ -92,7 +96,7 @@ async def test_bad_strength_shows_the_reason(make_app, aria_store):
     aria_store.state["characters"][0]["strength"] = "18/101"
     app = make_app(aria_store)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("e")
+        await pilot.press("f5")
         assert "18/101" in shown(app, "title") and cell(app, 0, 2) == "error"
 
 
@@ -128,7 +132,7 @@ async def test_a_held_load_is_shown_and_put_down(make_app, aria_store):
     assert aria_store.apply("roll.resolve", {"results": "Aria=2"}).ok
     app = make_app(aria_store)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("e")
+        await pilot.press("f5")
         assert "holding 240 lb over the maximum, 0 round(s)" in shown(app, "holding")
         await pilot.press("u")
         await pilot.pause()

@@ -21,7 +21,7 @@ def text(app, widget_id):
 
 
 async def open_calculator(pilot):
-    await pilot.press("m")
+    await pilot.press("f7")
     await pilot.pause()
     assert isinstance(pilot.app.screen, MovementScreen)
 
@@ -179,3 +179,13 @@ async def test_question_mark_shows_why(two, make_app):
         assert why.shown.splitlines()[1].startswith("base 12 mv")
         await pilot.press("question_mark")
         assert not why.display
+
+
+async def test_opens_on_the_character_whose_turn_it_is(make_store, make_app):
+    store = make_store([{**HUMAN, "name": "Aria"}, {**HUMAN, "name": "Bram"}])
+    assert store.apply("combat.start", {}).ok
+    for name, value in (("Aria", 5), ("Bram", 15)):  # Bram acts first
+        assert store.apply("combat.initiative", {"combatant": name, "value": value}).ok
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        await open_calculator(pilot)
+        assert text(pilot.app, "mv-head").startswith("Bram ·")

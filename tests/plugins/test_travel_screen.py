@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from textual.widgets import Label
 
 from gm_console.ui import Value
 from gm_console_plugins.travel.screens import TravelPlanner, km, parse_duration, parse_mode
@@ -13,7 +14,7 @@ def shown(pilot, widget_id: str) -> str:
 
 
 async def open_planner(pilot) -> TravelPlanner:
-    await pilot.press("t")
+    await pilot.press("f6")
     await pilot.pause()
     assert isinstance(pilot.app.screen, TravelPlanner)
     return pilot.app.screen
@@ -47,7 +48,14 @@ async def test_plan_a_route_and_travel_it(store, make_app, size):
         await pilot.pause()
         assert store.state["clock"]["second"] == 9 * 3600
         assert "travelled 1 h" in shown(pilot, "tp-last")
-        await pilot.press("e")
+        await pilot.press("e")  # five hours and more on the clock: asked first
+        await pilot.pause()
+        assert "5 h 20 min of travel, arrival Day 1, 14:20" in str(
+            pilot.app.screen.query_one(Label).render())
+        await pilot.press("n")
+        await pilot.pause()
+        assert store.state["clock"]["second"] == 9 * 3600
+        await pilot.press("e", "y")
         await pilot.pause()
         assert "arrived" in shown(pilot, "tp-total")
         assert store.session.terrain()["key"] == "dense_forest"

@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Input, Label
+from textual.widgets import Input, Label, Static
 
 from gm_console.core.characters import FIELDS, ITEM_FIELDS, parse_field
 from gm_console.store import Change
@@ -44,16 +44,24 @@ class FieldRow(Horizontal):
     FieldRow > Input { width: 14; height: 1; border: none; padding: 0 1; }
     FieldRow > Input:focus { border: none; background: $accent 40%; }
     FieldRow > Value { width: 1fr; padding: 0 0 0 1; color: $error; }
+    FieldRow.-unsaved > Label { color: $warning; text-style: bold; }
     """
 
-    def __init__(self, key: str, value: Any, check: Callable[[str], str]) -> None:
+    def __init__(self, key: str, value: Any, check: Callable[[str], str], label: str = "") -> None:
         super().__init__(id=f"row-{key}")
         self.key = key
+        self.label = label or key.replace("_", " ")
         self.initial = shown(value)
         self.check = check
 
+    def mark_unsaved(self, unsaved: bool) -> None:
+        """A typed value the sheet does not hold yet: the label says so (``*``)."""
+        if unsaved != self.has_class("-unsaved"):
+            self.set_class(unsaved, "-unsaved")
+            self.query_one(Label).update(self.label + (" *" if unsaved else ""))
+
     def compose(self) -> ComposeResult:
-        yield Label(self.key.replace("_", " "))
+        yield Label(self.label)
         yield Input(self.initial, id=f"field-{self.key}")
         yield Value(id=f"error-{self.key}")
 
@@ -84,9 +92,11 @@ class ItemForm(ModalScreen[dict[str, Any] | None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(self.title_, classes="panel-title")
+            t = self.app.t  # type: ignore[attr-defined]
             for key in ITEM_FIELDS:
-                yield FieldRow(key, self.item.get(key), field_check(key, ITEM_FIELDS))
-            yield Label("tab: next field · enter: done · escape: cancel", classes="hint")
+                yield FieldRow(key, self.item.get(key), field_check(key, ITEM_FIELDS),
+                               t(key.replace("_", " ")))
+            yield Label(t("tab: next field · enter: done · escape: cancel"), classes="hint")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -109,9 +119,10 @@ class CharacterScreen(StoreScreen):
     AREAS = frozenset({"*"})  # any operation may change a character (a rest, a march)
     AUTO_FOCUS = "#field-name"
     BACK_TO = "party"
+    NAV_ID = "party"
     BINDINGS = [
-        Binding("f2", "add_item", "Add item"),
-        Binding("f3", "remove_item", "Remove item"),
+        Binding("ctrl+n", "add_item", "Add item"),
+        Binding("ctrl+r", "remove_item", "Remove item"),
     ]
     DEFAULT_CSS = """
     CharacterScreen #sheet { width: 52; }
@@ -143,12 +154,13 @@ class CharacterScreen(StoreScreen):
             with VerticalScroll(id="sheet"):
                 for key in FIELDS:
                     check = self._check_name if key == "name" else field_check(key, FIELDS)
-                    yield FieldRow(key, character.get(key), check)
+                    yield FieldRow(key, character.get(key), check,
+                                   self.t(key.replace("_", " ")))
             with Vertical(id="inventory"):
-                yield Label("Inventory", classes="panel-title")
+                yield Label(self.t("Inventory"), classes="panel-title")
                 yield SyncedTable(id="items", cursor_type="row")
                 yield Value(id="carried", classes="hint")
-                yield Label("f2 add · enter edit · f3 remove\ntab next field · enter apply",
+                yield Static(self.t("^n add · enter edit · ^r remove"),
                             classes="hint")
 
     def refresh_view(self, change: Change | None) -> None:
@@ -164,25 +176,60 @@ class CharacterScreen(StoreScreen):
                 field.value = current
         items = character.get("items", [])
         self.query_one("#items", SyncedTable).sync(
-            ["Item", "lb", "qty"],
+            [self.t("Item"), "lb", self.t("qty")],
             [(f"{i}", [str(it.get("name")), str(it.get("weight_lb", 0)), str(it.get("qty", 1))])
              for i, it in enumerate(items)])
         total = sum(float(it.get("weight_lb", 0)) * int(it.get("qty", 1)) for it in items)
-        self.query_one("#carried", Value).show(f"items: {total:g} lb")
+        self.query_one("#carried", Value).show(f"{self.t('items')}: {self.app.t.number(total)} lb")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         row = event.input.parent
-        if not isinstance(row, FieldRow) or row.error.shown:
-            return
+        if isinstance(row, FieldRow):
+            self._save(row)
+
+    def on_input_blurred(self, event: Input.Blurred) -> None:
+        """Leaving a field (tab, a click) applies what was typed in it, as enter does: a
+        field never shows a value the file does not hold without saying so."""
+        row = event.input.parent
+        if isinstance(row, FieldRow) and row.is_attached:
+            self._save(row)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        row = event.input.parent
         character = self._character()
-        if character is not None and shown(character.get(row.key)) == event.value.strip():
-            return
+        if isinstance(row, FieldRow) and character is not None:
+            row.mark_unsaved(shown(character.get(row.key)) != event.value.strip())
+
+    def _save(self, row: FieldRow) -> bool:
+        """Apply the row's text if it changed; False when it stays unsaved (wrong, or refused:
+        the reason beside it, the label marked)."""
+        character = self._character()
+        text = row.query_one(Input).value
+        if character is None or shown(character.get(row.key)) == text.strip():
+            row.mark_unsaved(False)
+            return True
+        if row.error.shown:
+            row.mark_unsaved(True)
+            return False
         outcome = self.store.apply("character.set", {"character": self.name_, "field": row.key,
-                                                     "value": event.value})
+                                                     "value": text})
         if not outcome.ok:
             row.error.show(outcome.reason)
-        elif row.key == "name":
-            self.name_ = event.value.strip()
+            row.mark_unsaved(True)
+            return False
+        if row.key == "name":
+            self.name_ = text.strip()
+        row.mark_unsaved(False)
+        return True
+
+    def before_leaving(self) -> None:
+        """Going to another screen applies every field typed and not yet applied; one that
+        cannot be is named, so nothing typed goes without a word."""
+        lost = [f"{row.label}: {row.query_one(Input).value!r} ({row.error.shown})"
+                for row in self.query(FieldRow) if not self._save(row)]
+        if lost:
+            self.notify("\n".join(lost), title=self.t("Not saved"), severity="warning",
+                        timeout=10)
 
     def on_data_table_row_selected(self, event: SyncedTable.RowSelected) -> None:
         character = self._character()
@@ -203,7 +250,7 @@ class CharacterScreen(StoreScreen):
         def add(values: dict[str, Any] | None) -> None:
             if values:
                 self.apply("item.add", character=self.name_, **values)
-        self.app.push_screen(ItemForm(f"{self.name_}: new item"), add)
+        self.app.push_screen(ItemForm(f"{self.name_}: {self.t('new item')}"), add)
 
     def action_remove_item(self) -> None:
         key = self.query_one("#items", SyncedTable).current_key

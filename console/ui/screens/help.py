@@ -1,48 +1,141 @@
-"""Help (F1): every binding in force (after remapping), and each plugin's own help, with the
-interpretations of the rules it makes and the settings that change them."""
+"""Help (F1): the keys of the screen it was opened from first, then the keys that work
+everywhere, then each plugin's own help with the interpretations of the rules it makes. The
+text flows to the terminal's width; typing filters it (every line holding the words typed)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
+from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.widgets import Static
+from textual.screen import Screen
+from textual.widgets import Input, Static
 
 from gm_console.ui.base import StoreScreen
+from gm_console.ui.navigation import key_label
+
+
+TEXTUAL = {b.action for b in (*Screen.BINDINGS, *App.BINDINGS) if isinstance(b, Binding)}
+"""Textual's own keys (focus next, copy): not the console's to explain."""
+
+
+def screen_keys(screen: Screen) -> list[tuple[str, str, str]]:
+    """A screen's own keys as (keys, what they do, binding id for ``[keys]``), one entry per
+    action: "delete x" for an action on two keys, "0 1 … 9 ." for the digits."""
+    grouped: dict[str, list[str]] = {}
+    labels: dict[str, tuple[str, str]] = {}
+    for key, binding in screen._bindings:
+        if binding.action.startswith("open(") or binding.system or binding.action in TEXTUAL:
+            continue  # the screen bar's keys, listed apart; Textual's own
+        if binding.action == "back" and getattr(screen, "screen_id", "") == "home":
+            continue
+        name = binding.description or binding.action
+        group = binding.id.rsplit("_", 1)[0] if binding.id and "digit" in binding.id else \
+            f"{binding.action}|{name}"
+        grouped.setdefault(group, []).append(key_label(key))
+        labels[group] = (name, "" if "digit" in group else binding.id or "")
+    return [(" ".join(keys), *labels[group]) for group, keys in grouped.items()]
+
+
+def reflow(text: str) -> list[str]:
+    """Hard-wrapped help text as paragraphs, one a line, for the terminal to wrap: a line
+    joins the one before unless it starts a list item ("- ") or follows a blank line."""
+    paragraphs: list[str] = []
+    joinable = False
+    for line in text.splitlines():
+        stripped = line.strip()
+        if not stripped:
+            joinable = False
+            continue
+        if joinable and not stripped.startswith("- "):
+            paragraphs[-1] += " " + stripped
+        else:
+            paragraphs.append(stripped)
+        joinable = True
+    return paragraphs
 
 
 class HelpScreen(StoreScreen):
     AREAS = frozenset()  # nothing in the session changes what help says
+    DEFAULT_CSS = """
+    HelpScreen #help-search { height: 1; border: none; padding: 0 1; }
+    HelpScreen #help-search:focus { border: none; background: $accent 30%; }
+    HelpScreen #help-text { padding: 0 1; }
+    """
+    AUTO_FOCUS = "#help-search"
+
+    def __init__(self, store: Any, origin: Screen | None = None, **kwargs: Any) -> None:
+        super().__init__(store, **kwargs)
+        self.origin_title = ""
+        self.origin_keys: list[tuple[str, str, str]] = []
+        if isinstance(origin, StoreScreen) and not isinstance(origin, HelpScreen):
+            self.origin_title = next((e.label for e in self.app.nav_entries  # type: ignore[attr-defined]
+                                      if e.screen_id == origin.nav_id), origin.nav_id)
+            self.origin_keys = screen_keys(origin)
+        self.lines: list[tuple[str, Text]] = []  # (what search looks in, what is shown)
 
     def compose_body(self) -> ComposeResult:
+        yield Input(placeholder=self.t("Type to search the help · escape: back"),
+                    id="help-search")
         with VerticalScroll():
-            yield Static(self.t("Key bindings"), classes="panel-title")
-            yield Static(id="bindings")
-            yield Static(self.t("Plugins"), classes="panel-title")
-            yield Static(self._plugins_text(), id="plugin-help")
+            yield Static(id="help-text")
 
     def refresh_view(self, change: object) -> None:
-        # Bindings are read once mounted: only then are this screen's and the app's in force,
-        # with the [keys] remapping applied.
-        lines = []
-        for key, active in sorted(self.app.active_bindings.items(),
-                                  key=lambda pair: pair[1].binding.id or "~"):
-            binding = active.binding
-            label = self.t(binding.description) if binding.description else binding.action
-            ident = f"   [{binding.id}]" if binding.id else ""
-            lines.append(f"  {key:<12} {label}{ident}")
-        lines.append(f"  {'ctrl+p':<12} command palette")
-        self.query_one("#bindings", Static).update(Text("\n".join(lines)))
+        # Read once mounted: only then are the app's bindings in force, remapped by [keys].
+        self.lines = self._lines()
+        self._show("")
 
-    def _plugins_text(self) -> Text:
+    def _lines(self) -> list[tuple[str, Text]]:
+        t = self.t
+        out: list[tuple[str, Text]] = []
+
+        def title(text: str) -> None:
+            out.append(("", Text("")))
+            out.append(("", Text(text, style="bold underline")))
+
+        def key_line(keys: str, what: str, ident: str) -> None:
+            # The id is what the [keys] table of the settings remaps.
+            # (Spaces end a span: Textual drops those that begin one.)
+            line = Text.assemble((f"{keys:<9} ", "bold"), what + "  ",
+                                 (f"[{ident}]" if ident else "", "dim"))
+            out.append((f"{keys} {what} {ident}", line))
+
+        if self.origin_keys:
+            title(f"{t('This screen')}: {self.origin_title}")
+            for keys, what, ident in self.origin_keys:
+                key_line(keys, what, ident)
+        title(t("Screens (from every screen)"))
+        for entry in self.app.nav_entries:  # type: ignore[attr-defined]
+            key_line(key_label(entry.key), entry.label, entry.screen_id)
+        title(t("Everywhere"))
+        palette = ("^p", t("Command palette: every screen and action"), "")
+        for keys, what, ident in [*screen_keys(self.app), palette]:  # type: ignore[arg-type]
+            key_line(keys, what, ident)
         host = self.store.host
         texts = dict(host.call_each("help_text", language=host.config.language))
-        out = Text()
         for record in host.plugins.values():
             status = "" if record.status == "loaded" else f" — {record.status}: {record.error}"
-            out.append(record.name, style="bold")
-            out.append(f" {record.version}{status}\n")
-            if record.name in texts:
-                out.append(texts[record.name].rstrip() + "\n")
-            out.append("\n")
-        return out
+            title(f"{record.name} {record.version}{status}")
+            for paragraph in reflow(texts.get(record.name, "")):
+                out.append((paragraph, Text(paragraph)))
+        return out[1:]
+
+    def _show(self, query: str) -> None:
+        words = query.casefold().split()
+        shown = Text()
+        for searchable, line in self.lines:
+            if words and not all(w in searchable.casefold() for w in words):
+                continue
+            line = line.copy()
+            for word in words:
+                line.highlight_words([word], style="reverse", case_sensitive=False)
+            shown.append_text(line)
+            shown.append("\n")
+        if words and not shown:
+            shown = Text(self.t("Nothing in the help matches") + f" {query!r}")
+        self.query_one("#help-text", Static).update(shown)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self._show(event.value)

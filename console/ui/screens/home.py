@@ -1,9 +1,12 @@
-"""Home: the party at a glance and the latest journal lines."""
+"""Home: the table at a glance. The party with what matters now, each plugin's line (the
+route's progress, the fight's round and turn), waiting rolls, where the session is saved, and
+as much of the journal's end as the terminal holds. A new session says what to do first."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import Label
 
@@ -11,8 +14,6 @@ from gm_console.core.clock import format_clock
 from gm_console.store import Change
 from gm_console.ui.base import StoreScreen
 from gm_console.ui.widgets import SyncedTable, Value
-
-JOURNAL_LINES = 8
 
 
 def party_rows(screen: StoreScreen) -> tuple[list[str], list[tuple[str, list[Any]]]]:
@@ -41,17 +42,70 @@ def party_rows(screen: StoreScreen) -> tuple[list[str], list[tuple[str, list[Any
 
 
 class HomeScreen(StoreScreen):
-    AREAS = frozenset({"*"})  # plugin columns may depend on anything
+    AREAS = frozenset({"*"})  # plugin columns and lines may depend on anything
+    DEFAULT_CSS = """
+    HomeScreen #home-party { max-height: 8; }
+    HomeScreen #home-status { height: auto; padding: 0 1; }
+    HomeScreen #journal-tail { height: 1fr; min-height: 2; padding: 0 1; }
+    HomeScreen #home-status, HomeScreen #journal-tail { text-wrap: nowrap;
+                                                       text-overflow: ellipsis; }
+    """
 
     def compose_body(self) -> ComposeResult:
-        yield Label(self.t("Party overview"), classes="panel-title")
-        yield SyncedTable(id="party", cursor_type="row", zebra_stripes=True)
+        table = SyncedTable(id="home-party", cursor_type="none", zebra_stripes=True)
+        table.can_focus = False  # home is read at a glance; the party screen (F3) edits
+        yield table
+        yield Value(id="home-status")
         yield Label(self.t("Latest in the journal"), classes="panel-title")
         yield Value(id="journal-tail")
 
     def refresh_view(self, change: Change | None) -> None:
         columns, rows = party_rows(self)
-        self.query_one("#party", SyncedTable).sync(columns, rows)
-        lines = self.session.state.get("journal", [])[-JOURNAL_LINES:]
-        self.query_one("#journal-tail", Value).show("\n".join(
-            f"{format_clock(line, self.t('Day'))}  {line.get('text', '')}" for line in lines))
+        # The figures of the moment first: name, then what plugins add (speed, load), then
+        # the sheet's abilities, so a narrow terminal keeps what matters in a fight.
+        order = [0, *range(6, len(columns)), 1, 2, 3, 4, 5]
+        self.query_one("#home-party", SyncedTable).sync(
+            [columns[i] for i in order], [(key, [cells[i] for i in order]) for key, cells in rows])
+        self.query_one("#home-status", Value).show(self._status())
+        self._show_journal()
+
+    def _status(self) -> Text:
+        t = self.t
+        session = self.session
+        lines: list[str | tuple[str, str]] = []
+        if not session.characters:
+            lines.append((t("A new table: F3 then a adds a character; d rolls dice, n writes a "
+                            "note, F1 lists every key."), "bold"))
+        lines += [line for line in self.store.host.call("home_status", session=session) if line]
+        waiting = len(session.state.get("rolls", {}).get("pending", []))
+        if waiting:
+            lines.append((f"⚄ {waiting} {t('rolls waiting')}: r {t('to answer them')}",
+                          "bold yellow"))
+        path = getattr(self.app, "path", None)
+        if path is not None:
+            lines.append((f"{t('Saved in')} {path}", "dim"))
+        text = Text(no_wrap=True, overflow="ellipsis")
+        for index, line in enumerate(lines):
+            if index:
+                text.append("\n")
+            text.append(*((line, "") if isinstance(line, str) else line))
+        return text
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.call_after_refresh(self._show_journal)  # its height is known once laid out
+
+    def on_resize(self) -> None:
+        self._show_journal()
+
+    def _show_journal(self) -> None:
+        tail = self.query_one("#journal-tail", Value)
+        room = max(tail.size.height, 2)
+        lines = self.session.state.get("journal", [])[-room:]
+        text = Text(no_wrap=True, overflow="ellipsis")
+        for index, line in enumerate(lines):
+            if index:
+                text.append("\n")
+            text.append(format_clock(line, self.t("Day")) + "  ", style="dim")
+            text.append(str(line.get("text", "")))
+        tail.show(text if lines else Text(self.t("Nothing in the journal yet."), style="dim"))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 
@@ -34,9 +35,24 @@ class JournalScreen(StoreScreen):
         # screen is open so that new lines are added to the table, not the table rebuilt.
         self.start: int | None = None
 
+    DEFAULT_CSS = """
+    JournalScreen #lines { max-height: 1fr; }
+    JournalScreen #line-text { height: auto; padding: 0 1; border-top: solid $panel; }
+    """
+
     def compose_body(self) -> ComposeResult:
         yield Value(id="filters", classes="hint")
         yield SyncedTable(id="lines", cursor_type="row", zebra_stripes=True)
+        yield Value(id="line-text")  # the line under the cursor in full
+
+    def on_data_table_row_highlighted(self, event: SyncedTable.RowHighlighted) -> None:
+        self._show_line()
+
+    def _show_line(self) -> None:
+        key = self.query_one("#lines", SyncedTable).current_key
+        lines = journal.select(self.session.state.get("journal", []), self.character, self.kind)
+        line = lines[int(key)] if key is not None and int(key) < len(lines) else {}
+        self.query_one("#line-text", Value).show(Text(str(line.get("text", ""))))
 
     def refresh_view(self, change: Change | None) -> None:
         t = self.t
@@ -46,17 +62,21 @@ class JournalScreen(StoreScreen):
         lines = journal.select(every[self.start:], self.character, self.kind)
         self.query_one("#filters", Value).show(
             f"{t('Character')}: {self.character or t('all')} (c)   "
-            f"{t('Kind')}: {self.kind or t('all')} (k)   x: export Markdown")
+            f"{t('Kind')}: {self.kind or t('all')} (k)   x: {t('export Markdown')}")
         table = self.query_one("#lines", SyncedTable)
-        table.sync([t("Day"), t("Kind"), t("Who"), "Text"], [
+        # Fixed widths: the text takes what is left of the width, cut at its edge; the line
+        # under the cursor is shown in full below the table.
+        widths = (14, 8, 12, max(20, self.app.size.width - 14 - 8 - 12 - 10))
+        table.sync([t("Day"), t("Kind"), t("Who"), t("Text")], [
             (f"{self.start + index}", [format_clock(line, t("Day")),
-                                       str(line.get("kind", ""))
+                                       t(str(line.get("kind", "")))
                                        + (" (GM)" if line.get("gm_only") else ""),
                                        ", ".join(line.get("who", [])),
                                        str(line.get("text", ""))])
-            for index, line in enumerate(lines)])
+            for index, line in enumerate(lines)], widths)
         if change is None and table.row_count:
             table.move_cursor(row=table.row_count - 1)
+        self._show_line()
 
     def _cycle(self, current: str, options: list[str]) -> str:
         choices = [""] + options

@@ -10,11 +10,11 @@ from textual.widgets import Label
 
 from gm_console import conditions, hitpoints
 from gm_console.headless import explain
-from gm_console.store import Change
+from gm_console.store import Change, Outcome
 from gm_console.ui.base import StoreScreen
 from gm_console.ui.screens.character import CharacterScreen
 from gm_console.ui.screens.home import party_rows
-from gm_console.ui.screens.prompt import TextPrompt, TextView
+from gm_console.ui.screens.prompt import TextView
 from gm_console.ui.widgets import SyncedTable
 
 
@@ -33,7 +33,8 @@ class PartyScreen(StoreScreen):
     def compose_body(self) -> ComposeResult:
         yield Label(self.t("Party"), classes="panel-title")
         yield SyncedTable(id="party", cursor_type="row", zebra_stripes=True)
-        yield Label("a add · enter edit · c duplicate · x remove · ? why · h HP · k condition",
+        yield Label(self.t("a add · enter edit · c duplicate · x remove · ? why · h HP · "
+                           "k condition"),
                     classes="hint")
 
     def refresh_view(self, change: Change | None) -> None:
@@ -48,10 +49,14 @@ class PartyScreen(StoreScreen):
         self.action_edit()
 
     def action_add(self) -> None:
-        def add(name: str | None) -> None:
-            if name and self.apply("character.add", name=name).ok:
-                self.app.show_screen(CharacterScreen(self.store, name))
-        self.app.push_screen(TextPrompt(self.t("Name")), add)
+        def add(name: str) -> Outcome | None:
+            if not name:
+                return None
+            outcome = self.store.apply("character.add", {"name": name})
+            if outcome.ok:
+                self.app.call_later(self.app.show_screen, CharacterScreen(self.store, name))
+            return outcome
+        self.ask(self.t("Name"), add)
 
     def action_edit(self) -> None:
         name = self._selected()
@@ -67,8 +72,8 @@ class PartyScreen(StoreScreen):
         name = self._selected()
         if name:
             character = self.session.character(name)
-            lines = explain(self.session.derived(character))
-            self.app.push_screen(TextView(f"{name}: every derived value and its steps",
+            lines = explain(self.session.derived(character), self.app.t)  # type: ignore[attr-defined]
+            self.app.push_screen(TextView(f"{name}: {self.t('every derived value and its steps')}",
                                           "\n".join(lines)))
 
     def _typed(self, question: str, parse: Callable[[str], tuple[str, dict[str, Any]]]
@@ -99,5 +104,10 @@ class PartyScreen(StoreScreen):
 
     def action_remove(self) -> None:
         name = self._selected()
-        if name and self.apply("character.remove", character=name).ok:
-            self.notify(f"{name} removed — ctrl+z brings them back", timeout=5)
+        if not name:
+            return
+
+        def remove() -> None:
+            if self.apply("character.remove", character=name).ok:
+                self.notify(f"{name}: {self.t('removed — ctrl+z brings them back')}", timeout=5)
+        self.app.confirm(f"{self.t('Remove')} {name}?", remove)

@@ -1,4 +1,4 @@
-"""Players' requests (f4): what a player of a live session asked for, waiting for the game
+"""Players' requests (F12): what a player of a live session asked for, waiting for the game
 master to approve (applied in the player's name) or decline."""
 
 from __future__ import annotations

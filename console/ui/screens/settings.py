@@ -1,19 +1,29 @@
 """Settings: what is in force and where it comes from; a campaign's choice of optional rules
-and interpretations is changed here (operation ``settings.set``, saved in the session)."""
+and interpretations is changed here (operation ``settings.set``, saved in the session).
+
+Each setting is explained under the table by the comment above it in ``config/<plugin>.toml``
+(the one place a rule's interpretation is written down); enter toggles a true/false setting,
+steps through a setting's listed choices, or asks for any other value."""
 
 from __future__ import annotations
 
+import re
+from functools import cache
+from pathlib import Path
 from typing import Any
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import Label
 
-from gm_console.config import user_dir
-from gm_console.store import Change
+from gm_console.config import bundled_dir, user_dir
+from gm_console.store import Change, Outcome
 from gm_console.ui.base import StoreScreen
-from gm_console.ui.screens.prompt import TextPrompt
-from gm_console.ui.widgets import SyncedTable
+from gm_console.ui.screens.help import reflow
+from gm_console.ui.widgets import SyncedTable, Value
+
+_KEY = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)\s*=")
+_CHOICE = re.compile(r'^#\s+"([^"]+)"\s*:')
 
 
 def _text(value: Any) -> str:
@@ -24,32 +34,114 @@ def _text(value: Any) -> str:
     return str(value)
 
 
+@cache
+def notes(path: Path) -> dict[str, tuple[str, tuple[str, ...]]]:
+    """Setting → (its comment in the ``[settings]`` table of a rule file, the choices that
+    comment lists as ``"name": ...``). A comment belongs to the key right under it."""
+    out: dict[str, tuple[str, tuple[str, ...]]] = {}
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return out
+    inside, comment = False, []
+    for line in lines:
+        stripped = line.strip()
+        if stripped.startswith("["):
+            inside, comment = stripped == "[settings]", []
+        elif not inside:
+            continue
+        elif stripped.startswith("#"):
+            comment.append(stripped)
+        elif not stripped:
+            comment = []
+        elif match := _KEY.match(stripped):
+            choices = tuple(m.group(1) for c in comment if (m := _CHOICE.match(c)))
+            text = " ".join(c.lstrip("#").strip() for c in comment)
+            out[match.group(1)] = (text, choices)
+            comment = []
+    return out
+
+
 class SettingsScreen(StoreScreen):
     AREAS = frozenset({"settings"})
     BINDINGS = [
         Binding("enter", "change", "Change for this campaign"),
         Binding("delete,x", "reset", "Back to config"),
     ]
+    DEFAULT_CSS = """
+    SettingsScreen #settings { max-height: 50%; }
+    SettingsScreen #setting-note { height: auto; padding: 0 1; }
+    """
 
     def compose_body(self) -> ComposeResult:
         config = self.store.host.config
-        yield Label(f"language {config.language} · metres_per_mv {config.metres_per_mv:g} · "
-                    f"edit {user_dir() / 'settings.toml'} to change these", classes="hint")
+        t = self.t
+        yield Value(Text(f"{t('Language')}: {config.language} · {t('metres per mv')}: "
+                         f"{config.metres_per_mv:g} · {t('set in')} "
+                         f"{user_dir() / 'settings.toml'}"), classes="hint")
         yield SyncedTable(id="settings", cursor_type="row", zebra_stripes=True)
-        yield Label("enter: choose for this campaign (saved in the session) · x: back to config",
-                    classes="hint")
+        yield Value(id="setting-note")
+        yield Value(id="setting-hint", classes="hint")
 
-    def refresh_view(self, change: Change | None) -> None:
+    def _rows(self) -> list[tuple[str, list[str]]]:
         rows = []
         session = self.session
         for plugin in sorted(self.store.host.plugins):
             configured = session.table(plugin).get("settings", {})
             own = session.state.get("plugins", {}).get(plugin, {}).get("settings", {})
             for key in sorted(configured):
-                source = "campaign" if key in own else "config"
-                rows.append((f"{plugin}.{key}",
-                             [plugin, key, _text(session.setting(plugin, key)), source]))
-        self.query_one("#settings", SyncedTable).sync(["Plugin", "Setting", "Value", "From"], rows)
+                source = self.t("campaign") if key in own else self.t("config")
+                rows.append((f"{plugin}.{key}", [f"{plugin}: {key}",
+                                                 _text(session.setting(plugin, key)), source]))
+        return rows
+
+    def refresh_view(self, change: Change | None) -> None:
+        t = self.t
+        # The setting's name takes what the value and its source leave of the width.
+        widths = (max(16, min(42, self.app.size.width - 33)), 14, 9)
+        self.query_one("#settings", SyncedTable).sync(
+            [t("Setting"), t("Value"), t("From")], self._rows(), widths=widths)
+        self._show_note()
+
+    def on_resize(self) -> None:
+        self.query_one("#settings", SyncedTable).clear(columns=True)  # new widths
+        self.refresh_view(None)
+
+    def on_data_table_row_highlighted(self, event: Any) -> None:
+        self._show_note()
+
+    def _show_note(self) -> None:
+        selected = self._selected()
+        note, hint = Text(""), ""
+        t = self.t
+        if selected is not None:
+            plugin, key = selected
+            value = self.session.setting(plugin, key)
+            text, choices = notes(bundled_dir() / f"{plugin}.toml").get(key, ("", ()))
+            text = self._help_line(plugin, key) or text
+            note = Text.assemble((f"{plugin}.{key}", "bold"), f" = {_text(value)}\n", text)
+            if isinstance(value, bool):
+                hint = t("enter: switch it on or off for this campaign")
+            elif str(value) in choices:
+                hint = t("enter: the next choice") + f" ({', '.join(choices)})"
+            else:
+                hint = t("enter: type a value for this campaign")
+            hint += " · x: " + t("back to the value in config")
+        self.query_one("#setting-note", Value).show(note)
+        self.query_one("#setting-hint", Value).show(Text(hint))
+
+    def _help_line(self, plugin: str, key: str) -> str:
+        """The setting's line in the plugin's help, in the UI language ("- key (default):
+        what it does"), when the help has one and the language is not English (the config's
+        comments are in English)."""
+        host = self.store.host
+        if host.config.language == "en":
+            return ""
+        texts = dict(host.call_each("help_text", language=host.config.language))
+        for paragraph in reflow(texts.get(plugin, "")):
+            if paragraph.startswith(f"- {key} ("):
+                return paragraph.split(":", 1)[1].strip() if ":" in paragraph else paragraph
+        return ""
 
     def _selected(self) -> tuple[str, str] | None:
         key = self.query_one("#settings", SyncedTable).current_key
@@ -63,12 +155,18 @@ class SettingsScreen(StoreScreen):
         if selected is None:
             return
         plugin, key = selected
-
-        def change(value: str | None) -> None:
-            if value is not None:
-                self.apply("settings.set", plugin=plugin, key=key, value=value)
-        current = _text(self.session.setting(plugin, key))
-        self.app.push_screen(TextPrompt(f"{plugin}.{key} for this campaign", current), change)
+        current = self.session.setting(plugin, key)
+        _, choices = notes(bundled_dir() / f"{plugin}.toml").get(key, ("", ()))
+        if isinstance(current, bool):
+            self.apply("settings.set", plugin=plugin, key=key, value=_text(not current))
+        elif choices and str(current) in choices:
+            following = choices[(choices.index(str(current)) + 1) % len(choices)]
+            self.apply("settings.set", plugin=plugin, key=key, value=following)
+        else:
+            def change(value: str) -> Outcome:
+                return self.store.apply("settings.set", {"plugin": plugin, "key": key,
+                                                         "value": value})
+            self.ask(f"{plugin}.{key} " + self.t("for this campaign"), change, _text(current))
 
     def on_data_table_row_selected(self) -> None:
         self.action_change()

@@ -1,0 +1,158 @@
+"""Keys: every screen reachable from every screen by its function key, every binding of every
+screen reachable (nothing in front of it takes its key), labelled in both languages and listed
+in the help, and no screen action on a navigation key or on one of the app's own."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Static
+
+from gm_console.i18n import Translator
+from gm_console.ui.base import StoreScreen
+from gm_console.ui.navigation import GLOBAL_KEYS, bar_text, nav_entries
+from gm_console.ui.screens.character import CharacterScreen
+from gm_console.ui.screens.help import TEXTUAL
+
+SIZE = (80, 24)
+EXPECTED = ["home", "party", "journal", "encumbrance.loads", "travel.planner",
+            "movement.calculator", "combat.tracker", "settings", "requests", "help"]
+
+
+async def each_screen(pilot):
+    """Open every screen in turn (and the character editor); yields each once in front."""
+    app = pilot.app
+    for entry in app.nav_entries:
+        await pilot.press(entry.key)
+        await pilot.pause()
+        yield app.screen
+    await pilot.press("f3", "enter")
+    await pilot.pause()
+    assert isinstance(app.screen, CharacterScreen)
+    yield app.screen
+
+
+def own_bindings(screen: StoreScreen):
+    return [(key, binding) for key, binding in screen._bindings
+            if binding.action not in TEXTUAL and binding.action != "back"]
+
+
+def test_every_built_in_screen_has_a_function_key(host):
+    entries = nav_entries(host, str)
+    assert [e.screen_id for e in entries] == EXPECTED
+    assert [e.key for e in entries] == ["f2", "f3", "f4", "f5", "f6", "f7", "f8", "f9", "f12",
+                                        "f1"]
+
+
+def test_the_screen_bar_fits_and_always_shows_every_key(host):
+    entries = nav_entries(host, Translator("fr", host))
+    for width in (120, 80, 60):
+        text = bar_text(entries, "combat.tracker", width)
+        assert text.cell_len <= width
+        assert all(f"F{n}" in text.plain for n in range(1, 10))
+    assert "F8 Combat" in bar_text(entries, "combat.tracker", 120).plain
+
+
+def test_a_plugin_screen_asking_for_a_taken_key_gets_the_next_free_one(host):
+    from dataclasses import replace
+
+    spec = next(iter(host.screens.values()))
+    host.screens["extra.one"] = replace(spec, id="extra.one", key="f5")  # f5 is taken
+    host.screens["extra.two"] = replace(spec, id="extra.two", key="x")   # not a function key
+    keys = {e.screen_id: e.key for e in nav_entries(host, str)}
+    assert keys["extra.one"] == "f10" and keys["extra.two"] == "f11"
+    assert len(set(keys.values())) == len(keys)
+
+
+async def test_every_screen_is_reachable_from_every_screen(make_app, store):
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        for source in app.nav_entries:
+            for target in app.nav_entries:
+                await pilot.press(source.key)
+                await pilot.pause()
+                assert app.screen.nav_id == source.screen_id
+                await pilot.press(target.key)
+                await pilot.pause()
+                assert app.screen.nav_id == target.screen_id, \
+                    f"{target.key} from {source.screen_id}"
+
+
+async def test_no_screen_action_on_a_navigation_or_an_app_key(make_app, store):
+    app = make_app(store)
+    taken = {e.key for e in app.nav_entries} | GLOBAL_KEYS
+    async with app.run_test(size=SIZE) as pilot:
+        async for screen in each_screen(pilot):
+            clashes = [(key, b.action) for key, b in own_bindings(screen) if key in taken]
+            assert not clashes, f"{type(screen).__name__} binds {clashes}"
+
+
+async def test_every_binding_is_reachable_and_labelled(make_app, store):
+    """Nothing in front of a screen's binding takes its key, and it says what it does."""
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        async for screen in each_screen(pilot):
+            app.set_focus(None)  # the keys as the screen hears them, no field in front
+            await pilot.pause()
+            active = app.active_bindings
+            for key, binding in own_bindings(screen):
+                assert binding.description.strip(), f"{key} on {type(screen).__name__}"
+                assert active[key].binding.action == binding.action, \
+                    f"{key} on {type(screen).__name__} is taken by {active[key].binding.action}"
+
+
+async def test_every_binding_is_translated(make_app, store, tmp_path):
+    """Each label is in the French table (the same word may stand: "Journal")."""
+    from test_app import reload_with_settings
+
+    reload_with_settings(store, tmp_path, 'language = "fr"\n')
+    french = Translator("fr", store.host)
+    app = make_app(store)
+    missing = []
+    async with app.run_test(size=SIZE) as pilot:
+        async for screen in each_screen(pilot):
+            for key, binding in own_bindings(screen):
+                source = next((b.description for b in _class_bindings(type(screen))
+                               if b.action == binding.action), binding.description)
+                if any(c.isalpha() for c in source) and source not in french.table:
+                    missing.append(f"{type(screen).__name__} {key} {source!r}")
+    assert not missing, "\n".join(missing)
+
+
+def _class_bindings(cls: type) -> list:
+    out = []
+    for klass in cls.__mro__:
+        out += [b for b in getattr(klass, "BINDINGS", []) if hasattr(b, "action")]
+    return out
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+async def test_help_lists_the_keys_of_the_screen_it_was_opened_from_first(
+        make_app, store, tmp_path, language):
+    from test_app import reload_with_settings
+
+    reload_with_settings(store, tmp_path, f'language = "{language}"\n')
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        async for screen in each_screen(pilot):
+            if screen.nav_id == "help":
+                continue
+            wanted = [b.description for _, b in own_bindings(screen)]
+            name = type(screen).__name__
+            await pilot.press("f1")
+            await pilot.pause()
+            lines = str(app.screen.query_one("#help-text", Static).render()).splitlines()
+            everywhere = lines.index(app.t("Screens (from every screen)"))
+            own = "\n".join(lines[:everywhere])
+            assert all(description in own for description in wanted), name
+            if isinstance(screen, CharacterScreen):
+                break
+            await pilot.press("escape")
+
+
+async def test_help_is_searchable(make_app, store):
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f8", "f1", *"override")
+        await pilot.pause()
+        text = str(app.screen.query_one("#help-text", Static).render())
+        assert "Override" in text and "Standard" not in text
