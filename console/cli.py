@@ -169,7 +169,7 @@ def _command(argv: list[str]) -> int:
     scaffold = sub.add_parser("new-plugin", help="write a plugin distribution to start from")
     scaffold.add_argument("name", help="the plugin's name: lower-case letters, digits, _")
     scaffold.add_argument("--dir", type=Path, default=Path("."), help="where to write it")
-    scaffold.add_argument("--key", default="ctrl+g", help="the key of its screen")
+    scaffold.add_argument("--key", default="f10", help="the function key its screen asks for (f10; a taken one gives the next free)")
     args = parser.parse_args(argv)
     if args.command == "new-plugin":
         return _new_plugin(args)

@@ -79,7 +79,7 @@ def register_screens(register: Callable[[ScreenSpec], None]) -> None:
             def factory(store):
                 from gm_console_light.screens import LightScreen  # Textual only when opened
                 return LightScreen(store)
-            register(ScreenSpec("light.sources", "ctrl+l", "Light: sources", factory))
+            register(ScreenSpec("light.sources", "f10", "Light: sources", factory))
     """
 
 

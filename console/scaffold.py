@@ -242,7 +242,7 @@ async def test_the_screen_shows_and_marks(gm_store, gm_pilot) -> None:
 }
 
 
-def create(name: str, folder: Path, key: str = "ctrl+g") -> Path:
+def create(name: str, folder: Path, key: str = "f10") -> Path:
     """Write the distribution ``gm-console-<name>`` under ``folder``; ValueError says why not."""
     if not _NAME.match(name):
         raise ValueError(f"{name!r}: a plugin name is 2 to 31 lower-case letters, digits or _, "

@@ -10,7 +10,7 @@
 
     async def test_the_screen(gm_store, gm_pilot):
         async with gm_pilot(gm_store(plugins=["light"])) as pilot:   # 80x24
-            await pilot.press("ctrl+l")
+            await pilot.press("f10")
 
 Every test gets its own empty settings and data folders (a developer's own settings never leak
 in), and Python's ``random`` seeded, so dice are the same on every run.

@@ -475,3 +475,29 @@ async def test_settings_explained_in_french_where_the_plugin_says_it(make_app, s
         assert note == "combat.free_off_turn = true\nactions libres permises hors de son tour."
         assert "entrée : l'activer ou le désactiver" in \
             app.screen.query_one("#setting-hint", Value).shown
+
+
+async def test_hit_points_and_conditions_typed_on_the_party_screen(make_app, store):
+    """h and k ask about the selected character; a line not understood stays in the prompt
+    with its reason, an understood one is applied."""
+    from gm_console.ui.screens.prompt import TextPrompt
+
+    assert store.apply("character.set", {"character": "Aria", "field": "max_hit_points",
+                                         "value": "20"}).ok
+    assert store.apply("character.set", {"character": "Aria", "field": "hit_points",
+                                         "value": "20"}).ok
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f3", "h", *"zz", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TextPrompt)
+        assert app.screen.query_one(Input).value == "zz"
+        app.screen.query_one(Input).value = ""
+        await pilot.press(*"-7 axe", "enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, TextPrompt)
+        assert store.state["characters"][0]["hit_points"] == 13
+        await pilot.press("k", *"prone", "enter")
+        await pilot.pause()
+        names = [c.name for c in store.session.conditions(store.state["characters"][0])]
+        assert "prone" in names

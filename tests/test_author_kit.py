@@ -30,7 +30,7 @@ def install_and_test(distribution: Path, site: Path) -> subprocess.CompletedProc
 
 
 def test_new_plugin_writes_a_distribution_that_installs_and_passes_its_tests(tmp_path, capsys):
-    assert main(["new-plugin", "torch", "--dir", str(tmp_path), "--key", "ctrl+t"]) == 0
+    assert main(["new-plugin", "torch", "--dir", str(tmp_path), "--key", "f11"]) == 0
     target = tmp_path / "gm-console-torch"
     assert f"wrote {target}" in capsys.readouterr().out
     assert (target / "gm_console_torch" / "torch.toml").is_file()

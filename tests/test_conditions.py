@@ -351,7 +351,7 @@ async def test_the_party_table_shows_hit_points_and_conditions_as_they_change(ma
     ok(store, "character.set", character="Aria", field="max_hit_points", value="12")
     app = make_app(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        table = app.screen.query_one("#party", SyncedTable)
+        table = app.screen.query_one("#home-party", SyncedTable)
         titles = [str(column.label) for column in table.columns.values()]
         hp, conditions = titles.index("HP"), titles.index("Cond.")
         assert str(table.get_row_at(0)[hp]) == "12/12"
@@ -373,7 +373,7 @@ async def test_the_combat_screen_shows_hit_points_and_refuses_the_unconscious(ma
     ok(store, "combat.initiative", combatant="Bram", value=8)
     app = make_app(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("c")
+        await pilot.press("f8")
         await pilot.pause()
         table = app.screen.query_one("#combatants", SyncedTable)
         hp = list(table.columns)[COLUMNS.index("HP")]

@@ -84,16 +84,15 @@ class PartyScreen(StoreScreen):
         if not name:
             return
 
-        def typed(text: str | None) -> None:
+        def typed(text: str) -> Outcome | None:
             if not text:
-                return
+                return None
             try:
                 op, params = parse(text)
-            except ValueError as exc:
-                self.notify(str(exc), title=self.t("Refused"), severity="warning")
-                return
-            self.apply(op, character=name, **params)
-        self.app.push_screen(TextPrompt(f"{name}: {self.t(question)}"), typed)
+            except ValueError as exc:  # stays in the prompt with what was typed
+                return Outcome(False, "", reason=str(exc))
+            return self.store.apply(op, {"character": name, **params})
+        self.ask(f"{name}: {self.t(question)}", typed)
 
     def action_hit_points(self) -> None:
         self._typed("Hit points: 7 or -7 damage, +5 heal, t8 temporary", hitpoints.parse_entry)

@@ -169,7 +169,7 @@ def register_screens(register: Any) -> None:
     def factory(store: Any) -> Any:
         from gm_console_light.screens import LightScreen  # Textual only when the screen opens
         return LightScreen(store)
-    register(ScreenSpec("light.sources", "ctrl+l", "Light: sources", factory))
+    register(ScreenSpec("light.sources", "f10", "Light: sources", factory))
 
 
 @hookimpl
@@ -184,5 +184,5 @@ def labels(language: str) -> dict[str, str] | None:
 
 @hookimpl
 def help_text(language: str) -> str:
-    return ("Light (ctrl+l): torches, lanterns and candles burn down as game time passes "
+    return ("Light (F10): torches, lanterns and candles burn down as game time passes "
             "(light.toml); a add, space douse or relight, x remove.")

@@ -77,7 +77,7 @@ def test_the_party_column_warns_and_follows_a_rename(gm_store) -> None:
 async def test_the_screen_adds_douses_and_removes_at_80x24(gm_store, gm_pilot) -> None:
     store = gm_store(characters=ARIA, plugins=["light"])
     async with gm_pilot(store) as pilot:
-        await pilot.press("ctrl+l")
+        await pilot.press("f10")
         await pilot.pause()
         await pilot.press("a", *"Bram, lantern", "enter")
         await pilot.pause()
