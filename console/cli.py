@@ -204,16 +204,29 @@ def _new_plugin(args: argparse.Namespace) -> int:
 
 
 def _plugins(args: argparse.Namespace, host: Host) -> int:
+    from gm_console.screen_keys import plan
+
+    keys = plan(host)
+    key_of = {entry.screen_id: entry.key for entry in keys.entries}
     records = [r.as_dict() for r in host.plugins.values()]
+    for r in records:  # each plugin's screens, the key that opens them ("": the palette)
+        r["screens"] = [{"id": spec.id, "key": key_of.get(spec.id, "")}
+                        for spec in host.screens.values() if spec.plugin == r["name"]]
+        r["key_collisions"] = [text for plugin, text in keys.notes if plugin == r["name"]]
     if args.json:
-        print(json.dumps(records, indent=2, ensure_ascii=False))
+        print(json_output(json.dumps(records, indent=2, ensure_ascii=False)))
     else:
         for r in records:
-            print(f"{r['name']:<14} {r['version']:<10} {r['status']:<9} {r['source']}")
+            print(visible(f"{r['name']:<14} {r['version']:<10} {r['status']:<9} {r['source']}",
+                          lines=False))
             if r["error"]:
-                print(f"{'':<14} ! {r['error']}")
+                print(visible(f"{'':<14} ! {r['error']}", lines=False))
             elif r["hooks"]:
                 print(f"{'':<14} hooks: {', '.join(r['hooks'])}")
+            for screen in r["screens"]:
+                print(f"{'':<14} screen {screen['id']}: {screen['key'] or 'palette only'}")
+            for note in r["key_collisions"]:
+                print(visible(f"{'':<14} ! key collision: {note}", lines=False))
     return 1 if any(r["status"] == "failed" for r in records) else 0
 
 

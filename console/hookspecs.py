@@ -15,8 +15,10 @@ operation (``section()``, ``journal()``, ``touch()``, ``advance_clock()``, ``req
 ``add_condition()``/``remove_condition()``, ``duration()``, ``notify()`` and ``ask()`` to call
 a hook, ``apply()`` for one of the plugin's own operations).
 
-Call order: the core first, then the installed plugins by entry-point name (a to z), then the
-loose files of each configured folder by file name; a plugin switched off is skipped. For a
+Call order: pluggy's, the last registered first. Plugins are registered the core first, then
+the installed plugins by entry-point name (a to z), then the loose files of each configured
+folder by file name; so a loose file is called first and the core last (which lets a local
+file answer a ``firstresult`` hook before a built-in). A plugin switched off is skipped. For a
 ``firstresult`` hook the first answer that is not ``None`` wins. Reactions (``ctx`` hooks) run
 inside the operation that caused them: what they change is saved and undone with it, and if
 one raises, the whole operation is refused and nothing of it is kept.

@@ -237,3 +237,39 @@ def test_a_travel_factor_that_is_not_a_number_is_named_and_left_out(tmp_path, ma
     travel = show(Store(make_store().state, host))["travel"]
     assert any(step.startswith("fog: ignored") for step in travel["steps"])
     assert "error" not in travel
+
+
+def screen_plugin(name: str, key: str) -> str:
+    return ("from gm_console import ScreenSpec, hookimpl\n"
+            "@hookimpl\n"
+            "def register_screens(register):\n"
+            f"    register(ScreenSpec('{name}.main', '{key}', '{name.title()}: main', "
+            "lambda store: None))\n")
+
+
+def test_two_screens_on_one_key_are_reported_and_both_stay_reachable(tmp_path, capsys):
+    from gm_console.cli import main
+    from gm_console.screen_keys import plan
+
+    host = loose(tmp_path, {"alpha.py": screen_plugin("alpha", "f10"),
+                            "beta.py": screen_plugin("beta", "f10")})
+    keys = {entry.screen_id: entry.key for entry in plan(host).entries}
+    assert (keys["alpha.main"], keys["beta.main"]) == ("f10", "f11")  # first loaded keeps it
+    assert main(["plugins"]) == 0
+    out = capsys.readouterr().out
+    assert "screen beta.main asked for f10, alpha.main's already; it has f11" in out
+    assert "screen alpha.main: f10" in out
+
+
+def test_a_key_remapped_onto_a_core_screen_is_refused_by_precedence(tmp_path, capsys):
+    import json
+
+    from gm_console.cli import main
+
+    write_settings(tmp_path, '[keys]\n"travel.planner" = "f3"\n')
+    assert main(["plugins", "--json"]) == 0
+    travel = next(r for r in json.loads(capsys.readouterr().out) if r["name"] == "travel")
+    assert travel["screens"][0]["key"] not in ("f3", "")
+    assert travel["key_collisions"] == [
+        f"screen travel.planner asked for f3, party's already; it has "
+        f"{travel['screens'][0]['key']}"]

@@ -2,61 +2,29 @@
 under the header. Letters belong to the screen in front (travel's e, combat's c), so a screen
 key can never shadow a way out, and a key typed in a field never jumps elsewhere.
 
-The host's screens have fixed keys (F1 help, F2 home, F3 party, F4 journal, F9 settings, F12
-players' requests); the plugins' screens take F5-F8 in the order they were registered, then
-F10-F11; a plugin that
-asks for a free function key in its ``ScreenSpec.key`` gets it. Beyond that a screen is
-reached through the command palette (ctrl+p). Every key can be remapped by id (``[keys]``).
+Which screen has which key, and the precedence when two want one, is
+:mod:`gm_console.screen_keys` (plain data: ``gm-console plugins`` reports the same).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
 from rich.text import Text
 from textual.widgets import Static
 
+from gm_console.screen_keys import GLOBAL_KEYS, NavEntry, plan
+
 if TYPE_CHECKING:
     from gm_console.host import Host
 
-CORE_SCREENS = (("home", "f2", "Home"), ("party", "f3", "Party"), ("journal", "f4", "Journal"),
-                ("settings", "f9", "Settings"), ("requests", "f12", "Requests"),
-                ("help", "f1", "Help"))
-PLUGIN_KEYS = ("f5", "f6", "f7", "f8", "f10", "f11")
-
-GLOBAL_KEYS = frozenset({"d", "r", "n", "N", "plus", "q", "ctrl+z", "ctrl+p", "ctrl+q",
-                         "ctrl+c"})
-"""Keys the app keeps on every screen (dice, rolls, note, GM-only note, +10 min, quit, undo,
-palette): a screen binding on one of them would hide the app's action there."""
-
-
-@dataclass(frozen=True)
-class NavEntry:
-    screen_id: str
-    key: str     # as Textual names it: "f5"
-    label: str   # in the UI language
+__all__ = ["GLOBAL_KEYS", "NavEntry", "bar_text", "key_label", "nav_entries"]
 
 
 def nav_entries(host: Host, t: Callable[[str], str]) -> list[NavEntry]:
-    """Every screen the console can show, in the bar's order, with its key after the user's
-    remapping (``[keys]`` in the settings, by screen id)."""
-    remapped = host.config.keys()
-    core = {screen_id: (key, label) for screen_id, key, label in CORE_SCREENS}
-    free = [key for key in PLUGIN_KEYS]
-    plugin: list[tuple[str, str, str]] = []
-    for spec in host.screens.values():
-        wanted = spec.key.lower()
-        key = wanted if wanted in free else (free[0] if free else "")
-        if key:
-            free.remove(key)
-        plugin.append((spec.id, key, spec.title.split(":")[0]))
-    plugin.sort(key=lambda entry: PLUGIN_KEYS.index(entry[1]) if entry[1] else len(PLUGIN_KEYS))
-    ordered = [("home", *core["home"]), ("party", *core["party"]), ("journal", *core["journal"]),
-               *plugin, ("settings", *core["settings"]), ("requests", *core["requests"]),
-               ("help", *core["help"])]
-    return [NavEntry(screen_id, remapped.get(screen_id, key), t(label))
-            for screen_id, key, label in ordered if key or screen_id in remapped]
+    """Every screen the console can show, in the bar's order, with its key
+    (:mod:`gm_console.screen_keys` decides, and says why when a key was not given)."""
+    return plan(host, t).entries
 
 
 def key_label(key: str) -> str:

@@ -10,7 +10,7 @@ lines. What a combatant may do within its turn is :mod:`.rules`.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, overload
 
 from gm_console.core import abilities
 
@@ -92,8 +92,14 @@ def new_encounter(party: list[dict[str, Any]], aware: list[str]) -> Encounter:
     return encounter
 
 
+@overload
+def find(encounter: Encounter, name: str) -> Combatant: ...
+@overload
+def find(encounter: Encounter, name: str, *, required: bool) -> Combatant | None: ...
+
+
 def find(encounter: Encounter, name: str, *, required: bool = True) -> Combatant | None:
-    """The combatant called ``name`` (case-insensitive)."""
+    """The combatant called ``name`` (case-insensitive); None only when not ``required``."""
     wanted = name.strip().casefold()
     for combatant in encounter.get("combatants", []):
         if combatant["name"].casefold() == wanted:

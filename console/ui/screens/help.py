@@ -13,6 +13,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
+from gm_console.screen_keys import plan
 from gm_console.ui.base import StoreScreen
 from gm_console.ui.navigation import key_label
 
@@ -109,6 +110,8 @@ class HelpScreen(StoreScreen):
         title(t("Screens (from every screen)"))
         for entry in self.app.nav_entries:  # type: ignore[attr-defined]
             key_line(key_label(entry.key), entry.label, entry.screen_id)
+        for _, note in plan(self.store.host).notes:  # never silent: why a key is not as asked
+            out.append((note, Text(f"! {note}", style="bold")))
         title(t("Everywhere"))
         palette = ("^p", t("Command palette: every screen and action"), "")
         for keys, what, ident in [*screen_keys(self.app), palette]:  # type: ignore[arg-type]
