@@ -133,7 +133,7 @@ def torch_lit(ctx, who):
 def test_a_plugin_declares_a_hook_that_another_loaded_before_it_implements(tmp_path, make_store):
     host = loose(tmp_path, {"zdeclares.py": DECLARES, "alistener.py": LISTENS})
     assert host.plugins["alistener"].status == "loaded", host.plugins["alistener"].error
-    assert host.declared_hooks == {"torch_lit": "zdeclares"}
+    assert host.declared_hooks["torch_lit"] == "zdeclares"
     store = Store(make_store().state, host)
     assert store.apply("torch.light", {"who": "Aria"}).ok
     assert store.state["plugins"]["alistener"] == {"seen": "Aria"}
@@ -273,3 +273,18 @@ def test_a_key_remapped_onto_a_core_screen_is_refused_by_precedence(tmp_path, ca
     assert travel["key_collisions"] == [
         f"screen travel.planner asked for f3, party's already; it has "
         f"{travel['screens'][0]['key']}"]
+
+
+def test_an_optional_implementation_of_a_hook_whose_declarer_is_off_loads_uncalled(tmp_path):
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    (folder / "shield.py").write_text(
+        "from gm_console import hookimpl\n"
+        "@hookimpl(optionalhook=True)\n"
+        "def worn_prompt(session):\n"
+        "    return {'question': 'shield', 'hint': '', 'read': None}\n")
+    write_settings(tmp_path, f'[plugins]\nfolders = ["{folder}"]\ndisabled = ["encumbrance"]\n')
+    host = Host().load()
+    assert host.plugins["shield"].status == "loaded", host.plugins["shield"].error
+    assert host.plugins["armour"].status == "loaded", host.plugins["armour"].error
+    assert "worn_prompt" not in host.declared_hooks

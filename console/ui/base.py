@@ -65,13 +65,16 @@ class StoreScreen(Screen):
         self.app.report_outcome(outcome)  # type: ignore[attr-defined]
         return outcome
 
-    def ask(self, question: str, apply: Callable[[str], Outcome | None], value: str = "",
+    def ask(self, question: str, apply: Callable[[str], Outcome | str | None], value: str = "",
             hint: str = "") -> None:
         """A one-line question; ``apply`` applies the answer (returning the operation's
-        outcome, or None when there was nothing to do). A refusal stays in the prompt, with
-        the text as typed, to be corrected; escape cancels."""
+        outcome, None when there was nothing to do, or a text: why the answer cannot be read).
+        A refusal stays in the prompt, with the text as typed, to be corrected; escape
+        cancels."""
         def submit(text: str) -> str:
             outcome = apply(text)
+            if isinstance(outcome, str):
+                return self.for_screen(outcome)
             return "" if outcome is None or outcome.ok else self.for_screen(outcome.reason)
         self.app.ask(question, submit, value, hint=hint)  # type: ignore[attr-defined]
 

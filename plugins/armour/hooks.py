@@ -86,6 +86,23 @@ def _wear(ctx, p: dict[str, Any]) -> Result:
                   + (f", {weight:g} lb" if weight else ""), {"armour": worn.as_dict()}, [name])
 
 
+def _read_wear(character: str, text: str) -> tuple[str, dict[str, Any]]:
+    """The loads screen's armour answer, ``chain mail, 40, no`` (``name!``: an armour the
+    table does not list, worn anyway), as this plugin's operation."""
+    parts = [p.strip() for p in text.split(",")]
+    params: dict[str, Any] = dict(zip(("armour", "weight_lb", "magic"), parts))
+    if params["armour"].endswith("!"):
+        params["armour"], params["unlisted"] = params["armour"].rstrip("! "), True
+    return "armour.wear", {**params, "character": character}
+
+
+@hookimpl(optionalhook=True)  # declared by the encumbrance plugin, which may be switched off
+def worn_prompt(session) -> dict[str, Any]:
+    return {"question": "armour: name, weight lb, magic (yes/no)",
+            "hint": "none: takes it off · name! : an armour the table does not list",
+            "read": _read_wear}
+
+
 @hookimpl
 def register_operations(register) -> None:
     register(Operation(

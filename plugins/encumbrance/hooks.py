@@ -9,11 +9,32 @@ from __future__ import annotations
 
 from typing import Any
 
-from gm_console import ScreenSpec, SectionSpec, SpeedStep, hookimpl
+from gm_console import ScreenSpec, SectionSpec, SpeedStep, hookimpl, hookspec
 
 from gm_console_plugins.encumbrance import labels as label_texts
 from gm_console_plugins.encumbrance import ops, reading
 from gm_console_plugins.encumbrance.rules import fmt
+
+
+class hookspecs:
+    """Hooks this plugin declares for others (implement them with
+    ``@hookimpl(optionalhook=True)``: this plugin may not be loaded)."""
+
+    @hookspec(firstresult=True)
+    def worn_prompt(self, session: Any) -> dict[str, Any] | None:
+        """What the loads screen's Armour key (w) asks about the selected character, from the
+        plugin that knows what is worn: ``{"question", "hint", "read"}``, where
+        ``read(character, text)`` turns the answer into ``(operation, params)`` (its own
+        operation), or raises ValueError saying what is wrong.
+
+        Example::
+
+            @hookimpl(optionalhook=True)
+            def worn_prompt(session):
+                return {"question": "shield: name", "hint": "",
+                        "read": lambda who, text: ("shield.wear", {"character": who,
+                                                                   "shield": text})}
+        """
 
 
 @hookimpl

@@ -207,20 +207,22 @@ class EncumbranceScreen(StoreScreen):
         name = self._selected_name()
         if name is None:
             return
-        if "armour.wear" not in self.store.host.operations:
+        # Whoever knows what is worn (the armour plugin) says what to ask and which of its
+        # operations applies the answer: this plugin knows neither.
+        prompt = self.store.host.call_first("worn_prompt", session=self.session)
+        if prompt is None:
             self.notify(self.t("the armour plugin is not loaded"), severity="warning")
             return
 
-        def wear(text: str) -> Outcome | None:
+        def wear(text: str) -> Outcome | str | None:
             if not text:
                 return None
-            parts = [p.strip() for p in text.split(",")]
-            params: dict[str, Any] = dict(zip(("armour", "weight_lb", "magic"), parts))
-            if params["armour"].endswith("!"):  # not in the armour table: worn anyway
-                params["armour"], params["unlisted"] = params["armour"].rstrip("! "), True
-            return self.store.apply("armour.wear", {**params, "character": name})
-        self.ask(f"{name} — {self.t('armour: name, weight lb, magic (yes/no)')}", wear,
-                 hint=self.t("none: takes it off · name! : an armour the table does not list"))
+            try:
+                op, params = prompt["read"](name, text)
+            except ValueError as exc:  # stays in the prompt with what was typed
+                return str(exc)
+            return self.store.apply(op, params)
+        self.ask(f"{name} — {self.t(prompt['question'])}", wear, hint=self.t(prompt["hint"]))
 
     def action_adjust(self) -> None:
         character = self._selected()

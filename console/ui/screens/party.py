@@ -84,13 +84,13 @@ class PartyScreen(StoreScreen):
         if not name:
             return
 
-        def typed(text: str) -> Outcome | None:
+        def typed(text: str) -> Outcome | str | None:
             if not text:
                 return None
             try:
                 op, params = parse(text)
             except ValueError as exc:  # stays in the prompt with what was typed
-                return Outcome(False, "", reason=str(exc))
+                return str(exc)
             return self.store.apply(op, {"character": name, **params})
         self.ask(f"{name}: {self.t(question)}", typed)
 
