@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import copy
 from datetime import date, datetime, time
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator, SupportsIndex
 
 _ATOMS = (str, int, float, bool, type(None), datetime, date, time)
 
@@ -169,7 +169,7 @@ class CowList(list):
             if index < len(self):
                 yield self._own(index)
 
-    def pop(self, index: int = -1) -> Any:
+    def pop(self, index: SupportsIndex = -1) -> Any:
         item = self[index]
         list.pop(self, index)
         return item

@@ -3,7 +3,7 @@ and what the planner screen shows. Computed from the session, never stored."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, overload
 
 from gm_console_plugins.travel import reading, rules
 from gm_console_plugins.travel.rules import num
@@ -101,6 +101,18 @@ def _route(session: Any, sec: dict[str, Any], conf: dict[str, Any], table: dict[
             "due_in_hours": num(left), "due_in_km": num(km),
             "route_km": [num(x) for x in plan.fresh_mounts_at_km]}
     return out
+
+
+@overload
+def _clock(now: int, elapsed: float) -> dict[str, Any]: ...
+
+
+@overload
+def _clock(now: int, elapsed: None) -> None: ...
+
+
+@overload
+def _clock(now: int, elapsed: float | None) -> dict[str, Any] | None: ...
 
 
 def _clock(now: int, elapsed: float | None) -> dict[str, Any] | None:
