@@ -23,8 +23,13 @@ from gm_console.safe_text import visible
 # retitle or clear it. Made visible at that one place instead, one character for one, so
 # widths and styles stay where they were. tests/faults/test_escapes.py fails if Textual or
 # Rich stop calling these.
-textual.content._strip_control_codes = visible
-rich.text.strip_control_codes = visible
+def _made_visible(text: str, _translate_table: object = None) -> str:
+    """In place of the libraries' stripping, with its signature: their table is not ours."""
+    return visible(text)
+
+
+textual.content._strip_control_codes = _made_visible
+rich.text.strip_control_codes = _made_visible
 
 
 class Value(Static):
@@ -78,10 +83,10 @@ class SyncedTable(DataTable):
             return
         column_keys = list(self.columns)
         for key, cells in rows[:len(present)]:
-            for column, cell in zip(column_keys, cells):
-                old = self.get_cell(key, column)
+            for column_key, cell in zip(column_keys, cells):
+                old = self.get_cell(key, column_key)
                 if old != cell:
-                    self._update(key, column, cell, old)
+                    self._update(key, column_key, cell, old)
         for key, cells in rows[len(present):]:
             self.add_row(*cells, key=key)
 

@@ -71,7 +71,7 @@ class HelpScreen(StoreScreen):
         self.origin_title = ""
         self.origin_keys: list[tuple[str, str, str]] = []
         if isinstance(origin, StoreScreen) and not isinstance(origin, HelpScreen):
-            self.origin_title = next((e.label for e in self.app.nav_entries  # type: ignore[attr-defined]
+            self.origin_title = next((e.label for e in self.app.nav_entries
                                       if e.screen_id == origin.nav_id), origin.nav_id)
             self.origin_keys = screen_keys(origin)
         self.lines: list[tuple[str, Text]] = []  # (what search looks in, what is shown)
@@ -107,7 +107,7 @@ class HelpScreen(StoreScreen):
             for keys, what, ident in self.origin_keys:
                 key_line(keys, what, ident)
         title(t("Screens (from every screen)"))
-        for entry in self.app.nav_entries:  # type: ignore[attr-defined]
+        for entry in self.app.nav_entries:
             key_line(key_label(entry.key), entry.label, entry.screen_id)
         title(t("Everywhere"))
         palette = ("^p", t("Command palette: every screen and action"), "")
