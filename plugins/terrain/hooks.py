@@ -41,7 +41,7 @@ def _set(ctx: OpContext, params: dict[str, Any]) -> Result:
 
 
 @hookimpl
-def party_entered_terrain(ctx, terrain: str) -> None:
+def party_entered_terrain(ctx: OpContext, terrain: str) -> None:
     ctx.apply("travel.terrain", terrain=terrain)
 
 
