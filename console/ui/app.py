@@ -233,6 +233,7 @@ class GMConsoleApp(App):
         if self.saver is None or (self.saver.flush(timeout=5) and self.saver.error is None):
             self.exit()
             return
+        saver = self.saver
         from gm_console.ui.screens.prompt import TextPrompt
 
         def save_elsewhere(answer: str | None) -> None:
@@ -245,7 +246,7 @@ class GMConsoleApp(App):
                 self.notify(f"{self.t('Could not save')} {target}: {exc.strerror or exc}",
                             severity="error", timeout=30)
                 return
-            self.saver.path = target  # type: ignore[union-attr]
+            saver.path = target
             self.exit()
 
         question = self.t("Last save failed. Save your edits to (escape: stay):")
