@@ -21,8 +21,8 @@ TEXTUAL = {b.action for b in (*Screen.BINDINGS, *App.BINDINGS) if isinstance(b, 
 """Textual's own keys (focus next, copy): not the console's to explain."""
 
 
-def screen_keys(screen: Screen) -> list[tuple[str, str, str]]:
-    """A screen's own keys as (keys, what they do, binding id for ``[keys]``), one entry per
+def screen_keys(screen: Screen | App) -> list[tuple[str, str, str]]:
+    """A screen's (or the app's) own keys as (keys, what they do, binding id for ``[keys]``), one entry per
     action: "delete x" for an action on two keys, "0 1 … 9 ." for the digits."""
     grouped: dict[str, list[str]] = {}
     labels: dict[str, tuple[str, str]] = {}
@@ -111,7 +111,7 @@ class HelpScreen(StoreScreen):
             key_line(key_label(entry.key), entry.label, entry.screen_id)
         title(t("Everywhere"))
         palette = ("^p", t("Command palette: every screen and action"), "")
-        for keys, what, ident in [*screen_keys(self.app), palette]:  # type: ignore[arg-type]
+        for keys, what, ident in [*screen_keys(self.app), palette]:
             key_line(keys, what, ident)
         host = self.store.host
         texts = dict(host.call_each("help_text", language=host.config.language))
