@@ -254,7 +254,9 @@ def _load(path: Path, host: Host, create: bool) -> tuple[dict[str, Any], bool] |
 
 def _show(args: argparse.Namespace, host: Host) -> int:
     role = _role(args.role)
-    met = None if role is None else _meet(args.session)
+    if role is None:
+        return 2
+    met = _meet(args.session)
     if met is None:
         return 2
     lock, sock = met
@@ -297,7 +299,9 @@ def _op(args: argparse.Namespace, host: Host) -> int:
             return 1
         params[key] = value
     role = _role(args.role)
-    met = None if role is None else _meet(args.session)
+    if role is None:
+        return 2
+    met = _meet(args.session)
     if met is None:
         return 2
     lock, sock = met

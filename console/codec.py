@@ -399,10 +399,10 @@ def locate(text: str, where: Where) -> int | None:
             current = tuple(path)
             candidate = current
         else:
-            key = _KEY.match(line)
-            if not key:
+            assignment = _KEY.match(line)
+            if not assignment:
                 continue
-            candidate = current + (key.group(1).strip('"'),)
+            candidate = current + (assignment.group(1).strip('"'),)
         depth = _common(candidate, where)
         if depth == len(candidate) and depth > best_depth:
             best_line, best_depth = number, depth

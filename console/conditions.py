@@ -75,8 +75,11 @@ def effect_problems(effects: Any) -> list[str]:
         if key not in EFFECTS:
             found.append(f"{key!r} is not an effect (effects: {', '.join(EFFECTS)})")
             continue
-        kinds = EFFECTS[key] if isinstance(EFFECTS[key], tuple) else (EFFECTS[key],)
-        if isinstance(value, bool) and bool not in kinds or not isinstance(value, kinds):
+        kind = EFFECTS[key]
+        kinds = kind if isinstance(kind, tuple) else (kind,)
+        # a flag, so that value keeps its type below
+        wrong_kind = isinstance(value, bool) and bool not in kinds or not isinstance(value, kinds)
+        if wrong_kind:
             found.append(f"effect {key} must be {_kind_words(kinds)}, not {value!r}")
         elif key == "forbids" and not all(isinstance(v, str) for v in value):
             found.append(f"effect forbids must be a list of action types, not {value!r}")
@@ -199,13 +202,13 @@ def compose(stored: list[dict[str, Any]], derived: list[dict[str, Any]],
     for entry in derived:
         name = str(entry.get("name", "?"))
         source = str(entry.get("source", ""))
-        effects = entry.get("effects")
-        if effects is None:
-            effects = known_effects(name, table)
-        elif effect_problems(effects):
-            source += f" (effects ignored: {effect_problems(effects)[0]})"
-            effects = {}
-        out.append(Condition(name, source, dict(effects), False, None,
+        given = entry.get("effects")
+        if given is None:
+            given = known_effects(name, table)
+        elif effect_problems(given):
+            source += f" (effects ignored: {effect_problems(given)[0]})"
+            given = {}
+        out.append(Condition(name, source, dict(given), False, None,
                              str(entry.get("label") or label_of(name, table, language))))
     return out
 
@@ -301,10 +304,10 @@ def parse_entry(text: str) -> tuple[str, dict[str, Any]]:
         raise ConditionError("type a condition: prone, frightened 2r, poisoned 10m, "
                              "stunned dc13 con, -prone to remove")
     if words[0].startswith("-"):
-        name = " ".join([words[0][1:], *words[1:]]).strip()
-        if not name:
+        removed = " ".join([words[0][1:], *words[1:]]).strip()
+        if not removed:
             raise ConditionError("-name removes a condition: -prone")
-        return "condition.remove", {"condition": name}
+        return "condition.remove", {"condition": removed}
     params: dict[str, Any] = {}
     name: list[str] = []
     rest = list(words)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import copy
 from datetime import date, datetime, time
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator, SupportsIndex
 
 _ATOMS = (str, int, float, bool, type(None), datetime, date, time)
 
@@ -98,10 +98,10 @@ class CowDict(dict):
         # a dict subclass's storage directly only when it keeps dict's own __iter__).
         return dict.__iter__(self)
 
-    def values(self) -> Any:  # type: ignore[override]
+    def values(self) -> Any:
         return [self[key] for key in list(dict.__iter__(self))]
 
-    def items(self) -> Any:  # type: ignore[override]
+    def items(self) -> Any:
         return [(key, self[key]) for key in list(dict.__iter__(self))]
 
     def copy(self) -> dict[str, Any]:
@@ -169,7 +169,7 @@ class CowList(list):
             if index < len(self):
                 yield self._own(index)
 
-    def pop(self, index: int = -1) -> Any:
+    def pop(self, index: SupportsIndex = -1) -> Any:
         item = self[index]
         list.pop(self, index)
         return item
@@ -186,13 +186,13 @@ class CowList(list):
     def __reduce__(self) -> Any:
         return (list, (self.copy(),))
 
-    def __add__(self, other: Iterable[Any]) -> list[Any]:  # type: ignore[override]
+    def __add__(self, other: Iterable[Any]) -> list[Any]:
         return self.copy() + list(other)
 
     def __radd__(self, other: Iterable[Any]) -> list[Any]:
         return list(other) + self.copy()
 
-    def __mul__(self, times: Any) -> list[Any]:  # type: ignore[override]
+    def __mul__(self, times: Any) -> list[Any]:
         return self.copy() * times
 
     def commit(self) -> tuple[list[Any], set[int]]:
@@ -220,7 +220,7 @@ class Draft(CowDict):
     def __init__(self, base: dict[str, Any]) -> None:
         super().__init__(base, _copy_top)
 
-    def commit(self) -> tuple[dict[str, Any], set[str]]:  # type: ignore[override]
+    def commit(self) -> tuple[dict[str, Any], set[str]]:
         """The new state and the top-level keys whose value changed; :attr:`changed_parts`
         then tells which plugins' tables (by name) and which characters (by position) are
         new, so that only they are checked."""

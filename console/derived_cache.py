@@ -118,11 +118,11 @@ class _Reading(dict):
     def __len__(self) -> int:
         return len(self._keys())
 
-    def keys(self) -> Any:  # type: ignore[override]
+    def keys(self) -> Any:
         return self._keys()
 
-    def values(self) -> Any:  # type: ignore[override]
+    def values(self) -> Any:
         return [self[key] for key in self._keys()]
 
-    def items(self) -> Any:  # type: ignore[override]
+    def items(self) -> Any:
         return [(key, self[key]) for key in self._keys()]

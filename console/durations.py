@@ -97,8 +97,9 @@ def problems(duration: Any) -> list[str]:
     if not isinstance(duration, dict):
         return ["a duration must be a table"]
     kind = duration.get("kind")
-    wanted = {"time": {"day": int, "second": int}, "rounds": {"left": int, "of": str},
-              "turn": {"at": str, "of": str}, "save": {"ability": str, "dc": int}}
+    wanted: dict[str, dict[str, type]] = {
+        "time": {"day": int, "second": int}, "rounds": {"left": int, "of": str},
+        "turn": {"at": str, "of": str}, "save": {"ability": str, "dc": int}}
     if kind not in wanted:
         return [f"duration kind must be one of {', '.join(wanted)}, not {kind!r}"]
     return [f"a {kind} duration needs {key} ({'a whole number' if t is int else 'text'})"
@@ -107,7 +108,7 @@ def problems(duration: Any) -> list[str]:
 
 
 def time_is_up(duration: dict[str, Any] | None, clock: dict[str, Any]) -> bool:
-    return bool(duration) and duration.get("kind") == "time" and \
+    return duration is not None and duration.get("kind") == "time" and \
         absolute(duration) <= absolute(clock)
 
 

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gm_console import codec
 from gm_console.host import Host
 from gm_console.i18n import Translator
 from gm_console.store import Store
+
+if TYPE_CHECKING:
+    from gm_console.live.client import RemoteStore
 
 
 def open_state(path: Path, host: Host, create: bool) -> tuple[dict[str, Any], bool]:
@@ -22,7 +25,7 @@ def open_state(path: Path, host: Host, create: bool) -> tuple[dict[str, Any], bo
     return codec.prepare(codec.new_session(path.stem), host, path.stem), True
 
 
-def show(store: Store) -> dict[str, Any]:
+def show(store: Store | RemoteStore) -> dict[str, Any]:
     """The documented JSON of ``gm-console show``:
     ``{"session", "clock", "characters": [{"name", "derived": {...}}, ...], <plugin keys>}``."""
     session = store.session

@@ -7,6 +7,7 @@ A fresh :class:`Host` is built per run (and per test): there is no import-time g
 from __future__ import annotations
 
 import difflib
+import functools
 import importlib
 import importlib.util
 import traceback
@@ -120,7 +121,7 @@ class Host:
         for folder in folders:
             for path in sorted(Path(folder).expanduser().glob("*.py")):
                 if not path.name.startswith("_"):
-                    yield path.stem, "local", str(path), lambda path=path: _import_file(path)
+                    yield path.stem, "local", str(path), functools.partial(_import_file, path)
 
     def _register(self, name: str, module: Any, version: str, source: str) -> None:
         record = PluginRecord(name, version or getattr(module, "__version__", ""), source)

@@ -92,10 +92,10 @@ class Saver:
                                         self._priming[1] if self._priming else None) if t]
                     self._cond.wait(min(wake) - time.monotonic() if wake else None)
                 priming, self._priming = self._priming, None  # a save primes as well
-                writing = self._pending is not None
-                if writing:
-                    state, self._pending, self._busy = self._pending, None, True
-            if not writing:  # outside the lock: schedule() never waits for it
+                state = self._pending
+                if state is not None:
+                    self._pending, self._busy = None, True
+            if state is None:  # outside the lock: schedule() never waits for it
                 assert priming is not None
                 with contextlib.suppress(Exception):  # shown by the first real save
                     self._serialiser.dumps(priming[0])

@@ -6,6 +6,7 @@ and the session loader can check a whole file with the same words.
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Callable
 
 from gm_console.conditions import stored_problems
@@ -83,7 +84,7 @@ FIELDS: dict[str, Callable[[Any], Any]] = {
     "name": _text("Name"),
     "race": _text("Race"),
     "strength": _strength,
-    **{a: (lambda raw, a=a: parse_score(raw, a)) for a in ABILITIES if a != "strength"},
+    **{a: functools.partial(parse_score, ability=a) for a in ABILITIES if a != "strength"},
     "height_m": _number("Height (m)", low=0.1, high=30),
     "speed_m": _number("Speed (m)", low=0),
     "climb_speed_m": _number("Climbing speed (m)", low=0),

@@ -77,7 +77,7 @@ class GMConsoleApp(App):
         if hasattr(store, "on_lost"):  # a client of the session's owner
             role = str(store.role)  # type: ignore[attr-defined]
             self.live_status = "" if role == "gm" else role
-            store.on_lost.append(self._on_owner_lost)  # type: ignore[attr-defined]
+            store.on_lost.append(self._on_owner_lost)
 
     # -- screens ------------------------------------------------------------------------------
 
@@ -184,12 +184,17 @@ class GMConsoleApp(App):
         self.push_screen(TextPrompt(self.t(question), value, submit=apply, history=history,
                                     hint=self.t(hint) if hint else ""))
 
-    def confirm(self, question: str, then: Callable[[], None]) -> None:
-        """Ask before an action that moves the clock far or throws work away."""
+    def confirm(self, question: str, then: Callable[[], object]) -> None:
+        """Ask before an action that moves the clock far or throws work away (what ``then``
+        returns is not used)."""
         from gm_console.ui.screens.prompt import Confirm
 
         hint = self.t("y or enter: yes · n or escape: no · ctrl+z undoes it afterwards")
-        self.push_screen(Confirm(question, hint), lambda yes: then() if yes else None)
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                then()
+        self.push_screen(Confirm(question, hint), answered)
 
     def refusal(self, op: str, **params: Any) -> str:
         """Apply an operation; why it was refused, or "" once applied (a player's request
@@ -228,6 +233,7 @@ class GMConsoleApp(App):
         if self.saver is None or (self.saver.flush(timeout=5) and self.saver.error is None):
             self.exit()
             return
+        saver = self.saver
         from gm_console.ui.screens.prompt import TextPrompt
 
         def save_elsewhere(answer: str | None) -> None:
@@ -240,7 +246,7 @@ class GMConsoleApp(App):
                 self.notify(f"{self.t('Could not save')} {target}: {exc.strerror or exc}",
                             severity="error", timeout=30)
                 return
-            self.saver.path = target  # type: ignore[union-attr]
+            saver.path = target
             self.exit()
 
         question = self.t("Last save failed. Save your edits to (escape: stay):")
@@ -253,8 +259,9 @@ class GMConsoleApp(App):
         self.set_keymap(self.host.config.keys())
         # Textual's own blank default screen stays at the bottom, never changing; session
         # screens replace each other above it (show_screen), the home screen first.
-        self.push_screen(self.screen_factories()["home"](self.store))
-        self.screen_stack[-1].screen_id = "home"
+        home = self.screen_factories()["home"](self.store)
+        home.screen_id = "home"
+        self.push_screen(home)
         for record in self.host.plugins.values():
             if record.status == "failed":
                 self._on_plugin_failure(record)
@@ -262,12 +269,13 @@ class GMConsoleApp(App):
         # hook that sleeps on it would hold the save back (29 s seen). Python runs these in the
         # main thread between two bytecodes, even in the middle of a plugin's sleep. They need
         # the main thread and Unix; elsewhere the defaults stay.
-        self._loop = asyncio.get_running_loop()
+        # Our own name: Textual keeps its own _loop, and sets it to None when it stops.
+        self._ui_loop = asyncio.get_running_loop()
         with contextlib.suppress(ValueError, AttributeError):
-            for number, handler in ((signal.SIGHUP, self._hang_up),
-                                    (signal.SIGTERM, self._terminate)):
-                self._previous_handlers[number] = signal.signal(
-                    number, lambda _number, _frame, handler=handler: handler())
+            self._previous_handlers[signal.SIGHUP] = signal.signal(
+                signal.SIGHUP, lambda _number, _frame: self._hang_up())
+            self._previous_handlers[signal.SIGTERM] = signal.signal(
+                signal.SIGTERM, lambda _number, _frame: self._terminate())
         self.action_rolls()
 
     def on_unmount(self) -> None:
@@ -290,7 +298,7 @@ class GMConsoleApp(App):
         watchdog = threading.Timer(3.0, os._exit, args=(0,))
         watchdog.daemon = True  # a normal exit does not wait for it
         watchdog.start()
-        self._loop.call_soon_threadsafe(lambda: self.exit(return_code=0))
+        self._ui_loop.call_soon_threadsafe(lambda: self.exit(return_code=0))
 
     def _from_thread(self, callback: Any, *args: Any) -> None:
         """Run ``callback`` on the UI thread without waiting for it (``call_from_thread``

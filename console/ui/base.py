@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
+from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingsMap
 from textual.screen import Screen
@@ -17,6 +18,7 @@ from gm_console.ui.widgets import SessionHeader
 if TYPE_CHECKING:
     from gm_console.context import Session
     from gm_console.store import Change, Outcome, Store
+    from gm_console.ui.app import GMConsoleApp
 
 
 class StoreScreen(Screen):
@@ -39,13 +41,16 @@ class StoreScreen(Screen):
         self._bindings = BindingsMap(replace(binding, description=self.t(binding.description))
                                      for _, binding in self._bindings)
 
+    if TYPE_CHECKING:  # Textual types it as any App; ours has the store, t, ask, confirm...
+        app = getters.app(GMConsoleApp)
+
     @property
     def session(self) -> Session:
         return self.store.session
 
     def t(self, text: str) -> str:
         """``text`` in the UI language."""
-        return self.app.t(text)  # type: ignore[attr-defined]
+        return self.app.t(text)
 
     KEY_HINTS: ClassVar[dict[str, str]] = {}
     """Command-line syntax in the operations' refusals → the key to press on this screen
@@ -62,7 +67,7 @@ class StoreScreen(Screen):
         outcome = self.store.apply(op, params)
         if not outcome.ok:  # said with this screen's keys, not op parameters
             outcome = replace(outcome, reason=self.for_screen(outcome.reason))
-        self.app.report_outcome(outcome)  # type: ignore[attr-defined]
+        self.app.report_outcome(outcome)
         return outcome
 
     def ask(self, question: str, apply: Callable[[str], Outcome | str | None], value: str = "",
@@ -76,13 +81,13 @@ class StoreScreen(Screen):
             if isinstance(outcome, str):
                 return self.for_screen(outcome)
             return "" if outcome is None or outcome.ok else self.for_screen(outcome.reason)
-        self.app.ask(question, submit, value, hint=hint)  # type: ignore[attr-defined]
+        self.app.ask(question, submit, value, hint=hint)
 
     BACK_TO = "home"
     """The screen escape goes back to (by id)."""
 
     def action_back(self) -> None:
-        self.app.action_open(self.BACK_TO)  # type: ignore[attr-defined]
+        self.app.action_open(self.BACK_TO)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # No "Back" on the screen it would go back to.
@@ -110,7 +115,7 @@ class StoreScreen(Screen):
         yield from ()
 
     def on_mount(self) -> None:
-        self.app.store_changed.subscribe(self, self._on_change)  # type: ignore[attr-defined]
+        self.app.store_changed.subscribe(self, self._on_change)
         self.refresh_view(None)
 
     def _on_change(self, change: Change) -> None:

@@ -3,13 +3,14 @@
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 import rich.text
 import textual.content
 from rich.markup import escape
 from rich.cells import cell_len
 from rich.text import Text
+from textual import getters
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.content import Content
@@ -18,13 +19,21 @@ from textual.widgets import DataTable, Static
 from gm_console.core.clock import format_clock
 from gm_console.safe_text import visible
 
+if TYPE_CHECKING:
+    from gm_console.ui.app import GMConsoleApp
+
 # Every text Textual draws passes through Content or Rich's Text, and both drop a few control
 # characters there (BEL, CR...) but send ESC on to the terminal: a name from a file could
 # retitle or clear it. Made visible at that one place instead, one character for one, so
 # widths and styles stay where they were. tests/faults/test_escapes.py fails if Textual or
 # Rich stop calling these.
-textual.content._strip_control_codes = visible
-rich.text.strip_control_codes = visible
+def _made_visible(text: str, _translate_table: object = None) -> str:
+    """In place of the libraries' stripping, with its signature: their table is not ours."""
+    return visible(text)
+
+
+textual.content._strip_control_codes = _made_visible
+rich.text.strip_control_codes = _made_visible
 
 
 class Value(Static):
@@ -78,10 +87,10 @@ class SyncedTable(DataTable):
             return
         column_keys = list(self.columns)
         for key, cells in rows[:len(present)]:
-            for column, cell in zip(column_keys, cells):
-                old = self.get_cell(key, column)
+            for column_key, cell in zip(column_keys, cells):
+                old = self.get_cell(key, column_key)
                 if old != cell:
-                    self._update(key, column, cell, old)
+                    self._update(key, column_key, cell, old)
         for key, cells in rows[len(present):]:
             self.add_row(*cells, key=key)
 
@@ -119,6 +128,9 @@ class SessionHeader(Horizontal):
     Textual's Header: changing ``App.sub_title`` repaints the whole screen (2.9 KB at 80x24),
     updating one Value repaints one line (about 130 bytes)."""
 
+    if TYPE_CHECKING:  # Textual types it as any App
+        app = getters.app(GMConsoleApp)
+
     DEFAULT_CSS = """
     SessionHeader { dock: top; height: 1; background: $panel; color: $foreground; }
     SessionHeader > #header-name { width: 1fr; padding: 0 1; text-style: bold; }
@@ -136,13 +148,13 @@ class SessionHeader(Horizontal):
         yield Value(id="header-clock")
 
     def on_mount(self) -> None:
-        self.app.store_changed.subscribe(self, self.show_state)  # type: ignore[attr-defined]
+        self.app.store_changed.subscribe(self, self.show_state)
         self.show_state()
 
     def show_state(self, change: object = None) -> None:
         app = self.app
-        state = app.store.state  # type: ignore[attr-defined]
-        t = app.t  # type: ignore[attr-defined]
+        state = app.store.state
+        t = app.t
         self.query_one("#header-name", Value).show(
             str(state.get("session", {}).get("name", "gm-console")))
         waiting = len(state.get("rolls", {}).get("pending", []))

@@ -3,21 +3,24 @@ of the speed pipeline (RULES.md 2.5, even magic armour) and the ``armour.wear`` 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gm_console import Operation, Param, Refused, Result, SectionSpec, SpeedStep, hookimpl
 
 from gm_console_plugins.armour import rules
 
+if TYPE_CHECKING:
+    from gm_console import OpContext, Session
+
 PLUGIN = "armour"
 
 
-def _settings(session) -> dict[str, Any]:
+def _settings(session: Session) -> dict[str, Any]:
     return {key: session.setting(PLUGIN, key)
             for key in session.table(PLUGIN).get("settings", {})}
 
 
-def _limit(character, session) -> rules.ArmourLimit:
+def _limit(character: dict[str, Any], session: Session) -> rules.ArmourLimit:
     return rules.armour_limit(character, session.table(PLUGIN), _settings(session))
 
 
@@ -48,7 +51,7 @@ def register_sections(register) -> None:
 
 
 @hookimpl
-def speed_steps(character, session) -> list[SpeedStep]:
+def speed_steps(character: dict[str, Any], session: Session) -> list[SpeedStep]:
     try:
         worn = _limit(character, session)
     except ValueError:
@@ -59,14 +62,14 @@ def speed_steps(character, session) -> list[SpeedStep]:
 
 
 @hookimpl
-def character_derived(character, session) -> dict[str, Any]:
+def character_derived(character: dict[str, Any], session: Session) -> dict[str, Any]:
     try:
         return {"armour": _limit(character, session).as_dict()}
     except ValueError as exc:
         return {"armour": {"error": str(exc)}}
 
 
-def _wear(ctx, p: dict[str, Any]) -> Result:
+def _wear(ctx: OpContext, p: dict[str, Any]) -> Result:
     character = ctx.character(p["character"])
     name = character["name"]
     entry = rules.find_armour(p["armour"], ctx.table(PLUGIN))

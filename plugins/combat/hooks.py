@@ -3,11 +3,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gm_console import ScreenSpec, SectionSpec, hookimpl
 from gm_console_plugins.combat import ops, texts, turns
 from gm_console_plugins.combat.section import validate
+
+if TYPE_CHECKING:
+    from gm_console import OpContext, Session
 
 
 @hookimpl
@@ -17,17 +20,18 @@ def register_operations(register) -> None:
 
 
 @hookimpl
-def spend_movement(ctx, character: str, metres: float, override: str) -> dict[str, Any]:
+def spend_movement(ctx: OpContext, character: str, metres: float,
+                   override: str) -> dict[str, Any]:
     return ops.spend_movement(ctx, character, metres, override)
 
 
 @hookimpl
-def character_renamed(ctx, old: str, new: str) -> None:
+def character_renamed(ctx: OpContext, old: str, new: str) -> None:
     ops.character_renamed(ctx, old, new)
 
 
 @hookimpl
-def character_removed(ctx, name: str) -> None:
+def character_removed(ctx: OpContext, name: str) -> None:
     ops.character_removed(ctx, name)
 
 
@@ -37,12 +41,12 @@ def register_sections(register) -> None:
 
 
 @hookimpl
-def session_derived(session) -> dict[str, Any]:
+def session_derived(session: Session) -> dict[str, Any]:
     return {"combat": ops.summary_of(session)}
 
 
 @hookimpl
-def current_turn(session) -> dict[str, Any] | None:
+def current_turn(session: Session) -> dict[str, Any] | None:
     encounter = ops.encounter_of(session)
     if not turns.begun(encounter) or not encounter.get("turn"):
         return None
@@ -50,7 +54,7 @@ def current_turn(session) -> dict[str, Any] | None:
 
 
 @hookimpl
-def acting_character(session) -> str | None:
+def acting_character(session: Session) -> str | None:
     encounter = ops.encounter_of(session)
     turn = encounter.get("turn") if encounter.get("active") else None
     names = {str(c.get("name")) for c in session.characters}
@@ -58,7 +62,7 @@ def acting_character(session) -> str | None:
 
 
 @hookimpl
-def home_status(session) -> str | None:
+def home_status(session: Session) -> str | None:
     summary = ops.summary_of(session)
     if not summary["active"]:
         return None
@@ -71,7 +75,7 @@ def home_status(session) -> str | None:
 
 
 @hookimpl
-def rest_refused(session, kind: str) -> str | None:
+def rest_refused(session: Session, kind: str) -> str | None:
     encounter = ops.encounter_of(session)
     if not encounter.get("active"):
         return None

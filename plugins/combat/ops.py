@@ -9,11 +9,14 @@ seconds a round) and the ``round_started`` hook.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from gm_console import Operation, Param, Refused, Result, RollRequest
 from gm_console_plugins.combat import rules, turns
 from gm_console_plugins.combat.section import SETTING_KEYS
+
+if TYPE_CHECKING:
+    from gm_console import OpContext, Session
 
 PLUGIN = "combat"
 ACTION_WORDS = rules.ACTION_WORDS
@@ -22,17 +25,17 @@ ACTION_WORDS = rules.ACTION_WORDS
 # -- reading the session --------------------------------------------------------------------
 
 
-def settings_of(session: Any) -> dict[str, Any]:
+def settings_of(session: Session) -> dict[str, Any]:
     return {key: session.setting(PLUGIN, key) for key in SETTING_KEYS}
 
 
-def encounter_of(session: Any) -> dict[str, Any]:
+def encounter_of(session: Session) -> dict[str, Any]:
     """The encounter as stored; read-only callers (derived values, screens) get an inactive
     one without creating the table."""
     return session.state.get("plugins", {}).get(PLUGIN) or {"active": False}
 
 
-def speed_m(session: Any, combatant: dict[str, Any],
+def speed_m(session: Session, combatant: dict[str, Any],
             party: dict[str, dict[str, Any]] | None = None) -> float:
     """A party member's speed from the speed pipeline, as it is now (armour, load, exhaustion);
     an ad hoc combatant's own. A party member no longer in the party keeps 0 m. ``party`` is
@@ -48,7 +51,7 @@ def speed_m(session: Any, combatant: dict[str, Any],
         return 0.0
 
 
-def _party(session: Any, combatants: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+def _party(session: Session, combatants: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     """The characters by casefolded name, indexed once when party members fight (linear, not
     a search per combatant); the first of a name, as ``session.character``."""
     party: dict[str, dict[str, Any]] = {}
@@ -62,14 +65,14 @@ def _member(party: dict[str, dict[str, Any]], name: str) -> dict[str, Any] | Non
     return party.get(name.strip().casefold())
 
 
-def speeds(session: Any, encounter: dict[str, Any]) -> dict[str, float]:
+def speeds(session: Session, encounter: dict[str, Any]) -> dict[str, float]:
     """Every combatant's speed."""
     combatants = encounter.get("combatants", [])
     party = _party(session, combatants)
     return {c["name"]: speed_m(session, c, party) for c in combatants}
 
 
-def limits(session: Any, encounter: dict[str, Any]) -> dict[str, dict[str, Any]]:
+def limits(session: Session, encounter: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """What each party member's conditions allow (staggered, cannot fight, unconscious), read
     through the host: every plugin's conditions, this one importing none of them."""
     combatants = encounter.get("combatants", [])
@@ -83,7 +86,7 @@ def limits(session: Any, encounter: dict[str, Any]) -> dict[str, dict[str, Any]]
     return out
 
 
-def summary_of(session: Any) -> dict[str, Any]:
+def summary_of(session: Session) -> dict[str, Any]:
     """The fight at a glance (``show --json``'s ``combat``, the screen): the budget rules'
     summary with each party member's conditions and hit points, read through the host."""
     encounter = encounter_of(session)
@@ -102,7 +105,7 @@ def summary_of(session: Any) -> dict[str, Any]:
     return out
 
 
-def roller(session: Any) -> Callable[[], int]:
+def roller(session: Session) -> Callable[[], int]:
     """The roll-off die (d20 draws from ``random``, so tests seed it with ``random.seed``)."""
     import d20  # on the first roll-off: d20's grammar costs a fifth of a second at start-up
 
@@ -133,7 +136,7 @@ def _combatant_name(encounter: dict[str, Any], given: str) -> str:
     return encounter["turn"]
 
 
-def _active(ctx: Any) -> dict[str, Any]:
+def _active(ctx: OpContext) -> dict[str, Any]:
     encounter = ctx.section(PLUGIN)
     _guard(turns.require_active, encounter)
     return encounter
@@ -142,7 +145,7 @@ def _active(ctx: Any) -> dict[str, Any]:
 # -- events the rules return ---------------------------------------------------------------
 
 
-def _play(ctx: Any, events: list[dict[str, Any]], settings: dict[str, Any]) -> list[str]:
+def _play(ctx: OpContext, events: list[dict[str, Any]], settings: dict[str, Any]) -> list[str]:
     """Act on round and turn events: the clock, the hook, journal lines. Returns short texts
     for the operation's message."""
     said: list[str] = []
@@ -179,11 +182,12 @@ def _play(ctx: Any, events: list[dict[str, Any]], settings: dict[str, Any]) -> l
     return said
 
 
-def _round(ctx: Any) -> int:
+def _round(ctx: OpContext) -> int:
     return int(encounter_of(ctx).get("round", 0))
 
 
-def _begin_if_needed(ctx: Any, encounter: dict[str, Any], settings: dict[str, Any]) -> list[str]:
+def _begin_if_needed(ctx: OpContext, encounter: dict[str, Any],
+                     settings: dict[str, Any]) -> list[str]:
     """An action before round 1: the fight begins by itself once it can (every initiative
     known), so this either begins it (a session edited by hand) or refuses with what is
     missing."""
@@ -195,7 +199,7 @@ def _begin_if_needed(ctx: Any, encounter: dict[str, Any], settings: dict[str, An
 # -- the fight -------------------------------------------------------------------------------
 
 
-def _start(ctx: Any, p: dict[str, Any]) -> Result:
+def _start(ctx: OpContext, p: dict[str, Any]) -> Result:
     encounter = ctx.section(PLUGIN)
     if encounter.get("active"):
         raise Refused("a fight is already running: combat.end it first")
@@ -209,7 +213,7 @@ def _start(ctx: Any, p: dict[str, Any]) -> Result:
     return Result(text, {"combatants": names, "aware": aware}, names)
 
 
-def _add(ctx: Any, p: dict[str, Any]) -> Result:
+def _add(ctx: OpContext, p: dict[str, Any]) -> Result:
     encounter = _active(ctx)
     added = _guard(turns.add_combatant, encounter, p["name"], p["initiative"], p["speed_m"],
                    value=p["value"], aware=p["aware"])
@@ -222,7 +226,7 @@ def _add(ctx: Any, p: dict[str, Any]) -> Result:
     return Result("; ".join([text, *said]), {"name": added["name"]}, [added["name"]])
 
 
-def _add_entry(ctx: Any, p: dict[str, Any]) -> Result:
+def _add_entry(ctx: OpContext, p: dict[str, Any]) -> Result:
     encounter = _active(ctx)
     added = _guard(turns.add_entry, encounter, p["name"], p["count"], p["note"])
     said = _play(ctx, turns.place(encounter, roller(ctx)), settings_of(ctx))
@@ -231,19 +235,20 @@ def _add_entry(ctx: Any, p: dict[str, Any]) -> Result:
     return Result("; ".join([text, *said]), {"name": added["name"]}, [])
 
 
-def _remove(ctx: Any, p: dict[str, Any]) -> Result:
+def _remove(ctx: OpContext, p: dict[str, Any]) -> Result:
     encounter = _active(ctx)
     name = _combatant_name(encounter, p["combatant"])
     said = _play(ctx, _guard(turns.remove_combatant, encounter, name), settings_of(ctx))
     return Result(f"{name} leaves the fight" + "".join(f"; {s}" for s in said), {}, [name])
 
 
-def spend_movement(ctx: Any, character: str, metres: float, override: str) -> dict[str, Any]:
+def spend_movement(ctx: OpContext, character: str, metres: float,
+                   override: str) -> dict[str, Any]:
     """Another plugin's movement (a climb, a jump) booked as this combatant's move."""
     return ctx.apply("actions.move", combatant=character, metres=metres, override=override).data
 
 
-def character_renamed(ctx: Any, old: str, new: str) -> None:
+def character_renamed(ctx: OpContext, old: str, new: str) -> None:
     """A party member renamed keeps their place in the fight under the new name."""
     encounter = encounter_of(ctx)
     if not encounter.get("active"):
@@ -259,7 +264,7 @@ def character_renamed(ctx: Any, old: str, new: str) -> None:
     ctx.touch(PLUGIN)
 
 
-def character_removed(ctx: Any, name: str) -> None:
+def character_removed(ctx: OpContext, name: str) -> None:
     """A party member who leaves the party leaves the fight, as combat.remove would."""
     encounter = encounter_of(ctx)
     if encounter.get("active") and any(c["party"] and c["name"] == name
@@ -267,7 +272,7 @@ def character_removed(ctx: Any, name: str) -> None:
         ctx.journal(_remove(ctx, {"combatant": name}).message, kind="combat", who=[name])
 
 
-def _initiative(ctx: Any, p: dict[str, Any]) -> Result:
+def _initiative(ctx: OpContext, p: dict[str, Any]) -> Result:
     encounter = _active(ctx)
     name = _combatant_name(encounter, p["combatant"])
     _guard(turns.set_initiative, encounter, name, p["value"])
@@ -276,7 +281,7 @@ def _initiative(ctx: Any, p: dict[str, Any]) -> Result:
                   {"order": list(encounter["order"])}, [name])
 
 
-def _roll_initiative(ctx: Any, p: dict[str, Any]) -> Result:
+def _roll_initiative(ctx: OpContext, p: dict[str, Any]) -> Result:
     encounter = _active(ctx)
     die = ctx.table(PLUGIN)["initiative_die"]
     wanted = [c for c in encounter["combatants"] if p["all"] or "initiative" not in c]
@@ -289,7 +294,7 @@ def _roll_initiative(ctx: Any, p: dict[str, Any]) -> Result:
     return Result(f"initiative to roll: {', '.join(names)}", {"request": request.id}, names)
 
 
-def _initiative_rolled(ctx: Any, p: dict[str, Any]) -> Result:
+def _initiative_rolled(ctx: OpContext, p: dict[str, Any]) -> Result:
     encounter = _active(ctx)
     set_to = []
     for outcome in p["outcomes"]:
@@ -301,7 +306,7 @@ def _initiative_rolled(ctx: Any, p: dict[str, Any]) -> Result:
                   {"order": list(encounter["order"])})
 
 
-def _restrict(ctx: Any, p: dict[str, Any]) -> Result:
+def _restrict(ctx: OpContext, p: dict[str, Any]) -> Result:
     encounter = _active(ctx)
     name = _combatant_name(encounter, p["combatant"])
     condition = (p["condition"].strip() or "restricted") if p["on"] else ""
@@ -311,7 +316,7 @@ def _restrict(ctx: Any, p: dict[str, Any]) -> Result:
     return Result(text, {}, [name])
 
 
-def _next(ctx: Any, p: dict[str, Any]) -> Result:
+def _next(ctx: OpContext, p: dict[str, Any]) -> Result:
     encounter = _active(ctx)
     settings = settings_of(ctx)
     ending = encounter.get("turn", "")
@@ -324,7 +329,7 @@ def _next(ctx: Any, p: dict[str, Any]) -> Result:
 def _reorder(move: Any) -> Any:
     """An operation that moves a combatant in the turn order (delay, resume, trigger) and
     plays on what follows: the next turn, a new round."""
-    def apply(ctx: Any, p: dict[str, Any]) -> Result:
+    def apply(ctx: OpContext, p: dict[str, Any]) -> Result:
         encounter = _active(ctx)
         name = _combatant_name(encounter, p["combatant"])
         said = _play(ctx, _guard(move, encounter, name), settings_of(ctx))
@@ -333,7 +338,7 @@ def _reorder(move: Any) -> Any:
     return apply
 
 
-def _ready(ctx: Any, p: dict[str, Any]) -> Result:
+def _ready(ctx: OpContext, p: dict[str, Any]) -> Result:
     encounter = _active(ctx)
     name = _combatant_name(encounter, p["combatant"])
     combatant = _guard(turns.find, encounter, name)
@@ -348,7 +353,7 @@ def _ready(ctx: Any, p: dict[str, Any]) -> Result:
     return Result(text, {}, [name])
 
 
-def _end(ctx: Any, p: dict[str, Any]) -> Result:
+def _end(ctx: OpContext, p: dict[str, Any]) -> Result:
     encounter = _active(ctx)
     rounds = encounter["round"]
     _guard(turns.end, encounter)
@@ -359,20 +364,20 @@ def _end(ctx: Any, p: dict[str, Any]) -> Result:
 # -- actions ---------------------------------------------------------------------------------
 
 
-def _override_line(ctx: Any, name: str, refusal: str, reason: str) -> None:
+def _override_line(ctx: OpContext, name: str, refusal: str, reason: str) -> None:
     if refusal:
         ctx.journal(f"override by the game master ({reason.strip()}): {refusal}",
                     kind="override", who=[name])
 
 
-def _left(ctx: Any, encounter: dict[str, Any], name: str) -> dict[str, Any]:
+def _left(ctx: OpContext, encounter: dict[str, Any], name: str) -> dict[str, Any]:
     combatant = _guard(turns.find, encounter, name)
     return rules.combatant_summary(encounter, ctx.table(PLUGIN), settings_of(ctx), combatant,
                                    speed_m(ctx, combatant),
                                    limits(ctx, {"combatants": [combatant]}))
 
 
-def _take(ctx: Any, p: dict[str, Any]) -> Result:
+def _take(ctx: OpContext, p: dict[str, Any]) -> Result:
     encounter = _active(ctx)
     settings = settings_of(ctx)
     said = _begin_if_needed(ctx, encounter, settings)
@@ -407,7 +412,7 @@ def _take(ctx: Any, p: dict[str, Any]) -> Result:
                          **_left(ctx, encounter, name)}, [name])
 
 
-def _move(ctx: Any, p: dict[str, Any]) -> Result:
+def _move(ctx: OpContext, p: dict[str, Any]) -> Result:
     encounter = _active(ctx)
     settings = settings_of(ctx)
     said = _begin_if_needed(ctx, encounter, settings)

@@ -289,7 +289,6 @@ def refusal(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any
         raise Invalid("the fight has not begun: it begins once every combatant has an "
                       "initiative (combat.initiative, combat.roll_initiative)")
     c = combatant if combatant is not None else find(encounter, name)
-    assert c is not None
     if is_entry(c):
         raise Invalid(f"{c['name']} is not a creature ({c['entry']}): it has no actions to "
                       "spend; its turn is for what it does (a journal note), then combat.next")
@@ -370,7 +369,6 @@ def move_refusal(encounter: Encounter, table: dict[str, Any], name: str, metres:
         raise Invalid("the fight has not begun: it begins once every combatant has an "
                       "initiative (combat.initiative, combat.roll_initiative)")
     c = find(encounter, name)
-    assert c is not None
     if is_entry(c):
         raise Invalid(f"{c['name']} is not a creature ({c['entry']}): it does not move")
     reason = _condition_refusal(c, "move", limits) if metres > EPSILON else None
@@ -412,7 +410,6 @@ def take(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any], 
     if reason and not override.strip():
         raise Forbidden(reason)
     c = find(encounter, name)
-    assert c is not None
     budget = c["budget"]
     own = encounter["turn"] == c["name"]
     done: dict[str, Any] = {"overridden": reason or "", "started": "", "completed": ""}
@@ -463,7 +460,6 @@ def move(encounter: Encounter, table: dict[str, Any], name: str, metres: float, 
     if reason and not override.strip():
         raise Forbidden(reason)
     c = find(encounter, name)
-    assert c is not None
     budget = c["budget"]
     extra = moves_needed(c, metres, speed_m)
     budget["move"] += extra
@@ -489,7 +485,6 @@ def ready_action(encounter: Encounter, table: dict[str, Any], settings: dict[str
     done = take(encounter, table, settings, name, "standard", speed_m=speed_m,
                 override=override, limits=limits)
     c = find(encounter, name)
-    assert c is not None
     c["readied"] = {"action": action, "trigger": trigger.strip(), "round": encounter["round"]}
     return done
 

@@ -265,12 +265,13 @@ class CombatScreen(StoreScreen):
     def _selected(self) -> str | None:
         return self.query_one("#combatants", SyncedTable).current_key
 
-    def _ask(self, question: str, then: Callable[[str], bool | None], value: str = "") -> None:
+    def _ask(self, question: str, then: Callable[[str], object], value: str = "") -> None:
         """Ask; ``then`` applies the answer and returns False when it was refused: the
-        prompt then stays open with the text and the reason."""
+        prompt then stays open with the text and the reason (anything else closes it: "" for
+        an empty answer, None)."""
         def submit(text: str) -> str:
             return self.last_reason if then(text) is False else ""
-        self.app.ask(self.t(question), submit, value)  # type: ignore[attr-defined]
+        self.app.ask(self.t(question), submit, value)
 
     def action_take(self, action: str, metres: float | None = None, **params: Any) -> bool:
         if metres is not None:
@@ -380,7 +381,7 @@ class CombatScreen(StoreScreen):
 
     def action_end(self) -> None:
         if ops.encounter_of(self.session).get("active"):
-            self.app.confirm(self.t("End the fight? The order and every budget go."),  # type: ignore[attr-defined]
+            self.app.confirm(self.t("End the fight? The order and every budget go."),
                              lambda: self._run("combat.end"))
         else:
             self._run("combat.end")  # says there is none

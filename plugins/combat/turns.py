@@ -10,7 +10,7 @@ lines. What a combatant may do within its turn is :mod:`.rules`.
 
 from __future__ import annotations
 
-from typing import Any, Callable, overload
+from typing import Any, Callable, Literal, overload
 
 from gm_console.core import abilities
 
@@ -93,7 +93,9 @@ def new_encounter(party: list[dict[str, Any]], aware: list[str]) -> Encounter:
 
 
 @overload
-def find(encounter: Encounter, name: str) -> Combatant: ...
+def find(encounter: Encounter, name: str, *, required: Literal[True] = ...) -> Combatant: ...
+
+
 @overload
 def find(encounter: Encounter, name: str, *, required: bool) -> Combatant | None: ...
 
@@ -165,7 +167,6 @@ def remove_combatant(encounter: Encounter, name: str) -> list[Event]:
     leaving."""
     require_active(encounter)
     combatant = find(encounter, name)
-    assert combatant is not None
     was_turn = encounter["turn"] == combatant["name"]
     following = _next_in_order(encounter, combatant["name"]) if was_turn else None
     if combatant["name"] in encounter["order"]:
@@ -190,7 +191,6 @@ def set_initiative(encounter: Encounter, name: str, value: int) -> None:
     """Type in (or correct) a combatant's initiative; :func:`place` then acts on it."""
     require_active(encounter)
     combatant = find(encounter, name)
-    assert combatant is not None
     if is_entry(combatant):  # its count is fixed; it still loses ties
         combatant["initiative"] = int(value)
         combatant["order_key"] = [int(value), -1000]
@@ -217,9 +217,10 @@ def place(encounter: Encounter, roll: Roll) -> list[Event]:
     settle_order(encounter, roll)
     current = find(encounter, encounter["turn"], required=False)
     first = _next_in_order(encounter, "")
-    untouched = (encounter["round"] == 1 and encounter.get("turns_begun") == 1
-                 and current is not None and _untouched(current))
-    if not untouched or first is None or first == current["name"]:
+    if current is None or first is None or first == current["name"]:
+        return []
+    if not (encounter["round"] == 1 and encounter.get("turns_begun") == 1
+            and _untouched(current)):
         return []
     _unstart(encounter, current)
     return _start_turn(encounter, find(encounter, first))
@@ -401,7 +402,6 @@ def _own_turn(encounter: Encounter, name: str) -> Combatant:
     if not begun(encounter):
         raise Invalid("the fight has not begun")
     c = find(encounter, name)
-    assert c is not None
     if encounter["turn"] != c["name"]:
         raise Invalid(f"it is {encounter['turn']}'s turn, not {c['name']}'s")
     return c
@@ -430,11 +430,9 @@ def resume(encounter: Encounter, name: str) -> list[Event]:
     and keeps that place in the order."""
     require_active(encounter)
     c = find(encounter, name)
-    assert c is not None
     if not c.get("delaying"):
         raise Invalid(f"{c['name']} is not delaying")
     current = find(encounter, encounter["turn"])
-    assert current is not None
     if not _untouched(current):
         raise Invalid(f"{current['name']} has already acted this turn: {c['name']} can step in "
                       "once it is over (combat.next), before the next combatant")
@@ -449,14 +447,12 @@ def trigger(encounter: Encounter, name: str) -> list[Event]:
     the combatant whose turn it is."""
     require_active(encounter)
     c = find(encounter, name)
-    assert c is not None
     readied = c.get("readied")
     if not readied:
         raise Invalid(f"{c['name']} has no readied action")
     if encounter["turn"] == c["name"]:
         raise Invalid(f"it is {c['name']}'s own turn: a readied action waits for its trigger")
     current = find(encounter, encounter["turn"])
-    assert current is not None
     _place_before(encounter, c, current)
     del c["readied"]
     return [{"event": "triggered", "name": c["name"], **readied}]
@@ -466,7 +462,6 @@ def restrict(encounter: Encounter, name: str, condition: str) -> Combatant:
     """Set (a condition's name) or lift ("") restricted activity on a combatant."""
     require_active(encounter)
     combatant = find(encounter, name)
-    assert combatant is not None
     combatant["restricted"] = condition.strip()
     return combatant
 

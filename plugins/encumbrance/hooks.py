@@ -7,13 +7,16 @@ Strength/Dexterity table 2.2, the per-character manual adjustment) and the encum
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gm_console import ScreenSpec, SectionSpec, SpeedStep, hookimpl, hookspec
 
 from gm_console_plugins.encumbrance import labels as label_texts
 from gm_console_plugins.encumbrance import ops, reading
 from gm_console_plugins.encumbrance.rules import fmt
+
+if TYPE_CHECKING:
+    from gm_console import OpContext, Session
 
 
 class hookspecs:
@@ -44,12 +47,12 @@ def register_operations(register) -> None:
 
 
 @hookimpl
-def character_renamed(ctx, old: str, new: str) -> None:
+def character_renamed(ctx: OpContext, old: str, new: str) -> None:
     ops.character_renamed(ctx, old, new)
 
 
 @hookimpl
-def character_removed(ctx, name: str) -> None:
+def character_removed(ctx: OpContext, name: str) -> None:
     ops.character_removed(ctx, name)
 
 
@@ -80,7 +83,7 @@ def register_screens(register) -> None:
 
 
 @hookimpl
-def speed_steps(character, session) -> list[SpeedStep]:
+def speed_steps(character: dict[str, Any], session: Session) -> list[SpeedStep]:
     steps: list[SpeedStep] = []
     base, race = reading.base_mv(character, session)
     if race is not None:
@@ -115,7 +118,7 @@ def speed_steps(character, session) -> list[SpeedStep]:
 
 
 @hookimpl
-def character_derived(character, session) -> dict[str, Any]:
+def character_derived(character: dict[str, Any], session: Session) -> dict[str, Any]:
     try:
         return {"encumbrance": reading.assess(character, session).as_dict()}
     except ValueError as exc:
@@ -123,7 +126,7 @@ def character_derived(character, session) -> dict[str, Any]:
 
 
 @hookimpl
-def character_conditions(character, session) -> list[dict[str, Any]]:
+def character_conditions(character: dict[str, Any], session: Session) -> list[dict[str, Any]]:
     """What the load does to the character beyond speed (maximal: staggered, cannot fight)."""
     try:
         enc = reading.assess(character, session)
@@ -134,7 +137,7 @@ def character_conditions(character, session) -> list[dict[str, Any]]:
 
 
 @hookimpl
-def party_columns(character, session) -> dict[str, str]:
+def party_columns(character: dict[str, Any], session: Session) -> dict[str, str]:
     speed = session.speed(character)
     language = session.language
     try:
@@ -147,7 +150,7 @@ def party_columns(character, session) -> dict[str, str]:
 
 
 @hookimpl
-def round_started(ctx, round) -> None:
+def round_started(ctx: OpContext, round: int) -> None:
     ops.recheck_held_loads(ctx)
 
 

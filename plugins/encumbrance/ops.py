@@ -3,19 +3,23 @@ Strength check to lift and hold more than the maximum (RULES.md 2.3)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from gm_console import Operation, Param, Refused, Result, RollRequest
 
 from gm_console_plugins.encumbrance import reading, rules
 from gm_console_plugins.encumbrance.rules import fmt
 
+if TYPE_CHECKING:
+    from gm_console import OpContext
+
 _CHARACTER = Param("character", str, "the character's name")
 
 
-def _refuse_bad_sheet(fn):
+def _refuse_bad_sheet(fn: Callable[[OpContext, dict[str, Any]], Result]
+                      ) -> Callable[[OpContext, dict[str, Any]], Result]:
     """Bad sheet data (Strength "18/101", a negative weight) refuses with the sheet's words."""
-    def wrapped(ctx, p):
+    def wrapped(ctx: OpContext, p: dict[str, Any]) -> Result:
         try:
             return fn(ctx, p)
         except ValueError as exc:
@@ -26,7 +30,7 @@ def _refuse_bad_sheet(fn):
 # -- manual adjustment ----------------------------------------------------------------------------
 
 @_refuse_bad_sheet
-def _adjust(ctx, p: dict[str, Any]) -> Result:
+def _adjust(ctx: OpContext, p: dict[str, Any]) -> Result:
     character = ctx.character(p["character"])
     name = character["name"]
     mv, reason = p["mv"], p["reason"].strip()
@@ -49,12 +53,12 @@ def _adjust(ctx, p: dict[str, Any]) -> Result:
 
 # -- lifting and holding more than the maximum ---------------------------------------------------
 
-def holding(ctx) -> list[dict[str, Any]]:
+def holding(ctx: OpContext) -> list[dict[str, Any]]:
     """Loads over the maximum being held up: ``{character, load_lb, rounds_held}``."""
     return ctx.section(reading.PLUGIN).setdefault("holding", [])
 
 
-def character_renamed(ctx, old: str, new: str) -> None:
+def character_renamed(ctx: OpContext, old: str, new: str) -> None:
     """A load held up by a renamed character stays theirs, and so does its waiting check."""
     waiting = [r["context"] for r in ctx.state.get("rolls", {}).get("pending", [])
                if r.get("then") == "encumbrance.lift_result"]
@@ -63,18 +67,18 @@ def character_renamed(ctx, old: str, new: str) -> None:
             entry["character"] = new
 
 
-def character_removed(ctx, name: str) -> None:
+def character_removed(ctx: OpContext, name: str) -> None:
     """A character who leaves the party drops what they held up."""
     ctx.section(reading.PLUGIN)["holding"] = [
         held for held in holding(ctx) if held["character"].casefold() != name.casefold()]
 
 
-def _held_by(ctx, name: str) -> dict[str, Any] | None:
+def _held_by(ctx: OpContext, name: str) -> dict[str, Any] | None:
     return next((h for h in holding(ctx) if h["character"].casefold() == name.casefold()), None)
 
 
 @_refuse_bad_sheet
-def _lift(ctx, p: dict[str, Any]) -> Result:
+def _lift(ctx: OpContext, p: dict[str, Any]) -> Result:
     character = ctx.character(p["character"])
     name = character["name"]
     enc = reading.assess(character, ctx)
@@ -114,7 +118,7 @@ def _lift(ctx, p: dict[str, Any]) -> Result:
                   {"check": check.as_dict(), "request": request_id}, [name])
 
 
-def _lift_result(ctx, p: dict[str, Any]) -> Result:
+def _lift_result(ctx: OpContext, p: dict[str, Any]) -> Result:
     request, outcomes = p["request"], p["outcomes"]
     name, load, target = request["character"], request["load_lb"], request["target"]
     rolled = next((o for o in outcomes if str(o["who"]).casefold() == name.casefold()), None)
@@ -135,7 +139,7 @@ def _lift_result(ctx, p: dict[str, Any]) -> Result:
                   f"the load drops", {"success": False}, [name])
 
 
-def _release(ctx, p: dict[str, Any]) -> Result:
+def _release(ctx: OpContext, p: dict[str, Any]) -> Result:
     character = ctx.character(p["character"])
     held = _held_by(ctx, character["name"])
     if held is None:
@@ -144,7 +148,7 @@ def _release(ctx, p: dict[str, Any]) -> Result:
     return Result(f"{character['name']} puts down {fmt(held['load_lb'])} lb", who=[character["name"]])
 
 
-def recheck_held_loads(ctx) -> None:
+def recheck_held_loads(ctx: OpContext) -> None:
     """At the start of every round a load is held up, check again at a further −1 (2.3).
 
     A check that cannot be offered (the character was removed, its sheet is broken) drops the

@@ -7,14 +7,17 @@ from __future__ import annotations
 import tomllib
 from functools import cache
 from importlib.resources import files
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gm_console_plugins.encumbrance import rules
+
+if TYPE_CHECKING:
+    from gm_console import Session
 
 PLUGIN = "encumbrance"
 
 
-def settings(session: Any) -> dict[str, Any]:
+def settings(session: Session) -> dict[str, Any]:
     """``[settings]`` of config/encumbrance.toml with the session's overrides."""
     return {key: session.setting(PLUGIN, key)
             for key in session.table(PLUGIN).get("settings", {})}
@@ -56,7 +59,7 @@ def who(character: dict[str, Any]) -> str:
     return str(character.get("name") or "a character without a name")
 
 
-def assess(character: dict[str, Any], session: Any) -> rules.Encumbrance:
+def assess(character: dict[str, Any], session: Session) -> rules.Encumbrance:
     """The character's encumbrance; ValueError names the character and what is wrong."""
     try:
         return rules.assess(character, session.table(PLUGIN), settings(session))
@@ -64,7 +67,7 @@ def assess(character: dict[str, Any], session: Any) -> rules.Encumbrance:
         raise ValueError(f"{who(character)}: {exc}") from None
 
 
-def base_mv(character: dict[str, Any], session: Any) -> tuple[float, str | None]:
+def base_mv(character: dict[str, Any], session: Session) -> tuple[float, str | None]:
     """The base speed before adjustments and the race key that gave it (None: the sheet's)."""
     table = session.table(PLUGIN)
     key = rules.race_key(str(character.get("race") or ""), table)
@@ -73,7 +76,7 @@ def base_mv(character: dict[str, Any], session: Any) -> tuple[float, str | None]
     return float(character.get("speed_m", 9) or 0) / session.metres_per_mv, None
 
 
-def adjustment(character: dict[str, Any], session: Any) -> rules.Adjustment | None:
+def adjustment(character: dict[str, Any], session: Session) -> rules.Adjustment | None:
     """The optional Strength/Dexterity adjustment (2.2), None when it does not apply.
 
     ValueError names the character and the bad score."""

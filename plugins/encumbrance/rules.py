@@ -209,7 +209,7 @@ class Effects:
 
     @property
     def speed_text(self) -> str:
-        if self.speed is None:
+        if self.speed_mv is not None:  # a fixed speed wins, as in gm_console.speed
             return f"{fmt(self.speed_mv)} mv" + (f", {self.note}" if self.note else "")
         return "full speed" if self.speed == 1 else f"{self.speed} speed"
 

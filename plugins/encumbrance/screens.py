@@ -153,7 +153,7 @@ class EncumbranceScreen(StoreScreen):
 
     def _effects(self, enc: Encumbrance) -> Text:
         fx, t = enc.effects, self.t
-        if fx.speed is None:
+        if fx.speed_mv is not None:  # a fixed speed wins, as in gm_console.speed
             parts = [f"{fmt(fx.speed_mv)} mv" + (f", {t(fx.note)}" if fx.note else "")]
         else:
             parts = [t("full speed") if fx.speed == 1

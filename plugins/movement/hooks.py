@@ -6,11 +6,14 @@ Contributes the jump figures of each character (``derived.jump``), the operation
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gm_console import ScreenSpec, SectionSpec, hookimpl
 from gm_console_plugins.movement import ops, rules
 from gm_console_plugins.movement.labels import FRENCH
+
+if TYPE_CHECKING:
+    from gm_console import Session
 
 
 @hookimpl
@@ -45,7 +48,7 @@ def register_sections(register) -> None:
 
 
 @hookimpl
-def character_derived(character: dict[str, Any], session: Any) -> dict[str, Any]:
+def character_derived(character: dict[str, Any], session: Session) -> dict[str, Any]:
     try:
         return {"jump": ops.figures(session, character).as_dict()}
     except ValueError as exc:  # a sheet without a usable Strength: say so, do not go down

@@ -3,16 +3,19 @@ for), spend it in the combat tracker, and take the checks' results back."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gm_console import Operation, Param, Refused, Result, RollRequest
 from gm_console_plugins.movement import rules
 from gm_console_plugins.movement.segments import SYNTAX, SegmentError, format_path, parse_path
 
+if TYPE_CHECKING:
+    from gm_console import OpContext, Session
+
 PLUGIN = "movement"
 
 
-def settings(session: Any) -> dict[str, Any]:
+def settings(session: Session) -> dict[str, Any]:
     """Every setting of config/movement.toml, with the session's overrides; ValueError names a
     setting of the wrong kind."""
     defaults = session.table(PLUGIN).get("settings", {})
@@ -20,7 +23,7 @@ def settings(session: Any) -> dict[str, Any]:
                                   defaults)
 
 
-def figures(session: Any, character: dict[str, Any]) -> rules.JumpFigures:
+def figures(session: Session, character: dict[str, Any]) -> rules.JumpFigures:
     """The character's jump figures, or ValueError saying what on the sheet is wrong."""
     if "strength" not in character:
         raise ValueError(f"{character.get('name', '?')} has no strength on the sheet")
@@ -28,7 +31,7 @@ def figures(session: Any, character: dict[str, Any]) -> rules.JumpFigures:
                               session.table(PLUGIN), settings(session))
 
 
-def price(session: Any, character: dict[str, Any], text: str) -> rules.PricedPath:
+def price(session: Session, character: dict[str, Any], text: str) -> rules.PricedPath:
     """The path ``text`` priced for ``character`` in the current terrain, or Refused."""
     try:
         segments = parse_path(text)
@@ -51,7 +54,7 @@ def price(session: Any, character: dict[str, Any], text: str) -> rules.PricedPat
         table=session.table(PLUGIN), settings=checked)
 
 
-def check_modifier(session: Any, character: dict[str, Any], ability: str) -> int:
+def check_modifier(session: Session, character: dict[str, Any], ability: str) -> int:
     """The ability modifier a check adds (0 when the sheet has no such score)."""
     if ability not in character:
         return 0
@@ -62,7 +65,7 @@ def check_modifier(session: Any, character: dict[str, Any], ability: str) -> int
         raise Refused(str(exc)) from None
 
 
-def _data(session: Any, character: dict[str, Any], path: rules.PricedPath) -> dict[str, Any]:
+def _data(session: Session, character: dict[str, Any], path: rules.PricedPath) -> dict[str, Any]:
     data = path.as_dict()
     # Conditions (exhaustion 1, poisoned...) may put ability checks at a disadvantage: the host
     # says which dice and why.
@@ -87,7 +90,7 @@ def _summary(path: rules.PricedPath) -> str:
     return f"{total}, {rules.show(path.over)} m too far"
 
 
-def _apply_price(ctx: Any, p: dict[str, Any]) -> Result:
+def _apply_price(ctx: OpContext, p: dict[str, Any]) -> Result:
     character = ctx.character(p["character"])
     path = price(ctx, character, p["segments"])
     data = _data(ctx, character, path)
@@ -97,7 +100,7 @@ def _apply_price(ctx: Any, p: dict[str, Any]) -> Result:
                   f"{notes}{checks}", data, [character["name"]])
 
 
-def _offer_checks(ctx: Any, character: dict[str, Any], path: rules.PricedPath,
+def _offer_checks(ctx: OpContext, character: dict[str, Any], path: rules.PricedPath,
                   data: dict[str, Any]) -> list[int]:
     """One roll request per check: the dice prompt matches typed results by name, so two checks
     of one character cannot share a request."""
@@ -131,7 +134,7 @@ def _forbidden(character: dict[str, Any], path: rules.PricedPath, *, per_round: 
     return reasons
 
 
-def _check_allowed(ctx: Any, character: dict[str, Any], path: rules.PricedPath,
+def _check_allowed(ctx: OpContext, character: dict[str, Any], path: rules.PricedPath,
                    override: str, *, per_round: bool) -> str:
     """Refuse what the rules forbid, unless the game master overrides with a reason; returns
     the text the journal line gets for an override."""
@@ -145,7 +148,7 @@ def _check_allowed(ctx: Any, character: dict[str, Any], path: rules.PricedPath,
     return f" (override: {override.strip()})"
 
 
-def _apply_move(ctx: Any, p: dict[str, Any]) -> Result:
+def _apply_move(ctx: OpContext, p: dict[str, Any]) -> Result:
     character = ctx.character(p["character"])
     path = price(ctx, character, p["segments"])
     forced = _check_allowed(ctx, character, path, p["override"], per_round=True)
@@ -155,7 +158,7 @@ def _apply_move(ctx: Any, p: dict[str, Any]) -> Result:
                   [character["name"]])
 
 
-def _apply_spend(ctx: Any, p: dict[str, Any]) -> Result:
+def _apply_spend(ctx: OpContext, p: dict[str, Any]) -> Result:
     character = ctx.character(p["character"])
     path = price(ctx, character, p["segments"])
     forced = _check_allowed(ctx, character, path, p["override"], per_round=False)
@@ -189,7 +192,7 @@ def _journal_line(name: str, verb: str, path: rules.PricedPath, data: dict[str, 
     return line
 
 
-def _apply_check_result(ctx: Any, p: dict[str, Any]) -> Result:
+def _apply_check_result(ctx: OpContext, p: dict[str, Any]) -> Result:
     request, outcomes = p["request"], p["outcomes"]
     for key in ("character", "skill", "reason", "on_failure"):
         if key not in request:

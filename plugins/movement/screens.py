@@ -364,6 +364,7 @@ class MovementScreen(StoreScreen):
             self.segments, self.selected = [], -1
             self._start_typing()
             self.refresh_view(None)
+        return outcome
 
     def action_why(self) -> None:
         self.why = not self.why

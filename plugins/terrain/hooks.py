@@ -5,21 +5,24 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gm_console import Operation, Param, Refused, Result, SectionSpec, hookimpl
 from gm_console_plugins.terrain import rules
 
+if TYPE_CHECKING:
+    from gm_console import OpContext, Session
+
 PLUGIN = "terrain"
 
 
-def current_key(session: Any) -> str:
+def current_key(session: Session) -> str:
     """The key in the session, or the table's default when the session names none yet."""
     stored = session.state.get("plugins", {}).get(PLUGIN, {}).get("current")
     return str(stored or session.table(PLUGIN).get("default", ""))
 
 
-def _set(ctx: Any, params: dict[str, Any]) -> Result:
+def _set(ctx: OpContext, params: dict[str, Any]) -> Result:
     table = ctx.table(PLUGIN)
     key = params["terrain"].strip()
     try:
@@ -38,7 +41,7 @@ def _set(ctx: Any, params: dict[str, Any]) -> Result:
 
 
 @hookimpl
-def party_entered_terrain(ctx, terrain: str) -> None:
+def party_entered_terrain(ctx: OpContext, terrain: str) -> None:
     ctx.apply("travel.terrain", terrain=terrain)
 
 
@@ -68,7 +71,7 @@ def register_sections(register) -> None:
 
 
 @hookimpl
-def current_terrain(session: Any) -> dict[str, Any]:
+def current_terrain(session: Session) -> dict[str, Any]:
     """The current terrain, and the catalogue of every type under ``types`` so that a plugin
     planning ahead (the travel route's legs) can price a terrain key without importing us."""
     table = session.table(PLUGIN)
@@ -87,7 +90,7 @@ def current_terrain(session: Any) -> dict[str, Any]:
 
 
 @hookimpl
-def session_derived(session: Any) -> dict[str, Any]:
+def session_derived(session: Session) -> dict[str, Any]:
     terrain = session.terrain() or {}
     return {"terrain": {"current": {k: v for k, v in terrain.items() if k != "types"},
                         "types": list(terrain.get("types", {}).values())}}

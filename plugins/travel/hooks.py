@@ -7,12 +7,15 @@ Contributes the operations of :mod:`.ops`, the ``travel`` derived values of
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gm_console import ScreenSpec, SectionSpec, hookimpl
 from gm_console_plugins.travel import ops, reading, rules
 from gm_console_plugins.travel.labels import FRENCH, HELP_EN, HELP_FR
 from gm_console_plugins.travel.summary import summary
+
+if TYPE_CHECKING:
+    from gm_console import OpContext, Session
 
 
 @hookimpl
@@ -34,7 +37,7 @@ def register_screens(register) -> None:
 
 
 @hookimpl
-def home_status(session) -> str | None:
+def home_status(session: Session) -> str | None:
     values = summary(session)
     if "error" in values:
         return None
@@ -89,12 +92,12 @@ def register_sections(register) -> None:
 
 
 @hookimpl
-def session_derived(session: Any) -> dict[str, Any]:
+def session_derived(session: Session) -> dict[str, Any]:
     return {"travel": summary(session)}
 
 
 @hookimpl
-def time_passed(ctx: Any, seconds: int, reason: str) -> None:
+def time_passed(ctx: OpContext, seconds: int, reason: str) -> None:
     # new_travel_day = "rest": only a long rest (or travel.new_day) starts a new day of travel;
     # "pause": a long rest too, or pause_hours in a row without travelling. ("clock_day" is
     # read from the clock by reading.new_day.)

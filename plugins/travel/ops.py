@@ -8,7 +8,7 @@ enters a leg on another terrain, ``travel.advance`` applies it by name.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gm_console import Operation, Param, Refused, Result, RollRequest
 from gm_console.core.abilities import parse_score
@@ -17,13 +17,16 @@ from gm_console_plugins.travel import reading, rules
 from gm_console_plugins.travel.reading import PLUGIN
 from gm_console_plugins.travel.rules import EPS, num
 
+if TYPE_CHECKING:
+    from gm_console import OpContext
+
 PACES = ("fast", "normal", "slow")
 MODES = ("foot", "mounted", "gallop", "vehicle", "ship", "special")
 MOST_HOURS = 24 * 30  # one advance covers at most a month of travel: a typo, not a journey
 SAVES_OP = "travel.forced_march_saves"
 
 
-def _state(ctx: Any) -> dict[str, Any]:
+def _state(ctx: OpContext) -> dict[str, Any]:
     """The plugin's table in the working state, with every key present."""
     sec = ctx.section(PLUGIN)
     for key, value in reading.DEFAULTS.items():
@@ -31,14 +34,14 @@ def _state(ctx: Any) -> dict[str, Any]:
     return sec
 
 
-def _checked(ctx: Any, motion: rules.Motion) -> rules.Motion:
+def _checked(ctx: OpContext, motion: rules.Motion) -> rules.Motion:
     try:
         return rules.check_motion(ctx.table(PLUGIN), motion, reading.settings(ctx))
     except rules.TravelError as exc:
         raise Refused(str(exc)) from None
 
 
-def _rates_text(ctx: Any) -> str:
+def _rates_text(ctx: OpContext) -> str:
     sec = reading.section(ctx)
     try:
         rates = rules.rates(ctx.table(PLUGIN), reading.settings(ctx), reading.motion(sec),
@@ -52,7 +55,7 @@ def _rates_text(ctx: Any) -> str:
 # -- pace and mode ----------------------------------------------------------------------------
 
 
-def _pace(ctx: Any, p: dict[str, Any]) -> Result:
+def _pace(ctx: OpContext, p: dict[str, Any]) -> Result:
     sec = _state(ctx)
     motion = _checked(ctx, rules.Motion(**{**vars(reading.motion(sec)), "pace": p["pace"]}))
     sec["pace"] = motion.pace
@@ -61,7 +64,7 @@ def _pace(ctx: Any, p: dict[str, Any]) -> Result:
                   {"pace": motion.pace, "effect": effect})
 
 
-def _mode(ctx: Any, p: dict[str, Any]) -> Result:
+def _mode(ctx: OpContext, p: dict[str, Any]) -> Result:
     sec = _state(ctx)
     table = ctx.table(PLUGIN)
     try:
@@ -84,7 +87,7 @@ def _mode(ctx: Any, p: dict[str, Any]) -> Result:
 # -- the route --------------------------------------------------------------------------------
 
 
-def _leg(ctx: Any, p: dict[str, Any]) -> Result:
+def _leg(ctx: OpContext, p: dict[str, Any]) -> Result:
     if p["km"] <= 0:
         raise Refused(f"a leg's length must be more than 0 km, not {num(p['km'])}")
     sec = _state(ctx)
@@ -101,7 +104,7 @@ def _leg(ctx: Any, p: dict[str, Any]) -> Result:
                   f"({kind})", {"leg": leg, "legs": len(sec["route"])})
 
 
-def _leg_remove(ctx: Any, p: dict[str, Any]) -> Result:
+def _leg_remove(ctx: OpContext, p: dict[str, Any]) -> Result:
     sec = _state(ctx)
     route = sec["route"]
     if not 1 <= p["leg"] <= len(route):
@@ -115,7 +118,7 @@ def _leg_remove(ctx: Any, p: dict[str, Any]) -> Result:
                   {"leg": leg})
 
 
-def _route_clear(ctx: Any, p: dict[str, Any]) -> Result:
+def _route_clear(ctx: OpContext, p: dict[str, Any]) -> Result:
     sec = _state(ctx)
     count = len(sec["route"])
     sec["route"] = []
@@ -136,14 +139,14 @@ class Journey:
     events: list[str] = field(default_factory=list)
 
 
-def _new_day_if_due(ctx: Any, sec: dict[str, Any], conf: dict[str, Any]) -> None:
+def _new_day_if_due(ctx: OpContext, sec: dict[str, Any], conf: dict[str, Any]) -> None:
     if reading.new_day(ctx, sec, conf):
         sec["hours_today"] = 0.0
         sec["galloped_hours"] = 0.0  # the mount rested overnight
     sec["travel_day"] = int(ctx.clock.get("day", 1))
 
 
-def _ask_saves(ctx: Any, sec: dict[str, Any], hour: int, dc: int, hours_left: float,
+def _ask_saves(ctx: OpContext, sec: dict[str, Any], hour: int, dc: int, hours_left: float,
                to_end: bool) -> int:
     """Queue a Constitution save for every traveller; 0 when nobody travels."""
     rolls = []
@@ -164,7 +167,7 @@ def _ask_saves(ctx: Any, sec: dict[str, Any], hour: int, dc: int, hours_left: fl
         context={"hour": hour, "dc": dc, "hours_left": hours_left, "to_end": to_end}))
 
 
-def _journey(ctx: Any, hours_left: float, to_end: bool) -> Journey:
+def _journey(ctx: OpContext, hours_left: float, to_end: bool) -> Journey:
     """Travel hour by hour until the time is up, the route ends, or something stops the party
     (saves owed, a traveller at speed 0, a spent mount, a ship's sailing day)."""
     table = ctx.table(PLUGIN)
@@ -243,7 +246,7 @@ def _journey(ctx: Any, hours_left: float, to_end: bool) -> Journey:
                 return done
 
 
-def _report(ctx: Any, journey: Journey) -> Result:
+def _report(ctx: OpContext, journey: Journey) -> Result:
     sec = reading.section(ctx)
     where = ""
     if sec["route"]:
@@ -260,7 +263,7 @@ def _report(ctx: Any, journey: Journey) -> Result:
                          "awaiting_saves": int(sec["awaiting_saves"])})
 
 
-def _waiting(ctx: Any, sec: dict[str, Any]) -> None:
+def _waiting(ctx: OpContext, sec: dict[str, Any]) -> None:
     """Refuse to travel on while the forced-march saves are unanswered; forget a request the
     game master cancelled."""
     request = int(sec["awaiting_saves"])
@@ -273,7 +276,7 @@ def _waiting(ctx: Any, sec: dict[str, Any]) -> None:
     sec["awaiting_saves"] = 0
 
 
-def _advance(ctx: Any, p: dict[str, Any]) -> Result:
+def _advance(ctx: OpContext, p: dict[str, Any]) -> Result:
     sec = _state(ctx)
     _waiting(ctx, sec)
     raw = p["hours"].strip().lower()
@@ -295,7 +298,7 @@ def _advance(ctx: Any, p: dict[str, Any]) -> Result:
     return _report(ctx, _journey(ctx, hours, to_end))
 
 
-def _forced_march_saves(ctx: Any, p: dict[str, Any]) -> Result:
+def _forced_march_saves(ctx: OpContext, p: dict[str, Any]) -> Result:
     sec = _state(ctx)
     if not sec["awaiting_saves"]:
         raise Refused("no forced-march saves are awaited")
@@ -337,20 +340,20 @@ def _forced_march_saves(ctx: Any, p: dict[str, Any]) -> Result:
     return Result(text, {"failed": failed}, who)
 
 
-def _fresh_mount(ctx: Any, p: dict[str, Any]) -> Result:
+def _fresh_mount(ctx: OpContext, p: dict[str, Any]) -> Result:
     sec = _state(ctx)
     sec["galloped_hours"] = 0.0
     return Result("fresh mounts: the party can gallop again", {})
 
 
-def _new_day(ctx: Any, p: dict[str, Any]) -> Result:
+def _new_day(ctx: OpContext, p: dict[str, Any]) -> Result:
     sec = _state(ctx)
     before = float(sec["hours_today"])
     sec.update(hours_today=0.0, galloped_hours=0.0, travel_day=int(ctx.clock.get("day", 1)))
     return Result(f"a new day of travel: hours travelled today {num(before)} → 0")
 
 
-def _travellers(ctx: Any, p: dict[str, Any]) -> Result:
+def _travellers(ctx: OpContext, p: dict[str, Any]) -> Result:
     sec = _state(ctx)
     names = [ctx.character(name)["name"] for name in p["names"]]
     sec["travellers"] = names

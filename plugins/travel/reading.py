@@ -8,10 +8,13 @@ every leg is ordinary flat ground.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from gm_console.core.clock import format_clock
 from gm_console_plugins.travel import rules
+
+if TYPE_CHECKING:
+    from gm_console import Session
 
 PLUGIN = "travel"
 
@@ -33,13 +36,13 @@ DEFAULTS: dict[str, Any] = {
 }
 
 
-def section(session: Any) -> dict[str, Any]:
+def section(session: Session) -> dict[str, Any]:
     """The plugin's table with defaults for what it lacks (read-only use)."""
     own = session.state.get("plugins", {}).get(PLUGIN, {})
     return {**DEFAULTS, **own}
 
 
-def settings(session: Any) -> dict[str, Any]:
+def settings(session: Session) -> dict[str, Any]:
     """Every ``[settings]`` key of config/travel.toml, as this session sees it; TravelError
     names a setting the rules cannot use."""
     table = session.table(PLUGIN)
@@ -50,7 +53,7 @@ def settings(session: Any) -> dict[str, Any]:
     return conf
 
 
-def outside_factor(session: Any, mode: str) -> tuple[float, list[str]]:
+def outside_factor(session: Session, mode: str) -> tuple[float, list[str]]:
     """The product of every other plugin's multiplier on the distance covered
     (``travel_factors``: weather, a lame horse), and a step line for each; an entry that is not
     a number of 0 or more is left out, and its step line says so."""
@@ -67,7 +70,7 @@ def outside_factor(session: Any, mode: str) -> tuple[float, list[str]]:
     return product, steps
 
 
-def hour_distances(session: Any, table: dict[str, Any], conf: dict[str, Any],
+def hour_distances(session: Session, table: dict[str, Any], conf: dict[str, Any],
                    motion: rules.Motion) -> Callable[[int, dict[str, Any]], float]:
     """The rules' km in each hour of the day, times the other plugins' factors."""
     by_hour = rules.hour_distances(table, conf, motion)
@@ -83,7 +86,7 @@ def motion(sec: dict[str, Any]) -> rules.Motion:
                         hours_per_day=float(sec["hours_per_day"]))
 
 
-def terrain_now(session: Any) -> dict[str, Any]:
+def terrain_now(session: Session) -> dict[str, Any]:
     """The party's terrain without the catalogue, or flat ground when no plugin knows."""
     found = session.terrain()
     if not found:
@@ -91,7 +94,7 @@ def terrain_now(session: Any) -> dict[str, Any]:
     return {k: v for k, v in found.items() if k != "types"}
 
 
-def catalogue(session: Any) -> dict[str, dict[str, Any]] | None:
+def catalogue(session: Session) -> dict[str, dict[str, Any]] | None:
     """Terrain types by key, or None when no loaded plugin offers them."""
     found = session.terrain()
     return found.get("types") if found and found.get("types") else None
@@ -106,14 +109,14 @@ def leg_terrain(known: dict[str, dict[str, Any]] | None, key: str) -> dict[str, 
     return {"key": key, "label": label, "difficult": False, "cost": 1.0}
 
 
-def legs(session: Any, sec: dict[str, Any] | None = None) -> list[rules.Leg]:
+def legs(session: Session, sec: dict[str, Any] | None = None) -> list[rules.Leg]:
     sec = sec or section(session)
     known = catalogue(session)
     return [rules.Leg(km=float(leg["km"]), terrain=leg_terrain(known, str(leg.get("terrain", ""))),
                       name=str(leg.get("name", ""))) for leg in sec["route"]]
 
 
-def clock_seconds(session: Any) -> int:
+def clock_seconds(session: Session) -> int:
     """The in-game clock as seconds since day 1, 00:00."""
     clock = session.clock
     return (int(clock.get("day", 1)) - 1) * 86400 + int(clock.get("second", 0))
@@ -124,7 +127,7 @@ def clock_text(seconds: float, day_word: str = "Day") -> str:
     return format_clock({"day": whole // 86400 + 1, "second": whole % 86400}, day_word)
 
 
-def new_day(session: Any, sec: dict[str, Any], conf: dict[str, Any]) -> bool:
+def new_day(session: Session, sec: dict[str, Any], conf: dict[str, Any]) -> bool:
     """Whether the clock is on another day than the one the hours were counted on, and that
     starts a new day of travel: always with new_travel_day = clock_day; with "pause", for the
     modes that owe no forced-march saves (a ship keeps its own hours per calendar day, and one
@@ -134,17 +137,17 @@ def new_day(session: Any, sec: dict[str, Any], conf: dict[str, Any]) -> bool:
     return by_clock and int(sec["travel_day"]) != int(session.clock.get("day", 1))
 
 
-def hours_today(session: Any, sec: dict[str, Any], conf: dict[str, Any]) -> float:
+def hours_today(session: Session, sec: dict[str, Any], conf: dict[str, Any]) -> float:
     """Hours travelled today (0 on a new day)."""
     return 0.0 if new_day(session, sec, conf) else float(sec["hours_today"])
 
 
-def galloped_hours(session: Any, sec: dict[str, Any], conf: dict[str, Any]) -> float:
+def galloped_hours(session: Session, sec: dict[str, Any], conf: dict[str, Any]) -> float:
     """Hours the current mount has galloped (0 on a new day: it rested overnight)."""
     return 0.0 if new_day(session, sec, conf) else float(sec["galloped_hours"])
 
 
-def travellers(session: Any, sec: dict[str, Any]) -> list[dict[str, Any]]:
+def travellers(session: Session, sec: dict[str, Any]) -> list[dict[str, Any]]:
     """The characters travelling (all of them unless named), the dead left behind."""
     names = {str(n).casefold() for n in sec["travellers"]}
     most = rules.last_exhaustion_level(session.table("exhaustion"))
@@ -153,7 +156,7 @@ def travellers(session: Any, sec: dict[str, Any]) -> list[dict[str, Any]]:
             and int(c.get("exhaustion", 0) or 0) < most]
 
 
-def stopped_by(session: Any, sec: dict[str, Any], conf: dict[str, Any]) -> list[str]:
+def stopped_by(session: Session, sec: dict[str, Any], conf: dict[str, Any]) -> list[str]:
     """Why the party cannot move: each traveller whose speed is 0, with the step that made it
     so (exhaustion 5, a load too heavy...)."""
     if sec["mode"] not in conf["speed_zero_stops_modes"]:

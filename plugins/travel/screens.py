@@ -282,7 +282,7 @@ class TravelPlanner(StoreScreen):
         if values.get("arrival") is None:
             self._outcome("travel.advance", hours=hours)  # says why there is nothing to do
             return
-        self.app.confirm(  # type: ignore[attr-defined]
+        self.app.confirm(
             self.t("Travel to the end of the route: {time} of travel, arrival {arrival}?")
             .format(time=format_duration(values["remaining_seconds"]),
                     arrival=values["arrival"]["text"]),
@@ -294,7 +294,7 @@ class TravelPlanner(StoreScreen):
     def action_clear_route(self) -> None:
         legs = len(summary(self.session, self.plan_hours).get("route", []))
         if legs:
-            self.app.confirm(self.t("Clear the route ({legs} legs)?").format(legs=legs),  # type: ignore[attr-defined]
+            self.app.confirm(self.t("Clear the route ({legs} legs)?").format(legs=legs),
                              lambda: self._outcome("travel.route_clear"))
 
     def action_remove_leg(self) -> None:

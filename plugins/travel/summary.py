@@ -3,13 +3,16 @@ and what the planner screen shows. Computed from the session, never stored."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, overload
 
 from gm_console_plugins.travel import reading, rules
 from gm_console_plugins.travel.rules import num
 
+if TYPE_CHECKING:
+    from gm_console import Session
 
-def summary(session: Any, plan_hours_per_day: float | None = None) -> dict[str, Any]:
+
+def summary(session: Session, plan_hours_per_day: float | None = None) -> dict[str, Any]:
     """Everything about the party's travel now; the route planned at ``plan_hours_per_day``
     hours a day (default: the mode's day, 8 h or a ship's own)."""
     sec = reading.section(session)
@@ -57,7 +60,7 @@ def summary(session: Any, plan_hours_per_day: float | None = None) -> dict[str, 
     return out
 
 
-def _route(session: Any, sec: dict[str, Any], conf: dict[str, Any], table: dict[str, Any],
+def _route(session: Session, sec: dict[str, Any], conf: dict[str, Any], table: dict[str, Any],
            motion: rules.Motion, today: float, per_day: float) -> dict[str, Any]:
     legs = reading.legs(session, sec)
     done = float(sec["done_km"])
@@ -103,6 +106,18 @@ def _route(session: Any, sec: dict[str, Any], conf: dict[str, Any], table: dict[
     return out
 
 
+@overload
+def _clock(now: int, elapsed: float) -> dict[str, Any]: ...
+
+
+@overload
+def _clock(now: int, elapsed: None) -> None: ...
+
+
+@overload
+def _clock(now: int, elapsed: float | None) -> dict[str, Any] | None: ...
+
+
 def _clock(now: int, elapsed: float | None) -> dict[str, Any] | None:
     """The in-game day and time ``elapsed`` seconds after ``now`` (None stays None)."""
     if elapsed is None:
@@ -111,7 +126,7 @@ def _clock(now: int, elapsed: float | None) -> dict[str, Any] | None:
     return {"day": at // 86400 + 1, "second": at % 86400, "text": reading.clock_text(at)}
 
 
-def reverse(session: Any, hours: float = 0.0, days: float = 0.0) -> dict[str, Any]:
+def reverse(session: Session, hours: float = 0.0, days: float = 0.0) -> dict[str, Any]:
     """How far the party gets: in ``hours`` from now (along the route, forced-march hours
     included), or in ``days`` whole days of travel on the current terrain."""
     sec = reading.section(session)

@@ -85,6 +85,27 @@ async def test_a_refused_move_keeps_the_path(two, make_app):
         assert len(pilot.app.screen.segments) == 1
 
 
+async def test_a_forced_move_still_refused_keeps_the_prompt_open(two, make_app):
+    """f forces the last refused move with a reason; when the operation refuses it even so,
+    the prompt stays open with the text and why, as every prompt of the console does."""
+    from textual.widgets import Input, Static
+
+    from gm_console.ui.screens.prompt import TextPrompt
+
+    async with make_app(two).run_test(size=(80, 24)) as pilot:
+        await open_calculator(pilot)
+        await pilot.press("c", "3", "e")  # spent in a fight: no fight is running
+        await pilot.pause()
+        journal = len(two.state["journal"])
+        await pilot.press("f", *"haste", "enter")
+        await pilot.pause()
+        prompt = pilot.app.screen
+        assert isinstance(prompt, TextPrompt)
+        assert prompt.query_one(Input).value == "haste"
+        assert "fight" in str(prompt.query_one("#prompt-refusal", Static).render())
+        assert len(two.state["journal"]) == journal
+
+
 async def test_a_key_press_repaints_only_what_changed(two, make_app, monkeypatch):
     async with make_app(two).run_test(size=(80, 24)) as pilot:
         await open_calculator(pilot)

@@ -3,8 +3,9 @@ says what is wrong beside it without losing what was typed; enter applies it."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
+from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -15,6 +16,9 @@ from gm_console.core.characters import FIELDS, ITEM_FIELDS, parse_field
 from gm_console.store import Change
 from gm_console.ui.base import StoreScreen
 from gm_console.ui.widgets import SyncedTable, Value
+
+if TYPE_CHECKING:
+    from gm_console.ui.app import GMConsoleApp
 
 
 def shown(value: Any) -> str:
@@ -77,6 +81,9 @@ class ItemForm(ModalScreen[dict[str, Any] | None]):
     """An item's name, weight and quantity; dismissed with the typed values once all three are
     valid (enter), or None (escape)."""
 
+    if TYPE_CHECKING:  # Textual types it as any App
+        app = getters.app(GMConsoleApp)
+
     DEFAULT_CSS = """
     ItemForm { align: center middle; }
     ItemForm > Vertical { width: 72; height: auto; border: round $accent; padding: 0 1;
@@ -92,7 +99,7 @@ class ItemForm(ModalScreen[dict[str, Any] | None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(self.title_, classes="panel-title")
-            t = self.app.t  # type: ignore[attr-defined]
+            t = self.app.t
             for key in ITEM_FIELDS:
                 yield FieldRow(key, self.item.get(key), field_check(key, ITEM_FIELDS),
                                t(key.replace("_", " ")))

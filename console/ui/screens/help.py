@@ -22,8 +22,8 @@ TEXTUAL = {b.action for b in (*Screen.BINDINGS, *App.BINDINGS) if isinstance(b, 
 """Textual's own keys (focus next, copy): not the console's to explain."""
 
 
-def screen_keys(screen: Screen) -> list[tuple[str, str, str]]:
-    """A screen's own keys as (keys, what they do, binding id for ``[keys]``), one entry per
+def screen_keys(screen: Screen | App) -> list[tuple[str, str, str]]:
+    """A screen's (or the app's) own keys as (keys, what they do, binding id for ``[keys]``), one entry per
     action: "delete x" for an action on two keys, "0 1 … 9 ." for the digits."""
     grouped: dict[str, list[str]] = {}
     labels: dict[str, tuple[str, str]] = {}
@@ -72,7 +72,7 @@ class HelpScreen(StoreScreen):
         self.origin_title = ""
         self.origin_keys: list[tuple[str, str, str]] = []
         if isinstance(origin, StoreScreen) and not isinstance(origin, HelpScreen):
-            self.origin_title = next((e.label for e in self.app.nav_entries  # type: ignore[attr-defined]
+            self.origin_title = next((e.label for e in self.app.nav_entries
                                       if e.screen_id == origin.nav_id), origin.nav_id)
             self.origin_keys = screen_keys(origin)
         self.lines: list[tuple[str, Text]] = []  # (what search looks in, what is shown)
@@ -108,13 +108,13 @@ class HelpScreen(StoreScreen):
             for keys, what, ident in self.origin_keys:
                 key_line(keys, what, ident)
         title(t("Screens (from every screen)"))
-        for entry in self.app.nav_entries:  # type: ignore[attr-defined]
+        for entry in self.app.nav_entries:
             key_line(key_label(entry.key), entry.label, entry.screen_id)
         for _, note in plan(self.store.host).notes:  # never silent: why a key is not as asked
             out.append((note, Text(f"! {note}", style="bold")))
         title(t("Everywhere"))
         palette = ("^p", t("Command palette: every screen and action"), "")
-        for keys, what, ident in [*screen_keys(self.app), palette]:  # type: ignore[arg-type]
+        for keys, what, ident in [*screen_keys(self.app), palette]:
             key_line(keys, what, ident)
         host = self.store.host
         texts = dict(host.call_each("help_text", language=host.config.language))

@@ -102,7 +102,7 @@ class JournalScreen(StoreScreen):
         self.refresh_view(None)
 
     def action_export(self) -> None:
-        path = self.app.path  # type: ignore[attr-defined]
+        path = self.app.path
         if path is None:
             self.notify("no session file to export beside", severity="warning")
             return

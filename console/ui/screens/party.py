@@ -72,7 +72,7 @@ class PartyScreen(StoreScreen):
         name = self._selected()
         if name:
             character = self.session.character(name)
-            lines = explain(self.session.derived(character), self.app.t)  # type: ignore[attr-defined]
+            lines = explain(self.session.derived(character), self.app.t)
             self.app.push_screen(TextView(f"{name}: {self.t('every derived value and its steps')}",
                                           "\n".join(lines)))
 

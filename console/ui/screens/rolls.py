@@ -5,8 +5,9 @@ character's roll (``roll.answer``); what they answered shows on the game master'
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -15,6 +16,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label
 
 from gm_console.store import Store
+
+if TYPE_CHECKING:
+    from gm_console.ui.app import GMConsoleApp
 
 
 def _role(store: Store) -> str:
@@ -40,6 +44,9 @@ def _mine(role: str, entry: dict[str, Any]) -> bool:
 
 
 class RollPrompt(ModalScreen[None]):
+    if TYPE_CHECKING:  # Textual types it as any App
+        app = getters.app(GMConsoleApp)
+
     DEFAULT_CSS = """
     RollPrompt { align: center middle; }
     RollPrompt > Vertical { width: 76; height: auto; max-height: 90%; border: round $warning;
@@ -64,7 +71,7 @@ class RollPrompt(ModalScreen[None]):
         return waiting(self.store)
 
     def on_mount(self) -> None:
-        self.app.store_changed.subscribe(self, self._on_change)  # type: ignore[attr-defined]
+        self.app.store_changed.subscribe(self, self._on_change)
 
     def _on_change(self, change: Any) -> None:
         """Another terminal answered a roll (a player) or the whole request (the game master
@@ -73,7 +80,7 @@ class RollPrompt(ModalScreen[None]):
         if request is None or request["id"] != self.shown:
             if self.app.screen is self:
                 self.dismiss(None)
-                self.app.call_later(self.app.action_rolls)  # type: ignore[attr-defined]
+                self.app.call_later(self.app.action_rolls)
             return
         for index, entry in enumerate(request["rolls"]):
             if entry.get("answer") is None:
@@ -87,7 +94,7 @@ class RollPrompt(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         request = self._request()
         self.shown = request["id"] if request else None
-        t = self.app.t  # type: ignore[attr-defined]
+        t = self.app.t
         with Vertical():
             if request is None:
                 yield Label(t("Rolls asked for") + ": —")
@@ -143,7 +150,7 @@ class RollPrompt(ModalScreen[None]):
         self.notify(summary, title=request["title"], timeout=8)
         self.dismiss(None)
         if self._request() is not None:  # the plugin asked again (the next forced-march hour)
-            self.app.call_later(self.app.action_rolls)  # type: ignore[attr-defined]
+            self.app.call_later(self.app.action_rolls)
 
     def _answer(self, request: dict[str, Any], typed: dict[str, str]) -> None:
         """A player's answer: their own roll, typed in or rolled by the owner."""

@@ -43,7 +43,7 @@ def notes(path: Path) -> dict[str, tuple[str, tuple[str, ...]]]:
         lines = path.read_text(encoding="utf-8").splitlines()
     except OSError:
         return out
-    inside, comment = False, []
+    inside, comment = False, list[str]()
     for line in lines:
         stripped = line.strip()
         if stripped.startswith("["):
