@@ -4,6 +4,8 @@
                                          open a session (created if missing; the demo if none):
                                          its owner if nobody has it open, else join its owner
     gm-console serve SESSION             own a session without a screen (a game server)
+    gm-console invite SESSION --role R --key FILE.pub
+                                         the authorized_keys line for one player's key
     gm-console plugins [--json]          plugins with version, hooks, status
     gm-console show SESSION [--json]     the session and every derived value
     gm-console op SESSION NAME [k=v ...] apply one operation, print the result as JSON
@@ -30,7 +32,7 @@ from gm_console.live.client import JoinRefused, RemoteStore
 from gm_console.live.roles import Role, RoleError
 from gm_console.store import Store
 
-COMMANDS = ("plugins", "show", "op", "ops", "journal", "serve")
+COMMANDS = ("plugins", "show", "op", "ops", "journal", "serve", "invite")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -141,6 +143,9 @@ def _command(argv: list[str]) -> int:
     _role_arguments(op)
     serve = sub.add_parser("serve", help="own a session without a screen, for a game server")
     serve.add_argument("session", type=Path)
+    from gm_console.gameserver.invite import add_arguments as invite_arguments, invite
+
+    invite_arguments(sub.add_parser("invite", help="the authorized_keys line for a key"))
     ops = sub.add_parser("ops", help="list operations")
     ops.add_argument("--json", action="store_true")
     journal_cmd = sub.add_parser("journal", help="print the journal as Markdown")
@@ -148,6 +153,8 @@ def _command(argv: list[str]) -> int:
     journal_cmd.add_argument("--character", default="", help="only lines about this character")
     journal_cmd.add_argument("--kind", default="", help="only lines of this kind (note, roll...)")
     args = parser.parse_args(argv)
+    if args.command == "invite":  # a line of text: no plugins to load
+        return invite(args)
     host = Host(Config()).load()
     commands = {"plugins": _plugins, "show": _show, "op": _op, "ops": _ops, "journal": _journal,
                 "serve": _serve}
