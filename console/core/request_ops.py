@@ -35,8 +35,12 @@ def _find(ctx: OpContext, request_id: int) -> dict[str, Any]:
 
 def _add(ctx: OpContext, p: dict[str, Any]) -> Result:
     op = ctx.host.operation(p["op"])
-    params = {key: value for key, value in p["params"].items() if value is not None}
-    op.coerce(params)  # a request the rules cannot even read is refused now, not at approval
+    given = {key: value for key, value in p["params"].items() if value is not None}
+    typed = op.coerce(given)  # a request the rules cannot read is refused now, not at approval
+    defaults = {param.name: param.default for param in op.params if not param.required}
+    # what the front filled in with the defaults says nothing to the game master
+    params = {key: value for key, value in given.items()
+              if key not in defaults or typed[key] != defaults[key]}
     requests = ctx.state.setdefault("requests", {})
     requests["next_id"] = int(requests.get("next_id", 1))
     request = {"id": requests["next_id"], "op": p["op"], "params": params,

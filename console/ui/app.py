@@ -14,7 +14,9 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from textual.app import App, SystemCommand
+from textual import on
 from textual.binding import Binding
+from textual.message import Message
 from textual.screen import Screen
 from textual.signal import Signal
 
@@ -39,6 +41,15 @@ CORE_BINDINGS = [
 ]
 
 
+class ThreadCall(Message):
+    """A callback another thread hands to the UI thread (:meth:`GMConsoleApp._from_thread`)."""
+
+    def __init__(self, callback: Any, args: tuple[Any, ...]) -> None:
+        super().__init__()
+        self.callback = callback
+        self.args = args
+
+
 class GMConsoleApp(App):
     CSS_PATH = Path(__file__).with_name("app.tcss")
     TITLE = "gm-console"
@@ -53,7 +64,6 @@ class GMConsoleApp(App):
         self.t = Translator(self.host.config.language, self.host)
         self.store_changed: Signal[Change] = Signal(self, "store-changed")
         self._ui_thread = threading.get_ident()
-        self._ui_loop: asyncio.AbstractEventLoop | None = None
         self.live_status = ""
         """What the header says of the live session: this front's role, or that its owner
         has gone."""
@@ -170,7 +180,6 @@ class GMConsoleApp(App):
     # -- life cycle ---------------------------------------------------------------------------
 
     def on_mount(self) -> None:
-        self._ui_loop = asyncio.get_running_loop()
         self.set_keymap(self.host.config.keys())
         # Textual's own blank default screen stays at the bottom, never changing; session
         # screens replace each other above it (show_screen), the home screen first.
@@ -205,10 +214,14 @@ class GMConsoleApp(App):
         self.exit(return_code=0)
 
     def _from_thread(self, callback: Any, *args: Any) -> None:
-        """Run ``callback`` on the UI thread without waiting for it: the thread calling may be
-        the one an operation of the UI thread waits on (a live session's reader)."""
-        if self._ui_loop is not None and not self._ui_loop.is_closed():
-            self._ui_loop.call_soon_threadsafe(callback, *args)
+        """Run ``callback`` on the UI thread without waiting for it (``call_from_thread``
+        waits): the thread calling may be the one an operation of the UI thread waits on (a
+        live session's reader), or the saver, which a SIGTERM's flush waits on."""
+        self.post_message(ThreadCall(callback, args))
+
+    @on(ThreadCall)
+    def _run_thread_call(self, message: ThreadCall) -> None:
+        message.callback(*message.args)
 
     def _on_store_change(self, change: Change) -> None:
         if threading.get_ident() != self._ui_thread:
@@ -231,12 +244,13 @@ class GMConsoleApp(App):
     def _on_plugin_failure(self, record: Any) -> None:
         message = f"plugin {record.name} switched off: {record.error}"
         if threading.get_ident() != self._ui_thread:
-            self.call_from_thread(self.notify, message, severity="error", timeout=15)
+            # (a front's operation, holding the store's lock the UI thread may be waiting on)
+            self._from_thread(lambda: self.notify(message, severity="error", timeout=15))
         else:
             self.notify(message, severity="error", timeout=15)
 
     def report_save_error(self, message: str) -> None:
-        self.call_from_thread(self.notify, message, severity="error", timeout=30)
+        self._from_thread(lambda: self.notify(message, severity="error", timeout=30))
 
 
 def app_class(host: Host) -> type[GMConsoleApp]:

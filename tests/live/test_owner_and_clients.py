@@ -12,7 +12,8 @@ import sys
 import time
 from pathlib import Path
 
-from live_helpers import SESSION, Terminal, gm, read_state, serve, stop, wait_for_owner
+from live_helpers import (SESSION, RawClient, Terminal, gm, read_state, serve, stop,
+                          wait_for_owner)
 
 from gm_console.live import rendezvous
 
@@ -214,3 +215,66 @@ def test_a_player_cannot_start_a_session_nobody_owns(tmp_path: Path) -> None:
     assert refused.returncode == 2 and "nobody has" in refused.stderr
     assert path.read_text() == SESSION and not rendezvous.lock_path(path).exists()
     assert sys.executable
+
+
+def test_a_player_answers_their_roll_on_their_console_and_the_gm_sees_it(
+        tmp_path: Path) -> None:
+    path = tmp_path / "s.toml"
+    path.write_text(SESSION)
+    owner = Terminal(str(path))
+    consoles = [owner]
+    try:
+        wait_for_owner(path, owner.process)
+        consoles.append(Terminal(str(path), "--role", "player:Aria", "--name", "Jo"))
+        consoles[1].wait_for("player:Aria")
+        assert gm("op", str(path), "combat.start").returncode == 0
+        assert gm("op", str(path), "combat.roll_initiative").returncode == 0
+        for console in consoles:  # a change from another front opens each one's prompt
+            console.wait_for("Rolls asked for")
+        consoles[1].press("15\r")
+        consoles[1].wait_for("Aria answers Initiative")
+        owner.wait_for("15")  # in Aria's row of the game master's prompt
+        owner.press("\x12")  # ctrl+r: roll the rest
+        owner.wait_for("rolls made")
+    finally:
+        for console in reversed(consoles):
+            console.close()
+    combatants = read_state(path)["plugins"]["combat"]["combatants"]
+    assert {c["name"]: c["initiative"] for c in combatants}["Aria"] == 15
+
+
+def test_clients_that_drop_leave_nothing_behind_in_the_owner(tmp_path: Path) -> None:
+    path = tmp_path / "s.toml"
+    path.write_text(SESSION)
+    owner = serve(path)
+
+    def threads() -> int:
+        return len(os.listdir(f"/proc/{owner.pid}/task"))
+
+    def settled() -> int:  # once the threads of wait_for_owner's probe are gone
+        count = threads()
+        for _ in range(100):
+            time.sleep(0.1)
+            if threads() == count:
+                return count
+            count = threads()
+        return count
+
+    try:
+        alone = settled()
+        clients = [RawClient(path, "spectator") for _ in range(5)]
+        for client in clients:
+            client.until("snapshot")
+        assert threads() > alone
+        for client in clients[:3]:
+            client.close()  # dropped without a word
+        for client in clients[3:]:
+            client.send({"type": "bye"})
+            client.close()
+        deadline = time.monotonic() + 5
+        while threads() > alone and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert threads() == alone
+        assert gm("op", str(path), "clock.advance", "minutes=1").returncode == 0
+    finally:
+        stop(owner)

@@ -57,12 +57,35 @@ class RollPrompt(ModalScreen[None]):
     def __init__(self, store: Store) -> None:
         super().__init__()
         self.store = store
+        self.shown: int | None = None  # the id of the request on screen
 
     def _request(self) -> dict[str, Any] | None:
         return waiting(self.store)
 
+    def on_mount(self) -> None:
+        self.app.store_changed.subscribe(self, self._on_change)  # type: ignore[attr-defined]
+
+    def _on_change(self, change: Any) -> None:
+        """Another terminal answered a roll (a player) or the whole request (the game master
+        on another console): show the answers, or close once there is nothing left to do."""
+        request = self._request()
+        if request is None or request["id"] != self.shown:
+            if self.app.screen is self:
+                self.dismiss(None)
+                self.app.call_later(self.app.action_rolls)  # type: ignore[attr-defined]
+            return
+        for index, entry in enumerate(request["rolls"]):
+            if entry.get("answer") is None:
+                continue
+            for widget in self.query(f"#result-{index}"):
+                if isinstance(widget, Input) and not widget.value:
+                    widget.value = str(entry["answer"])
+                elif isinstance(widget, Label):
+                    widget.update(str(entry["answer"]))
+
     def compose(self) -> ComposeResult:
         request = self._request()
+        self.shown = request["id"] if request else None
         t = self.app.t  # type: ignore[attr-defined]
         with Vertical():
             if request is None:
@@ -82,7 +105,8 @@ class RollPrompt(ModalScreen[None]):
                         yield Input("" if answer is None else str(answer), placeholder="roll",
                                     id=f"result-{index}", type="integer")
                     else:
-                        yield Label("…" if answer is None else str(answer))
+                        yield Label("…" if answer is None else str(answer),
+                                    id=f"result-{index}")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         inputs = list(self.query(Input))
