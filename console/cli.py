@@ -143,6 +143,9 @@ def _command(argv: list[str]) -> int:
     _role_arguments(op)
     serve = sub.add_parser("serve", help="own a session without a screen, for a game server")
     serve.add_argument("session", type=Path)
+    from gm_console.gameserver import fronts
+
+    fronts.add_arguments(serve)
     from gm_console.gameserver.invite import add_arguments as invite_arguments, invite
 
     invite_arguments(sub.add_parser("invite", help="the authorized_keys line for a key"))
@@ -285,9 +288,15 @@ def _print_outcome(outcome: Any) -> int:
 
 
 def _serve(args: argparse.Namespace, host: Host) -> int:
+    from gm_console.gameserver.fronts import Fronts, ListenerError, listeners
     from gm_console.live.serve import serve
 
-    return serve(args.session, host)
+    try:
+        wanted = listeners(args)
+    except ListenerError as exc:
+        print(f"gm-console serve: {exc}", file=sys.stderr)
+        return 2
+    return serve(args.session, host, Fronts(wanted) if wanted else None)
 
 
 def _journal(args: argparse.Namespace, host: Host) -> int:

@@ -10,7 +10,6 @@ import argparse
 import sys
 from pathlib import Path
 
-from gm_console.gameserver import keys
 from gm_console.live.roles import PLAYER, Role
 
 
@@ -29,6 +28,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def invite(args: argparse.Namespace) -> int:
+    from gm_console.gameserver import keys
+
     try:
         role = keys.parse_role(args.role)
         if not args.key.is_file():
