@@ -57,19 +57,29 @@ def _tui(argv: list[str]) -> int:
     parser.add_argument("--version", action="version", version=f"gm-console {__version__}")
     args = parser.parse_args(argv)
     from gm_console.paths import demo_session
-    from gm_console.ui.app import run
+    from gm_console.ui.app import REJOIN
 
     path = args.session or demo_session()
     role = _role(args.role)
     if role is None:
         return 2
+    while True:  # a client whose owner went away opens the session again
+        code = _console(path, role, args.front_name)
+        if code != REJOIN:
+            return code
+
+
+def _console(path: Path, role: Role, name: str) -> int:
+    """The TUI on ``path``: its owner if nobody has it, else a client of its owner."""
+    from gm_console.ui.app import run
+
     host = Host().load()
     met = _meet(path)
     if met is None:
         return 2
     lock, sock = met
     if sock is not None:
-        store = _join(sock, host, str(role), args.front_name)
+        store = _join(sock, host, str(role), name)
         return 2 if store is None else run(path, store)
     if not role.is_gm:
         lock.release()
@@ -86,7 +96,7 @@ def _tui(argv: list[str]) -> int:
               file=sys.stderr)
         return 2
     try:
-        owner.listen()
+        owner.listen_or_say_why()
         return run(path, owner.store, owner.saver)
     finally:
         owner.close()
@@ -270,16 +280,18 @@ def _op(args: argparse.Namespace, host: Host) -> int:
         state, created = loaded
         store = Store(state, host)
         outcome = store.apply(args.name, params, actor=args.front_name or "cli")
-        if outcome.ok:
-            codec.write_atomic(args.session, codec.dumps(store.state))
-            if created:
-                print(f"gm-console: created {args.session}", file=sys.stderr)
-        return _print_outcome(outcome)
+        if _print_outcome(outcome):
+            return 1
+        codec.write_atomic(args.session, codec.dumps(store.state))
+        if created:
+            print(f"gm-console: created {args.session}", file=sys.stderr)
+        return 0
     finally:
         lock.release()
 
 
 def _print_outcome(outcome: Any) -> int:
+    """The outcome as JSON; 1 (and the reason on stderr) if it was refused."""
     print(json.dumps(outcome.as_dict(), indent=2, ensure_ascii=False, default=str))
     if not outcome.ok:
         print(f"gm-console: refused: {outcome.reason}", file=sys.stderr)

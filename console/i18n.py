@@ -87,10 +87,11 @@ FRENCH = {
     "owner gone: read-only": "propriétaire parti : lecture seule",
     "Live session": "Session partagée",
     "Waiting for the game master": "En attente du MJ",
-    "Changes can no longer be made here; the session on disk is as the owner last saved it. "
-    "Quit (q) and open it again.":
-        "Plus aucun changement n'est possible ici ; la session sur disque est telle que le "
-        "propriétaire l'a enregistrée. Quittez (q) et rouvrez-la.",
+    "Nothing can be changed here until the session reopens, as soon as it has an owner again "
+    "(a game master's console becomes it). The file on disk is the owner's last save.":
+        "Rien ne peut être changé ici avant que la session se rouvre, dès qu'elle a de nouveau "
+        "un propriétaire (une console du MJ le devient). Le fichier sur disque est le dernier "
+        "enregistrement du propriétaire.",
 }
 
 

@@ -6,7 +6,9 @@ It has the :class:`~gm_console.store.Store`'s interface (``state``, ``session``,
 unchanged. A reader thread applies the owner's change events to the local copy (a new dict
 each time, never edited in place) and calls the subscribers on that thread; :meth:`apply`
 returns once the owner's outcome is in, after the change it caused. When the owner goes away
-(the socket closes: at once, even after ``kill -9``) every ``on_lost`` listener is told.
+(the socket closes: at once, even after ``kill -9``) every ``on_lost`` listener is told, and
+:meth:`RemoteStore.successor_ready` says when opening the session again would find a new owner
+(or make this front the owner).
 """
 
 from __future__ import annotations
@@ -14,11 +16,12 @@ from __future__ import annotations
 import itertools
 import socket
 import threading
+from pathlib import Path
 from typing import Any, Callable
 
 from gm_console.context import Session
 from gm_console.host import Host
-from gm_console.live import protocol, sync
+from gm_console.live import protocol, rendezvous, sync
 from gm_console.live.roles import Role
 from gm_console.store import Change, Outcome
 
@@ -51,6 +54,8 @@ class RemoteStore:
             raise JoinRefused(reason)
         self.role = Role.parse(welcome["role"])
         self.actor = str(welcome.get("actor", ""))
+        self.session_path = Path(str(welcome.get("session", "")))
+        self._owner_pid = welcome.get("owner_pid")
         snapshot = self._read()
         if snapshot is None or snapshot["type"] != protocol.SNAPSHOT:
             self.close()
@@ -82,6 +87,30 @@ class RemoteStore:
 
     def undo(self, actor: str = "gm") -> Outcome:
         return self._ask({"type": protocol.UNDO}, "undo")
+
+    def successor_ready(self) -> bool:
+        """After the owner has gone: whether opening the session again would get somewhere,
+        that is another owner answers, or (for the game master) nobody holds the session and
+        this front would become its owner."""
+        if not self.lost:
+            return False
+        info = rendezvous.read_announcement(self.session_path)
+        if info.get("socket") and info.get("pid") != self._owner_pid:
+            probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            try:
+                probe.connect(str(info["socket"]))
+                return True
+            except OSError:
+                pass
+            finally:
+                probe.close()
+        if not self.role.is_gm:
+            return False
+        lock = rendezvous.SessionLock(self.session_path)
+        if lock.acquire():  # free: ours to take once the console opens the session again
+            lock.release()
+            return True
+        return False
 
     def close(self) -> None:
         try:

@@ -31,6 +31,9 @@ from gm_console.saver import Saver
 from gm_console.store import Change, Outcome, Store
 
 log = logging.getLogger("gm_console.live")
+# Quiet unless a front wants it (serve logs to stderr); never Python's last-resort printing to
+# the stderr of a console's terminal.
+log.addHandler(logging.NullHandler())
 
 Policy = Callable[[dict[str, Any]], Role]
 """From a client's hello, the role of its connection; raises RoleError to refuse it."""
@@ -46,6 +49,10 @@ def trust_local_role(hello: dict[str, Any]) -> Role:
 
 
 class Stream(Protocol):
+    """What a front's connection offers the owner. A stream may also have
+    ``try_write(data) -> int`` (write what fits without waiting): messages then go out on the
+    thread that made them, without waking the writer thread, whenever nothing is queued."""
+
     def readline(self, limit: int) -> bytes: ...
     def write(self, data: bytes) -> None: ...
     def close(self) -> None: ...
@@ -63,6 +70,13 @@ class SocketStream:
 
     def write(self, data: bytes) -> None:
         self.sock.sendall(data)
+
+    def try_write(self, data: bytes) -> int:
+        """Write what fits at once without waiting; how many bytes that was."""
+        try:
+            return self.sock.send(data, socket.MSG_DONTWAIT)
+        except BlockingIOError:
+            return 0
 
     def close(self) -> None:
         for closing in (lambda: self.sock.shutdown(socket.SHUT_RDWR), self._reader.close,
@@ -122,6 +136,16 @@ class Owner:
         threading.Thread(target=self._accept, name="gm-console-accept", daemon=True).start()
         log.info("owner of %s, listening on %s", self.session, path)
         return path
+
+    def listen_or_say_why(self) -> None:
+        """Listen; if the socket cannot be made (a runtime folder path too long for a Unix
+        socket, a full disk), the console still works alone and other fronts are told why
+        they cannot join."""
+        try:
+            self.listen()
+        except OSError as exc:
+            log.error("other terminals cannot join %s: %s", self.session, exc)
+            self.lock.announce(error=f"its owner cannot take other terminals: {exc}")
 
     def _accept(self) -> None:
         while not self._closed:
@@ -213,8 +237,12 @@ class Owner:
             outcome = self.store.apply("request.add", {"op": name, "params": params,
                                                        "character": peer.role.character},
                                        peer.actor)
+            log.info("%s", outcome.message if outcome.ok else outcome.reason)
             return {**outcome.as_dict(), "queued": outcome.ok}
-        return _shown(self.store.apply(name, params, peer.actor), peer.role)
+        outcome = self.store.apply(name, params, peer.actor)
+        if outcome.ok:
+            log.info("%s: %s", peer.actor, outcome.message)
+        return _shown(outcome, peer.role)
 
     # -- the end -------------------------------------------------------------------------------
 
@@ -262,6 +290,8 @@ class Peer:
         self._queue: collections.deque[bytes | None] = collections.deque()
         self._ready = threading.Condition()
         self._done = False
+        self._writing = False  # the writer thread has a message in hand
+        self._try_write = getattr(stream, "try_write", None)
 
     def send(self, message: dict[str, Any]) -> None:
         self.send_encoded(protocol.encode(message))
@@ -274,6 +304,13 @@ class Peer:
                 log.warning("%s stopped reading: dropped", self.actor)
                 self._queue.clear()
                 data = None
+            if data and not self._queue and not self._writing and self._try_write:
+                try:
+                    data = data[self._try_write(data):]
+                except OSError:
+                    data = None  # the front has gone: the writer thread closes
+                if data == b"":
+                    return
             self._queue.append(data)
             self._ready.notify()
 
@@ -364,8 +401,8 @@ class Peer:
             with self._ready:
                 self._ready.wait_for(lambda: bool(self._queue))
                 data = self._queue.popleft()
-                if data is None:
-                    self._done = True
+                self._done = data is None
+                self._writing = not self._done
             if data is None:
                 self.stream.close()
                 return
@@ -377,3 +414,5 @@ class Peer:
                     self._queue.clear()
                 self.stream.close()
                 return
+            with self._ready:
+                self._writing = False

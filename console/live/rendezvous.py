@@ -96,14 +96,6 @@ class SessionLock:
                 return True
             os.close(fd)
 
-    def acquire_wait(self, timeout: float) -> bool:
-        deadline = time.monotonic() + timeout
-        while not self.acquire():
-            if time.monotonic() > deadline:
-                return False
-            time.sleep(0.005)
-        return True
-
     def announce(self, **info: Any) -> None:
         """Say who holds the lock and where they listen, for the fronts that come next."""
         assert self._fd is not None
@@ -159,6 +151,9 @@ def meet(session: Path, timeout: float = 10.0) -> tuple[SessionLock | None, sock
                 return None, sock
             except OSError:
                 sock.close()
+        if info.get("error"):  # an owner that cannot take clients: no use waiting
+            raise OwnerUnreachable(f"{session} is open in process {info.get('pid')}: "
+                                   f"{info['error']}")
         if time.monotonic() > deadline:
             holder = f"process {info['pid']}" if info.get("pid") else "another process"
             raise OwnerUnreachable(

@@ -41,6 +41,10 @@ CORE_BINDINGS = [
 ]
 
 
+REJOIN = 75
+"""The console's return code when it should open its session again (its owner went away)."""
+
+
 class ThreadCall(Message):
     """A callback another thread hands to the UI thread (:meth:`GMConsoleApp._from_thread`)."""
 
@@ -235,11 +239,19 @@ class GMConsoleApp(App):
         def show() -> None:
             self.live_status = self.t("owner gone: read-only")
             self.store_changed.publish(Change("", "", frozenset(), ""))
-            advice = self.t("Changes can no longer be made here; the session on disk is as the "
-                            "owner last saved it. Quit (q) and open it again.")
+            advice = self.t("Nothing can be changed here until the session reopens, as soon as "
+                            "it has an owner again (a game master's console becomes it). The "
+                            "file on disk is the owner's last save.")
             self.notify(f"{reason}. {advice}", title=self.t("Live session"), severity="error",
                         timeout=60)
+            self.set_interval(0.5, self._rejoin_when_ready)
         self._from_thread(show)
+
+    def _rejoin_when_ready(self) -> None:
+        """Leave with REJOIN once opening the session again would find its new owner (or make
+        this console the owner): the command line opens it again, in the same terminal."""
+        if self.store.successor_ready():  # type: ignore[attr-defined]
+            self.exit(return_code=REJOIN)
 
     def _on_plugin_failure(self, record: Any) -> None:
         message = f"plugin {record.name} switched off: {record.error}"

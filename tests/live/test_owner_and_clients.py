@@ -8,7 +8,6 @@ import multiprocessing
 import os
 import signal
 import socket
-import sys
 import time
 from pathlib import Path
 
@@ -214,7 +213,6 @@ def test_a_player_cannot_start_a_session_nobody_owns(tmp_path: Path) -> None:
     refused = gm("--role", "player:Aria", str(path), timeout=30)
     assert refused.returncode == 2 and "nobody has" in refused.stderr
     assert path.read_text() == SESSION and not rendezvous.lock_path(path).exists()
-    assert sys.executable
 
 
 def test_a_player_answers_their_roll_on_their_console_and_the_gm_sees_it(
@@ -278,3 +276,54 @@ def test_clients_that_drop_leave_nothing_behind_in_the_owner(tmp_path: Path) -> 
         assert gm("op", str(path), "clock.advance", "minutes=1").returncode == 0
     finally:
         stop(owner)
+
+
+def test_when_the_owner_dies_a_gm_console_takes_over_and_players_rejoin_it(
+        tmp_path: Path) -> None:
+    path = tmp_path / "s.toml"
+    path.write_text(SESSION)
+    owner = serve(path)
+    gm_console = Terminal(str(path), "--name", "Kim")
+    player = Terminal(str(path), "--role", "player:Aria")
+    try:
+        gm_console.wait_for("08:00")
+        player.wait_for("player:Aria")
+        owner.send_signal(signal.SIGKILL)
+        owner.wait()
+        player.wait_for("owner gone", timeout=2)
+        deadline = time.monotonic() + 20
+        while rendezvous.read_announcement(path).get("pid") != gm_console.process.pid:
+            assert time.monotonic() < deadline, "the GM's console did not become the owner"
+            time.sleep(0.1)
+        wait_for_owner(path)
+        player.wait_for("player:Aria", timeout=20)  # rejoined the new owner
+        assert gm("op", str(path), "character.add", "name=Zed").returncode == 0
+        for console in (gm_console, player):
+            console.wait_for("Zed")
+    finally:
+        player.close()
+        gm_console.close()
+        stop(owner)
+    assert "Zed" in [c["name"] for c in read_state(path)["characters"]]
+
+
+def test_a_console_that_cannot_listen_still_works_and_other_fronts_are_told_why(
+        tmp_path: Path, monkeypatch) -> None:
+    path = tmp_path / "s.toml"
+    path.write_text(SESSION)
+    deep = Path(os.environ["GM_CONSOLE_RUNTIME_DIR"]) / ("d" * 100)  # too long for a socket
+    monkeypatch.setenv("GM_CONSOLE_RUNTIME_DIR", str(deep))
+    console = Terminal(str(path))
+    try:
+        console.wait_for("08:00")
+        deadline = time.monotonic() + 20
+        while "error" not in rendezvous.read_announcement(path):
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        refused = gm("op", str(path), "clock.advance", "minutes=10", timeout=30)
+        assert refused.returncode == 2 and "cannot take other terminals" in refused.stderr
+        console.press("+")
+        console.wait_for("08:10")
+    finally:
+        console.close()
+    assert read_state(path)["clock"]["second"] == 8 * 3600 + 600

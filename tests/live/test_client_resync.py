@@ -1,0 +1,47 @@
+"""The client's side of the sequence numbers, against an owner scripted on the other end of a
+real socket pair: a change that skips a number is not applied, the client asks for a snapshot
+and takes it."""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+
+from gm_console.live.client import RemoteStore
+
+
+def test_a_client_that_misses_a_change_takes_a_new_snapshot(host) -> None:
+    ours, theirs = socket.socketpair()
+    owner_reads = theirs.makefile("rb")
+
+    def send(message: dict) -> None:
+        theirs.sendall((json.dumps(message) + "\n").encode())
+
+    send({"type": "welcome", "protocol": 1, "role": "gm", "actor": "gm", "session": "s.toml"})
+    send({"type": "snapshot", "seq": 5, "state": {"clock": {"day": 1}, "journal": []}})
+    store = RemoteStore(ours, host)
+    assert json.loads(owner_reads.readline())["type"] == "hello"
+    changes = []
+    arrived = threading.Event()
+    store.subscribe(lambda change: (changes.append(change), arrived.set()))
+
+    send({"type": "change", "seq": 6, "op": "clock.advance", "message": "", "actor": "gm",
+          "areas": ["clock"], "set": {"clock": {"day": 2}}, "remove": []})
+    assert arrived.wait(5) and store.state["clock"] == {"day": 2} and store.seq == 6
+    arrived.clear()
+    send({"type": "change", "seq": 8, "op": "clock.advance", "message": "", "actor": "gm",
+          "areas": ["clock"], "set": {"clock": {"day": 9}}, "remove": []})
+    assert json.loads(owner_reads.readline())["type"] == "resync"  # seq 7 went missing
+    assert store.state["clock"] == {"day": 2}  # the change after a gap is not applied
+    send({"type": "snapshot", "seq": 8, "state": {"clock": {"day": 4}, "journal": []}})
+    assert arrived.wait(5)
+    assert store.state["clock"] == {"day": 4} and store.seq == 8
+    assert "*" in changes[-1].areas  # every screen redraws everything
+    lost = threading.Event()
+    store.on_lost.append(lambda reason: lost.set())
+    owner_reads.close()
+    theirs.close()  # the owner went away
+    assert lost.wait(2) and store.lost
+    assert not store.apply("clock.advance", {"minutes": 1}).ok  # nobody to apply it
+    store.close()

@@ -1,0 +1,44 @@
+"""A front on another transport (issue #11's SSH or browser), attached to an owner with the
+policy of its listener: the role comes from the listener, whatever the client claims."""
+
+from __future__ import annotations
+
+import json
+import socket
+from pathlib import Path
+
+from live_helpers import SESSION
+
+from gm_console.live.owner import Owner, SocketStream
+from gm_console.live.rendezvous import SessionLock
+from gm_console.live.roles import Role
+
+
+def test_a_remote_front_cannot_raise_its_own_role(tmp_path: Path, host) -> None:
+    path = tmp_path / "s.toml"
+    path.write_text(SESSION)
+    lock = SessionLock(path)
+    assert lock.acquire()
+    owner = Owner.open(path, host, lock)
+    ours, theirs = socket.socketpair()
+    owner.attach(SocketStream(theirs), lambda hello: Role.parse("player:Bram"))
+    reader = ours.makefile("rb")
+
+    def say(message: dict) -> dict:
+        ours.sendall((json.dumps(message) + "\n").encode())
+        return json.loads(reader.readline())
+
+    try:
+        welcome = say({"type": "hello", "protocol": 1, "role": "gm", "name": "mallory"})
+        assert welcome["type"] == "welcome" and welcome["role"] == "player:Bram"
+        snapshot = json.loads(reader.readline())
+        assert "thieves guild" in json.dumps(snapshot)  # Bram's own notes: his in full
+        refused = say({"type": "op", "id": 1, "op": "clock.advance",
+                       "params": {"minutes": 10}})
+        assert refused["type"] == "outcome" and not refused["ok"]
+        assert owner.store.state["clock"]["second"] == 8 * 3600
+    finally:
+        reader.close()
+        ours.close()
+        owner.close()
+    assert not lock.held
