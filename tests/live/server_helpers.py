@@ -144,3 +144,51 @@ async def open_console(conn: asyncssh.SSHClientConnection, columns: int = 80, ro
     process = await conn.create_process(command, term_type="xterm-256color",
                                         term_size=(columns, rows), encoding=None, env=env)
     return Screen(process)
+
+
+class PtyProgram:
+    """Any program in an 80x24 pseudo-terminal of its own (a user's terminal); ``seen`` is
+    everything it wrote."""
+
+    def __init__(self, argv: list[str], env: dict[str, str] | None = None) -> None:
+        import fcntl
+        import pty
+        import struct
+        import termios
+
+        master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+        self.process = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave,
+                                        env=env, start_new_session=True, close_fds=True)
+        os.close(slave)
+        self.master = master
+        self.seen = b""
+        self.start = 0
+
+    def mark(self) -> None:
+        self.start = len(self.seen)
+
+    def wait_for(self, text: str, timeout: float = 30) -> None:
+        import select
+
+        deadline = time.monotonic() + timeout
+        while text.encode() not in self.seen[self.start:]:
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{text!r} never appeared; last output:\n"
+                                     f"{self.seen[-2000:].decode(errors='replace')}")
+            ready, _, _ = select.select([self.master], [], [], 0.05)
+            if ready:
+                try:
+                    self.seen += os.read(self.master, 65536)
+                except OSError:  # the program ended
+                    raise AssertionError(f"the program ended before {text!r}:\n"
+                                         f"{self.seen[-2000:].decode(errors='replace')}")
+
+    def press(self, keys: str) -> None:
+        os.write(self.master, keys.encode())
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+        self.process.wait()
+        os.close(self.master)

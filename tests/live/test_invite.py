@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from gm_console.cli import main
 from gm_console.gameserver import keys
 from gm_console.live.roles import Role
 from live_helpers import SESSION, gm
@@ -62,28 +63,28 @@ def test_the_openssh_line_forces_the_console_with_absolute_paths_safe_quoting(
     (["--role", "gm", "--key", "MISSING"], "no such file"),
 ])
 def test_a_malformed_role_or_key_is_refused_and_nothing_printed(
-        tmp_path: Path, public_key: Path, args: list[str], complaint: str) -> None:
+        tmp_path: Path, public_key: Path, args: list[str], complaint: str,
+        capsys: pytest.CaptureFixture[str]) -> None:
     session = tmp_path / "s.toml"
     session.write_text(SESSION)
     (tmp_path / "garbage.pub").write_text("ssh-ed25519 AAAAnotbase64!! x\n")
     files = {"KEY": public_key, "PRIVATE": public_key.with_suffix(""),
              "GARBAGE": tmp_path / "garbage.pub", "MISSING": tmp_path / "nope.pub"}
     args = [str(files.get(a, a)) for a in args]
-    result = gm("invite", str(session), *args)
-    assert result.returncode == 2
-    assert result.stdout == ""
-    assert complaint in result.stderr
+    assert main(["invite", str(session), *args]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and complaint in err
 
 
 def test_a_player_without_a_character_yet_gets_a_line_and_a_note(
-        tmp_path: Path, public_key: Path) -> None:
+        tmp_path: Path, public_key: Path, capsys: pytest.CaptureFixture[str]) -> None:
     session = tmp_path / "s.toml"
     session.write_text(SESSION)
-    result = gm("invite", str(session), "--role", "player:Zed", "--key", str(public_key),
-                "--for", "listener")
-    assert result.returncode == 0
-    assert result.stdout.startswith('role="player:Zed" ssh-ed25519 ')
-    assert "no character named 'Zed'" in result.stderr
+    assert main(["invite", str(session), "--role", "player:Zed", "--key", str(public_key),
+                 "--for", "listener"]) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith('role="player:Zed" ssh-ed25519 ')
+    assert "no character named 'Zed'" in err
 
 
 def test_keys_file_roles_names_and_refused_lines(tmp_path: Path, public_key: Path) -> None:
