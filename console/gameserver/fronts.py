@@ -48,6 +48,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host-key", type=Path, metavar="FILE",
                         help="with --ssh: the server's private host key (default: one generated "
                              "once in the data folder)")
+    parser.add_argument("--web", metavar="HOST:PORT",
+                        help="also show the session in browsers (textual-serve): spectators, "
+                             "or players with a one-time link (gm-console invite --web); HOST "
+                             "defaults to 127.0.0.1: loopback only")
     parser.add_argument("--max-connections", type=int, default=MAX_CONNECTIONS, metavar="N",
                         help=f"with --ssh: connections at once (default {MAX_CONNECTIONS})")
 
@@ -55,6 +59,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def listeners(args: argparse.Namespace) -> list[Any]:
     """The listeners the command line asks for; ListenerError says what is missing."""
     found: list[Any] = []
+    if args.web is not None:
+        from gm_console.gameserver.web import WebListener
+
+        found.append(WebListener(args.session, parse_address(args.web, default_port=8080)))
     if args.ssh is None:
         if args.authorized_keys or args.host_key:
             raise ListenerError("--authorized-keys and --host-key go with --ssh HOST:PORT")

@@ -10,15 +10,20 @@ import argparse
 import sys
 from pathlib import Path
 
-from gm_console.live.roles import PLAYER, Role
+from gm_console.gameserver import links
+from gm_console.live.roles import PLAYER, Role, RoleError
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("session", type=Path)
     parser.add_argument("--role", required=True,
                         help="gm, spectator or player:CHARACTER: what this key may do")
-    parser.add_argument("--key", type=Path, required=True,
-                        help="their public key (the .pub file they sent you)")
+    how = parser.add_mutually_exclusive_group(required=True)
+    how.add_argument("--key", type=Path,
+                     help="their public key (the .pub file they sent you)")
+    how.add_argument("--web", action="store_true",
+                     help="a one-time link to the browser view of gm-console serve --web "
+                          f"(good for {links.LIFETIME // 3600} h, until first opened)")
     parser.add_argument("--name", default=None,
                         help="their name in the journal (default: the key's comment)")
     parser.add_argument("--for", dest="target", choices=("openssh", "listener"),
@@ -28,7 +33,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def invite(args: argparse.Namespace) -> int:
-    from gm_console.gameserver import keys
+    if args.web:
+        return _web_link(args)
+    from gm_console.gameserver import keys  # asyncssh: half a second, for keys only
 
     try:
         role = keys.parse_role(args.role)
@@ -47,6 +54,26 @@ def invite(args: argparse.Namespace) -> int:
         return 2
     _warn_unknown_character(args.session, role)
     print(line)
+    return 0
+
+
+def _web_link(args: argparse.Namespace) -> int:
+    try:
+        role = Role.parse(args.role)
+    except RoleError as exc:
+        print(f"gm-console invite: {exc}", file=sys.stderr)
+        return 2
+    if not args.session.is_file():
+        print(f"gm-console invite: {args.session}: no such session file", file=sys.stderr)
+        return 2
+    token = links.add(args.session, role, args.name or str(role))
+    address = links.address(args.session)
+    _warn_unknown_character(args.session, role)
+    print(f"{address or 'http://HOST:PORT'}/?join={token}", flush=True)
+    print(f"gm-console invite: a one-time link for {role}: the first browser to open it gets the "
+          f"seat (for as long as the server runs); it expires unused in "
+          f"{links.LIFETIME // 3600} h" + ("" if address else "; no gm-console serve --web has "
+          "run on this session yet: put its address in front"), file=sys.stderr)
     return 0
 
 
