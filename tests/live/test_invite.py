@@ -117,3 +117,22 @@ def test_console_command_is_this_installation(tmp_path: Path) -> None:
     version = subprocess.run([*argv[:-3], "--version"], capture_output=True, text=True)
     assert version.stdout.startswith("gm-console"), (argv, version.stderr)
     assert Path(argv[0]).is_absolute() and (argv[0] != sys.executable or "-m" in argv)
+
+
+@pytest.mark.parametrize(("text", "address"), [
+    ("2222", ("127.0.0.1", 2222)), (":2222", ("127.0.0.1", 2222)),
+    ("0.0.0.0:22", ("0.0.0.0", 22)), ("[::1]:2200", ("::1", 2200)),
+    ("localhost", ("localhost", 2222))])
+def test_listener_addresses_default_to_loopback(text: str, address: tuple[str, int]) -> None:
+    from gm_console.gameserver.fronts import parse_address
+
+    assert parse_address(text) == address
+
+
+def test_a_listener_address_that_is_not_one_is_refused() -> None:
+    from gm_console.gameserver.fronts import ListenerError, parse_address
+
+    with pytest.raises(ListenerError, match="is not HOST:PORT"):
+        parse_address("host:99999")
+    with pytest.raises(ListenerError, match="is not HOST:PORT"):
+        parse_address("host:ssh")
