@@ -53,16 +53,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "or players with a one-time link (gm-console invite --web); HOST "
                              "defaults to 127.0.0.1: loopback only")
     parser.add_argument("--max-connections", type=int, default=MAX_CONNECTIONS, metavar="N",
-                        help=f"with --ssh: connections at once (default {MAX_CONNECTIONS})")
+                        help=f"SSH connections at once, and browser consoles at once "
+                             f"(default {MAX_CONNECTIONS} each)")
 
 
 def listeners(args: argparse.Namespace) -> list[Any]:
     """The listeners the command line asks for; ListenerError says what is missing."""
     found: list[Any] = []
+    if args.max_connections < 1:
+        raise ListenerError("--max-connections must be 1 or more")
     if args.web is not None:
         from gm_console.gameserver.web import WebListener
 
-        found.append(WebListener(args.session, parse_address(args.web, default_port=8080)))
+        found.append(WebListener(args.session, parse_address(args.web, default_port=8080),
+                                 args.max_connections))
     if args.ssh is None:
         if args.authorized_keys or args.host_key:
             raise ListenerError("--authorized-keys and --host-key go with --ssh HOST:PORT")
@@ -71,10 +75,10 @@ def listeners(args: argparse.Namespace) -> list[Any]:
         raise ListenerError("--ssh needs --authorized-keys FILE: the keys allowed in, each with "
                             "its role (gm-console invite SESSION --role R --key K.pub --for "
                             "listener prints a line)")
+    if not args.authorized_keys.is_file():
+        raise ListenerError(f"authorized keys: {args.authorized_keys}: no such file")
     from gm_console.gameserver.ssh import SSHListener
 
-    if args.max_connections < 1:
-        raise ListenerError("--max-connections must be 1 or more")
     found.append(SSHListener(args.session, parse_address(args.ssh), args.authorized_keys,
                              args.host_key, args.max_connections))
     return found

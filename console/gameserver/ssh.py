@@ -278,6 +278,8 @@ class _ConsoleSession(asyncssh.SSHServerSession):  # type: ignore[misc]
             self.child.resume_output()
 
     def connection_lost(self, exc: Exception | None) -> None:
+        if self.child is not None and self.child.process.poll() is None:
+            log.info("SSH: %s's connection closed: hanging up their console", self.entry.name)
         self.hang_up()
 
     def hang_up(self) -> asyncio.Future[None]:

@@ -34,9 +34,10 @@ STOP_TIMEOUT = 5.0
 
 
 class WebListener:
-    def __init__(self, session: Path, address: tuple[str, int]) -> None:
+    def __init__(self, session: Path, address: tuple[str, int], max_consoles: int) -> None:
         self.session = Path(session).resolve()
         self.address = address
+        self.max_consoles = max_consoles
         self.port = address[1]
         self.seats: dict[str, tuple[Role, str]] = {}  # cookie -> role, name
         self.consoles: set[AppService] = set()
@@ -133,6 +134,10 @@ class _Serve(Server):
             log.warning("web: refused a websocket from another site's page (%s)", origin)
             raise web.HTTPForbidden(text="not from this server's page")
         role, name = self._seat(request)
+        if len(self.listener.consoles) >= self.listener.max_consoles:
+            log.warning("web: %s refused: already %d consoles", request.remote,
+                        self.listener.max_consoles)
+            raise web.HTTPServiceUnavailable(text="the game server is full")
         websocket = web.WebSocketResponse(heartbeat=15)
         console: AppService | None = None
         try:

@@ -13,14 +13,12 @@ from gm_console.cli import main
 from gm_console.gameserver import keys
 from gm_console.live.roles import Role
 from live_helpers import SESSION, gm
+from server_helpers import make_key
 
 
 @pytest.fixture(scope="module")
 def public_key(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("keys")
-    subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", "jo@laptop", "-f",
-                    str(folder / "aria")], check=True)
-    return folder / "aria.pub"
+    return make_key(tmp_path_factory.mktemp("keys"), "aria", "jo@laptop").with_suffix(".pub")
 
 
 def dequote(option: str) -> str:

@@ -9,6 +9,7 @@ from pathlib import Path
 import asyncssh
 import pytest
 
+from gm_console.cli import main
 from gm_console.live import rendezvous
 
 from live_helpers import SESSION, gm
@@ -183,11 +184,18 @@ def test_the_host_key_is_generated_once_0600_and_a_readable_one_refused(
         load_host_key(None)
 
 
-def test_serve_refuses_listener_options_it_cannot_use(table: dict[str, Path]) -> None:
-    result = gm("serve", str(table["session"]), "--ssh", "127.0.0.1:0")
-    assert result.returncode == 2 and "--ssh needs --authorized-keys" in result.stderr
-    result = gm("serve", str(table["session"]), "--ssh", "127.0.0.1:0", "--authorized-keys",
-                str(table["keys"].with_name("missing")))
-    assert result.returncode == 2 and "authorized keys:" in result.stderr
+def test_serve_refuses_listener_options_it_cannot_use(
+        table: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
+    session = str(table["session"])
+    for args, complaint in [
+            (["--ssh", "127.0.0.1:0"], "--ssh needs --authorized-keys"),
+            (["--ssh", "127.0.0.1:0", "--authorized-keys", f"{table['keys']}.nope"],
+             "no such file"),
+            (["--ssh", "127.0.0.1:99999", "--authorized-keys", str(table["keys"])],
+             "is not HOST:PORT"),
+            (["--authorized-keys", str(table["keys"])], "go with --ssh"),
+            (["--web", "8080", "--max-connections", "0"], "must be 1 or more")]:
+        assert main(["serve", session, *args]) == 2
+        assert complaint in capsys.readouterr().err
     assert table["session"].read_text() == SESSION
-    assert not rendezvous.read_announcement(table["session"])  # the owner let go
+    assert not rendezvous.read_announcement(table["session"])  # no owner was started

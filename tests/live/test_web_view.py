@@ -79,7 +79,7 @@ def test_the_browser_shows_the_party_and_a_live_change_spectator_or_player_by_li
         tmp_path: Path, browser: Any, capsys: pytest.CaptureFixture[str]) -> None:
     session = tmp_path / "s.toml"
     session.write_text(SESSION)
-    server = Server(session, "--web", "127.0.0.1:0")
+    server = Server(session, "--web", "127.0.0.1:0", "--max-connections", "2")
     port = server.port("web")
     try:
         assert main(["invite", str(session), "--role", "player:Aria", "--web"]) == 0
@@ -100,6 +100,8 @@ def test_the_browser_shows_the_party_and_a_live_change_spectator_or_player_by_li
         shown = wait_for_text(spectator, "Party overview", "spectator", "08:00")
         assert "Aria" in shown and "Bram" in shown
         wait_for_text(player, "Party overview", "player:Aria", "Bram")
+        # two consoles run: a third tab is turned away
+        assert watcher.request.get(f"http://127.0.0.1:{port}/ws").status == 503
         game_master = RawClient(session, "gm", "Dee")  # as gm-console op does it
         game_master.send({"type": "op", "id": 1, "op": "clock.advance",
                           "params": {"minutes": 30}})
