@@ -74,7 +74,6 @@ FRENCH = {
     "GM-only note (never sent to players)": "Note pour le MJ seul (jamais envoyée aux joueurs)",
     "Journal: add a GM-only note": "Journal : ajouter une note pour le MJ seul",
     "Requests": "Demandes",
-    "requests": "demandes",
     "Requests: approve or decline players' requests":
         "Demandes : accepter ou refuser les demandes des joueurs",
     "Players' requests": "Demandes des joueurs",

@@ -3,88 +3,26 @@
 It holds the session's lock (:mod:`~gm_console.live.rendezvous`), the
 :class:`~gm_console.store.Store` and its saver, and serves every front that speaks
 :mod:`~gm_console.live.protocol`: the Unix socket's clients here, and any other transport
-(issue #11's SSH and browser fronts) through :meth:`Owner.attach` with a stream and a policy.
-
-Trust model. The policy of a listener, not the client, decides a connection's role. The Unix
-socket is mode 0600 in a 0700 folder of the user's: only the same user's processes connect,
-and they could read and write the session file anyway, so the local policy takes the role the
-launching command passed (``--role``) from the hello. A remote listener's policy ignores the
-hello's role and gives the one tied to the key that connected.
+(issue #11's SSH and browser fronts) through :meth:`Owner.attach` with a stream and the policy
+of its listener (:mod:`~gm_console.live.peer`, where the trust model is).
 """
 
 from __future__ import annotations
 
-import collections
-import logging
 import os
 import socket
 import threading
 from pathlib import Path
-from typing import Any, Callable, Protocol
+from typing import Any
 
 from gm_console.headless import open_state
 from gm_console.host import Host
 from gm_console.live import protocol, roles, sync
+from gm_console.live.peer import Peer, Policy, SocketStream, Stream, log, refusal, trust_local_role
 from gm_console.live.rendezvous import SessionLock, socket_path
-from gm_console.live.roles import Role, RoleError
+from gm_console.live.roles import Role
 from gm_console.saver import Saver
 from gm_console.store import Change, Outcome, Store
-
-log = logging.getLogger("gm_console.live")
-# Quiet unless a front wants it (serve logs to stderr); never Python's last-resort printing to
-# the stderr of a console's terminal.
-log.addHandler(logging.NullHandler())
-
-Policy = Callable[[dict[str, Any]], Role]
-"""From a client's hello, the role of its connection; raises RoleError to refuse it."""
-
-MAX_QUEUED = 5000
-"""Messages waiting for one client: a terminal that stops reading is dropped, not waited for."""
-MAX_REQUEST_LINE = 1024 * 1024
-
-
-def trust_local_role(hello: dict[str, Any]) -> Role:
-    """The Unix socket's policy: the role the launching command passed (see the trust model)."""
-    return Role.parse(hello.get("role") or roles.GM)
-
-
-class Stream(Protocol):
-    """What a front's connection offers the owner. A stream may also have
-    ``try_write(data) -> int`` (write what fits without waiting): messages then go out on the
-    thread that made them, without waking the writer thread, whenever nothing is queued."""
-
-    def readline(self, limit: int) -> bytes: ...
-    def write(self, data: bytes) -> None: ...
-    def close(self) -> None: ...
-
-
-class SocketStream:
-    """A connected socket as a :class:`Stream`."""
-
-    def __init__(self, sock: socket.socket) -> None:
-        self.sock = sock
-        self._reader = sock.makefile("rb")
-
-    def readline(self, limit: int) -> bytes:
-        return self._reader.readline(limit)
-
-    def write(self, data: bytes) -> None:
-        self.sock.sendall(data)
-
-    def try_write(self, data: bytes) -> int:
-        """Write what fits at once without waiting; how many bytes that was."""
-        try:
-            return self.sock.send(data, socket.MSG_DONTWAIT)
-        except BlockingIOError:
-            return 0
-
-    def close(self) -> None:
-        for closing in (lambda: self.sock.shutdown(socket.SHUT_RDWR), self._reader.close,
-                        self.sock.close):
-            try:
-                closing()
-            except OSError:
-                pass
 
 
 class Owner:
@@ -217,7 +155,7 @@ class Owner:
         """An operation or an undo a front asked for, as the owner lets its role have it."""
         with self._applying:
             if self._closed:  # too late: the last save is done
-                return _refusal(str(message.get("op", "")), "the session's owner is stopping")
+                return refusal(str(message.get("op", "")), "the session's owner is stopping")
             return self._perform(peer, message)
 
     def _perform(self, peer: Peer, message: dict[str, Any]) -> dict[str, Any]:
@@ -225,14 +163,14 @@ class Owner:
         params = message.get("params") or {}
         if message["type"] == protocol.UNDO:
             if not peer.role.is_gm:
-                return _refusal("undo", f"{peer.role}: undo is the game master's")
+                return refusal("undo", f"{peer.role}: undo is the game master's")
             return self.store.undo(peer.actor).as_dict()
         if not isinstance(params, dict):
-            return _refusal(name, "params must be a JSON object")
+            return refusal(name, "params must be a JSON object")
         verdict, reason, params = roles.decide(peer.role, name, params)
         if verdict == "refuse":
             log.info("refused %s from %s: %s", name, peer.actor, reason)
-            return _refusal(name, reason)
+            return refusal(name, reason)
         if verdict == "request":
             outcome = self.store.apply("request.add", {"op": name, "params": params,
                                                        "character": peer.role.character},
@@ -266,153 +204,8 @@ class Owner:
         log.info("stopped owning %s", self.session)
 
 
-def _refusal(op: str, reason: str) -> dict[str, Any]:
-    return Outcome(False, op, reason=reason).as_dict()
-
-
 def _shown(outcome: Outcome, role: Role) -> dict[str, Any]:
     out = outcome.as_dict()
     if not role.is_gm and "journal" in out:
         out["journal"] = [line for line in out["journal"] if not line.get("gm_only")]
     return out
-
-
-class Peer:
-    """One front connected to the owner: its reader runs on its own thread, and a writer
-    thread empties a bounded queue, so a slow terminal never holds the owner (or its TUI) up."""
-
-    def __init__(self, owner: Owner, stream: Stream, policy: Policy) -> None:
-        self.owner = owner
-        self.stream = stream
-        self.policy = policy
-        self.role = Role(roles.SPECTATOR)
-        self.actor = ""
-        self._queue: collections.deque[bytes | None] = collections.deque()
-        self._ready = threading.Condition()
-        self._done = False
-        self._writing = False  # the writer thread has a message in hand
-        self._try_write = getattr(stream, "try_write", None)
-
-    def send(self, message: dict[str, Any]) -> None:
-        self.send_encoded(protocol.encode(message))
-
-    def send_encoded(self, data: bytes | None) -> None:
-        with self._ready:
-            if self._done:
-                return
-            if len(self._queue) > MAX_QUEUED:
-                log.warning("%s stopped reading: dropped", self.actor)
-                self._queue.clear()
-                data = None
-            if data and not self._queue and not self._writing and self._try_write:
-                try:
-                    data = data[self._try_write(data):]
-                except OSError:
-                    data = None  # the front has gone: the writer thread closes
-                if data == b"":
-                    return
-            self._queue.append(data)
-            self._ready.notify()
-
-    def finish(self) -> None:
-        """Close once everything queued is written."""
-        self.send_encoded(None)
-
-    def run(self) -> None:
-        writer = threading.Thread(target=self._write, name="gm-console-writer", daemon=True)
-        writer.start()
-        try:
-            if self._handshake():
-                self._serve()
-        except (OSError, ValueError) as exc:
-            log.info("%s: connection lost (%s)", self.actor or "a client", exc)
-        finally:
-            self.owner.leave(self)
-            self.finish()
-
-    def _handshake(self) -> bool:
-        try:
-            hello = protocol.decode(self.stream.readline(MAX_REQUEST_LINE))
-        except protocol.ProtocolError as exc:
-            return self._refuse(f"the first message must be a hello: {exc}")
-        if hello["type"] != protocol.HELLO:
-            return self._refuse("the first message must be a hello")
-        mismatch = protocol.version_refusal(hello.get("protocol"))
-        if mismatch:
-            return self._refuse(mismatch)
-        try:
-            self.role = self.policy(hello)
-        except RoleError as exc:
-            return self._refuse(str(exc))
-        if self.role.kind == roles.PLAYER:
-            names = [str(c.get("name")) for c in self.owner.store.state.get("characters", [])]
-            if not any(self.role.owns(name) for name in names):
-                return self._refuse(f"no character named {self.role.character!r} in this "
-                                    f"session (characters: {', '.join(names) or 'none'})")
-        # a label in the journal and on the game master's screen: printable text only
-        self.actor = "".join(ch for ch in str(hello.get("name") or self.role)
-                             if ch.isprintable())[:60] or str(self.role)
-        self.send({"type": protocol.WELCOME, "protocol": protocol.VERSION,
-                   "role": str(self.role), "actor": self.actor,
-                   "session": str(self.owner.session), "owner_pid": os.getpid()})
-        self.owner.join(self)
-        log.info("%s joined as %s", self.actor, self.role)
-        return True
-
-    def _refuse(self, reason: str) -> bool:
-        log.info("refused a client: %s", reason)
-        self.send({"type": protocol.REFUSED, "reason": reason})
-        return False
-
-    def _serve(self) -> None:
-        while True:
-            line = self.stream.readline(MAX_REQUEST_LINE)
-            if not line:
-                log.info("%s left", self.actor)
-                return
-            if not line.endswith(b"\n"):
-                self.send({"type": protocol.REFUSED, "reason": "a message longer than "
-                           f"{MAX_REQUEST_LINE} bytes"})
-                return
-            try:
-                message = protocol.decode(line)
-            except protocol.ProtocolError as exc:
-                self.send({"type": protocol.OUTCOME, "id": None,
-                           **_refusal("", f"unreadable message: {exc}")})
-                continue
-            kind = message["type"]
-            if kind in (protocol.OP, protocol.UNDO):
-                try:
-                    outcome = self.owner.perform(self, message)
-                except Exception as exc:  # the core itself failed: say so, keep serving
-                    log.exception("%s from %s failed", message.get("op", kind), self.actor)
-                    outcome = _refusal(str(message.get("op", kind)), f"the owner failed: {exc}")
-                self.send({"type": protocol.OUTCOME, "id": message.get("id"), **outcome})
-            elif kind == protocol.RESYNC:
-                self.owner.resync(self)
-            elif kind == protocol.BYE:
-                return
-            else:
-                self.send({"type": protocol.OUTCOME, "id": message.get("id"),
-                           **_refusal("", f"unknown message type {kind!r}")})
-
-    def _write(self) -> None:
-        while True:
-            with self._ready:
-                self._ready.wait_for(lambda: bool(self._queue))
-                data = self._queue.popleft()
-                self._done = data is None
-                self._writing = not self._done
-            if data is None:
-                self.stream.close()
-                return
-            try:
-                self.stream.write(data)
-            except OSError:
-                with self._ready:
-                    self._done = True
-                    self._queue.clear()
-                self.stream.close()
-                return
-            with self._ready:
-                self._writing = False

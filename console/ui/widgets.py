@@ -105,7 +105,7 @@ class SessionHeader(Horizontal):
             f"⚄ {waiting} {t('rolls waiting')} (r)" if waiting else "")
         asked = len(state.get("requests", {}).get("pending", []))
         self.query_one("#header-requests", Value).show(
-            f"✋ {asked} {t('requests')} (f4)" if asked else "")
+            f"✋ {asked} (f4)" if asked else "")  # short: the header is one line of 80
         # a live session's client: its role, or that the owner has gone
         self.query_one("#header-live", Value).show(getattr(app, "live_status", ""))
         self.query_one("#header-clock", Value).show(format_clock(state.get("clock", {}),

@@ -192,7 +192,7 @@ def test_the_gm_approves_a_players_request_from_the_requests_screen(tmp_path: Pa
         asked = gm("op", "--role", "player:Aria", "--name", "Jo", str(path), "item.add",
                    "character=Aria", "name=lantern")
         assert asked.returncode == 0 and '"op": "request.add"' in asked.stdout  # queued
-        console.wait_for("1 requests")
+        console.wait_for("✋ 1 (f4)")
         console.press("\x1bOS")  # F4
         console.wait_for("lantern")
         console.press("y")

@@ -9,7 +9,8 @@ from pathlib import Path
 
 from live_helpers import SESSION
 
-from gm_console.live.owner import Owner, SocketStream
+from gm_console.live.owner import Owner
+from gm_console.live.peer import SocketStream
 from gm_console.live.rendezvous import SessionLock
 from gm_console.live.roles import Role
 
