@@ -29,6 +29,7 @@ from gm_console.live.roles import SPECTATOR, Role
 log = logging.getLogger("gm_console.gameserver")
 
 SEAT_COOKIE = "gm_console_seat"
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
 STOP_TIMEOUT = 5.0
 """Seconds a browser's console has to quit when the server stops, before it is killed."""
 
@@ -94,7 +95,15 @@ class _Serve(Server):
     async def on_startup(self, app: web.Application) -> None:
         pass  # textual-serve prints a banner here; the serve log says where it listens
 
+    def _check_host(self, request: web.Request) -> None:
+        """Bound to loopback, a page must have been asked for by a loopback name: another
+        name pointing here (DNS rebinding) is a web site trying to read the session."""
+        if self.listener.address[0] in LOOPBACK and request.url.host not in LOOPBACK:
+            log.warning("web: refused a request for host %s", request.host)
+            raise web.HTTPForbidden(text=f"this server answers to 127.0.0.1:{self.listener.port}")
+
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
+        self._check_host(request)
         token = request.query.get("join")
         if token is not None:
             return self._join(request, token)
@@ -129,6 +138,7 @@ class _Serve(Server):
         return seat if seat is not None else (Role(SPECTATOR), f"browser {request.remote}")
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        self._check_host(request)
         origin = request.headers.get("Origin")
         if origin is not None and origin.split("://", 1)[-1] != request.host:
             log.warning("web: refused a websocket from another site's page (%s)", origin)

@@ -5,6 +5,7 @@ an init script keeps a reference to each terminal textual-serve's page creates."
 
 from __future__ import annotations
 
+import http.client
 import os
 import time
 from pathlib import Path
@@ -110,6 +111,12 @@ def test_the_browser_shows_the_party_and_a_live_change_spectator_or_player_by_li
         wait_for_text(spectator, "08:30")
         wait_for_text(player, "08:30")
         player.screenshot(path=str(tmp_path / "player.png"))  # for a human who looks
+
+        # bound to loopback, it answers loopback names only (not a rebound web site's)
+        probe = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        probe.request("GET", "/", headers={"Host": f"evil.example:{port}"})
+        assert probe.getresponse().status == 403
+        probe.close()
 
         # a link works once: the second browser to open it is told so
         again = browser.new_page()
