@@ -95,21 +95,27 @@ class _Serve(Server):
     async def on_startup(self, app: web.Application) -> None:
         pass  # textual-serve prints a banner here; the serve log says where it listens
 
-    def _check_host(self, request: web.Request) -> None:
-        """Bound to loopback, a page must have been asked for by a loopback name: another
-        name pointing here (DNS rebinding) is a web site trying to read the session."""
-        if self.listener.address[0] in LOOPBACK and request.url.host not in LOOPBACK:
+    def _check_host(self, request: web.Request) -> tuple[str, str]:
+        """The scheme and host the browser used (a reverse proxy's X-Forwarded-Proto and
+        X-Forwarded-Host, which a page's websocket cannot set, else the request's own). Bound
+        to loopback without a proxy, a loopback name only: another name pointing here (DNS
+        rebinding) is a web site trying to read the session."""
+        forwarded = request.headers.get("X-Forwarded-Host")
+        if forwarded is None and self.listener.address[0] in LOOPBACK and \
+                request.url.host not in LOOPBACK:
             log.warning("web: refused a request for host %s", request.host)
             raise web.HTTPForbidden(text=f"this server answers to 127.0.0.1:{self.listener.port}")
+        scheme = request.headers.get("X-Forwarded-Proto", request.scheme)
+        return scheme.split(",")[0].strip(), (forwarded or request.host).split(",")[0].strip()
 
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
-        self._check_host(request)
+        scheme, host = self._check_host(request)
         token = request.query.get("join")
         if token is not None:
             return self._join(request, token)
         role, _ = self._seat(request)
-        base = f"{request.scheme}://{request.host}"
-        ws = ("wss" if request.scheme == "https" else "ws") + f"://{request.host}/ws"
+        base = f"{scheme}://{host}"
+        ws = ("wss" if scheme == "https" else "ws") + f"://{host}/ws"
         context = {"font_size": to_int(request.query.get("fontsize", "16"), 16),
                    "app_websocket_url": ws,
                    "config": {"static": {"url": f"{base}/static/"}},
@@ -138,9 +144,9 @@ class _Serve(Server):
         return seat if seat is not None else (Role(SPECTATOR), f"browser {request.remote}")
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
-        self._check_host(request)
+        _, host = self._check_host(request)
         origin = request.headers.get("Origin")
-        if origin is not None and origin.split("://", 1)[-1] != request.host:
+        if origin is not None and origin.split("://", 1)[-1] != host:
             log.warning("web: refused a websocket from another site's page (%s)", origin)
             raise web.HTTPForbidden(text="not from this server's page")
         role, name = self._seat(request)

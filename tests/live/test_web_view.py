@@ -113,10 +113,17 @@ def test_the_browser_shows_the_party_and_a_live_change_spectator_or_player_by_li
         player.screenshot(path=str(tmp_path / "player.png"))  # for a human who looks
 
         # bound to loopback, it answers loopback names only (not a rebound web site's)
-        probe = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-        probe.request("GET", "/", headers={"Host": f"evil.example:{port}"})
-        assert probe.getresponse().status == 403
-        probe.close()
+        for path, headers, status, page in [
+                ("/", {"Host": f"evil.example:{port}"}, 403, ""),
+                ("/ws", {"Host": f"evil.example:{port}"}, 403, ""),
+                # behind a TLS reverse proxy: the page's addresses are the proxy's
+                ("/", {"X-Forwarded-Host": "game.example", "X-Forwarded-Proto": "https"}, 200,
+                 "wss://game.example/ws")]:
+            probe = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+            probe.request("GET", path, headers=headers)
+            answer = probe.getresponse()
+            assert answer.status == status and page in answer.read().decode()
+            probe.close()
 
         # a link works once: the second browser to open it is told so
         again = browser.new_page()
