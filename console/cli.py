@@ -79,7 +79,7 @@ def _console(path: Path, role: Role, name: str) -> int:
         return 2
     lock, sock = met
     if sock is not None:
-        store = _join(sock, host, str(role), name)
+        store = _join(sock, host, str(role), name, front="console")
         return 2 if store is None else run(path, store)
     if not role.is_gm:
         lock.release()
@@ -97,7 +97,7 @@ def _console(path: Path, role: Role, name: str) -> int:
         return 2
     try:
         owner.listen_or_say_why()
-        return run(path, owner.store, owner.saver)
+        return run(path, owner.store, owner.saver, owner.on_notice)
     finally:
         owner.close()
 
@@ -128,9 +128,9 @@ def _meet(path: Path) -> tuple[Any, Any] | None:
         return None
 
 
-def _join(sock: Any, host: Host, role: str, name: str) -> RemoteStore | None:
+def _join(sock: Any, host: Host, role: str, name: str, front: str = "") -> RemoteStore | None:
     try:
-        return RemoteStore(sock, host, role, name)
+        return RemoteStore(sock, host, role, name, front)
     except (JoinRefused, OSError) as exc:
         print(f"gm-console: the session's owner refused to let this front join: {exc}",
               file=sys.stderr)

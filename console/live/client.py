@@ -35,7 +35,8 @@ class JoinRefused(Exception):
 
 
 class RemoteStore:
-    def __init__(self, sock: socket.socket, host: Host, role: str = "gm", name: str = "") -> None:
+    def __init__(self, sock: socket.socket, host: Host, role: str = "gm", name: str = "",
+                 front: str = "") -> None:
         self.host = host
         self.on_save = None  # the owner saves
         self._sock = sock
@@ -46,7 +47,7 @@ class RemoteStore:
         self._subscribers: list[Callable[[Change], None]] = []
         self.on_lost: list[Callable[[str], None]] = []
         self.lost: str = ""
-        self._send(protocol.hello(role, name))
+        self._send(protocol.hello(role, name, front))
         welcome = self._read()
         if welcome is None or welcome["type"] == protocol.REFUSED:
             reason = welcome.get("reason", "") if welcome else "the owner closed the connection"

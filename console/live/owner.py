@@ -13,7 +13,7 @@ import os
 import socket
 import threading
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from gm_console.headless import open_state
 from gm_console.host import Host
@@ -40,6 +40,8 @@ class Owner:
         self._applying = threading.Lock()  # held by a front's operation; close waits for it
         self._listener: socket.socket | None = None
         self._closed = False
+        self.on_notice: list[Callable[[str], None]] = []
+        """Told, in a sentence, when a console (a person) joins or leaves."""
         store.subscribe(self._broadcast)
 
     @classmethod
@@ -105,6 +107,10 @@ class Owner:
         with self._lock:
             self._peers.append(peer)
             self._send_snapshot(peer)
+        log.info("%s joined as %s%s", peer.actor, peer.role,
+                 f" ({peer.front})" if peer.front else "")
+        if peer.front == "console":
+            self._notice(f"{peer.actor} joined ({peer.role})")
 
     def resync(self, peer: Peer) -> None:
         with self._lock:
@@ -116,6 +122,12 @@ class Owner:
                 self._peers.remove(peer)
             if not any(str(p.role) == str(peer.role) for p in self._peers):
                 self._views.pop(str(peer.role), None)
+        if peer.front == "console" and peer.joined:
+            self._notice(f"{peer.actor} left")
+
+    def _notice(self, text: str) -> None:
+        for listener in list(self.on_notice):
+            listener(text)
 
     def _send_snapshot(self, peer: Peer) -> None:
         key = str(peer.role)

@@ -97,6 +97,8 @@ class Peer:
         self.policy = policy
         self.role = Role(roles.SPECTATOR)
         self.actor = ""
+        self.front = ""  # what the client says it is (a console...): a label, not a role
+        self.joined = False
         self._queue: collections.deque[bytes | None] = collections.deque()
         self._ready = threading.Condition()
         self._done = False
@@ -167,8 +169,9 @@ class Peer:
         self.send({"type": protocol.WELCOME, "protocol": protocol.VERSION,
                    "role": str(self.role), "actor": self.actor,
                    "session": str(self.owner.session), "owner_pid": os.getpid()})
+        self.front = str(hello.get("front", ""))
+        self.joined = True
         self.owner.join(self)
-        log.info("%s joined as %s", self.actor, self.role)
         return True
 
     def _refuse(self, reason: str) -> bool:

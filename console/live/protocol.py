@@ -42,8 +42,10 @@ def decode(line: bytes) -> dict[str, Any]:
     return message
 
 
-def hello(role: str, name: str = "") -> dict[str, Any]:
-    return {"type": HELLO, "protocol": VERSION, "role": role, "name": name}
+def hello(role: str, name: str = "", front: str = "") -> dict[str, Any]:
+    """``front`` says what kind of front this is (``console`` for one a person sits at): a
+    label for the game master, never a matter of trust."""
+    return {"type": HELLO, "protocol": VERSION, "role": role, "name": name, "front": front}
 
 
 def version_refusal(theirs: Any) -> str | None:

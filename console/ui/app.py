@@ -276,11 +276,16 @@ def app_class(host: Host) -> type[GMConsoleApp]:
                                                "__module__": __name__})
 
 
-def run(path: Path, store: Any, saver: Saver | None = None) -> int:
-    """The TUI on ``store``: the owner's own Store (saved by ``saver``), or a RemoteStore of
-    a session another process owns."""
+def run(path: Path, store: Any, saver: Saver | None = None,
+        notices: list[Any] | None = None) -> int:
+    """The TUI on ``store``: the owner's own Store (saved by ``saver``, with the owner's
+    ``notices`` of consoles joining and leaving), or a RemoteStore of a session another
+    process owns."""
     app = app_class(store.host)(store, path, saver)
     if saver is not None:
         saver.on_error = app.report_save_error
+    if notices is not None:
+        notices.append(lambda text: app._from_thread(
+            lambda: app.notify(text, title=app.t("Live session"), timeout=5)))
     app.run()
     return app.return_code or 0

@@ -83,10 +83,10 @@ class Terminal:
                 return
             self.seen += chunk
 
-    def wait_for(self, text: str, timeout: float = 30) -> float:
-        """Seconds until ``text`` appeared (from the call)."""
+    def wait_for(self, text: str, timeout: float = 30, since_start: bool = False) -> float:
+        """Seconds until ``text`` appeared (after the call, or at any time ``since_start``)."""
         start = time.monotonic()
-        mark = len(self.seen)
+        mark = 0 if since_start else len(self.seen)
         while time.monotonic() - start < timeout:
             if text.encode() in self.seen[mark:]:
                 return time.monotonic() - start

@@ -27,6 +27,7 @@ def test_two_consoles_and_an_op_each_see_the_others_changes(tmp_path: Path) -> N
         consoles += [Terminal(str(path), "--name", "Kim"), Terminal(str(path), "--name", "Lou")]
         for console in consoles:
             console.wait_for("08:00")
+        owner.wait_for("Lou joined (gm)", since_start=True)  # the GM sees who sits down
         assert gm("op", str(path), "character.add", "name=Zed").returncode == 0
         for console in consoles:
             console.wait_for("Zed")
@@ -121,7 +122,10 @@ def test_owner_killed_the_client_says_so_the_file_is_intact_the_next_front_owns(
         assert gm("op", str(path), "clock.advance", "minutes=10").returncode == 0
         client.wait_for("08:10")
         old_socket = rendezvous.read_announcement(path)["socket"]
-        time.sleep(0.3)  # the saver's write: what is on disk when the owner dies
+        deadline = time.monotonic() + 10  # the saver writes off the operation's path
+        while read_state(path).get("clock", {}).get("second") != 8 * 3600 + 600:
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
         owner.send_signal(signal.SIGKILL)
         owner.wait()
         assert client.wait_for("owner gone", timeout=2) < 2

@@ -57,7 +57,10 @@ def test_a_players_request_waits_for_the_gm_and_is_journaled_in_their_name(owned
                  "params": {"character": "Aria", "name": "rope", "weight_lb": 10}})
     outcome = player.until("outcome", id=1)
     assert outcome["ok"] and outcome["queued"]
-    assert read_state(owned) == read_state_of(SESSION)  # waiting: nothing applied yet
+    game_master = RawClient(owned, "gm")
+    waiting = game_master.until("snapshot")["state"]  # the owner's state, now
+    assert waiting["characters"][0]["items"] == []  # nothing applied yet: it waits
+    assert [(r["op"], r["actor"]) for r in waiting["requests"]["pending"]] == [("item.add", "Jo")]
     approved = gm("op", str(owned), "request.approve")
     assert approved.returncode == 0, approved.stderr
     change = player.until("change", op="request.approve")
