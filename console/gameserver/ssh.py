@@ -278,18 +278,18 @@ class _ConsoleSession(asyncssh.SSHServerSession):  # type: ignore[misc]
             self.child.resume_output()
 
     def connection_lost(self, exc: Exception | None) -> None:
-        if self.child is not None and self.child.process.poll() is None:
-            log.info("SSH: %s's connection closed: hanging up their console", self.entry.name)
         self.hang_up()
 
     def hang_up(self) -> asyncio.Future[None]:
-        """The console's end, once (the connection closed, or the server stops): done when it
-        is gone."""
+        """The console's end, once (its connection closed, or the server stops): done when
+        it is gone."""
         if self._hang_up is None:
             if self.child is None:
                 self._hang_up = asyncio.get_running_loop().create_future()
                 self._hang_up.set_result(None)
             else:
+                if self.child.process.poll() is None:
+                    log.info("SSH: hanging up %s's console", self.entry.name)
                 self._hang_up = asyncio.ensure_future(self.child.hang_up())
                 self._hang_up.add_done_callback(
                     lambda done: self.connection.listener.consoles.discard(self))

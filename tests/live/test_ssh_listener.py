@@ -109,10 +109,17 @@ async def test_a_players_key_cannot_act_as_the_gm(table: dict[str, Path]) -> Non
             screen.mark()
             screen.process.stdin.write(b"+")  # the GM's clock key: the owner refuses it
             await screen.wait_for("game master")
-        await asyncio.sleep(0.2)
+            # the GM stops the server with the player still connected: their console is hung
+            # up, their connection closed, and serve exits cleanly leaving nothing behind
+            pid = server.process.pid
+            assert await asyncio.to_thread(server.stop) == 0
+            await asyncio.wait_for(screen.process.wait_closed(), 10)
+            assert not descendants(pid)
     finally:
         assert server.stop() == 0
-    assert "refused clock.advance from aria@table" in server.log.read_text()
+    log = server.log.read_text()
+    assert "refused clock.advance from aria@table" in log
+    assert log.index("hanging up aria@table's console") < log.index("stopped owning")
     assert table["session"].read_text() == SESSION  # nothing applied, nothing saved
     assert not Path(f"{table['session']}.pwned").exists()
 
