@@ -92,6 +92,14 @@ def descendants(pid: int) -> set[int]:
     return found
 
 
+def alive(pid: int) -> bool:
+    """Running (a zombie waiting for its parent has ended)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
 def open_sockets(pid: int) -> int:
     count = 0
     for fd in os.listdir(f"/proc/{pid}/fd"):

@@ -13,7 +13,7 @@ from gm_console.cli import main
 from gm_console.live import rendezvous
 
 from live_helpers import SESSION, gm
-from server_helpers import (Server, connect, descendants, make_key, open_console,
+from server_helpers import (Server, alive, connect, descendants, make_key, open_console,
                             open_sockets, role_line, write_keys)
 
 
@@ -111,10 +111,11 @@ async def test_a_players_key_cannot_act_as_the_gm(table: dict[str, Path]) -> Non
             await screen.wait_for("game master")
             # the GM stops the server with the player still connected: their console is hung
             # up, their connection closed, and serve exits cleanly leaving nothing behind
-            pid = server.process.pid
+            consoles = descendants(server.process.pid)
+            assert consoles
             assert await asyncio.to_thread(server.stop) == 0
             await asyncio.wait_for(screen.process.wait_closed(), 10)
-            assert not descendants(pid)
+            assert not [pid for pid in consoles if alive(pid)]
     finally:
         assert server.stop() == 0
     log = server.log.read_text()

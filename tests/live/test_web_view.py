@@ -15,7 +15,7 @@ import pytest
 
 from gm_console.cli import main
 from live_helpers import SESSION, RawClient
-from server_helpers import Server, descendants
+from server_helpers import Server, alive, descendants
 
 CHROMIUM = "/usr/bin/chromium"
 pytestmark = pytest.mark.skipif(
@@ -135,12 +135,14 @@ def test_the_browser_shows_the_party_and_a_live_change_spectator_or_player_by_li
         assert "(player:Aria)" in seat.request.get(f"http://127.0.0.1:{port}/").text()
         assert "(spectator)" in watcher.request.get(f"http://127.0.0.1:{port}/").text()
 
-        watcher.close()
+        watcher.close()  # a tab closed: its console quits
+        server.wait_log(r"web: browser 127\.0\.0\.1's console closed")
+        # the server stopped with a player's tab open: its console quits too, nothing is left
+        consoles = descendants(server.process.pid)
+        assert consoles
+        assert server.stop() == 0
+        assert not [pid for pid in consoles if alive(pid)]
         seat.close()
-        deadline = time.monotonic() + 20
-        while descendants(server.process.pid):  # each browser's console left with its tab
-            assert time.monotonic() < deadline, descendants(server.process.pid)
-            time.sleep(0.1)
     finally:
         assert server.stop() == 0
     log = server.log.read_text()
