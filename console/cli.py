@@ -3,9 +3,12 @@
     gm-console [SESSION.toml] [--role R] [--name N]
                                          open a session (created if missing; the demo if none):
                                          its owner if nobody has it open, else join its owner
-    gm-console serve SESSION             own a session without a screen (a game server)
-    gm-console invite SESSION --role R --key FILE.pub
-                                         the authorized_keys line for one player's key
+    gm-console serve SESSION [--ssh HOST:PORT --authorized-keys FILE] [--web HOST:PORT]
+                                         own a session without a screen (a game server);
+                                         let players in over SSH, and in browsers
+    gm-console invite SESSION --role R (--key FILE.pub | --web)
+                                         the authorized_keys line for one player's key, or
+                                         a one-time link to the browser view
     gm-console plugins [--json]          plugins with version, hooks, status
     gm-console show SESSION [--json]     the session and every derived value
     gm-console op SESSION NAME [k=v ...] apply one operation, print the result as JSON
@@ -158,7 +161,7 @@ def _command(argv: list[str]) -> int:
     fronts.add_arguments(serve)
     from gm_console.gameserver.invite import add_arguments as invite_arguments, invite
 
-    invite_arguments(sub.add_parser("invite", help="the authorized_keys line for a key"))
+    invite_arguments(sub.add_parser("invite", help="let one player in: a key's line or a link"))
     ops = sub.add_parser("ops", help="list operations")
     ops.add_argument("--json", action="store_true")
     journal_cmd = sub.add_parser("journal", help="print the journal as Markdown")
