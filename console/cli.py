@@ -3,7 +3,12 @@
     gm-console [SESSION.toml] [--role R] [--name N]
                                          open a session (created if missing; the demo if none):
                                          its owner if nobody has it open, else join its owner
-    gm-console serve SESSION             own a session without a screen (a game server)
+    gm-console serve SESSION [--ssh HOST:PORT --authorized-keys FILE] [--web HOST:PORT]
+                                         own a session without a screen (a game server);
+                                         let players in over SSH, and in browsers
+    gm-console invite SESSION --role R (--key FILE.pub | --web)
+                                         the authorized_keys line for one player's key, or
+                                         a one-time link to the browser view
     gm-console plugins [--json]          plugins with version, hooks, status
     gm-console show SESSION [--json]     the session and every derived value
     gm-console op SESSION NAME [k=v ...] apply one operation, print the result as JSON
@@ -35,7 +40,7 @@ from gm_console.live.roles import Role, RoleError
 from gm_console.safe_text import json_output, visible
 from gm_console.store import Store
 
-COMMANDS = ("plugins", "show", "op", "ops", "journal", "serve", "new-plugin")
+COMMANDS = ("plugins", "show", "op", "ops", "journal", "serve", "invite", "new-plugin")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -160,6 +165,12 @@ def _command(argv: list[str]) -> int:
     _role_arguments(op)
     serve = sub.add_parser("serve", help="own a session without a screen, for a game server")
     serve.add_argument("session", type=Path)
+    from gm_console.gameserver import fronts
+
+    fronts.add_arguments(serve)
+    from gm_console.gameserver.invite import add_arguments as invite_arguments, invite
+
+    invite_arguments(sub.add_parser("invite", help="let one player in: a key's line or a link"))
     ops = sub.add_parser("ops", help="list operations")
     ops.add_argument("--json", action="store_true")
     journal_cmd = sub.add_parser("journal", help="print the journal as Markdown")
@@ -173,6 +184,8 @@ def _command(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     if args.command == "new-plugin":
         return _new_plugin(args)
+    if args.command == "invite":  # a line of text: no plugins to load
+        return invite(args)
     host = Host(Config()).load()
     commands = {"plugins": _plugins, "show": _show, "op": _op, "ops": _ops, "journal": _journal,
                 "serve": _serve}
@@ -355,9 +368,15 @@ def _print_outcome(outcome: Any) -> int:
 
 
 def _serve(args: argparse.Namespace, host: Host) -> int:
+    from gm_console.gameserver.fronts import Fronts, ListenerError, listeners
     from gm_console.live.serve import serve
 
-    return serve(args.session, host)
+    try:
+        wanted = listeners(args)
+    except ListenerError as exc:
+        print(f"gm-console serve: {exc}", file=sys.stderr)
+        return 2
+    return serve(args.session, host, Fronts(wanted) if wanted else None)
 
 
 def _journal(args: argparse.Namespace, host: Host) -> int:

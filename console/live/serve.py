@@ -8,6 +8,7 @@ import signal
 import sys
 import threading
 from pathlib import Path
+from typing import Any
 
 from gm_console import codec
 from gm_console.host import Host
@@ -15,7 +16,9 @@ from gm_console.live import rendezvous
 from gm_console.live.owner import Owner
 
 
-def serve(session: Path, host: Host) -> int:
+def serve(session: Path, host: Host, fronts: Any = None) -> int:
+    """``fronts``: the game server's listeners (:class:`gm_console.gameserver.fronts.Fronts`),
+    started once the owner listens and stopped before it stops."""
     logging.basicConfig(stream=sys.stderr, level=logging.INFO,
                         format="%(asctime)s gm-console serve: %(message)s")
     log = logging.getLogger("gm_console.live")
@@ -41,9 +44,19 @@ def serve(session: Path, host: Host) -> int:
         signal.signal(signum, lambda number, frame: stop.set())
     try:
         owner.listen()
+        if fronts is not None:
+            from gm_console.gameserver.fronts import ListenerError
+
+            try:
+                fronts.start()
+            except ListenerError as exc:
+                log.error("%s", exc)
+                return 2
         while not stop.wait(3600):
             pass
         log.info("stopping: saving %s", session)
     finally:
+        if fronts is not None:
+            fronts.close()
         owner.close()
     return 0

@@ -1,0 +1,180 @@
+"""The browser view (``gm-console serve SESSION --web HOST:PORT``), through textual-serve.
+
+Each browser tab runs its own console, started as the owner's local client under Textual's
+web driver. A browser is a spectator, unless it came with a one-time link
+(:mod:`~gm_console.gameserver.links`): the link is spent at once and the browser gets a seat
+instead, a cookie (HttpOnly, SameSite=Strict) worth the link's role until the server stops;
+the address bar is cleared of the token. A websocket from another site's page is refused
+(its Origin is not this server), so a page elsewhere cannot use a player's seat.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import shlex
+import socket
+from pathlib import Path
+
+import aiohttp_jinja2
+from aiohttp import web
+from textual_serve.app_service import AppService
+from textual_serve.server import Server, to_int
+
+from gm_console.gameserver import keys, links
+from gm_console.gameserver.fronts import ListenerError
+from gm_console.live.roles import SPECTATOR, Role
+
+log = logging.getLogger("gm_console.gameserver")
+
+SEAT_COOKIE = "gm_console_seat"
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+STOP_TIMEOUT = 5.0
+"""Seconds a browser's console has to quit when the server stops, before it is killed."""
+
+
+class WebListener:
+    def __init__(self, session: Path, address: tuple[str, int], max_consoles: int) -> None:
+        self.session = Path(session).resolve()
+        self.address = address
+        self.max_consoles = max_consoles
+        self.port = address[1]
+        self.seats: dict[str, tuple[Role, str]] = {}  # cookie -> role, name
+        self.consoles: set[AppService] = set()
+        self._runner: web.AppRunner | None = None
+        self._serve = _Serve(self)
+
+    async def start(self) -> None:
+        self._runner = web.AppRunner(await self._serve._make_app(), access_log=None,
+                                     handle_signals=False)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, *self.address, reuse_address=True)
+        try:
+            await site.start()
+        except OSError as exc:
+            await self._runner.cleanup()
+            raise ListenerError(f"cannot listen on {self.address[0]}:{self.address[1]}: "
+                                f"{exc.strerror or exc}") from None
+        self.port = self._runner.addresses[0][1]
+        host = self.address[0]
+        shown = socket.getfqdn() if host in ("0.0.0.0", "::", "") else host
+        url = f"http://{f'[{shown}]' if ':' in shown else shown}:{self.port}"
+        links.set_address(self.session, url)
+        log.info("web: listening on %s:%d (%s): spectators; players with a link from "
+                 "gm-console invite SESSION --role player:NAME --web", host, self.port, url)
+
+    async def close(self) -> None:
+        """Every browser's console quits (or is killed), then the server stops."""
+        await asyncio.gather(*(_stop(console) for console in list(self.consoles)))
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    def command(self, role: Role, name: str) -> str:
+        return shlex.join(keys.client_argv(self.session, role, name))
+
+
+async def _stop(console: AppService) -> None:
+    try:
+        await asyncio.wait_for(console.stop(), STOP_TIMEOUT)
+    except (asyncio.TimeoutError, OSError, ConnectionError):
+        process = console._process
+        if process is not None and process.returncode is None:
+            process.kill()
+
+
+class _Serve(Server):
+    """textual-serve's server, with a role per browser and the page's addresses taken from
+    the request (the address the browser used, whatever the server was bound to)."""
+
+    def __init__(self, listener: WebListener) -> None:
+        super().__init__(command="", host=listener.address[0], port=listener.address[1],
+                         title="gm-console")
+        self.listener = listener
+
+    async def on_startup(self, app: web.Application) -> None:
+        pass  # textual-serve prints a banner here; the serve log says where it listens
+
+    def _check_host(self, request: web.Request) -> tuple[str, str]:
+        """The scheme and host the browser used (a reverse proxy's X-Forwarded-Proto and
+        X-Forwarded-Host, which a page's websocket cannot set, else the request's own). Bound
+        to loopback without a proxy, a loopback name only: another name pointing here (DNS
+        rebinding) is a web site trying to read the session."""
+        forwarded = request.headers.get("X-Forwarded-Host")
+        if forwarded is None and self.listener.address[0] in LOOPBACK and \
+                request.url.host not in LOOPBACK:
+            log.warning("web: refused a request for host %s", request.host)
+            raise web.HTTPForbidden(text=f"this server answers to 127.0.0.1:{self.listener.port}")
+        scheme = request.headers.get("X-Forwarded-Proto", request.scheme)
+        return scheme.split(",")[0].strip(), (forwarded or request.host).split(",")[0].strip()
+
+    async def handle_index(self, request: web.Request) -> web.StreamResponse:
+        scheme, host = self._check_host(request)
+        token = request.query.get("join")
+        if token is not None:
+            return self._join(request, token)
+        role, _ = self._seat(request)
+        base = f"{scheme}://{host}"
+        ws = ("wss" if scheme == "https" else "ws") + f"://{host}/ws"
+        context = {"font_size": to_int(request.query.get("fontsize", "16"), 16),
+                   "app_websocket_url": ws,
+                   "config": {"static": {"url": f"{base}/static/"}},
+                   "application": {"name": f"gm-console: {self.listener.session.name} "
+                                           f"({role})"}}
+        return aiohttp_jinja2.render_template("app_index.html", request, context)
+
+    def _join(self, request: web.Request, token: str) -> web.StreamResponse:
+        spent = links.spend(self.listener.session, token)
+        if spent is None:
+            log.info("web: %s came with a link that is used or expired", request.remote)
+            raise web.HTTPForbidden(text="This link has already been used, or has expired: "
+                                         "ask the game master for a new one (gm-console "
+                                         "invite SESSION --role player:NAME --web).\n"
+                                         "Without a link, the address alone lets you watch.")
+        seat = secrets.token_urlsafe(24)
+        self.listener.seats[seat] = spent
+        log.info("web: %s took a seat as %s (%s)", request.remote, spent[1] or spent[0], spent[0])
+        # to the page without the token: it leaves the address bar and the history
+        response = web.Response(status=302, headers={"Location": "/"})
+        response.set_cookie(SEAT_COOKIE, seat, httponly=True, samesite="Strict", path="/")
+        return response
+
+    def _seat(self, request: web.Request) -> tuple[Role, str]:
+        seat = self.listener.seats.get(request.cookies.get(SEAT_COOKIE, ""))
+        return seat if seat is not None else (Role(SPECTATOR), f"browser {request.remote}")
+
+    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        _, host = self._check_host(request)
+        origin = request.headers.get("Origin")
+        if origin is not None and origin.split("://", 1)[-1] != host:
+            log.warning("web: refused a websocket from another site's page (%s)", origin)
+            raise web.HTTPForbidden(text="not from this server's page")
+        role, name = self._seat(request)
+        if len(self.listener.consoles) >= self.listener.max_consoles:
+            log.warning("web: %s refused: already %d consoles", request.remote,
+                        self.listener.max_consoles)
+            raise web.HTTPServiceUnavailable(text="the game server is full")
+        websocket = web.WebSocketResponse(heartbeat=15)
+        console: AppService | None = None
+        try:
+            await websocket.prepare(request)
+            console = AppService(self.listener.command(role, name),
+                                 write_bytes=websocket.send_bytes,
+                                 write_str=websocket.send_str, close=websocket.close,
+                                 download_manager=self.download_manager, debug=False)
+            self.listener.consoles.add(console)
+            await console.start(to_int(request.query.get("width", "80"), 80),
+                                to_int(request.query.get("height", "24"), 24))
+            log.info("web: console for %s (%s)", name, role)
+            await self._process_messages(websocket, console)
+        except asyncio.CancelledError:
+            await websocket.close()
+        except Exception:  # one browser's trouble: log it, keep serving the others
+            log.exception("web: the console for %s failed", name)
+        finally:
+            if console is not None:
+                self.listener.consoles.discard(console)
+                await _stop(console)
+                log.info("web: %s's console closed", name)
+        return websocket
+

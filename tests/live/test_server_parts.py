@@ -1,0 +1,61 @@
+"""The game server's parts on their own: a console's pty and its hang-up, one-time links."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from gm_console.gameserver import links, pty_child
+from gm_console.live.roles import Role
+from server_helpers import alive
+
+
+async def test_a_hang_up_kills_what_ignores_sighup_and_what_it_started() -> None:
+    seen: list[bytes] = []
+    exits: list[int] = []
+    # a console that ignores SIGHUP, and a process it started in its group
+    child = pty_child.PtyChild(
+        ["sh", "-c", 'trap "" HUP; sleep 60 & echo "started $!"; stty size; wait'],
+        dict(os.environ), 100, 30, output=seen.append, on_exit=exits.append)
+    deadline = time.monotonic() + 10
+    while b"30 100" not in b"".join(seen):  # the pty has the client's size
+        assert time.monotonic() < deadline, b"".join(seen)
+        await asyncio.sleep(0.02)
+    grandchild = int(b"".join(seen).split(b"started ")[1].split()[0])
+    started = time.monotonic()
+    await child.hang_up(grace=0.3)
+    assert time.monotonic() - started < 5
+    assert child.process.returncode is not None
+    await asyncio.sleep(0.1)
+    assert not alive(grandchild)
+    assert exits == []  # hung up: not reported as a console that quit by itself
+
+
+async def test_a_console_that_quits_by_itself_is_reported_after_its_last_output() -> None:
+    seen: list[bytes] = []
+    done = asyncio.get_running_loop().create_future()
+    pty_child.PtyChild(["sh", "-c", "printf bye; exit 3"], dict(os.environ), 80, 24,
+                       output=seen.append, on_exit=done.set_result)
+    assert await asyncio.wait_for(done, 10) == 3
+    assert b"".join(seen).endswith(b"bye")
+
+
+def test_a_link_is_spent_once_and_expires(tmp_path: Path,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    session = tmp_path / "s.toml"
+    session.write_text("")
+    first = links.add(session, Role.parse("player:Aria"), "Jo")
+    second = links.add(session, Role.parse("spectator"), "")
+    path = links.links_path(session)
+    assert path.stat().st_mode & 0o777 == 0o600
+    assert first not in path.read_text()  # only hashes are kept
+    assert links.spend(session, "not a token") is None
+    assert links.spend(session, first) == (Role.parse("player:Aria"), "Jo")
+    assert links.spend(session, first) is None
+    later = time.time() + links.LIFETIME + 1
+    monkeypatch.setattr(links.time, "time", lambda: later)
+    assert links.spend(session, second) is None
