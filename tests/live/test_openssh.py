@@ -80,7 +80,7 @@ def test_a_forced_command_key_reaches_the_console_through_a_real_sshd(tmp_path: 
              "-o", "BatchMode=yes", "-o", "SendEnv=COLORTERM", "-t",
              f"{getpass.getuser()}@127.0.0.1", "rm -rf ~"],  # the command is never run
             env={**os.environ, "TERM": "xterm-256color", "COLORTERM": "truecolor"})
-        for text in ("Party overview", "player:Aria", "08:00"):
+        for text in ("Latest in the journal", "player:Aria", "08:00"):
             terminal.wait_for(text)
         consoles = [pid for pid in descendants(sshd.pid)
                     if b"--role\0player:Aria" in Path(f"/proc/{pid}/cmdline").read_bytes()]

@@ -53,7 +53,7 @@ async def test_a_known_key_gets_the_console_and_sees_the_gms_change_live(
     try:
         async with await connect(port, table["aria"]) as conn:
             screen = await open_console(conn, COLORTERM="truecolor", LANG="xx")
-            for text in ("Party overview", "player:Aria", "Bram", "08:00"):
+            for text in ("Latest in the journal", "player:Aria", "Bram", "08:00"):
                 await screen.wait_for(text)
             env = console_env(server.process.pid)
             assert env["TERM"] == "xterm-256color" and env["COLORTERM"] == "truecolor"
@@ -105,7 +105,7 @@ async def test_a_players_key_cannot_act_as_the_gm(table: dict[str, Path]) -> Non
         async with await connect(port, table["aria"]) as conn:
             # whatever command the client asks for, the console of the key's role runs
             screen = await open_console(conn, command=f"touch {table['session']}.pwned")
-            await screen.wait_for("Party overview")
+            await screen.wait_for("Latest in the journal")
             screen.mark()
             screen.process.stdin.write(b"+")  # the GM's clock key: the owner refuses it
             await screen.wait_for("game master")
@@ -138,7 +138,7 @@ async def test_connections_that_drop_leave_no_process_and_no_socket(
             return
         screen = await open_console(conn)
         if number % 10 == 1:  # a few all the way to the screen
-            await screen.wait_for("Party overview")
+            await screen.wait_for("Latest in the journal")
         else:
             await asyncio.sleep(0.05 * (number % 4))  # the console still starting
         conn.abort() if number % 3 else conn.close()  # a dead network, or a clean close
@@ -159,7 +159,7 @@ async def test_connections_that_drop_leave_no_process_and_no_socket(
             await asyncio.sleep(0.1)
         # and the server still lets the next one in
         async with await connect(port, table["aria"]) as conn:
-            await (await open_console(conn)).wait_for("Party overview")
+            await (await open_console(conn)).wait_for("Latest in the journal")
     finally:
         assert server.stop() == 0
 

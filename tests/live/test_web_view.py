@@ -98,9 +98,9 @@ def test_the_browser_shows_the_party_and_a_live_change_spectator_or_player_by_li
         player.goto(url)
         assert player.url == f"http://127.0.0.1:{port}/"  # the token left the address bar
 
-        shown = wait_for_text(spectator, "Party overview", "spectator", "08:00")
+        shown = wait_for_text(spectator, "Latest in the journal", "spectator", "08:00")
         assert "Aria" in shown and "Bram" in shown
-        wait_for_text(player, "Party overview", "player:Aria", "Bram")
+        wait_for_text(player, "Latest in the journal", "player:Aria", "Bram")
         # two consoles run: a third tab is turned away
         assert watcher.request.get(f"http://127.0.0.1:{port}/ws").status == 503
         game_master = RawClient(session, "gm", "Dee")  # as gm-console op does it
