@@ -34,7 +34,7 @@ from gm_console.host import Host
 from gm_console.store import Store
 
 HERE = Path(__file__).resolve().parent
-DEMO = HERE.parent / "config" / "demo.toml"
+DEMO = HERE.parent / "gm_console_config" / "demo.toml"
 BARE = [sys.executable, str(HERE / "bare_app.py")]
 # As a user runs it: with compiled bytecode. Textual's comes compiled with its wheel; ours,
 # installed editable, is compiled on the first run unless PYTHONDONTWRITEBYTECODE forbids it

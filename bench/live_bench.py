@@ -119,7 +119,7 @@ def main() -> None:
         os.environ.setdefault("GM_CONSOLE_RUNTIME_DIR", folder)
         session = Path(folder) / "bench.toml"
         host = Host().load()
-        demo = Path(__file__).resolve().parent.parent / "config" / "demo.toml"
+        demo = Path(__file__).resolve().parent.parent / "gm_console_config" / "demo.toml"
         state = codec.read(demo, host)
         line = {"day": 1, "second": 0, "real": "", "actor": "gm", "kind": "note",
                 "text": "x" * 60, "who": []}

@@ -39,7 +39,7 @@ def table_state(host: Host) -> dict[str, Any]:
     """The demo session after a morning's march and into a fight: the journal, the route and
     the combat table all have something to show."""
     random.seed(1234)
-    state = codec.prepare(codec.parse((ROOT / "config" / "demo.toml").read_text(encoding="utf-8"),
+    state = codec.prepare(codec.parse((ROOT / "gm_console_config" / "demo.toml").read_text(encoding="utf-8"),
                                       "demo.toml"), host, "demo")
     store = Store(state, host)
     for op, params in (

@@ -22,7 +22,7 @@ def test_every_hook_is_documented(hook: str) -> None:
 
 @pytest.mark.parametrize("hook", HOOKS)
 def test_every_hook_is_implemented_by_a_built_in_or_exercised_by_a_test(hook: str) -> None:
-    sources = [*ROOT.glob("plugins/*/*.py"), *ROOT.glob("console/core/*.py"),
+    sources = [*ROOT.glob("gm_console_plugins/*/*.py"), *ROOT.glob("gm_console/core/*.py"),
                *ROOT.glob("tests/**/*.py")]
     users = [p for p in sources if p.name != "test_meta.py" and f"def {hook}(" in p.read_text()
              or (p.parent.name == "tests" and p.name != "test_meta.py"
@@ -44,7 +44,7 @@ def test_store_operations_and_codec_run_without_textual() -> None:
     assert not any(m.split(".")[0] == "textual" for m in loaded)
 
 
-@pytest.mark.parametrize("rules", sorted(ROOT.glob("plugins/*/rules.py")),
+@pytest.mark.parametrize("rules", sorted(ROOT.glob("gm_console_plugins/*/rules.py")),
                          ids=lambda p: p.parent.name)
 def test_plugin_rules_import_neither_textual_nor_the_store(rules: Path) -> None:
     loaded = imported_after(f"import gm_console_plugins.{rules.parent.name}.rules")
@@ -53,8 +53,8 @@ def test_plugin_rules_import_neither_textual_nor_the_store(rules: Path) -> None:
 
 
 def test_plugins_never_import_each_other() -> None:
-    names = {p.name for p in (ROOT / "plugins").iterdir() if p.is_dir() and p.name != "__pycache__"}
-    for source in (ROOT / "plugins").glob("*/*.py"):
+    names = {p.name for p in (ROOT / "gm_console_plugins").iterdir() if p.is_dir() and p.name != "__pycache__"}
+    for source in (ROOT / "gm_console_plugins").glob("*/*.py"):
         own = source.parent.name
         text = source.read_text()
         for other in names - {own}:

@@ -14,7 +14,7 @@ from gm_console.host import Host
 from gm_console.saver import Saver
 from gm_console.store import Store
 
-DEMO = Path(__file__).resolve().parents[1] / "config" / "demo.toml"
+DEMO = Path(__file__).resolve().parents[1] / "gm_console_config" / "demo.toml"
 
 ODD = {
     "format_version": 1, "characters": [], "list": [1, 2], "journal": [{"a": 1}],

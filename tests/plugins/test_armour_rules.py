@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from gm_console.speed import SpeedStep, compose
 from gm_console_plugins.armour import rules
 
-CONFIG = Path(__file__).resolve().parents[2] / "config" / "armour.toml"
+CONFIG = Path(__file__).resolve().parents[2] / "gm_console_config" / "armour.toml"
 TABLE = tomllib.loads(CONFIG.read_text(encoding="utf-8"))
 SETTINGS = dict(TABLE["settings"])
 

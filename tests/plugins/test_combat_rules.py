@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from gm_console_plugins.combat import rules, turns
 
-CONFIG = Path(__file__).resolve().parents[2] / "config" / "combat.toml"
+CONFIG = Path(__file__).resolve().parents[2] / "gm_console_config" / "combat.toml"
 TABLE = tomllib.loads(CONFIG.read_text(encoding="utf-8"))
 SETTINGS = dict(TABLE["settings"])
 SPEED = 9.0

@@ -80,7 +80,7 @@ def test_every_setting_read_is_configured():
 
     from gm_console_plugins.combat.section import SETTING_KEYS
 
-    config = Path(__file__).resolve().parents[2] / "config" / "combat.toml"
+    config = Path(__file__).resolve().parents[2] / "gm_console_config" / "combat.toml"
     configured = tomllib.loads(config.read_text(encoding="utf-8"))["settings"]
     assert set(SETTING_KEYS) == set(configured)
     assert all(isinstance(value, bool) for value in configured.values())
@@ -90,6 +90,6 @@ def test_every_setting_is_explained_in_both_helps():
     import tomllib
     from pathlib import Path
 
-    config = Path(__file__).resolve().parents[2] / "config" / "combat.toml"
+    config = Path(__file__).resolve().parents[2] / "gm_console_config" / "combat.toml"
     for key in tomllib.loads(config.read_text(encoding="utf-8"))["settings"]:
         assert key in texts.HELP_EN and key in texts.HELP_FR, key

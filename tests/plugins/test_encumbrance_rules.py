@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from gm_console_plugins.encumbrance import rules
 from gm_console_plugins.encumbrance.rules import CATEGORIES, Score, parse_score
 
-CONFIG = Path(__file__).resolve().parents[2] / "config" / "encumbrance.toml"
+CONFIG = Path(__file__).resolve().parents[2] / "gm_console_config" / "encumbrance.toml"
 TABLE = tomllib.loads(CONFIG.read_text(encoding="utf-8"))
 SETTINGS = dict(TABLE["settings"])
 

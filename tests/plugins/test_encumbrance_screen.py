@@ -12,7 +12,7 @@ from gm_console.ui import SyncedTable, Value
 from gm_console_plugins.encumbrance import bar, rules
 
 SIZE = (100, 30)
-TABLE = tomllib.loads((Path(__file__).resolve().parents[2] / "config" / "encumbrance.toml")
+TABLE = tomllib.loads((Path(__file__).resolve().parents[2] / "gm_console_config" / "encumbrance.toml")
                       .read_text(encoding="utf-8"))
 
 

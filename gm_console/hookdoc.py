@@ -48,7 +48,7 @@ def _signature(spec: object) -> str:
 
 def reference() -> str:
     lines = ["# gm-console hook reference", "",
-             "Made from `console/hookspecs.py` by `python -m gm_console.hookdoc`; do not edit.",
+             "Made from `gm_console/hookspecs.py` by `python -m gm_console.hookdoc`; do not edit.",
              "", _markdown(inspect.getdoc(hookspecs) or ""), ""]
     current = None
     for name, section in _section_of().items():
