@@ -171,7 +171,8 @@ def _split_options(line: str, where: str) -> tuple[dict[str, str | None], str]:
 def parse_keys_line(line: str, where: str, number: int) -> KeyEntry:
     line = line.strip()
     try:  # as sshd reads it: a key from the first word, else options first
-        key, options = _key(line.split(None, 2), where), {}
+        options: dict[str, str | None] = {}
+        key = _key(line.split(None, 2), where)
     except KeyLineError:
         options, rest = _split_options(line, where)
         key = _key(rest.split(None, 2), where)

@@ -193,7 +193,7 @@ class _Connection(asyncssh.SSHServer):
         return self.session
 
 
-class _ConsoleSession(asyncssh.SSHServerSession):  # type: ignore[misc]
+class _ConsoleSession(asyncssh.SSHServerSession):
     def __init__(self, connection: _Connection, entry: keys.KeyEntry) -> None:
         self.connection = connection
         self.entry = entry

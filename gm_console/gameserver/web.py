@@ -156,11 +156,14 @@ class _Serve(Server):
             raise web.HTTPServiceUnavailable(text="the game server is full")
         websocket = web.WebSocketResponse(heartbeat=15)
         console: AppService | None = None
+
+        async def close() -> None:  # AppService calls close(); the socket's takes options
+            await websocket.close()
         try:
             await websocket.prepare(request)
             console = AppService(self.listener.command(role, name),
                                  write_bytes=websocket.send_bytes,
-                                 write_str=websocket.send_str, close=websocket.close,
+                                 write_str=websocket.send_str, close=close,
                                  download_manager=self.download_manager, debug=False)
             self.listener.consoles.add(console)
             await console.start(to_int(request.query.get("width", "80"), 80),

@@ -45,6 +45,11 @@ def party_entered_terrain(ctx: OpContext, terrain: str) -> None:
     ctx.apply("travel.terrain", terrain=terrain)
 
 
+@hookimpl(optionalhook=True)  # declared by the travel plugin, which may be switched off
+def terrain_prompt(session: Session) -> dict[str, Any]:
+    return {"read": lambda text: ("travel.terrain", {"terrain": text})}
+
+
 @hookimpl
 def register_operations(register) -> None:
     register(Operation(

@@ -7,15 +7,35 @@ Contributes the operations of :mod:`.ops`, the ``travel`` derived values of
 
 from __future__ import annotations
 
+from typing import Any
+
 from typing import TYPE_CHECKING, Any
 
-from gm_console import ScreenSpec, SectionSpec, hookimpl
+from gm_console import ScreenSpec, SectionSpec, hookimpl, hookspec
 from gm_console_plugins.travel import ops, reading, rules
 from gm_console_plugins.travel.labels import FRENCH, HELP_EN, HELP_FR
 from gm_console_plugins.travel.summary import summary
 
 if TYPE_CHECKING:
     from gm_console import OpContext, Session
+
+
+class hookspecs:
+    """Hooks this plugin declares for others (implemented with ``@hookimpl(optionalhook=True)``:
+    this plugin may not be loaded)."""
+
+    @hookspec(firstresult=True)
+    def terrain_prompt(self, session: Any) -> dict[str, Any] | None:
+        """How the planner's Terrain key (t) changes the party's terrain, from the plugin that
+        keeps it: ``{"read"}``, where ``read(text)`` turns the key typed into
+        ``(operation, params)`` (its own operation).
+
+        Example::
+
+            @hookimpl(optionalhook=True)
+            def terrain_prompt(session):
+                return {"read": lambda text: ("terrain.set", {"terrain": text})}
+        """
 
 
 @hookimpl

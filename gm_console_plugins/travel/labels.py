@@ -59,6 +59,7 @@ minuit ; rest : après un repos long), departure_hour, vehicle_pace (normal_only
 véhicules vont au rythme normal, interprétation ; any : au choix, comme dans l'original)."""
 
 FRENCH = {
+    "the terrain plugin is not loaded": "le module des terrains n'est pas chargé",
     "Travel planner": "Planificateur de voyage",
     "Pace": "Rythme",
     "Mode": "Mode",

@@ -350,8 +350,14 @@ class TravelPlanner(StoreScreen):
         try:
             if what == "mode":
                 done = self._outcome("travel.mode", **parse_mode(text))
-            elif what == "terrain":
-                done = self._outcome("travel.terrain", terrain=text)
+            elif what == "terrain":  # the terrain plugin says which of its operations
+                prompt = self.store.host.call_first("terrain_prompt", session=self.session)
+                if prompt is None:
+                    self.notify(self.t("the terrain plugin is not loaded"), severity="warning")
+                    done = False
+                else:
+                    op, params = prompt["read"](text)
+                    done = self._outcome(op, **params)
             elif what == "leg":
                 done = self._add_leg(text)
             elif what == "hours":
