@@ -265,14 +265,19 @@ def _load(path: Path, host: Host, create: bool) -> tuple[dict[str, Any], bool] |
         return None
 
 
-def _show(args: argparse.Namespace, host: Host) -> int:
+def _front(args: argparse.Namespace) -> tuple[Role, Any, Any] | None:
+    """The role asked for, and the session's lock (no owner) or a socket to its owner; None
+    after saying why neither."""
     role = _role(args.role)
-    if role is None:
+    met = None if role is None else _meet(args.session)
+    return None if role is None or met is None else (role, *met)
+
+
+def _show(args: argparse.Namespace, host: Host) -> int:
+    front = _front(args)
+    if front is None:
         return 2
-    met = _meet(args.session)
-    if met is None:
-        return 2
-    lock, sock = met
+    role, lock, sock = front
     if sock is not None:  # as the owner has it now, unsaved changes included
         remote = _join(sock, host, str(role), args.front_name or "show")
         if remote is None:
@@ -311,13 +316,10 @@ def _op(args: argparse.Namespace, host: Host) -> int:
                               "reason": f"parameters are written key=value; {pair!r} is not"}))
             return 1
         params[key] = value
-    role = _role(args.role)
-    if role is None:
+    front = _front(args)
+    if front is None:
         return 2
-    met = _meet(args.session)
-    if met is None:
-        return 2
-    lock, sock = met
+    role, lock, sock = front
     if sock is not None:  # the owner applies it: every screen shows it at once
         remote = _join(sock, host, str(role), args.front_name or "cli")
         if remote is None:
