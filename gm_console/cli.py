@@ -390,5 +390,6 @@ def _journal(args: argparse.Namespace, host: Host) -> int:
     state = loaded[0]
     lines = journal.select(state.get("journal", []), args.character, args.kind)
     title = str(state.get("session", {}).get("name", args.session.stem))
-    print(visible(journal.to_markdown(title, lines)), end="")
+    t = Translator(host.config.language, host)  # the export follows the UI language
+    print(visible(journal.to_markdown(title, lines, t)), end="")
     return 0

@@ -15,6 +15,7 @@ from gm_console import conditions as cond
 from gm_console import durations, hitpoints
 from gm_console.cow import peek
 from gm_console.operations import Refused, Result
+from gm_console.said import stored
 from gm_console.speed import Speed, compose
 
 if TYPE_CHECKING:
@@ -176,7 +177,8 @@ class OpContext(Session):
         """Add a journal line besides the operation's own (a roll, a consequence), stamped
         with the in-game time at which it happens. A ``gm_only`` line is never sent to a
         player's or a spectator's terminal."""
-        self.journal_lines.append({**self.now(), "kind": kind, "text": text, "who": list(who),
+        self.journal_lines.append({**self.now(), "kind": kind, "text": str(text),
+                                   **stored(text), "who": list(who),
                                    **({"gm_only": True} if gm_only else {})})
 
     def now(self) -> dict[str, int]:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from gm_console.conditions import Condition
+from gm_console.said import say
 
 
 @dataclass(frozen=True)
@@ -51,19 +52,21 @@ def of(character: Mapping[str, Any], conditions: list[Condition]) -> HitPoints |
     maximum = _whole(character.get("max_hit_points"))
     stored = _whole(character.get("hit_points", maximum))
     temp = max(0, _whole(character.get("temp_hit_points", 0)))
-    steps = [f"maximum {maximum} (sheet)"]
+    steps = [say("maximum {maximum} (sheet)", maximum=maximum)]
     effective = maximum
     for condition in conditions:
         factor = condition.effects.get("max_hp_factor")
         if factor is not None:
             effective = math.floor(effective * float(factor))
-            steps.append(f"× {float(factor):g}: {condition.label or condition.name} "
-                         f"({condition.source}) → maximum {effective}")
+            steps.append(say("× {factor:g}: {condition} ({source}) → maximum {effective}",
+                             factor=float(factor), condition=condition.label or condition.name,
+                             source=condition.source, effective=effective))
     current = min(stored, effective)
-    steps.append(f"current {stored}" + (f" → {current} (no more than the maximum)"
-                                        if current != stored else ""))
+    steps.append(say("current {stored} → {current} (no more than the maximum)", stored=stored,
+                     current=current) if current != stored
+                 else say("current {stored}", stored=stored))
     if temp:
-        steps.append(f"temporary {temp} (lost first)")
+        steps.append(say("temporary {temp} (lost first)", temp=temp))
     return HitPoints(current, maximum, effective, temp, steps)
 
 
@@ -81,14 +84,15 @@ def damage(hp: HitPoints, amount: int, floor: int = 0) -> Damage:
     steps = []
     from_temp = min(hp.temp, amount)
     if from_temp:
-        steps.append(f"temporary {hp.temp} → {hp.temp - from_temp}")
+        steps.append(say("temporary {before} → {after}", before=hp.temp,
+                         after=hp.temp - from_temp))
     rest = amount - from_temp
     below = hp.current - rest
     current = max(floor, below)
-    steps.append(f"hit points {hp.current} → {current}")
+    steps.append(say("hit points {before} → {after}", before=hp.current, after=current))
     overflow = max(0, floor - below) if rest else 0
     if overflow:
-        steps.append(f"{overflow} damage beyond {floor}")
+        steps.append(say("{overflow} damage beyond {floor}", overflow=overflow, floor=floor))
     return Damage(current, hp.temp - from_temp, overflow, steps)
 
 
@@ -112,5 +116,5 @@ def parse_entry(text: str) -> tuple[str, dict[str, Any]]:
             if op == "hp.damage" and what:
                 params["what"] = what
             return op, params
-    raise ValueError(f"{text!r}: type 7 or -7 for damage (-7 axe), +5 to heal, t8 for "
-                     "temporary hit points")
+    raise ValueError(say("{text!r}: type 7 or -7 for damage (-7 axe), +5 to heal, t8 for "
+                         "temporary hit points", text=text))

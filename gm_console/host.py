@@ -22,6 +22,7 @@ import pluggy
 from gm_console import API_VERSION, PROJECT, __version__, hookspecs
 from gm_console.config import Config
 from gm_console.operations import Operation, Refused, Result
+from gm_console.said import stored
 from gm_console.screens import ScreenSpec
 from gm_console.sections import SectionSpec
 from gm_console.speed import SpeedStep
@@ -272,12 +273,15 @@ class Host:
             self.fail(op.plugin, f"operation {name} raised {_short(exc)}", traceback.format_exc())
             raise Refused(f"{name} failed inside plugin {op.plugin!r} ({_short(exc)}); "
                           f"the plugin is switched off and nothing was changed") from exc
-        result = outcome if isinstance(outcome, Result) else Result(str(outcome or name))
+        result = outcome if isinstance(outcome, Result) else \
+            Result(outcome if isinstance(outcome, str) and outcome else str(outcome or name))
         ctx.touch(name.split(".", 1)[0], *([op.plugin] if op.plugin != CORE else []))
         if op.journal:
             # The operation's own line comes first and carries the time it began at.
             ctx.journal_lines.insert(first_line, {**started, "kind": op.journal_kind,
-                                                  "text": result.message, "who": list(result.who)})
+                                                  "text": str(result.message),
+                                                  **stored(result.message),
+                                                  "who": list(result.who)})
         return result
 
 

@@ -3,7 +3,10 @@ add theirs through the ``labels`` hook. A label nobody translated shows in Engli
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import string
+from typing import TYPE_CHECKING, Any
+
+from gm_console.said import JOINED, Said, parts_of, restored
 
 if TYPE_CHECKING:
     from gm_console.host import Host
@@ -176,6 +179,47 @@ FRENCH = {
     "yes": "oui",
     "no": "non",
     "every derived value and its steps": "chaque valeur dérivée et son calcul",
+    # sentences the host's rules say (gm_console.said): the store, hit points
+    "undone: {message} ({actor}'s {op})": "annulé : {message} ({op} de {actor})",
+    "maximum {maximum} (sheet)": "maximum {maximum} (fiche)",
+    "× {factor:g}: {condition} ({source}) → maximum {effective}":
+        "× {factor:g} : {condition} ({source}) → maximum {effective}",
+    "current {stored} → {current} (no more than the maximum)":
+        "actuels {stored} → {current} (pas plus que le maximum)",
+    "current {stored}": "actuels {stored}",
+    "temporary {temp} (lost first)": "temporaires {temp} (perdus d'abord)",
+    "temporary {before} → {after}": "temporaires {before} → {after}",
+    "hit points {before} → {after}": "points de vie {before} → {after}",
+    "{overflow} damage beyond {floor}": "{overflow} dégâts au-delà de {floor}",
+    "{text!r}: type 7 or -7 for damage (-7 axe), +5 to heal, t8 for temporary hit points":
+        "{text!r} : tapez 7 ou -7 pour des dégâts (-7 hache), +5 pour soigner, t8 pour des "
+        "points de vie temporaires",
+    "{name} has no maximum hit points on the sheet: set it first "
+    "(character.set {name} max_hit_points N)":
+        "{name} n'a pas de maximum de points de vie sur sa fiche : renseignez-le d'abord "
+        "(character.set {name} max_hit_points N)",
+    "the amount must be more than 0, not {value}": "le montant doit dépasser 0, pas {value}",
+    "{name} takes {amount} damage ({what}): {steps}":
+        "{name} subit {amount} dégâts ({what}) : {steps}",
+    "{name} takes {amount} damage: {steps}": "{name} subit {amount} dégâts : {steps}",
+    "massive damage: {overflow} beyond {floor}, at least the maximum {maximum}":
+        "dégâts massifs : {overflow} au-delà de {floor}, au moins le maximum {maximum}",
+    "massive damage: dead": "dégâts massifs : mort",
+    "unconscious": "inconscient",
+    "{name} is dead ({source}): healing does not bring them back":
+        "{name} est mort ({source}) : les soins ne le ramènent pas",
+    "{why} (the game master can force it with override=<reason>)":
+        "{why} (le MJ peut le forcer avec override=<reason>)",
+    "override by the game master ({reason}): {why}": "forcé par le MJ ({reason}) : {why}",
+    "{name} heals {amount}: hit points {before} → {after}":
+        "{name} est soigné de {amount} : points de vie {before} → {after}",
+    "the maximum": "le maximum",
+    "override: {reason}": "forcé : {reason}",
+    "{name} gains {amount} temporary hit points":
+        "{name} gagne {amount} points de vie temporaires",
+    "{name} keeps {temp} temporary hit points (more than {amount}; they do not add up)":
+        "{name} garde {temp} points de vie temporaires (plus que {amount} ; ils ne "
+        "s'additionnent pas)",
     # derived values, as "show" and the party's "why" name them
     "speed": "vitesse", "base mv": "base mv", "jump": "saut",
     "long running m": "longueur avec élan m", "long standing m": "longueur sans élan m",
@@ -202,9 +246,48 @@ class Translator:
                 self.table.update(labels)
 
     def __call__(self, text: str) -> str:
+        """``text`` in this language: a label looked up, or a rule's sentence
+        (:class:`gm_console.said.Said`) said again from its template, in this language's
+        numbers. A sentence nobody translated stays in English."""
+        if isinstance(text, Said) and text.template == JOINED:
+            separator, parts = parts_of(text)
+            return separator.join(self(part) if isinstance(part, str) else str(part)
+                                  for part in parts)
+        if isinstance(text, Said) and text.values:
+            template = self.table.get(text.template)
+            if template is not None:
+                try:
+                    return _Speaker(self).format(template, **text.values)
+                except (KeyError, IndexError, ValueError):  # a table whose fields differ
+                    return str(text)
+            return str(text)
         return self.table.get(text, text)
+
+    def line(self, line: dict[str, Any]) -> str:
+        """A journal line's text in this language."""
+        return self(restored(str(line.get("text", "")), line.get("said")))
 
     def number(self, value: float, digits: int = 2) -> str:
         """A figure for the eye in the UI language: 17.38 or 17,38, never 17.375000001."""
         text = f"{round(float(value), digits):.{digits}f}".rstrip("0").rstrip(".")
         return text.replace(".", ",") if self.language == "fr" else text
+
+
+class _Speaker(string.Formatter):
+    """Fills a translated template: sentences inside it translated too, numbers with a decimal
+    comma (and a thin space between thousands) in French."""
+
+    def __init__(self, translator: Translator) -> None:
+        self.translator = translator
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if isinstance(value, Said):
+            return format(self.translator(value), format_spec)
+        text = format(value, format_spec)
+        if self.translator.language == "fr" and isinstance(value, (int, float)) \
+                and not isinstance(value, bool):
+            return text.translate(_FRENCH_DIGITS)
+        return text
+
+
+_FRENCH_DIGITS = str.maketrans({".": ",", ",": "\u202f"})

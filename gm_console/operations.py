@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
+from gm_console.said import said_by
+
 if TYPE_CHECKING:
     from gm_console.context import OpContext
 
@@ -28,8 +30,14 @@ class Refused(Exception):
     """Raised by ``check`` or ``apply`` when the rules forbid the operation.
 
     The message is shown to the game master as it is, so write it as a sentence that says what is
-    wrong and, when there is one, what would be allowed instead.
+    wrong and, when there is one, what would be allowed instead. Say it with
+    :func:`gm_console.said.say` so that it reads in the game master's language.
     """
+
+    @property
+    def reason(self) -> str:
+        """The refusal as it was raised (a :class:`~gm_console.said.Said` keeps its template)."""
+        return said_by(self)
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from gm_console.cow import Draft
 from gm_console.derived_cache import DerivedCache
 from gm_console.host import Host
 from gm_console.operations import Refused
+from gm_console.said import restored, say, stored
 
 
 @dataclass(frozen=True)
@@ -47,10 +48,23 @@ class Outcome:
     journal: list[dict[str, Any]] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
+        """The outcome as JSON carries it (``op``'s output, a live client's answer); a
+        sentence's template rides beside it (``said``) for a reader in another language."""
         if not self.ok:
-            return {"ok": False, "op": self.op, "reason": self.reason}
-        return {"ok": True, "op": self.op, "message": self.message, "data": self.data,
-                "journal": self.journal}
+            return {"ok": False, "op": self.op, "reason": str(self.reason),
+                    **stored(self.reason)}
+        return {"ok": True, "op": self.op, "message": str(self.message),
+                **stored(self.message), "data": self.data, "journal": self.journal}
+
+    @classmethod
+    def from_dict(cls, given: dict[str, Any], op: str = "") -> Outcome:
+        """An outcome from what :meth:`as_dict` sent (a live owner's answer)."""
+        said = given.get("said")
+        if not given.get("ok"):
+            return cls(False, str(given.get("op", op)),
+                       reason=restored(str(given.get("reason", "")), said))
+        return cls(True, str(given.get("op", op)), restored(str(given.get("message", "")), said),
+                   data=dict(given.get("data") or {}), journal=list(given.get("journal") or []))
 
 
 @dataclass
@@ -99,7 +113,7 @@ class Store:
                 work, changed = draft.commit()
                 _check_storable(work, changed, draft.changed_parts, ctx.journal_lines)
             except Refused as refusal:
-                return Outcome(False, name, reason=str(refusal))
+                return Outcome(False, name, reason=refusal.reason)
             lines = [self._stamp(work, line, actor) for line in ctx.journal_lines]
             # A new list: the committed one stays as it was (the lines themselves are shared).
             work["journal"] = [*work.get("journal", []), *lines]
@@ -121,10 +135,12 @@ class Store:
         the journal says so, and whose it was."""
         with self._lock:
             if not self._history:
-                return Outcome(False, "undo", reason="nothing to undo")
+                return Outcome(False, "undo", reason=say("Nothing to undo"))
             step = self._history.pop()
-            text = f"undone: {step.message} ({step.actor}'s {step.op})"
-            line = self._stamp(step.before, {"kind": "undo", "text": text, "who": [],
+            text = say("undone: {message} ({actor}'s {op})", message=step.message,
+                       actor=step.actor, op=step.op)
+            line = self._stamp(step.before, {"kind": "undo", "text": str(text), **stored(text),
+                                             "who": [],
                                              **({"gm_only": True} if step.gm_only else {})},
                                actor)
             # The state before is committed, never changed: its tables are taken as they are.

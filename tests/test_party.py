@@ -10,6 +10,7 @@ from gm_console import Operation, Param, Result, hookimpl
 from gm_console.core import journal
 from gm_console.core.abilities import Strength, modifier, parse_strength
 from gm_console.core.characters import parse_field
+from gm_console.i18n import Translator
 
 
 @pytest.mark.parametrize("raw, expected", [
@@ -163,7 +164,7 @@ def test_journal_filters_and_markdown_export(store):
     assert [line["text"] for line in journal.select(lines, character="BRAM")] == [
         "Bram joins the party", "Bram found a key"]
     assert {line["kind"] for line in journal.select(lines, kind="note")} == {"note"}
-    markdown = journal.to_markdown("Caves", lines)
+    markdown = journal.to_markdown("Caves", lines, Translator("en"))
     assert markdown.startswith("# Caves\n\n## Day 1\n")
     assert "## Day 2" in markdown
     assert "- **08:00** · note (Bram): Bram found a key" in markdown

@@ -8,6 +8,7 @@ from typing import Any
 from gm_console import hitpoints
 from gm_console.context import OpContext
 from gm_console.operations import Operation, Param, Refused, Result
+from gm_console.said import joined, say
 
 SETTINGS = "conditions"
 
@@ -15,14 +16,14 @@ SETTINGS = "conditions"
 def _hp(ctx: OpContext, character: dict[str, Any]) -> hitpoints.HitPoints:
     hp = ctx.hit_points(character)
     if hp is None:
-        raise Refused(f"{character['name']} has no maximum hit points on the sheet: set it "
-                      f"first (character.set {character['name']} max_hit_points N)")
+        raise Refused(say("{name} has no maximum hit points on the sheet: set it first "
+                          "(character.set {name} max_hit_points N)", name=character["name"]))
     return hp
 
 
 def _amount(value: int) -> int:
     if value <= 0:
-        raise Refused(f"the amount must be more than 0, not {value}")
+        raise Refused(say("the amount must be more than 0, not {value}", value=value))
     return value
 
 
@@ -34,17 +35,21 @@ def _damage(ctx: OpContext, p: dict[str, Any]) -> Result:
     done = hitpoints.damage(hp, amount, floor)
     character["hit_points"], character["temp_hit_points"] = done.current, done.temp
     ctx.touch("characters")
-    text = f"{character['name']} takes {amount} damage" + (f" ({p['what']})" if p["what"] else "")
-    text += f": {'; '.join(done.steps)}"
+    steps = joined("; ", done.steps)
+    parts = [say("{name} takes {amount} damage ({what}): {steps}", name=character["name"],
+                 amount=amount, what=p["what"], steps=steps) if p["what"]
+             else say("{name} takes {amount} damage: {steps}", name=character["name"],
+                      amount=amount, steps=steps)]
     killed = (done.overflow >= hp.effective_max > 0
               and bool(ctx.setting(SETTINGS, "massive_damage_kills", True)))
     if killed:
-        ctx.add_condition(character, "dead", source=f"massive damage: {done.overflow} beyond "
-                          f"{floor}, at least the maximum {hp.effective_max}")
-        text += "; massive damage: dead"
+        ctx.add_condition(character, "dead", source=say(
+            "massive damage: {overflow} beyond {floor}, at least the maximum {maximum}",
+            overflow=done.overflow, floor=floor, maximum=hp.effective_max))
+        parts.append(say("massive damage: dead"))
     elif done.current <= floor:
-        text += "; unconscious"
-    return Result(text, {"character": character["name"], "hit_points": done.current,
+        parts.append(say("unconscious"))
+    return Result(joined("; ", parts), {"character": character["name"], "hit_points": done.current,
                          "temp_hit_points": done.temp, "dead": killed}, [character["name"]])
 
 
@@ -53,20 +58,26 @@ def _heal(ctx: OpContext, p: dict[str, Any]) -> Result:
     amount = _amount(p["amount"])
     hp = _hp(ctx, character)
     dead = [c for c in ctx.conditions(character) if c.effects.get("dead")]
-    forced = ""
+    forced = p["override"].strip()
     if dead:
-        why = f"{character['name']} is dead ({dead[0].source}): healing does not bring them back"
-        if not p["override"].strip():
-            raise Refused(why + " (the game master can force it with override=<reason>)")
-        ctx.journal(f"override by the game master ({p['override'].strip()}): {why}",
+        why = say("{name} is dead ({source}): healing does not bring them back",
+                  name=character["name"], source=dead[0].source)
+        if not forced:
+            raise Refused(say("{why} (the game master can force it with override=<reason>)",
+                              why=why))
+        ctx.journal(say("override by the game master ({reason}): {why}", reason=forced, why=why),
                     kind="override", who=[character["name"]])
-        forced = f" (override: {p['override'].strip()})"
     after = hitpoints.heal(hp, amount)
     character["hit_points"] = after
     ctx.touch("characters")
-    capped = " (the maximum)" if after == hp.effective_max and hp.current + amount > after else ""
-    return Result(f"{character['name']} heals {amount}: hit points {hp.current} → {after}"
-                  f"{capped}{forced}", {"character": character["name"], "hit_points": after},
+    healed = say("{name} heals {amount}: hit points {before} → {after}", name=character["name"],
+                 amount=amount, before=hp.current, after=after)
+    parts = [healed]
+    if after == hp.effective_max and hp.current + amount > after:
+        parts.append(say("the maximum"))
+    if dead:
+        parts.append(say("override: {reason}", reason=forced))
+    return Result(joined("; ", parts), {"character": character["name"], "hit_points": after},
                   [character["name"]])
 
 
@@ -78,9 +89,10 @@ def _temp(ctx: OpContext, p: dict[str, Any]) -> Result:
     kept = max(hp.temp, amount)
     character["temp_hit_points"] = kept
     ctx.touch("characters")
-    text = (f"{character['name']} gains {amount} temporary hit points" if kept == amount else
-            f"{character['name']} keeps {hp.temp} temporary hit points (more than {amount}; "
-            "they do not add up)")
+    text = (say("{name} gains {amount} temporary hit points", name=character["name"],
+                amount=amount) if kept == amount else
+            say("{name} keeps {temp} temporary hit points (more than {amount}; they do not add "
+                "up)", name=character["name"], temp=hp.temp, amount=amount))
     return Result(text, {"character": character["name"], "temp_hit_points": kept},
                   [character["name"]])
 

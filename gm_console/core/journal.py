@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Sequence
 
 from gm_console.core.clock import format_clock
+from gm_console.i18n import Translator
 
 
 def select(lines: Iterable[dict[str, Any]], character: str = "",
@@ -37,8 +38,10 @@ def kinds(lines: Iterable[dict[str, Any]]) -> list[str]:
     return sorted({str(line.get("kind", "")) for line in lines})
 
 
-def to_markdown(title: str, lines: Iterable[dict[str, Any]], day_word: str = "Day") -> str:
-    """One section per in-game day, one bullet per line with its time, kind and real time."""
+def to_markdown(title: str, lines: Iterable[dict[str, Any]], t: Translator) -> str:
+    """One section per in-game day, one bullet per line with its time, kind and real time,
+    in ``t``'s language."""
+    day_word = t("Day")
     out = [f"# {title}", ""]
     day = None
     for line in lines:
@@ -47,7 +50,7 @@ def to_markdown(title: str, lines: Iterable[dict[str, Any]], day_word: str = "Da
             out += [f"## {day_word} {day}", ""]
         stamp = format_clock(line, day_word).split(", ")[-1]
         who = f" ({', '.join(line['who'])})" if line.get("who") else ""
-        text = str(line.get("text", "")).replace("\n", " ")
-        out.append(f"- **{stamp}** · {line.get('kind', '')}{who}: {text} "
+        text = t.line(line).replace("\n", " ")
+        out.append(f"- **{stamp}** · {t(str(line.get('kind', '')))}{who}: {text} "
                    f"<sub>{line.get('real', '')}</sub>")
     return "\n".join(out) + "\n"

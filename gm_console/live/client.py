@@ -155,9 +155,7 @@ class RemoteStore:
         reply = slot[1]
         if reply is None:
             return Outcome(False, op, reason=self.lost)
-        return Outcome(bool(reply.get("ok")), str(reply.get("op", op)),
-                       str(reply.get("message", "")), str(reply.get("reason", "")),
-                       dict(reply.get("data") or {}), list(reply.get("journal") or []))
+        return Outcome.from_dict(reply, op)
 
     def _run(self) -> None:
         reason = "the session's owner has gone (its connection closed)"

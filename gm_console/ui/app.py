@@ -155,15 +155,13 @@ class GMConsoleApp(App):
         """A refusal with its reason; on a player's terminal of a live session, that what
         they did waits for the game master's approval."""
         if not outcome.ok:
-            self.notify(outcome.reason, title=self.t("Refused"), severity="warning")
+            self.notify(self.t(outcome.reason), title=self.t("Refused"), severity="warning")
         elif outcome.op == "request.add":
-            self.notify(outcome.message, title=self.t("Waiting for the game master"), timeout=6)
+            self.notify(self.t(outcome.message), title=self.t("Waiting for the game master"), timeout=6)
 
     def action_undo(self) -> None:
         outcome = self.store.undo()
-        refusal = (self.t("Nothing to undo") if outcome.reason == "nothing to undo"
-                   else outcome.reason)
-        self.notify(outcome.message if outcome.ok else refusal,
+        self.notify(self.t(outcome.message if outcome.ok else outcome.reason),
                     severity="information" if outcome.ok else "warning", timeout=3)
 
     def action_advance(self) -> None:
@@ -202,7 +200,7 @@ class GMConsoleApp(App):
         outcome = self.store.apply(op, params)
         if outcome.ok:
             self.report_outcome(outcome)
-        return "" if outcome.ok else outcome.reason
+        return "" if outcome.ok else self.t(outcome.reason)
 
     def action_roll_dice(self) -> None:
         def roll(expression: str) -> str:

@@ -57,7 +57,9 @@ class StoreScreen(Screen):
     (``"override=<reason>"`` → ``"press o to override"``), the replacement in English."""
 
     def for_screen(self, reason: str) -> str:
-        """A refusal as this screen says it: the keys to press, not ``op`` parameters."""
+        """A refusal as this screen says it: in its language, with the keys to press, not
+        ``op`` parameters."""
+        reason = self.t(reason)
         for syntax, keys in self.KEY_HINTS.items():
             reason = reason.replace(syntax, self.t(keys))
         return reason

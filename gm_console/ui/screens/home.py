@@ -107,5 +107,5 @@ class HomeScreen(StoreScreen):
             if index:
                 text.append("\n")
             text.append(format_clock(line, self.t("Day")) + "  ", style="dim")
-            text.append(str(line.get("text", "")))
+            text.append(self.app.t.line(line))
         tail.show(text if lines else Text(self.t("Nothing in the journal yet."), style="dim"))

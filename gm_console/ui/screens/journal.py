@@ -52,17 +52,17 @@ class JournalScreen(StoreScreen):
         key = self.query_one("#lines", SyncedTable).current_key
         lines = journal.select(self.session.state.get("journal", []), self.character, self.kind)
         line = lines[int(key)] if key is not None and int(key) < len(lines) else {}
-        self.query_one("#line-text", Value).show(Text(str(line.get("text", ""))))
+        self.query_one("#line-text", Value).show(Text(self.app.t.line(line) if line else ""))
 
     def refresh_view(self, change: Change | None) -> None:
-        t = self.t
+        t = self.app.t
         every = self.session.state.get("journal", [])
         if self.start is None:
             self.start = journal.latest(every, PAGE * self.pages, self.character, self.kind)
         lines = journal.select(every[self.start:], self.character, self.kind)
         self.query_one("#filters", Value).show(
             f"{t('Character')}: {self.character or t('all')} (c)   "
-            f"{t('Kind')}: {self.kind or t('all')} (k)   x: {t('export Markdown')}")
+            f"{t('Kind')}: {t(self.kind) if self.kind else t('all')} (k)   x: {t('export Markdown')}")
         table = self.query_one("#lines", SyncedTable)
         # Fixed widths: the text takes what is left of the width, cut at its edge; the line
         # under the cursor is shown in full below the table.
@@ -72,7 +72,7 @@ class JournalScreen(StoreScreen):
                                        t(str(line.get("kind", "")))
                                        + (" (GM)" if line.get("gm_only") else ""),
                                        ", ".join(line.get("who", [])),
-                                       str(line.get("text", ""))])
+                                       t.line(line)])
             for index, line in enumerate(lines)], widths)
         if change is None and table.row_count:
             table.move_cursor(row=table.row_count - 1)
@@ -104,11 +104,11 @@ class JournalScreen(StoreScreen):
     def action_export(self) -> None:
         path = self.app.path
         if path is None:
-            self.notify("no session file to export beside", severity="warning")
+            self.notify(self.t("no session file to export beside"), severity="warning")
             return
         target = path.with_suffix(".journal.md")
         state = self.session.state
         lines = journal.select(state.get("journal", []), self.character, self.kind)
         title = str(state.get("session", {}).get("name", path.stem))
-        codec.write_atomic(target, journal.to_markdown(title, lines, self.t("Day")))
+        codec.write_atomic(target, journal.to_markdown(title, lines, self.app.t))
         self.notify(f"{self.t('Exported to')} {target}", timeout=8)

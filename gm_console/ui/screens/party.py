@@ -11,6 +11,7 @@ from textual.widgets import Label
 from gm_console import conditions, hitpoints
 from gm_console.headless import explain
 from gm_console.store import Change, Outcome
+from gm_console.said import said_by
 from gm_console.ui.base import StoreScreen
 from gm_console.ui.screens.character import CharacterScreen
 from gm_console.ui.screens.home import party_rows
@@ -90,7 +91,7 @@ class PartyScreen(StoreScreen):
             try:
                 op, params = parse(text)
             except ValueError as exc:  # stays in the prompt with what was typed
-                return str(exc)
+                return said_by(exc)
             return self.store.apply(op, {"character": name, **params})
         self.ask(f"{name}: {self.t(question)}", typed)
 

@@ -1,0 +1,163 @@
+"""Rules' sentences in the reader's language: templates, the journal on disk, the live wire,
+and a meta-check that every sentence the code says has its French."""
+
+from __future__ import annotations
+
+import ast
+import string
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gm_console import codec
+from gm_console.host import Host
+from gm_console.i18n import Translator
+from gm_console.operations import Operation, Refused
+from gm_console.said import Said, restored, say, stored
+from gm_console.store import Outcome, Store
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def french(extra: dict[str, str] | None = None) -> Translator:
+    t = Translator("fr")
+    t.table.update(extra or {})
+    return t
+
+
+def test_a_sentence_is_its_english_and_keeps_its_template() -> None:
+    said = say("{name} walks {km} km", name="Aria", km=12.5)
+    assert said == "Aria walks 12.5 km" and isinstance(said, str)
+    assert said.template == "{name} walks {km} km"
+    assert Translator("en")(said) == "Aria walks 12.5 km"
+
+
+def test_french_fills_its_own_template_with_decimal_commas_and_nested_words() -> None:
+    t = french({"{name} walks {km} km at a {pace} pace": "{name} marche {km} km à allure {pace}",
+                "fast": "rapide"})
+    said = say("{name} walks {km} km at a {pace} pace", name="Aria", km=12.5, pace=say("fast"))
+    assert t(said) == "Aria marche 12,5 km à allure rapide"
+    assert t(say("{n:,} lines", n=12000)) == "12,000 lines"  # no French: English as said
+
+
+def test_a_french_template_with_other_fields_falls_back_to_english() -> None:
+    t = french({"{name} rests": "{nom} se repose"})
+    assert t(say("{name} rests", name="Aria")) == "Aria rests"
+
+
+def test_a_journal_line_reads_in_french_after_a_save_and_a_load() -> None:
+    host = Host()
+    host.load()
+    store = Store({"characters": [{"name": "Aria", "max_hit_points": 10, "hit_points": 10}]},
+                  host)
+    assert store.apply("hp.damage", {"character": "Aria", "amount": 3}).ok
+    line = codec.parse(codec.dumps(store.state), "s.toml")["journal"][-1]
+    english = Translator("en").line(line)
+    assert english == line["text"] and "3" in english
+    said = Translator("fr", host).line(line)
+    assert said != english and "3" in said
+
+
+def test_a_hostile_template_in_a_file_is_never_formatted() -> None:
+    # Looked up in the reader's table, not found: the line's text as it is.
+    line = {"text": "plain", "said": {"template": "{v.__class__.__mro__}", "values": {"v": 1}}}
+    assert french().line(line) == "plain"
+    # A known template with values that do not fit it: its text, not a crash.
+    t = french({"{name} rests": "{name} se repose"})
+    assert t.line({"text": "Aria rests", "said": {"template": "{name} rests",
+                                                  "values": {"who": "Aria"}}}) == "Aria rests"
+    assert t.line({"text": "Aria rests", "said": {"template": "{name} rests",
+                                                  "values": {"name": "Aria"}}}) == "Aria se repose"
+    for kept in ({"template": 3}, {"template": "{a}", "values": {"a": [1, 2]}},
+                 {"template": "{a}", "values": {"a": {"template": "x"}}}, "text", None):
+        assert restored("plain", kept) == "plain" and not isinstance(restored("plain", kept),
+                                                                       Said)
+
+
+def test_an_outcome_keeps_its_template_across_the_wire_and_a_copy() -> None:
+    import copy
+    import json
+
+    refused = Outcome(False, "x", reason=say("{who} cannot act", who="Aria"))
+    back = Outcome.from_dict(json.loads(json.dumps(refused.as_dict())))
+    assert back.reason == "Aria cannot act" and back.reason.template == "{who} cannot act"
+    assert copy.deepcopy(say("{a} b", a=1)).template == "{a} b"
+    assert stored("plain") == {} and stored(say("no values")) == {}
+
+
+def test_a_refusal_said_by_a_rule_reaches_the_outcome_with_its_template() -> None:
+    def apply(ctx: Any, params: dict[str, Any]) -> str:
+        raise Refused(say("{who} is too tired", who="Aria"))
+
+    host = Host()
+    host.load()
+    host.operations["test.tired"] = Operation("test.tired", "", apply)
+    outcome = Store({}, host).apply("test.tired")
+    assert not outcome.ok and outcome.reason.template == "{who} is too tired"
+
+
+# -- every sentence has its French ---------------------------------------------------------------
+
+SOURCES = sorted([*ROOT.glob("gm_console/**/*.py"), *ROOT.glob("gm_console_plugins/**/*.py")])
+
+
+def _said_templates() -> list[tuple[str, str]]:
+    found = []
+    for source in SOURCES:
+        for node in ast.walk(ast.parse(source.read_text())):
+            if isinstance(node, ast.Call) and _named(node.func) == "say" and node.args:
+                first = node.args[0]
+                where = f"{source.relative_to(ROOT)}:{node.lineno}"
+                assert isinstance(first, ast.Constant) and isinstance(first.value, str), \
+                    f"{where}: say() needs its template written out (it is a translation key)"
+                found.append((where, first.value))
+    return found
+
+
+def _named(func: ast.expr) -> str:
+    return func.id if isinstance(func, ast.Name) else \
+        func.attr if isinstance(func, ast.Attribute) else ""
+
+
+def _fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+@pytest.fixture(scope="module")
+def french_table() -> dict[str, str]:
+    host = Host()
+    host.load()
+    return Translator("fr", host).table
+
+
+def test_every_sentence_said_has_its_french_with_the_same_fields(
+        french_table: dict[str, str]) -> None:
+    missing = [f"{where}: {template!r}" for where, template in _said_templates()
+               if template not in french_table]
+    assert not missing, "no French for:\n" + "\n".join(missing)
+    wrong = [f"{where}: {template!r} → {french_table[template]!r}"
+             for where, template in _said_templates()
+             if _fields(french_table[template]) != _fields(template)]
+    assert not wrong, "French with other fields:\n" + "\n".join(wrong)
+
+
+def _unsaid(source: Path) -> list[str]:
+    """Sentences written straight into a refusal, a journal line or a result: in English
+    only, whatever the reader's language."""
+    found = []
+    for node in ast.walk(ast.parse(source.read_text())):
+        if isinstance(node, ast.Call) and _named(node.func) in ("Refused", "journal", "Result") \
+                and node.args and isinstance(node.args[0], (ast.JoinedStr, ast.Constant)) \
+                and isinstance(getattr(node.args[0], "value", ""), str):
+            found.append(f"{source.relative_to(ROOT)}:{node.lineno}")
+    return found
+
+
+@pytest.mark.parametrize("area", ["gm_console", *sorted(
+    p.name for p in (ROOT / "gm_console_plugins").iterdir()
+    if p.is_dir() and p.name != "__pycache__")])
+def test_rules_say_their_sentences_through_say(area: str) -> None:
+    folder = ROOT / area if area == "gm_console" else ROOT / "gm_console_plugins" / area
+    unsaid = [where for source in sorted(folder.rglob("*.py")) for where in _unsaid(source)]
+    assert not unsaid, "write these with say(...):\n" + "\n".join(unsaid)
