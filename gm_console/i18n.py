@@ -175,7 +175,11 @@ FRENCH = {
     # journal kinds
     "travel": "voyage", "roll": "jet", "note": "note", "combat": "combat", "rest": "repos",
     "override": "forçage", "clock": "horloge", "character": "perso", "movement": "mouvement",
-    "settings": "réglages",
+    "settings": "réglages", "hp": "pv", "condition": "état", "undo": "annulation",
+    "request": "demande", "dice": "dés", "terrain": "terrain", "lair": "antre", "item": "objet",
+    "session": "session",
+    # between sentences said one after the other (gm_console.said.joined)
+    "; ": " ; ",
     "yes": "oui",
     "no": "non",
     "every derived value and its steps": "chaque valeur dérivée et son calcul",
@@ -251,7 +255,7 @@ class Translator:
         numbers. A sentence nobody translated stays in English."""
         if isinstance(text, Said) and text.template == JOINED:
             separator, parts = parts_of(text)
-            return separator.join(self(part) if isinstance(part, str) else str(part)
+            return self(separator).join(self(part) if isinstance(part, str) else str(part)
                                   for part in parts)
         if isinstance(text, Said) and text.values:
             template = self.table.get(text.template)

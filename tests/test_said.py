@@ -142,6 +142,19 @@ def test_every_sentence_said_has_its_french_with_the_same_fields(
     assert not wrong, "French with other fields:\n" + "\n".join(wrong)
 
 
+def test_every_journal_kind_has_its_french(french_table: dict[str, str]) -> None:
+    host = Host()
+    host.load()
+    kinds = {op.journal_kind for op in host.operations.values() if op.journal}
+    for source in SOURCES:  # kinds of the lines operations add: journal(..., kind="roll")
+        for node in ast.walk(ast.parse(source.read_text())):
+            if isinstance(node, ast.Call) and _named(node.func) == "journal":
+                kinds |= {k.value.value for k in node.keywords if k.arg == "kind"
+                          and isinstance(k.value, ast.Constant)}
+    missing = sorted(kinds - set(french_table))
+    assert not missing, f"journal kinds without French: {missing}"
+
+
 def _unsaid(source: Path) -> list[str]:
     """Sentences written straight into a refusal, a journal line or a result: in English
     only, whatever the reader's language."""
