@@ -74,9 +74,14 @@ class GMConsoleApp(App):
         has gone."""
         self._unsubscribe = store.subscribe(self._on_store_change)
         self.host.failure_listeners.append(self._on_plugin_failure)
+        self.writes_files = True
+        """Whether this front may write files where it runs (the journal's export, a
+        screenshot): a player's or a spectator's front over SSH or the web runs on the game
+        server, whose files are not theirs."""
         if hasattr(store, "on_lost"):  # a client of the session's owner
             role = str(store.role)  # type: ignore[attr-defined]
             self.live_status = "" if role == "gm" else role
+            self.writes_files = role == "gm"
             store.on_lost.append(self._on_owner_lost)
 
     # -- screens ------------------------------------------------------------------------------
@@ -98,7 +103,7 @@ class GMConsoleApp(App):
         # answered or cancelled (escape).
         if action == "open" and self.screen.is_modal:
             return False
-        return True
+        return self.writes_files or action != "screenshot"
 
     def action_open(self, screen_id: str) -> None:
         factory = self.screen_factories().get(screen_id)
@@ -125,7 +130,8 @@ class GMConsoleApp(App):
         self.switch_screen(screen)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
+        yield from (command for command in super().get_system_commands(screen)
+                    if self.writes_files or command.title != "Screenshot")
         t = self.t
         titles = {"party": "Party: characters and inventory",
                   "journal": "Journal: read, filter, export",

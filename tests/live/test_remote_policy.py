@@ -43,3 +43,35 @@ def test_a_remote_front_cannot_raise_its_own_role(tmp_path: Path, host) -> None:
         ours.close()
         owner.close()
     assert not lock.held
+
+
+async def test_a_players_terminal_writes_no_file_where_it_runs(tmp_path: Path, host,
+                                                               make_app) -> None:
+    """A player's console over SSH runs on the game server: the journal's export and the
+    palette's screenshot would write there, so a player has neither; the GM has both."""
+    from gm_console.live.client import RemoteStore
+
+    path = tmp_path / "s.toml"
+    path.write_text(SESSION)
+    lock = SessionLock(path)
+    assert lock.acquire()
+    owner = Owner.open(path, host, lock)
+    try:
+        for role, writes in (("player:Bram", False), ("gm", True)):
+            ours, theirs = socket.socketpair()
+            owner.attach(SocketStream(theirs), lambda hello, role=role: Role.parse(role))
+            store = RemoteStore(ours, host, role)
+            app = make_app(store, path)
+            async with app.run_test(size=(80, 24)) as pilot:
+                app.action_open("journal")
+                await pilot.pause()
+                await pilot.press("x")
+                await pilot.pause()
+                shown = {binding.key for _, binding, enabled, _ in app.screen.active_bindings
+                         .values() if enabled}
+                commands = [c.title for c in app.get_system_commands(app.screen)]
+            assert path.with_suffix(".journal.md").exists() is writes, role
+            assert ("x" in shown) is writes and ("Screenshot" in commands) is writes, role
+            store.close()
+    finally:
+        owner.close()

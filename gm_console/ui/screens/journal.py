@@ -62,7 +62,8 @@ class JournalScreen(StoreScreen):
         lines = journal.select(every[self.start:], self.character, self.kind)
         self.query_one("#filters", Value).show(
             f"{t('Character')}: {self.character or t('all')} (c)   "
-            f"{t('Kind')}: {t(self.kind) if self.kind else t('all')} (k)   x: {t('export Markdown')}")
+            f"{t('Kind')}: {t(self.kind) if self.kind else t('all')} (k)"
+            + (f"   x: {t('export Markdown')}" if self.app.writes_files else ""))
         table = self.query_one("#lines", SyncedTable)
         # Fixed widths: the text takes what is left of the width, cut at its edge; the line
         # under the cursor is shown in full below the table.
@@ -100,6 +101,11 @@ class JournalScreen(StoreScreen):
             return
         self.start, self.pages = None, self.pages + 1
         self.refresh_view(None)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "export" and not self.app.writes_files:
+            return False  # a player's terminal on the game server writes nothing there
+        return super().check_action(action, parameters)
 
     def action_export(self) -> None:
         path = self.app.path
