@@ -32,12 +32,6 @@ def metres(value: Fraction) -> float:
     return float(round(value, 3))
 
 
-def show(value: Fraction | float) -> str:
-    """A distance for the eye: ``5.1``, ``3``, ``1.275``, ``−0.2`` (no trailing zeros)."""
-    text = f"{float(round(Fraction(value), 3)):.3f}".rstrip("0").rstrip(".")
-    return "0" if text == "-0" else text.replace("-", "−")
-
-
 def said_m(value: Fraction | float) -> int | float | Said:
     """A distance as a sentence keeps it: a number (French writes 5,1), rounded to the
     millimetre, without trailing zeros; a negative one with a real minus sign (−0.2)."""

@@ -256,4 +256,14 @@ FRENCH = {
     "hours_per_day {hours} is more than {most}": "hours_per_day {hours} dépasse {most}",
     "setting day_figure = {rule!r}: expected last_hour, spread or hourly":
         "réglage day_figure = {rule!r} : last_hour, spread ou hourly attendu",
+    # the planner's own questions and answers
+    "Travel {hours} h now? The clock moves on by up to {hours} h.":
+        "Voyager {hours} h maintenant ? L'horloge avance de {hours} h au plus.",
+    "{text!r}: write a time such as 3h, 90min or 2d":
+        "{text!r} : écrivez une durée comme 3h, 90min ou 2j",
+    "the time must be more than 0": "la durée doit dépasser 0",
+    "type a mode: foot, mounted, gallop, vehicle, ship or special":
+        "tapez un mode : foot, mounted, gallop, vehicle, ship ou special",
+    "{text!r}: the speed and hours must be numbers":
+        "{text!r} : la vitesse et les heures doivent être des nombres",
 }

@@ -139,7 +139,13 @@ async def test_in_french(french, make_store, make_app):
         assert text(pilot.app, "mv-total") == "Total 7 m sur 9 m : 2 m restants"
         assert text(pilot.app, "mv-checks") == (
             "⚄ Dextérité (Acrobaties) DD 10 : retomber sur ses pieds en terrain difficile [2]")
-        assert text(pilot.app, "mv-jump").startswith("Saut en longueur 3 m (sans élan 1.5 m)")
+        assert text(pilot.app, "mv-jump").startswith("Saut en longueur 3 m (sans élan 1,5 m)")
+        await pilot.press("question_mark")  # how every figure is worked out, in French too
+        why = text(pilot.app, "mv-why").splitlines()
+        assert "saut en longueur sans élan : 3 × 0,5 = 1,5 m" in why
+        assert "total 7 m sur 9 m : 2 m restants" in why
+        assert ("2. saut en longueur 1 m : saut, terrain difficile (réglage), sans élan (0 m "
+                "d'élan < 3 m) : 1 × 1 = 1 m") in why
 
 
 async def test_without_characters_the_calculator_says_so(make_store, make_app):
