@@ -24,7 +24,6 @@ FRENCH: dict[str, str] = {
     "obstacle": "obstacle",
     # totals
     "speed": "vitesse",
-    "character": "personnage",
     "Total {cost} m of {speed} m: {left} m left":
         "Total {cost} m sur {speed} m : {left} m restants",
     "Total {cost} m of {speed} m: {over} m too far":
@@ -241,4 +240,6 @@ FRENCH: dict[str, str] = {
     "rough, obstacle=H)":
         "{where} : option inconnue {flag!r} (options : difficult, normal, running, standing, "
         "slippery, rough, obstacle=H)",
+    "settings must be a table ([plugins.movement.settings])":
+        "settings doit être une table ([plugins.movement.settings])",
 }

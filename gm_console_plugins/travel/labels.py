@@ -266,4 +266,16 @@ FRENCH = {
         "tapez un mode : foot, mounted, gallop, vehicle, ship ou special",
     "{text!r}: the speed and hours must be numbers":
         "{text!r} : la vitesse et les heures doivent être des nombres",
+    # a session's [plugins.travel] that cannot be read
+    "{key} must be text, e.g. \"{example}\"": "{key} doit être du texte, par exemple \"{example}\"",
+    "{key} must be a number, 0 or more": "{key} doit être un nombre, 0 ou plus",
+    "route must be an array of tables {km, terrain, name}":
+        "route doit être une liste de tables {km, terrain, name}",
+    "each leg needs km, a number more than 0": "chaque étape a besoin de km, un nombre supérieur à 0",
+    "a leg's terrain must be a terrain key (text)":
+        "le terrain d'une étape doit être une clé de terrain (texte)",
+    "travellers must be a list of character names":
+        "travellers doit être une liste de noms de personnages",
+    "settings must be a table ([plugins.travel.settings])":
+        "settings doit être une table ([plugins.travel.settings])",
 }
