@@ -302,6 +302,9 @@ class TravelPlanner(StoreScreen):
         """G's answer: a number of hours moves the clock that far, so it is asked first (a typo
         would be 40 h on the clock); anything else goes to the operation, which says what is
         wrong while the question stays open with the text as typed."""
+        if text.lower() == "end":  # the operation's word for e: asked the same way
+            self.action_advance("end")
+            return True
         try:
             hours = float(text.replace(",", "."))
         except ValueError:

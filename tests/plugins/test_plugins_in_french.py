@@ -191,3 +191,15 @@ async def test_g_with_a_typo_is_refused_without_asking_and_keeps_the_text(store,
         planner = pilot.app.screen
         assert isinstance(planner, TravelPlanner)  # no confirmation over it
         assert planner.asking == "hours" and store.state["clock"]["second"] == 8 * 3600
+
+
+async def test_g_to_the_end_asks_like_e(store, make_app):
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        await pilot.press("f6")
+        await pilot.pause()
+        await answer(pilot, "a", "12 road")
+        await answer(pilot, "G", "end")
+        assert "Travel to the end of the route" in str(pilot.app.screen.query_one(Label).render())
+        await pilot.press("n")
+        await pilot.pause()
+        assert store.state["clock"]["second"] == 8 * 3600
