@@ -34,7 +34,7 @@ def _validate_section(section: dict[str, Any]) -> list[tuple[tuple[Any, ...], st
     overrides = section.get("settings", {})
     if not isinstance(overrides, dict):
         return [(("settings",), "settings must be a table")]
-    problems = []
+    problems: list[tuple[tuple[Any, ...], str]] = []
     for key, value in overrides.items():
         if key not in SETTINGS:
             problems.append((("settings", key), say("unknown setting {key!r} (settings: "

@@ -108,5 +108,6 @@ def armour_limit(character: dict[str, Any], table: dict[str, Any],
     if entry is None:
         limit = parse_limit(settings["unknown_armour_limit"], say("setting unknown_armour_limit"))
         return ArmourLimit(worn, None, limit, magic)
-    return ArmourLimit(worn, entry["name"], parse_limit(entry["limit"], say("armour {armour}", armour=entry["name"])),
+    return ArmourLimit(worn, entry["name"],
+                       parse_limit(entry["limit"], say("armour {armour}", armour=entry["name"])),
                        magic, entry.get("fr"))

@@ -197,7 +197,8 @@ FRENCH: dict[str, str] = {
         "{number}. {kind} {metres} m : {why} : {metres} × {rate} = {cost} m",
     "{number}. {kind} {metres} m: {why}, {how}: {metres} × {rate} = {cost} m":
         "{number}. {kind} {metres} m : {why}, {how} : {metres} × {rate} = {cost} m",
-    "total {cost} m of {speed} m: {left} m left": "total {cost} m sur {speed} m : {left} m restants",
+    "total {cost} m of {speed} m: {left} m left":
+        "total {cost} m sur {speed} m : {left} m restants",
     "total {cost} m of {speed} m: {over} m too far":
         "total {cost} m sur {speed} m : {over} m de trop",
     # a path as text (movement.price segments=...): the syntax stays as typed

@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import Any, Mapping
 
 from gm_console.core.abilities import modifier, parse_score, parse_strength
-from gm_console.said import Said, say
+from gm_console.said import Said, Value, say
 from gm_console_plugins.movement.segments import JUMPS, KINDS, Segment, format_segment
 
 Table = Mapping[str, Any]
@@ -197,7 +197,8 @@ def jump_figures(strength: Any, height_m: Any, table: Table,
     steps = [
         say("{strength}, modifier {modifier}", strength=read_as, modifier=signed(mod)),
         say("long jump with a run-up of {run_up} m: {per} × {score} = {long} m",
-            run_up=m(exact(jump["run_up_m"])), per=m(per_score), score=score, long=m(long_running)),
+            run_up=m(exact(jump["run_up_m"])), per=m(per_score), score=score,
+            long=m(long_running)),
         say("long jump standing: {long} × {factor} = {standing} m", long=m(long_running),
             factor=m(standing), standing=m(long_standing)),
         say("high jump with a run-up: {base} + {per} × {modifier} = {high} m → 0 m (never below "
@@ -465,7 +466,7 @@ def price_path(segments: list[Segment], *, speed_m: float, figures: JumpFigures,
         cost = rate * exact(seg.metres)
         run_up: bool | None = None
         limit: Fraction | None = None
-        line = {"number": number, "kind": KIND_WORDS[seg.kind],
+        line: dict[str, Value] = {"number": number, "kind": KIND_WORDS[seg.kind],
                 "metres": said_m(exact(seg.metres)), "why": why, "rate": said_m(rate),
                 "cost": said_m(cost)}
         if seg.kind in JUMPS:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from gm_console import ScreenSpec, SectionSpec, hookimpl, hookspec
-from gm_console.said import Said, say
+from gm_console.said import say
 from gm_console_plugins.travel import ops, reading, rules
 from gm_console_plugins.travel.labels import FRENCH, HELP_EN, HELP_FR
 from gm_console_plugins.travel.summary import summary
@@ -76,8 +76,8 @@ def home_status(session: Session) -> str | None:
     return f"{where} · {done} · {t('arrival')} {when}"
 
 
-def _validate(section: dict[str, Any]) -> list[tuple[tuple[Any, ...], Said]]:
-    problems: list[tuple[tuple[Any, ...], Said]] = []
+def _validate(section: dict[str, Any]) -> list[tuple[tuple[Any, ...], str]]:
+    problems: list[tuple[tuple[Any, ...], str]] = []
     for key in ("pace", "mode"):
         if not isinstance(section.get(key, ""), str):
             problems.append(((key,), say("{key} must be text, e.g. \"{example}\"", key=key,

@@ -271,7 +271,8 @@ FRENCH = {
     "{key} must be a number, 0 or more": "{key} doit être un nombre, 0 ou plus",
     "route must be an array of tables {km, terrain, name}":
         "route doit être une liste de tables {km, terrain, name}",
-    "each leg needs km, a number more than 0": "chaque étape a besoin de km, un nombre supérieur à 0",
+    "each leg needs km, a number more than 0":
+        "chaque étape a besoin de km, un nombre supérieur à 0",
     "a leg's terrain must be a terrain key (text)":
         "le terrain d'une étape doit être une clé de terrain (texte)",
     "travellers must be a list of character names":

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from gm_console import Operation, Param, Refused, Result, RollRequest
 from gm_console.core.abilities import parse_score
 from gm_console.core.clock import format_duration
-from gm_console.said import Said, joined, said_by, say
+from gm_console.said import Said, Value, joined, said_by, say
 from gm_console_plugins.travel import reading, rules
 from gm_console_plugins.travel.reading import PLUGIN
 from gm_console_plugins.travel.rules import EPS, num
@@ -272,7 +272,7 @@ def _journey(ctx: OpContext, hours_left: float, to_end: bool) -> Journey:
 def _report(ctx: OpContext, journey: Journey) -> Result:
     sec = reading.section(ctx)
     second = int(ctx.clock.get("second", 0))
-    when = {"day": int(ctx.clock.get("day", 1)),
+    when: dict[str, Value] = {"day": int(ctx.clock.get("day", 1)),
             "time": f"{second // 3600:02d}:{second % 3600 // 60:02d}",
             "duration": format_duration(journey.hours * 3600), "km": num(journey.km)}
     if sec["route"]:
