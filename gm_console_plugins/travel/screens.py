@@ -105,7 +105,8 @@ class TravelPlanner(StoreScreen):
                  # the same syntax in the French refusal (travel's labels)
                  "ajoutez des étapes (travel.leg) ou donnez hours=<number>":
                  "press a to add a leg, or G to travel a number of hours",
-                 "(travel.fresh_mount)": "(F)"}
+                 # kept verbatim in both languages' sentences
+                 "(travel.fresh_mount)": "(F)", "(travel.route_clear)": "(c)"}
     AUTO_FOCUS = None  # every key goes to the screen's bindings until a question is asked
     DEFAULT_CSS = """
     TravelPlanner Value { padding: 0 1; }
@@ -274,7 +275,7 @@ class TravelPlanner(StoreScreen):
     def _outcome(self, op: str, **params: Any) -> bool:
         outcome = self.apply(op, **params)
         if outcome.ok:
-            line = Text(self.t(outcome.message), style="italic")
+            line = Text(self.for_screen(outcome.message), style="italic")
             if op in self.UNDO_HINTED:
                 line.append(f"  (ctrl+z {self.t('undoes it')})", style="dim")
             self._value("tp-last", line)

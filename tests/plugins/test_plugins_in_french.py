@@ -203,3 +203,16 @@ async def test_g_to_the_end_asks_like_e(store, make_app):
         await pilot.press("n")
         await pilot.pause()
         assert store.state["clock"]["second"] == 8 * 3600
+
+
+async def test_a_spent_mount_names_the_planners_key_in_french(french, make_store, make_app):
+    store = make_store([{**HUMAN, "name": "Aria"}])
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        await pilot.press("f6")
+        await pilot.pause()
+        await answer(pilot, "m", "gallop")
+        await pilot.press("g", "g")  # the mount gallops one hour, then it is spent
+        await pilot.pause()
+        assert shown(pilot, "tp-last").startswith(
+            "voyagé 0 min, 0 km ; Jour 1, 09:00 — la monture a galopé ses 1 h : il faut une "
+            "monture fraîche (F) ou un autre mode")
