@@ -32,7 +32,15 @@ class Said(str):
         return said
 
     def __reduce__(self) -> Any:  # copy.deepcopy keeps the template (operations' snapshots)
-        return (Said, (self.template, self.values))
+        return (_again, (str(self), self.template, self.values))
+
+
+def _again(text: str, template: str, values: dict[str, Value]) -> Said:
+    """A copy of a sentence with its text as it was: a :func:`joined` one's template is no
+    format, and one read back (:func:`restored`) keeps its English as written."""
+    said = str.__new__(Said, text)
+    said.template, said.values = template, values
+    return said
 
 
 def say(template: str, **values: Value) -> Said:

@@ -320,7 +320,9 @@ class GMConsoleApp(App):
             return
         self.store_changed.publish(change)
         if "rolls" in change.areas or "*" in change.areas:
-            self.action_rolls()
+            # Once the key or prompt that applied the operation is done: a prompt closing
+            # after its answer was applied must close itself, not the dice prompt.
+            self.call_later(self.action_rolls)
 
     def _on_owner_lost(self, reason: str) -> None:
         def show() -> None:

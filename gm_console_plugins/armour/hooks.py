@@ -7,7 +7,9 @@ from typing import TYPE_CHECKING, Any
 
 from gm_console import Operation, Param, Refused, Result, SectionSpec, SpeedStep, hookimpl
 
+from gm_console.said import joined, said_by, say
 from gm_console_plugins.armour import rules
+from gm_console_plugins.armour.labels import FRENCH
 
 if TYPE_CHECKING:
     from gm_console import OpContext, Session
@@ -32,16 +34,17 @@ def _validate_section(section: dict[str, Any]) -> list[tuple[tuple[Any, ...], st
     overrides = section.get("settings", {})
     if not isinstance(overrides, dict):
         return [(("settings",), "settings must be a table")]
-    problems = []
+    problems: list[tuple[tuple[Any, ...], str]] = []
     for key, value in overrides.items():
         if key not in SETTINGS:
-            problems.append((("settings", key), f"unknown setting {key!r} (settings: "
-                                                f"{', '.join(SETTINGS)})"))
+            problems.append((("settings", key), say("unknown setting {key!r} (settings: "
+                                                    "{known})", key=key,
+                                                    known=", ".join(SETTINGS))))
             continue
         try:
-            rules.parse_limit(value, f"setting {key}")
+            rules.parse_limit(value, say("setting {key}", key=key))
         except ValueError as exc:
-            problems.append((("settings", key), str(exc)))
+            problems.append((("settings", key), said_by(exc)))
     return problems
 
 
@@ -58,7 +61,9 @@ def speed_steps(character: dict[str, Any], session: Session) -> list[SpeedStep]:
         return []  # a broken unknown_armour_limit setting; character_derived says so
     if worn.known == "none":
         return []  # no armour, nothing to explain
-    return [SpeedStep("limit", worn.label, fraction=worn.limit)]
+    # The armour named as the table does in the session's language; the sentence is said in
+    # the reader's.
+    return [SpeedStep("limit", worn.label_in(session.language), fraction=worn.limit)]
 
 
 @hookimpl
@@ -66,7 +71,7 @@ def character_derived(character: dict[str, Any], session: Session) -> dict[str, 
     try:
         return {"armour": _limit(character, session).as_dict()}
     except ValueError as exc:
-        return {"armour": {"error": str(exc)}}
+        return {"armour": {"error": said_by(exc)}}
 
 
 def _wear(ctx: OpContext, p: dict[str, Any]) -> Result:
@@ -75,18 +80,21 @@ def _wear(ctx: OpContext, p: dict[str, Any]) -> Result:
     entry = rules.find_armour(p["armour"], ctx.table(PLUGIN))
     if entry is None and not p["unlisted"]:
         known = ", ".join(e["name"] for e in ctx.table(PLUGIN).get("armour", []))
-        raise Refused(f"{p['armour']!r} is not in config/armour.toml (known: {known}); "
-                      f"add it there, or pass unlisted=true")
+        raise Refused(say("{armour!r} is not in config/armour.toml (known: {known}); add it "
+                          "there, or pass unlisted=true", armour=p["armour"], known=known))
     if "character.set" not in ctx.host.operations:
-        raise Refused("armour.wear needs the core's character.set operation, which is missing")
+        raise Refused(say("armour.wear needs the core's character.set operation, which is "
+                          "missing"))
     armour = entry["name"] if entry else p["armour"].strip()
     weight = 0.0 if armour == "none" else p["weight_lb"]
     for field, value in (("armour", armour), ("armour_weight_lb", weight),
                          ("armour_magic", p["magic"] and armour != "none")):
         ctx.apply("character.set", character=name, field=field, value=str(value))
     worn = _limit(character, ctx)
-    return Result(f"{name} wears {worn.label.removeprefix('armour ')}"
-                  + (f", {weight:g} lb" if weight else ""), {"armour": worn.as_dict()}, [name])
+    wears = worn.worn_by(name, ctx.language)
+    if weight:
+        wears = joined(", ", [wears, say("{weight:g} lb", weight=weight)])
+    return Result(wears, {"armour": worn.as_dict()}, [name])
 
 
 def _read_wear(character: str, text: str) -> tuple[str, dict[str, Any]]:
@@ -101,6 +109,7 @@ def _read_wear(character: str, text: str) -> tuple[str, dict[str, Any]]:
 
 @hookimpl(optionalhook=True)  # declared by the encumbrance plugin, which may be switched off
 def worn_prompt(session) -> dict[str, Any]:
+    # The loads screen translates the question and the hint (this plugin's labels).
     return {"question": "armour: name, weight lb, magic (yes/no)",
             "hint": "none: takes it off · name! : an armour the table does not list",
             "read": _read_wear}
@@ -154,6 +163,4 @@ def help_text(language: str) -> str:
 
 @hookimpl
 def labels(language: str) -> dict[str, str] | None:
-    if language != "fr":
-        return None
-    return {"no limit": "aucune limite", "magic": "magique", "Armour": "Armure"}
+    return FRENCH if language == "fr" else None

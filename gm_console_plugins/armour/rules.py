@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from gm_console.said import Said, say
+
 
 def _key(text: str) -> str:
     return " ".join(str(text).casefold().split())
@@ -19,9 +21,11 @@ def parse_limit(raw: Any, where: str) -> Fraction:
     try:
         value = Fraction(str(raw).strip())
     except (ValueError, ZeroDivisionError):
-        raise ValueError(f"{where}: limit {raw!r} is not a fraction such as \"2/3\"") from None
+        raise ValueError(say("{where}: limit {raw!r} is not a fraction such as \"2/3\"",
+                             where=where, raw=str(raw))) from None
     if not 0 < value <= 1:
-        raise ValueError(f"{where}: limit {raw!r} must be more than 0 and at most 1")
+        raise ValueError(say("{where}: limit {raw!r} must be more than 0 and at most 1",
+                             where=where, raw=str(raw)))
     return value
 
 
@@ -44,12 +48,38 @@ class ArmourLimit:
     known_fr: str | None = None  # the table's French name
 
     @property
-    def label(self) -> str:
-        magic = ", magic" if self.magic else ""
-        if self.known is None:
-            return (f"armour {self.armour!r}{magic} is not in config/armour.toml: "
-                    f"limit {self.limit_text}")
-        return f"armour {self.known}{magic}: {self.limit_text}"
+    def label(self) -> Said:
+        """What the speed's steps say of the armour, with its English name."""
+        return self.label_in("en")
+
+    def name_in(self, language: str) -> str | None:
+        """The table's name in ``language`` (its French one in French), None when unknown."""
+        return (self.known_fr or self.known) if language == "fr" else self.known
+
+    def label_in(self, language: str) -> Said:
+        """The same, naming the armour as the table does in ``language``: the sentence itself
+        is said in the reader's language."""
+        name = self.name_in(language)
+        if name is None:
+            if self.magic:
+                return say("armour {armour!r}, magic is not in config/armour.toml: limit {limit}",
+                           armour=self.armour, limit=self.limit_text)
+            return say("armour {armour!r} is not in config/armour.toml: limit {limit}",
+                       armour=self.armour, limit=self.limit_text)
+        if self.magic:
+            return say("armour {armour}, magic: {limit}", armour=name, limit=self.limit_text)
+        return say("armour {armour}: {limit}", armour=name, limit=self.limit_text)
+
+    def worn_by(self, who: str, language: str) -> Said:
+        """That ``who`` wears it (``armour.wear``'s line), the armour named in ``language``."""
+        name = self.name_in(language)
+        if name is None:
+            return say("{who} wears {armour!r}, which config/armour.toml does not list: limit "
+                       "{limit}", who=who, armour=self.armour, limit=self.limit_text)
+        if self.magic:
+            return say("{who} wears {armour}, magic: {limit}", who=who, armour=name,
+                       limit=self.limit_text)
+        return say("{who} wears {armour}: {limit}", who=who, armour=name, limit=self.limit_text)
 
     @property
     def label_fr(self) -> str:
@@ -60,8 +90,8 @@ class ArmourLimit:
         return f"{self.known_fr or self.known}{magic} : {limit}"  # most French names say "armure"
 
     @property
-    def limit_text(self) -> str:
-        return "no limit" if self.limit == 1 else f"{self.limit} speed"
+    def limit_text(self) -> Said:
+        return say("no limit") if self.limit == 1 else say("{limit} speed", limit=str(self.limit))
 
     def as_dict(self) -> dict[str, Any]:
         return {"armour": self.known or self.armour, "known": self.known is not None,
@@ -76,7 +106,8 @@ def armour_limit(character: dict[str, Any], table: dict[str, Any],
     magic = bool(character.get("armour_magic"))
     entry = find_armour(worn, table)
     if entry is None:
-        limit = parse_limit(settings["unknown_armour_limit"], "setting unknown_armour_limit")
+        limit = parse_limit(settings["unknown_armour_limit"], say("setting unknown_armour_limit"))
         return ArmourLimit(worn, None, limit, magic)
-    return ArmourLimit(worn, entry["name"], parse_limit(entry["limit"], f"armour {entry['name']}"),
+    return ArmourLimit(worn, entry["name"],
+                       parse_limit(entry["limit"], say("armour {armour}", armour=entry["name"])),
                        magic, entry.get("fr"))

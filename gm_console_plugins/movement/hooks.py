@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from gm_console import ScreenSpec, SectionSpec, hookimpl
+from gm_console.said import said_by, say
 from gm_console_plugins.movement import ops, rules
 from gm_console_plugins.movement.labels import FRENCH
 
@@ -37,7 +38,7 @@ def register_screens(register) -> None:
 def _validate(section: dict[str, Any]) -> list[tuple[tuple[Any, ...], str]]:
     settings = section.get("settings", {})
     if not isinstance(settings, dict):
-        return [(("settings",), "settings must be a table ([plugins.movement.settings])")]
+        return [(("settings",), say("settings must be a table ([plugins.movement.settings])"))]
     return [(("settings", key), message) for key, message in rules.choice_problems(settings)]
 
 
@@ -52,7 +53,7 @@ def character_derived(character: dict[str, Any], session: Session) -> dict[str, 
     try:
         return {"jump": ops.figures(session, character).as_dict()}
     except ValueError as exc:  # a sheet without a usable Strength: say so, do not go down
-        return {"jump": {"error": str(exc)}}
+        return {"jump": {"error": said_by(exc)}}
 
 
 @hookimpl

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from gm_console import Operation, Param, Refused, Result, RollRequest
+from gm_console.said import Said, joined, restored, said_by, say, stored
 from gm_console_plugins.movement import rules
 from gm_console_plugins.movement.segments import SYNTAX, SegmentError, format_path, parse_path
 
@@ -26,7 +27,8 @@ def settings(session: Session) -> dict[str, Any]:
 def figures(session: Session, character: dict[str, Any]) -> rules.JumpFigures:
     """The character's jump figures, or ValueError saying what on the sheet is wrong."""
     if "strength" not in character:
-        raise ValueError(f"{character.get('name', '?')} has no strength on the sheet")
+        raise ValueError(say("{name} has no strength on the sheet",
+                             name=str(character.get("name", "?"))))
     return rules.jump_figures(character["strength"], character.get("height_m"),
                               session.table(PLUGIN), settings(session))
 
@@ -36,12 +38,12 @@ def price(session: Session, character: dict[str, Any], text: str) -> rules.Price
     try:
         segments = parse_path(text)
     except SegmentError as exc:
-        raise Refused(f"segments: {exc}") from None
+        raise Refused(say("segments: {problem}", problem=said_by(exc))) from None
     try:
         jumps = figures(session, character)
         checked = settings(session)
     except ValueError as exc:
-        raise Refused(str(exc)) from None
+        raise Refused(said_by(exc)) from None
     terrain = session.terrain() or {}
     difficult = terrain.get("difficult")
     # The sheet's speeds are validated by the host when a session is read or a field is set.
@@ -62,7 +64,7 @@ def check_modifier(session: Session, character: dict[str, Any], ability: str) ->
         return rules.check_modifier(ability, character[ability],
                                     int(settings(session)["exceptional_strength_score"]))
     except ValueError as exc:
-        raise Refused(str(exc)) from None
+        raise Refused(said_by(exc)) from None
 
 
 def _data(session: Session, character: dict[str, Any], path: rules.PricedPath) -> dict[str, Any]:
@@ -83,21 +85,28 @@ def _data(session: Session, character: dict[str, Any], path: rules.PricedPath) -
             **data}
 
 
-def _summary(path: rules.PricedPath) -> str:
-    total = f"{rules.show(path.cost)} m of {rules.show(path.speed)} m"
+def _summary(path: rules.PricedPath) -> Said:
+    m = rules.said_m
     if path.fits:
-        return f"{total}, {rules.show(path.left)} m left"
-    return f"{total}, {rules.show(path.over)} m too far"
+        return say("{cost} m of {speed} m, {left} m left", cost=m(path.cost),
+                   speed=m(path.speed), left=m(path.left))
+    return say("{cost} m of {speed} m, {over} m too far", cost=m(path.cost),
+               speed=m(path.speed), over=m(path.over))
+
+
+ABILITIES = {"strength": say("Strength"), "dexterity": say("Dexterity")}
+SKILLS = {"athletics": say("Athletics"), "acrobatics": say("Acrobatics")}
 
 
 def _apply_price(ctx: OpContext, p: dict[str, Any]) -> Result:
     character = ctx.character(p["character"])
     path = price(ctx, character, p["segments"])
     data = _data(ctx, character, path)
-    notes = "".join(f"; {problem}" for problem in path.problems)
-    checks = "".join(f"; check: {c.skill} ({c.reason})" for c in path.checks)
-    return Result(f"{character['name']}: {data['path']} costs {_summary(path)}"
-                  f"{notes}{checks}", data, [character["name"]])
+    said = [say("{name}: {path} costs {summary}", name=character["name"], path=data["path"],
+                summary=_summary(path)), *path.problems,
+            *(say("check: {skill} ({reason})", skill=SKILLS[c.skill], reason=c.reason)
+              for c in path.checks)]
+    return Result(joined("; ", said), data, [character["name"]])
 
 
 def _offer_checks(ctx: OpContext, character: dict[str, Any], path: rules.PricedPath,
@@ -106,46 +115,61 @@ def _offer_checks(ctx: OpContext, character: dict[str, Any], path: rules.PricedP
     of one character cannot share a request."""
     ids = []
     for check, out in zip(path.checks, data["checks"]):
-        skill = f"{check.ability.capitalize()} ({check.skill.capitalize()})"
-        against = (" (disadvantage: " + "; ".join(out["disadvantage"]) + ")"
-                   if out["disadvantage"] else "")
+        skill = say("{ability} ({skill})", ability=ABILITIES[check.ability],
+                    skill=SKILLS[check.skill])
+        title = (say("{skill}: {reason} (disadvantage: {why})", skill=skill, reason=check.reason,
+                     why=joined("; ", out["disadvantage"])) if out["disadvantage"] else
+                 say("{skill}: {reason}", skill=skill, reason=check.reason))
         ids.append(ctx.request_rolls(RollRequest(
-            title=f"{skill}: {check.reason}{against}",
+            title=title,
             rolls=[{"who": character["name"], "expression": out["expression"], "dc": check.dc}],
             then="movement.check_result",
+            # The reason and the failure's text come back from the dice prompt as plain text:
+            # their sentences ride along (said) so the journal says them in the reader's language.
             context={"character": character["name"], "skill": skill, "reason": check.reason,
                      "segment": check.segment, "on_failure": check.on_failure,
-                     "condition": check.condition, "path": data["path"]},
+                     "condition": check.condition, "path": data["path"],
+                     "said": {"reason": stored(check.reason).get("said", {}),
+                              "on_failure": stored(check.on_failure).get("said", {})}},
         )))
     return ids
 
 
 FORCE = " (the game master can force it with override=<reason>)"
+"""How a refusal ends that the game master may force (screens put their key in its place)."""
 
 
-def _forbidden(character: dict[str, Any], path: rules.PricedPath, *, per_round: bool) -> list[str]:
+def _forbidden(character: dict[str, Any], path: rules.PricedPath, *,
+               per_round: bool) -> list[Said]:
     """What the rules do not allow on this path: a jump beyond the character's figures and,
     outside combat, more than one round's speed (in combat the tracker judges the speed)."""
     reasons = list(path.problems)
     if per_round and not path.fits:
-        reasons.append(f"{character['name']}: {format_path([s.segment for s in path.segments])}"
-                       f" costs {_summary(path)} for one round; shorten it or split it over two"
-                       " rounds")
+        reasons.append(say("{name}: {path} costs {summary} for one round; shorten it or split it "
+                           "over two rounds", name=character["name"],
+                           path=format_path([s.segment for s in path.segments]),
+                           summary=_summary(path)))
     return reasons
 
 
 def _check_allowed(ctx: OpContext, character: dict[str, Any], path: rules.PricedPath,
                    override: str, *, per_round: bool) -> str:
     """Refuse what the rules forbid, unless the game master overrides with a reason; returns
-    the text the journal line gets for an override."""
+    the reason of an override ("" when there is nothing to force)."""
     reasons = _forbidden(character, path, per_round=per_round)
     if not reasons:
         return ""
     if not override.strip():
-        raise Refused("; ".join(reasons) + FORCE)
-    ctx.journal(f"override by the game master ({override.strip()}): " + "; ".join(reasons),
-                kind="override", who=[character["name"]])
-    return f" (override: {override.strip()})"
+        raise Refused(say("{why} (the game master can force it with override=<reason>)",
+                          why=joined("; ", reasons)))
+    ctx.journal(say("override by the game master ({reason}): {why}", reason=override.strip(),
+                    why=joined("; ", reasons)), kind="override", who=[character["name"]])
+    return override.strip()
+
+
+def _forced(line: Said, reason: str) -> Said:
+    """A move's line, with the reason it was forced if it was."""
+    return say("{line} (override: {reason})", line=line, reason=reason) if reason else line
 
 
 def _apply_move(ctx: OpContext, p: dict[str, Any]) -> Result:
@@ -154,7 +178,7 @@ def _apply_move(ctx: OpContext, p: dict[str, Any]) -> Result:
     forced = _check_allowed(ctx, character, path, p["override"], per_round=True)
     data = _data(ctx, character, path)
     data["roll_requests"] = _offer_checks(ctx, character, path, data)
-    return Result(_journal_line(character["name"], "moves", path, data) + forced, data,
+    return Result(_forced(_journal_line(character["name"], "moves", path, data), forced), data,
                   [character["name"]])
 
 
@@ -167,50 +191,70 @@ def _apply_spend(ctx: OpContext, p: dict[str, Any]) -> Result:
         booked = ctx.ask("spend_movement", character=character["name"],
                          metres=rules.metres(path.cost), override=p["override"])
     except Refused as exc:
-        raise Refused(f"the combat tracker refused {rules.show(path.cost)} m for "
-                      f"{character['name']}: {exc}") from None
+        raise Refused(say("the combat tracker refused {metres} m for {name}: {why}",
+                          metres=rules.said_m(path.cost), name=character["name"],
+                          why=said_by(exc))) from None
     if booked is None:
-        raise Refused("no combat tracker: no plugin keeps the fight's movement (the combat "
-                      "plugin is not loaded); use movement.move outside combat")
+        raise Refused(say("no combat tracker: no plugin keeps the fight's movement (the combat "
+                          "plugin is not loaded); use movement.move outside combat"))
     data["combat"] = booked
     data["roll_requests"] = _offer_checks(ctx, character, path, data)
-    return Result(_journal_line(character["name"], "spends", path, data) + forced, data,
+    return Result(_forced(_journal_line(character["name"], "spends", path, data), forced), data,
                   [character["name"]])
 
 
-def _journal_line(name: str, verb: str, path: rules.PricedPath, data: dict[str, Any]) -> str:
+def _journal_line(name: str, verb: str, path: rules.PricedPath, data: dict[str, Any]) -> Said:
+    m = rules.said_m
     if verb == "moves":
-        line = f"{name} moves {data['path']}: {_summary(path)}"
+        line = say("{name} moves {path}: {summary}", name=name, path=data["path"],
+                   summary=_summary(path))
     else:  # the tracker says what is left of the turn's move actions
-        line = (f"{name} spends {rules.show(path.cost)} m of movement (speed "
-                f"{rules.show(path.speed)} m) on {data['path']}")
+        said = {"name": name, "metres": m(path.cost), "speed": m(path.speed),
+                "path": data["path"]}
         left = data.get("combat", {}).get("metres_left")
-        if isinstance(left, (int, float)):
-            line += f", {rules.show(left)} m left of the move actions taken"
+        line = (say("{name} spends {metres} m of movement (speed {speed} m) on {path}, {left} m "
+                    "left of the move actions taken", left=m(left), **said)
+                if isinstance(left, (int, float)) and not isinstance(left, bool) else
+                say("{name} spends {metres} m of movement (speed {speed} m) on {path}", **said))
     if path.checks:
-        line += "; checks offered: " + ", ".join(c.reason for c in path.checks)
+        line = say("{line}; checks offered: {checks}", line=line,
+                   checks=joined(", ", [c.reason for c in path.checks]))
     return line
+
+
+def _said_back(text: str, kept: Any) -> Said:
+    """A check's sentence back from the roll request (its template and values kept beside it,
+    or none: a sentence without values is its own template)."""
+    back = restored(text, kept)
+    return back if isinstance(back, Said) else Said(text, {})
 
 
 def _apply_check_result(ctx: OpContext, p: dict[str, Any]) -> Result:
     request, outcomes = p["request"], p["outcomes"]
     for key in ("character", "skill", "reason", "on_failure"):
         if key not in request:
-            raise Refused(f"movement.check_result: the request has no {key!r}")
+            raise Refused(say("movement.check_result: the request has no {key!r}", key=key))
     character = ctx.character(str(request["character"]))
     name = character["name"]
-    lines = []
+    kept = request.get("said") if isinstance(request.get("said"), dict) else {}
+    reason = _said_back(str(request["reason"]), kept.get("reason"))
+    on_failure = _said_back(str(request["on_failure"]), kept.get("on_failure"))
+    lines: list[Said] = []
     for outcome in outcomes:
         if not isinstance(outcome, dict) or "success" not in outcome:
-            raise Refused("movement.check_result: each outcome needs a success (a DC was set)")
+            raise Refused(say("movement.check_result: each outcome needs a success (a DC was "
+                              "set)"))
         if outcome["success"]:
-            lines.append(f"{name} succeeds: {request['reason']}")
+            lines.append(say("{name} succeeds: {reason}", name=name, reason=reason))
             continue
-        lines.append(f"{name} fails ({request['reason']}): {request['on_failure']}")
+        lines.append(say("{name} fails ({reason}): {failure}", name=name, reason=reason,
+                         failure=on_failure))
         condition = str(request.get("condition", ""))
         if condition:  # stored through the host, so every plugin reads it (a prone jumper)
-            ctx.add_condition(character, condition, source=f"failed check: {request['reason']}")
-    return Result("; ".join(lines) or f"{name}: no outcome for {request['reason']}",
+            ctx.add_condition(character, condition,
+                              source=say("failed check: {reason}", reason=reason))
+    return Result(joined("; ", lines) if lines else
+                  say("{name}: no outcome for {reason}", name=name, reason=reason),
                   {"character": name, "conditions": [c.name for c in ctx.conditions(character)
                                                      if c.stored]},
                   [name])

@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import Any, Mapping
 
 from gm_console.core.abilities import modifier, parse_score, parse_strength
+from gm_console.said import Said, Value, say
 from gm_console_plugins.movement.segments import JUMPS, KINDS, Segment, format_segment
 
 Table = Mapping[str, Any]
@@ -31,10 +32,21 @@ def metres(value: Fraction) -> float:
     return float(round(value, 3))
 
 
-def show(value: Fraction | float) -> str:
-    """A distance for a sentence: ``5.1``, ``3``, ``1.275``, ``−0.2`` (no trailing zeros)."""
-    text = f"{float(round(Fraction(value), 3)):.3f}".rstrip("0").rstrip(".")
-    return "0" if text == "-0" else text.replace("-", "−")
+def said_m(value: Fraction | float) -> int | float | Said:
+    """A distance as a sentence keeps it: a number (French writes 5,1), rounded to the
+    millimetre, without trailing zeros; a negative one with a real minus sign (−0.2)."""
+    number = float(round(Fraction(value), 3))
+    if number < 0:
+        return say("−{metres}", metres=said_m(-number))
+    return int(number) if number.is_integer() else number
+
+
+KIND_WORDS = {"walk": say("walk"), "climb": say("climb"), "swim": say("swim"),
+              "crawl": say("crawl"), "long_jump": say("long jump"), "high_jump": say("high jump")}
+"""A segment's kind as a sentence says it (its French from the plugin's labels)."""
+
+TERRAIN_WORDS = {True: say("difficult"), False: say("normal")}
+RUN_UP_WORDS = {True: say("running"), False: say("standing")}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -45,29 +57,31 @@ CHOICES = {"reach_from": ("running", "standing"),
            "obstacle_check": ("taller_than_quarter", "up_to_quarter")}
 
 
-def choice_problems(values: Mapping[str, Any]) -> list[tuple[str, str]]:
+def choice_problems(values: Mapping[str, Any]) -> list[tuple[str, Said]]:
     """Settings whose value is not one the rules know, as (key, message); checkable without
     the config (a session's ``[plugins.movement.settings]`` on load or ``settings.set``)."""
     found = []
     for key, choices in CHOICES.items():
         if key in values and values[key] not in choices:
-            found.append((key, f"setting {key} of movement must be one of {', '.join(choices)}, "
-                               f"not {values[key]!r}"))
+            found.append((key, say("setting {key} of movement must be one of {choices}, not "
+                                   "{value}", key=key, choices=", ".join(choices),
+                                   value=repr(values[key]))))
     kinds = values.get("run_up_kinds", [])
     if not isinstance(kinds, list) or any(kind not in KINDS for kind in kinds):
-        found.append(("run_up_kinds", f"setting run_up_kinds of movement must be a list of "
-                                      f"segment kinds ({', '.join(KINDS)}), not {kinds!r}"))
+        found.append(("run_up_kinds", say("setting run_up_kinds of movement must be a list of "
+                                          "segment kinds ({kinds}), not {value}",
+                                          kinds=", ".join(KINDS), value=repr(kinds))))
     return found
 
 
-def _kind(value: Any) -> str:
+def _kind(value: Any) -> Said:
     if isinstance(value, bool):
-        return "true or false"
+        return say("true or false")
     if isinstance(value, (int, float)):
-        return "a number"
+        return say("a number")
     if isinstance(value, list):
-        return "a list of names"
-    return "text"
+        return say("a list of names")
+    return say("a text")
 
 
 def checked_settings(values: Mapping[str, Any], defaults: Mapping[str, Any]) -> dict[str, Any]:
@@ -77,7 +91,8 @@ def checked_settings(values: Mapping[str, Any], defaults: Mapping[str, Any]) -> 
     for key, default in defaults.items():
         value = values.get(key, default)
         if _kind(value) != _kind(default):
-            raise ValueError(f"setting {key} of movement must be {_kind(default)}, not {value!r}")
+            raise ValueError(say("setting {key} of movement must be {kind}, not {value}", key=key,
+                                 kind=_kind(default), value=repr(value)))
         out[key] = value
     problems = choice_problems(out)
     if problems:
@@ -90,13 +105,14 @@ def checked_settings(values: Mapping[str, Any], defaults: Mapping[str, Any]) -> 
 # ---------------------------------------------------------------------------------------------
 
 
-def strength_score(raw: Any, exceptional_as: int) -> tuple[int, str]:
+def strength_score(raw: Any, exceptional_as: int) -> tuple[int, Said]:
     """The Strength score the jump formulas use, and how it was read: an exceptional 18/xx
     counts as ``exceptional_as`` (RULES.md 1.7, interpretation). ValueError if unreadable."""
     strength = parse_strength(raw)
     if strength.percentile:
-        return exceptional_as, f"Strength {strength} counts as {exceptional_as}"
-    return strength.score, f"Strength {strength.score}"
+        return exceptional_as, say("Strength {strength} counts as {score}",
+                                   strength=str(strength), score=exceptional_as)
+    return strength.score, say("Strength {score}", score=strength.score)
 
 
 def check_modifier(ability: str, raw: Any, exceptional_as: int) -> int:
@@ -123,7 +139,7 @@ class JumpFigures:
     high_standing: Fraction
     reach: Fraction | None  # None when the sheet has no height
     obstacle_max: Fraction
-    steps: tuple[str, ...] = ()
+    steps: tuple[Said, ...] = ()
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -141,13 +157,14 @@ def _height(height_m: Any) -> Fraction | None:
     if height_m is None or height_m == "":
         return None
     if isinstance(height_m, bool):
-        raise ValueError(f"height_m {height_m!r} is not a number of metres")
+        raise ValueError(say("height_m {value} is not a number of metres", value=repr(height_m)))
     try:
         height = exact(height_m)
     except (ValueError, ZeroDivisionError):
-        raise ValueError(f"height_m {height_m!r} is not a number of metres") from None
+        raise ValueError(say("height_m {value} is not a number of metres",
+                             value=repr(height_m))) from None
     if height < 0:
-        raise ValueError(f"height_m {height_m!r} is below 0")
+        raise ValueError(say("height_m {value} is below 0", value=repr(height_m)))
     return height if height > 0 else None
 
 
@@ -173,33 +190,43 @@ def jump_figures(strength: Any, height_m: Any, table: Table,
     fraction = exact(jump["obstacle_fraction"])
     obstacle_max = long_running * fraction
 
+    m = said_m
+    high_line = {"base": m(high_base), "per": m(per_mod), "modifier": signed(mod),
+                 "high": m(high_raw)}
+    obstacle_line = {"fraction": m(fraction), "long": m(long_running), "obstacle": m(obstacle_max)}
     steps = [
-        f"{read_as}, modifier {signed(mod)}",
-        f"long jump with a run-up of {show(exact(jump['run_up_m']))} m: "
-        f"{show(per_score)} × {score} = {show(long_running)} m",
-        f"long jump standing: {show(long_running)} × {show(standing)} = {show(long_standing)} m",
-        f"high jump with a run-up: {show(high_base)} + {show(per_mod)} × {signed(mod)} = "
-        f"{show(high_raw)} m" + (" → 0 m (never below 0)" if floored else ""),
-        f"high jump standing: {show(high_running)} × {show(standing)} = {show(high_standing)} m",
-        (f"small obstacle, cleared with a Strength (Athletics) check: up to {show(fraction)} × "
-         if settings["obstacle_check"] == "up_to_quarter" else
-         f"obstacle cleared without a check: up to {show(fraction)} × ")
-        + f"{show(long_running)} = {show(obstacle_max)} m (running long jump)",
+        say("{strength}, modifier {modifier}", strength=read_as, modifier=signed(mod)),
+        say("long jump with a run-up of {run_up} m: {per} × {score} = {long} m",
+            run_up=m(exact(jump["run_up_m"])), per=m(per_score), score=score,
+            long=m(long_running)),
+        say("long jump standing: {long} × {factor} = {standing} m", long=m(long_running),
+            factor=m(standing), standing=m(long_standing)),
+        say("high jump with a run-up: {base} + {per} × {modifier} = {high} m → 0 m (never below "
+            "0)", **high_line) if floored else
+        say("high jump with a run-up: {base} + {per} × {modifier} = {high} m", **high_line),
+        say("high jump standing: {high} × {factor} = {standing} m", high=m(high_running),
+            factor=m(standing), standing=m(high_standing)),
+        say("small obstacle, cleared with a Strength (Athletics) check: up to {fraction} × "
+            "{long} = {obstacle} m (running long jump)", **obstacle_line)
+        if settings["obstacle_check"] == "up_to_quarter" else
+        say("obstacle cleared without a check: up to {fraction} × {long} = {obstacle} m "
+            "(running long jump)", **obstacle_line),
     ]
 
     height = _height(height_m)
     reach: Fraction | None = None
     if height is None:
-        steps.append("highest point reached: unknown (no height_m on the sheet)")
+        steps.append(say("highest point reached: unknown (no height_m on the sheet)"))
     else:
         arms = exact(jump["reach_height_factor"])
         from_running = settings["reach_from"] == "running"
-        for label, high in (("running", high_running), ("standing", high_standing)):
+        for running, high in ((True, high_running), (False, high_standing)):
             value = high + arms * height
-            if (label == "running") == from_running:
+            if running == from_running:
                 reach = value
-            steps.append(f"highest point reached ({label}): {show(high)} + {show(arms)} × "
-                         f"{show(height)} = {show(value)} m")
+            steps.append(say("highest point reached ({how}): {high} + {arms} × {height} = "
+                             "{reach} m", how=RUN_UP_WORDS[running], high=m(high), arms=m(arms),
+                             height=m(height), reach=m(value)))
     return JumpFigures(long_running, long_standing, high_running, high_standing, reach,
                        obstacle_max, tuple(steps))
 
@@ -210,26 +237,30 @@ def jump_figures(strength: Any, height_m: Any, table: Table,
 
 
 def cost_per_metre(kind: str, difficult: bool, *, climb_speed_m: float, swim_speed_m: float,
-                   table: Table, settings: Mapping[str, Any]) -> tuple[Fraction, str]:
+                   table: Table, settings: Mapping[str, Any]) -> tuple[Fraction, Said]:
     """Metres of speed one metre of ``kind`` costs, and why."""
     costs = table["cost"]
     terrain = "difficult" if difficult else "normal"
+    word = TERRAIN_WORDS[difficult]
     if kind == "crawl":
         # Interpretation: the seed names crawling without a figure.
-        return exact(settings[f"crawl_cost_{terrain}"]), f"crawl, {terrain} terrain (setting)"
+        return (exact(settings[f"crawl_cost_{terrain}"]),
+                say("crawl, {terrain} terrain (setting)", terrain=word))
     if kind in JUMPS:
         if difficult:
             # Interpretation: the jumper is in the air; the landing calls for a check instead.
-            return exact(settings["jump_cost_difficult"]), "jump, difficult terrain (setting)"
-        return exact(costs["jump"]["normal"]), "jump, normal terrain"
-    row, label = kind, kind
+            return exact(settings["jump_cost_difficult"]), say("jump, difficult terrain (setting)")
+        return exact(costs["jump"]["normal"]), say("jump, normal terrain")
     if kind == "climb" and (climb_speed_m or 0) > 0:
-        row = "climb_with_speed"
-        label = f"climb with a climbing speed of {show(exact(climb_speed_m))} m"
-    elif kind == "swim" and (swim_speed_m or 0) > 0:
-        row = "swim_with_speed"
-        label = f"swim with a swimming speed of {show(exact(swim_speed_m))} m"
-    return exact(costs[row][terrain]), f"{label}, {terrain} terrain"
+        return exact(costs["climb_with_speed"][terrain]), say(
+            "climb with a climbing speed of {speed} m, {terrain} terrain",
+            speed=said_m(exact(climb_speed_m)), terrain=word)
+    if kind == "swim" and (swim_speed_m or 0) > 0:
+        return exact(costs["swim_with_speed"][terrain]), say(
+            "swim with a swimming speed of {speed} m, {terrain} terrain",
+            speed=said_m(exact(swim_speed_m)), terrain=word)
+    return exact(costs[kind][terrain]), say("{kind}, {terrain} terrain", kind=KIND_WORDS[kind],
+                                            terrain=word)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -244,10 +275,10 @@ class Check:
     """A roll the path calls for: offered to the game master, who may skip it."""
 
     skill: str          # "athletics" or "acrobatics"
-    reason: str
+    reason: Said
     segment: int        # 1-based number of the segment that calls for it
     dc: int
-    on_failure: str     # what a failure means, for the journal
+    on_failure: Said    # what a failure means, for the journal
     condition: str = ""  # a condition a failure sets on the character ("prone")
 
     @property
@@ -278,7 +309,7 @@ class PricedSegment:
     terrain_from: str          # "segment", "terrain" (the current one) or "default" (none known)
     rate: Fraction
     cost: Fraction
-    why: str
+    why: Said
     run_up: bool | None = None  # jumps only
     max_m: Fraction | None = None  # jumps only: the farthest or highest without a check
 
@@ -302,8 +333,8 @@ class PricedPath:
     speed: Fraction
     segments: tuple[PricedSegment, ...]
     checks: tuple[Check, ...] = ()
-    problems: tuple[str, ...] = ()  # what the rules do not allow (a long jump beyond reach)
-    steps: tuple[str, ...] = ()
+    problems: tuple[Said, ...] = ()  # what the rules do not allow (a long jump beyond reach)
+    steps: tuple[Said, ...] = ()
 
     @property
     def cost(self) -> Fraction:
@@ -321,6 +352,14 @@ class PricedPath:
     def fits(self) -> bool:
         return self.cost <= self.speed
 
+    def total(self) -> Said:
+        """What the path costs of the speed: what is left, or how far over."""
+        if self.fits:
+            return say("total {cost} m of {speed} m: {left} m left", cost=said_m(self.cost),
+                       speed=said_m(self.speed), left=said_m(self.left))
+        return say("total {cost} m of {speed} m: {over} m too far", cost=said_m(self.cost),
+                   speed=said_m(self.speed), over=said_m(self.over))
+
     def as_dict(self) -> dict[str, Any]:
         return {
             "speed_m": metres(self.speed), "cost_m": metres(self.cost),
@@ -332,12 +371,12 @@ class PricedPath:
 
 
 def _run_up(segments: list[Segment], index: int, table: Table,
-            settings: Mapping[str, Any]) -> tuple[bool, str]:
+            settings: Mapping[str, Any]) -> tuple[bool, Said]:
     """Whether the jump at ``index`` has its run-up: the text says so, or enough ground of the
     run-up kinds was covered immediately before it."""
     own = segments[index].run_up
     if own is not None:
-        return own, "running (as written)" if own else "standing (as written)"
+        return own, say("running (as written)") if own else say("standing (as written)")
     kinds = set(settings["run_up_kinds"])
     ground = Fraction(0)
     for before in reversed(segments[:index]):
@@ -346,27 +385,31 @@ def _run_up(segments: list[Segment], index: int, table: Table,
         ground += exact(before.metres)
     needed = exact(table["jump"]["run_up_m"])
     if ground >= needed:
-        return True, f"running ({show(ground)} m of run-up ≥ {show(needed)} m)"
-    return False, f"standing ({show(ground)} m of run-up < {show(needed)} m)"
+        return True, say("running ({ground} m of run-up ≥ {needed} m)", ground=said_m(ground),
+                         needed=said_m(needed))
+    return False, say("standing ({ground} m of run-up < {needed} m)", ground=said_m(ground),
+                      needed=said_m(needed))
 
 
 def _jump_checks(number: int, seg: Segment, running: bool, figures: JumpFigures,
                  table: Table, settings: Mapping[str, Any],
-                 checks: list[Check], problems: list[str]) -> Fraction:
+                 checks: list[Check], problems: list[Said]) -> Fraction:
     """The checks and problems of one jump; returns its limit (farthest or highest)."""
     length = exact(seg.metres)
-    how = "running" if running else "standing"
+    how = RUN_UP_WORDS[running]
     if seg.kind == "high_jump":
         limit = figures.high_running if running else figures.high_standing
         if length > limit:
             checks.append(Check(
-                "athletics", f"jump {show(length)} m high, above the {show(limit)} m of a {how} "
-                "high jump", number, int(settings["dc_jump_higher"]), "does not jump that high"))
+                "athletics", say("jump {length} m high, above the {limit} m of a {how} high jump",
+                                 length=said_m(length), limit=said_m(limit), how=how),
+                number, int(settings["dc_jump_higher"]), say("does not jump that high")))
         return limit
     limit = figures.long_running if running else figures.long_standing
     if length > limit:
-        problems.append(f"segment {number}: a long jump of {show(length)} m is beyond the "
-                        f"{show(limit)} m of a {how} long jump")
+        problems.append(say("segment {number}: a long jump of {length} m is beyond the {limit} m "
+                            "of a {how} long jump", number=number, length=said_m(length),
+                            limit=said_m(limit), how=how))
     if seg.obstacle_m is None:
         return limit
     obstacle = exact(seg.obstacle_m)
@@ -374,15 +417,20 @@ def _jump_checks(number: int, seg: Segment, running: bool, figures: JumpFigures,
     dc = int(settings["dc_obstacle"])
     if settings["obstacle_check"] == "up_to_quarter":
         if obstacle > quarter:
-            problems.append(f"segment {number}: an obstacle of {show(obstacle)} m is taller than "
-                            f"a quarter of the {show(length)} m jump ({show(quarter)} m)")
+            problems.append(say("segment {number}: an obstacle of {obstacle} m is taller than a "
+                                "quarter of the {length} m jump ({quarter} m)", number=number,
+                                obstacle=said_m(obstacle), length=said_m(length),
+                                quarter=said_m(quarter)))
         else:
-            checks.append(Check("athletics", f"clear a {show(obstacle)} m obstacle (up to "
-                                f"{show(quarter)} m)", number, dc, "hits the obstacle"))
+            checks.append(Check("athletics", say("clear a {obstacle} m obstacle (up to {quarter} "
+                                                 "m)", obstacle=said_m(obstacle),
+                                                 quarter=said_m(quarter)),
+                                number, dc, say("hits the obstacle")))
     elif obstacle > quarter:
-        checks.append(Check("athletics", f"clear a {show(obstacle)} m obstacle, taller than a "
-                            f"quarter of the jump ({show(quarter)} m)", number, dc,
-                            "hits the obstacle"))
+        checks.append(Check("athletics", say("clear a {obstacle} m obstacle, taller than a "
+                                             "quarter of the jump ({quarter} m)",
+                                             obstacle=said_m(obstacle), quarter=said_m(quarter)),
+                            number, dc, say("hits the obstacle")))
     return limit
 
 
@@ -397,44 +445,50 @@ def price_path(segments: list[Segment], *, speed_m: float, figures: JumpFigures,
     """
     priced: list[PricedSegment] = []
     checks: list[Check] = []
-    problems: list[str] = []
-    steps: list[str] = []
+    problems: list[Said] = []
+    steps: list[Said] = []
     for index, seg in enumerate(segments):
         number = index + 1
         if seg.difficult is not None:
-            difficult, source, said = seg.difficult, "segment", ""
+            difficult, source = seg.difficult, "segment"
         elif terrain_difficult is not None:
             difficult, source = terrain_difficult, "terrain"
-            said = f" (current terrain{': ' + terrain_label if terrain_label else ''})"
         else:
-            difficult, source, said = False, "default", " (no current terrain)"
+            difficult, source = False, "default"
         rate, why = cost_per_metre(seg.kind, difficult, climb_speed_m=climb_speed_m,
                                    swim_speed_m=swim_speed_m, table=table, settings=settings)
+        if source == "terrain" and terrain_label:
+            why = say("{why} (current terrain: {terrain})", why=why, terrain=terrain_label)
+        elif source == "terrain":
+            why = say("{why} (current terrain)", why=why)
+        elif source == "default":
+            why = say("{why} (no current terrain)", why=why)
         cost = rate * exact(seg.metres)
         run_up: bool | None = None
         limit: Fraction | None = None
-        detail = ""
+        line: dict[str, Value] = {"number": number, "kind": KIND_WORDS[seg.kind],
+                "metres": said_m(exact(seg.metres)), "why": why, "rate": said_m(rate),
+                "cost": said_m(cost)}
         if seg.kind in JUMPS:
             run_up, how = _run_up(segments, index, table, settings)
             limit = _jump_checks(number, seg, run_up, figures, table, settings, checks, problems)
-            detail = f", {how}"
+            steps.append(say("{number}. {kind} {metres} m: {why}, {how}: {metres} × {rate} = "
+                             "{cost} m", how=how, **line))
             if difficult:
-                checks.append(Check("acrobatics", "land on their feet in difficult terrain",
-                                    number, int(settings["dc_landing"]), "falls prone", "prone"))
+                checks.append(Check("acrobatics", say("land on their feet in difficult terrain"),
+                                    number, int(settings["dc_landing"]), say("falls prone"),
+                                    "prone"))
+        else:
+            steps.append(say("{number}. {kind} {metres} m: {why}: {metres} × {rate} = {cost} m",
+                             **line))
         if seg.slippery:
-            checks.append(Check("athletics", "climb a slippery or hold-poor surface", number,
-                                int(settings["dc_slippery_climb"]), "makes no headway"))
+            checks.append(Check("athletics", say("climb a slippery or hold-poor surface"), number,
+                                int(settings["dc_slippery_climb"]), say("makes no headway")))
         if seg.rough:
-            checks.append(Check("athletics", "swim in rough water", number,
-                                int(settings["dc_rough_water"]), "makes no headway"))
-        priced.append(PricedSegment(number, seg, difficult, source, rate, cost, why + said,
+            checks.append(Check("athletics", say("swim in rough water"), number,
+                                int(settings["dc_rough_water"]), say("makes no headway")))
+        priced.append(PricedSegment(number, seg, difficult, source, rate, cost, why,
                                     run_up, limit))
-        steps.append(f"{number}. {seg.kind} {show(exact(seg.metres))} m: {why}{said}{detail}: "
-                     f"{show(exact(seg.metres))} × {show(rate)} = {show(cost)} m")
     path = PricedPath(exact(speed_m), tuple(priced), tuple(checks), tuple(problems))
-    if path.fits:
-        steps.append(f"total {show(path.cost)} m of {show(path.speed)} m: {show(path.left)} m left")
-    else:
-        steps.append(f"total {show(path.cost)} m of {show(path.speed)} m: "
-                     f"{show(path.over)} m too far")
+    steps.append(path.total())
     return PricedPath(path.speed, path.segments, path.checks, path.problems, tuple(steps))

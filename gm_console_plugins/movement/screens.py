@@ -15,6 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 
 from gm_console import Refused
+from gm_console.said import said_by, say
 from gm_console.ui import StoreScreen, SyncedTable, Value
 from gm_console_plugins.movement import ops, rules
 from gm_console_plugins.movement.segments import JUMPS, Segment, format_path
@@ -27,9 +28,6 @@ if TYPE_CHECKING:
 
 NOTES_WIDTH = 26  # "standing ≤ 2.55 m, slippery"
 
-KIND_LABELS = {"walk": "walk", "climb": "climb", "swim": "swim", "crawl": "crawl",
-               "long_jump": "long jump", "high_jump": "high jump"}
-
 
 def _b(key: str, action: str, label: str, name: str, show: bool = True) -> Binding:
     return Binding(key, action, label, show=show, id=f"movement.{name}")
@@ -40,7 +38,10 @@ class MovementScreen(StoreScreen):
     # speed step; the terrain on another plugin: any operation may change what is shown. Only
     # the widgets whose text changed repaint, so listening to everything costs little.
     AREAS = frozenset({"*"})
-    KEY_HINTS = {ops.FORCE: " (press f to force it, with a reason)"}
+    KEY_HINTS = {ops.FORCE: " (press f to force it, with a reason)",
+                 # the same syntax in the host's French of the sentence
+                 " (le MJ peut le forcer avec override=<reason>)":
+                 " (press f to force it, with a reason)"}
     BINDINGS = [
         _b("w", "add('walk')", "Walk", "walk"),
         _b("c", "add('climb')", "Climb", "climb"),
@@ -127,9 +128,9 @@ class MovementScreen(StoreScreen):
             where = t("no terrain set")
         else:
             kind = t("difficult") if terrain.get("difficult") else t("normal")
-            where = f"{terrain.get('label', '?')} ({kind})"
+            where = f"{t(terrain.get('label', '?'))} ({kind})"
         position = f"{self._index() + 1}/{len(session.characters)}"
-        head.show(f"{character['name']} · {t('speed')} {rules.show(session.speed(character).m)} m"
+        head.show(f"{character['name']} · {t('speed')} {self._m(session.speed(character).m)} m"
                   f" · {t('terrain')}: {where} · ←→ {t('character')} {position}")
         path = self._show_path(character)
         jump = self._show_jump(character)
@@ -137,12 +138,16 @@ class MovementScreen(StoreScreen):
         why = self.query_one("#mv-why", Value)
         why.display = self.why
         if self.why:  # computed only when asked for
-            lines = [f"{t('Speed')}:", *session.speed(character).steps]
+            lines = [f"{t('Speed')}:", *map(t, session.speed(character).steps)]
             if path is not None:
-                lines += [f"{t('Path')}:", *path.steps]
+                lines += [f"{t('Path')}:", *map(t, path.steps)]
             if jump is not None:
-                lines += [f"{t('Jumps')}:", *jump.steps]
+                lines += [f"{t('Jumps')}:", *map(t, jump.steps)]
             why.show("\n".join(lines))
+
+    def _m(self, value: Any) -> str:
+        """Metres for the eye in the UI language: 1.275, or 1,275 in French."""
+        return self.app.t.number(float(value), 3)
 
     def _index(self) -> int:
         names = [c.get("name") for c in self.session.characters]
@@ -168,7 +173,7 @@ class MovementScreen(StoreScreen):
             path = ops.price(self.session, character, format_path(self.segments))
         except Refused as exc:
             table.sync(columns, [])
-            total.show(Text(str(exc), style="bold red"))
+            total.show(Text(self.for_screen(said_by(exc)), style="bold red"))
             checks.show("")
             return None
         rows = []
@@ -179,23 +184,23 @@ class MovementScreen(StoreScreen):
                 terrain += "*"
             rows.append((str(index), [
                 f"{'▶' if index == self.selected else ' '}{priced.number}",
-                t(KIND_LABELS[seg.kind]), terrain, rules.show(seg.metres),
-                rules.show(priced.rate), rules.show(priced.cost), self._notes(priced)]))
+                t(rules.KIND_WORDS[seg.kind]), terrain, self._m(seg.metres),
+                self._m(priced.rate), self._m(priced.cost), self._notes(priced)]))
         table.sync(columns, rows)
         if 0 <= self.selected < len(rows) and table.cursor_row != self.selected:
             table.move_cursor(row=self.selected)
-        figures = {"cost": rules.show(path.cost), "speed": rules.show(path.speed),
-                   "left": rules.show(path.left), "over": rules.show(path.over)}
+        m = rules.said_m
         if path.fits:
-            total.show(Text(t("Total {cost} m of {speed} m: {left} m left").format(**figures),
-                            style="bold green"))
+            total.show(Text(t(say("Total {cost} m of {speed} m: {left} m left", cost=m(path.cost),
+                                  speed=m(path.speed), left=m(path.left))), style="bold green"))
         else:
-            total.show(Text(t("Total {cost} m of {speed} m: {over} m too far").format(**figures),
+            total.show(Text(t(say("Total {cost} m of {speed} m: {over} m too far",
+                                  cost=m(path.cost), speed=m(path.speed), over=m(path.over))),
                             style="bold red"))
-        lines = [f"⚠ {problem}" for problem in path.problems]
-        lines += [t("⚄ {ability} ({skill}) DC {dc}: {reason} [{segment}]").format(
-            ability=t(c.ability.capitalize()), skill=t(c.skill.capitalize()), dc=c.dc,
-            reason=t(c.reason), segment=c.segment) for c in path.checks]
+        lines = [f"⚠ {t(problem)}" for problem in path.problems]
+        lines += [t(say("⚄ {ability} ({skill}) DC {dc}: {reason} [{segment}]",
+                        ability=ops.ABILITIES[c.ability], skill=ops.SKILLS[c.skill], dc=c.dc,
+                        reason=c.reason, segment=c.segment)) for c in path.checks]
         checks.show("\n".join(lines))
         return path
 
@@ -205,13 +210,13 @@ class MovementScreen(StoreScreen):
         notes = []
         if seg.kind in JUMPS:
             notes.append(f"{t('running') if priced.run_up else t('standing')} "
-                         f"≤ {rules.show(priced.max_m or 0)} m")
+                         f"≤ {self._m(priced.max_m or 0)} m")
         if seg.slippery:
             notes.append(t("slippery"))
         if seg.rough:
             notes.append(t("rough water"))
         if seg.obstacle_m is not None:
-            notes.append(f"{t('obstacle')} {rules.show(seg.obstacle_m)} m")
+            notes.append(f"{t('obstacle')} {self._m(seg.obstacle_m)} m")
         return ", ".join(notes)
 
     def _show_jump(self, character: dict[str, Any]) -> rules.JumpFigures | None:
@@ -220,10 +225,10 @@ class MovementScreen(StoreScreen):
         try:
             jump = ops.figures(self.session, character)
         except ValueError as exc:
-            value.show(Text(str(exc), style="red"))
+            value.show(Text(t(said_by(exc)), style="red"))
             return None
-        reach = "?" if jump.reach is None else f"{rules.show(jump.reach)} m"
-        show = rules.show
+        reach = "?" if jump.reach is None else f"{self._m(jump.reach)} m"
+        show = self._m
         value.show(
             f"{t('Long jump')} {show(jump.long_running)} m ({t('standing')} "
             f"{show(jump.long_standing)} m) · {t('High jump')} {show(jump.high_running)} m "
@@ -360,7 +365,7 @@ class MovementScreen(StoreScreen):
         outcome = self.apply(op, **params)
         self.refused_op = "" if outcome.ok else op
         if outcome.ok:
-            self.notify(outcome.message, timeout=6)
+            self.notify(self.t(outcome.message), timeout=6)
             self.segments, self.selected = [], -1
             self._start_typing()
             self.refresh_view(None)

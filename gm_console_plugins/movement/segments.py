@@ -11,16 +11,17 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from gm_console.said import say
+
 KINDS: tuple[str, ...] = ("walk", "climb", "swim", "crawl", "long_jump", "high_jump")
 JUMPS: tuple[str, ...] = ("long_jump", "high_jump")
 
-SYNTAX = (
+SYNTAX = say(
     "segments separated by commas, each kind:metres[:flag...]; kinds: walk, climb, swim, crawl, "
     "long_jump, high_jump; flags: difficult or normal (terrain; without one, the current "
     "terrain's), running or standing (a jump; without one, running after 3 m walked just "
     "before), slippery (a climb), rough (a swim in rough water), obstacle=H (a long jump over "
-    "an obstacle H m tall). Example: climb:3:slippery,walk:3,long_jump:4:difficult"
-)
+    "an obstacle H m tall). Example: climb:3:slippery,walk:3,long_jump:4:difficult")
 
 
 class SegmentError(ValueError):
@@ -48,26 +49,30 @@ def _metres(text: str, what: str, where: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise SegmentError(f"{where}: {what} {text!r} is not a number of metres") from None
+        raise SegmentError(say("{where}: {what} {text!r} is not a number of metres", where=where,
+                               what=what, text=text)) from None
     if not math.isfinite(value) or value <= 0:
-        raise SegmentError(f"{where}: {what} must be more than 0 m, not {text!r}")
+        raise SegmentError(say("{where}: {what} must be more than 0 m, not {text!r}", where=where,
+                               what=what, text=text))
     return value
 
 
 def _parse_one(text: str, number: int) -> Segment:
-    where = f"segment {number} {text!r}"
+    where = say("segment {number} {text!r}", number=number, text=text)
     parts = [part.strip().lower() for part in text.split(":")]
     if len(parts) < 2 or not parts[0] or not parts[1]:
-        raise SegmentError(f"{where}: expected kind:metres, such as walk:3")
+        raise SegmentError(say("{where}: expected kind:metres, such as walk:3", where=where))
     kind = parts[0].replace("-", "_")
     if kind not in KINDS:
-        raise SegmentError(f"{where}: unknown kind {parts[0]!r} (kinds: {', '.join(KINDS)})")
-    metres = _metres(parts[1], "the distance", where)
+        raise SegmentError(say("{where}: unknown kind {kind!r} (kinds: {kinds})", where=where,
+                               kind=parts[0], kinds=", ".join(KINDS)))
+    metres = _metres(parts[1], say("the distance"), where)
     fields: dict[str, object] = {}
 
     def put(key: str, value: object, flag: str) -> None:
         if key in fields:
-            raise SegmentError(f"{where}: flag {flag!r} contradicts or repeats an earlier flag")
+            raise SegmentError(say("{where}: flag {flag!r} contradicts or repeats an earlier flag",
+                                   where=where, flag=flag))
         fields[key] = value
 
     for flag in parts[2:]:
@@ -75,25 +80,29 @@ def _parse_one(text: str, number: int) -> Segment:
             put("difficult", flag == "difficult", flag)
         elif flag in ("running", "standing"):
             if kind not in JUMPS:
-                raise SegmentError(f"{where}: {flag!r} applies to a jump, not to {kind}")
+                raise SegmentError(say("{where}: {flag!r} applies to a jump, not to {kind}",
+                                       where=where, flag=flag, kind=kind))
             put("run_up", flag == "running", flag)
         elif flag == "slippery":
             if kind != "climb":
-                raise SegmentError(f"{where}: 'slippery' applies to a climb, not to {kind}")
+                raise SegmentError(say("{where}: 'slippery' applies to a climb, not to {kind}",
+                                       where=where, kind=kind))
             put("slippery", True, flag)
         elif flag == "rough":
             if kind != "swim":
-                raise SegmentError(f"{where}: 'rough' applies to a swim, not to {kind}")
+                raise SegmentError(say("{where}: 'rough' applies to a swim, not to {kind}",
+                                       where=where, kind=kind))
             put("rough", True, flag)
         elif flag.startswith("obstacle="):
             if kind != "long_jump":
-                raise SegmentError(f"{where}: an obstacle applies to a long_jump, not to {kind}")
-            put("obstacle_m", _metres(flag.split("=", 1)[1], "the obstacle height", where), flag)
+                raise SegmentError(say("{where}: an obstacle applies to a long_jump, not to "
+                                       "{kind}", where=where, kind=kind))
+            put("obstacle_m", _metres(flag.split("=", 1)[1], say("the obstacle height"), where),
+                flag)
         else:
-            raise SegmentError(
-                f"{where}: unknown flag {flag!r} (flags: difficult, normal, running, standing, "
-                "slippery, rough, obstacle=H)"
-            )
+            raise SegmentError(say("{where}: unknown flag {flag!r} (flags: difficult, normal, "
+                                   "running, standing, slippery, rough, obstacle=H)",
+                                   where=where, flag=flag))
     return Segment(kind=kind, metres=metres, **fields)  # type: ignore[arg-type]
 
 
@@ -101,12 +110,12 @@ def parse_path(text: str) -> list[Segment]:
     """The segments of ``text``, or :class:`SegmentError` naming the first bad one."""
     pieces = text.split(",")
     if not text.strip():
-        raise SegmentError(f"no segments given ({SYNTAX})")
+        raise SegmentError(say("no segments given ({syntax})", syntax=SYNTAX))
     segments = []
     for number, piece in enumerate(pieces, start=1):
         if not piece.strip():
-            raise SegmentError(f"segment {number} is empty (two commas in a row, or a comma at "
-                               "either end)")
+            raise SegmentError(say("segment {number} is empty (two commas in a row, or a comma "
+                                   "at either end)", number=number))
         segments.append(_parse_one(piece.strip(), number))
     return segments
 

@@ -8,7 +8,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from gm_console import Operation, Param, Refused, Result, SectionSpec, hookimpl
+from gm_console.said import said_by, say
 from gm_console_plugins.terrain import rules
+from gm_console_plugins.terrain.labels import FRENCH
 
 if TYPE_CHECKING:
     from gm_console import OpContext, Session
@@ -28,16 +30,20 @@ def _set(ctx: OpContext, params: dict[str, Any]) -> Result:
     try:
         described = rules.describe(table, key, ctx.language)
     except rules.TerrainError as exc:
-        raise Refused(str(exc)) from None
+        raise Refused(said_by(exc)) from None
     before = current_key(ctx)
     ctx.section(PLUGIN)["current"] = key
     ctx.touch(PLUGIN, "travel")
+    # The label is the table's in the session's language; the sentence, the reader's.
     if described["difficult"]:
-        how = f"difficult terrain: each metre costs {described['cost']:g}"
+        how = say("difficult terrain: each metre costs {cost:g}", cost=described["cost"])
     else:
-        how = "ordinary terrain"
-    moved = "" if before != key else " (unchanged)"
-    return Result(f"terrain: {described['label']} ({how}){moved}", {"terrain": described})
+        how = say("ordinary terrain")
+    if before == key:
+        return Result(say("terrain: {label} ({how}) (unchanged)", label=described["label"],
+                          how=how), {"terrain": described})
+    return Result(say("terrain: {label} ({how})", label=described["label"], how=how),
+                  {"terrain": described})
 
 
 @hookimpl
@@ -65,7 +71,7 @@ def register_operations(register) -> None:
 def _validate(section: dict[str, Any]) -> list[tuple[tuple[Any, ...], str]]:
     current = section.get("current", "")
     if not isinstance(current, str):
-        return [(("current",), "current must be a terrain key (text), e.g. \"road\"")]
+        return [(("current",), say("current must be a terrain key (text), e.g. \"road\""))]
     return []
 
 
@@ -84,13 +90,14 @@ def current_terrain(session: Session) -> dict[str, Any]:
         catalogue = rules.catalogue(table, session.language)
     except rules.TerrainError as exc:
         # A broken config/terrain.toml: ordinary ground, and say why, rather than go down.
-        return {"key": "", "label": "ordinary terrain", "difficult": False, "cost": 1.0,
-                "types": {}, "error": str(exc)}
+        return {"key": "", "label": say("ordinary terrain"), "difficult": False, "cost": 1.0,
+                "types": {}, "error": said_by(exc)}
     key = current_key(session)
     if key not in catalogue:
-        return {"key": key, "label": f"{key} (not in config/terrain.toml)", "difficult": False,
-                "cost": 1.0, "types": catalogue,
-                "error": f"terrain {key!r} is not in config/terrain.toml; treated as ordinary"}
+        return {"key": key, "label": say("{key} (not in config/terrain.toml)", key=key),
+                "difficult": False, "cost": 1.0, "types": catalogue,
+                "error": say("terrain {key!r} is not in config/terrain.toml; treated as ordinary",
+                             key=key)}
     return {**catalogue[key], "types": catalogue}
 
 
@@ -110,9 +117,7 @@ def help_text(language: str) -> str:
 
 @hookimpl
 def labels(language: str) -> dict[str, str] | None:
-    if language != "fr":
-        return None
-    return {"Terrain": "Terrain", "difficult": "difficile", "ordinary": "ordinaire"}
+    return FRENCH if language == "fr" else None
 
 
 HELP_EN = """\

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from gm_console.said import say
+
 
 class TerrainError(ValueError):
     """A terrain key or table entry that cannot be used; the message says which and why."""
@@ -17,11 +19,11 @@ def types(table: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """The ``[types]`` of the table, each checked: a label and a ``difficult`` flag."""
     found = table.get("types", {})
     if not isinstance(found, dict) or not found:
-        raise TerrainError("config/terrain.toml has no [types.<key>] table")
+        raise TerrainError(say("config/terrain.toml has no [types.<key>] table"))
     for key, entry in found.items():
         if not isinstance(entry, dict) or not isinstance(entry.get("difficult"), bool):
-            raise TerrainError(f"config/terrain.toml [types.{key}]: "
-                               "'difficult' must be true or false")
+            raise TerrainError(say("config/terrain.toml [types.{key}]: 'difficult' must be true "
+                                   "or false", key=key))
     return found
 
 
@@ -31,7 +33,8 @@ def cost(table: dict[str, Any], difficult: bool) -> float:
     value = costs.get("difficult" if difficult else "normal")
     if not isinstance(value, (int, float)) or value <= 0:
         which = "difficult" if difficult else "normal"
-        raise TerrainError(f"config/terrain.toml [cost]: '{which}' must be a positive number")
+        raise TerrainError(say("config/terrain.toml [cost]: '{which}' must be a positive number",
+                               which=which))
     return float(value)
 
 
@@ -46,7 +49,8 @@ def check_key(table: dict[str, Any], key: str) -> str:
     """``key`` if the table knows it, else a :class:`TerrainError` listing the known keys."""
     known = types(table)
     if key not in known:
-        raise TerrainError(f"unknown terrain {key!r}; known terrains: {', '.join(known)}")
+        raise TerrainError(say("unknown terrain {key!r}; known terrains: {known}", key=key,
+                               known=", ".join(known)))
     return key
 
 

@@ -7,11 +7,10 @@ Contributes the operations of :mod:`.ops`, the ``travel`` derived values of
 
 from __future__ import annotations
 
-from typing import Any
-
 from typing import TYPE_CHECKING, Any
 
 from gm_console import ScreenSpec, SectionSpec, hookimpl, hookspec
+from gm_console.said import say
 from gm_console_plugins.travel import ops, reading, rules
 from gm_console_plugins.travel.labels import FRENCH, HELP_EN, HELP_FR
 from gm_console_plugins.travel.summary import summary
@@ -81,26 +80,30 @@ def _validate(section: dict[str, Any]) -> list[tuple[tuple[Any, ...], str]]:
     problems: list[tuple[tuple[Any, ...], str]] = []
     for key in ("pace", "mode"):
         if not isinstance(section.get(key, ""), str):
-            problems.append(((key,), f"{key} must be text, e.g. \"{reading.DEFAULTS[key]}\""))
+            problems.append(((key,), say("{key} must be text, e.g. \"{example}\"", key=key,
+                                         example=reading.DEFAULTS[key])))
     for key in ("speed_m", "speed_kmh", "hours_per_day", "done_km", "hours_today",
                 "galloped_hours", "odometer_km", "idle_s"):
         value = section.get(key, 0)
         if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
-            problems.append(((key,), f"{key} must be a number, 0 or more"))
+            problems.append(((key,), say("{key} must be a number, 0 or more", key=key)))
     route = section.get("route", [])
     if not isinstance(route, list):
-        return problems + [(("route",), "route must be an array of tables {km, terrain, name}")]
+        return problems + [(("route",), say("route must be an array of tables {km, terrain, "
+                                             "name}"))]
     for index, leg in enumerate(route):
         km = leg.get("km") if isinstance(leg, dict) else None
         if isinstance(km, bool) or not isinstance(km, (int, float)) or km <= 0:
-            problems.append((("route", index), "each leg needs km, a number more than 0"))
+            problems.append((("route", index), say("each leg needs km, a number more than 0")))
         elif not isinstance(leg.get("terrain", ""), str):
-            problems.append((("route", index), "a leg's terrain must be a terrain key (text)"))
+            problems.append((("route", index), say("a leg's terrain must be a terrain key "
+                                                   "(text)")))
     if not isinstance(section.get("travellers", []), list):
-        problems.append((("travellers",), "travellers must be a list of character names"))
+        problems.append((("travellers",), say("travellers must be a list of character names")))
     settings = section.get("settings", {})
     if not isinstance(settings, dict):
-        return problems + [(("settings",), "settings must be a table ([plugins.travel.settings])")]
+        return problems + [(("settings",), say("settings must be a table "
+                                               "([plugins.travel.settings])"))]
     problems += [(("settings", key), message)
                  for key, message in rules.settings_problems(settings, ops.MODES)]
     return problems

@@ -120,4 +120,163 @@ FRENCH = {
     "fresh mount in": "monture fraîche dans",
     "fresh mount needed (F)": "monture fraîche nécessaire (F)",
     "Fresh mounts at km": "Montures fraîches au km",
+    # sentences the travel rules say (gm_console.said)
+    "{minute} m/min, {hour} km/h, {day} km/day": "{minute} m/min, {hour} km/h, {day} km/jour",
+    "pace {pace}: {effect} ({rates})": "rythme {pace} : {effect} ({rates})",
+    "mode: {mode} ({rates})": "mode : {mode} ({rates})",
+    "mode: {mode}; pace set to {pace} (the only one it allows) ({rates})":
+        "mode : {mode} ; rythme passé à {pace} (le seul qu'il permet) ({rates})",
+    "a leg's length must be more than 0 km, not {km}":
+        "la longueur d'une étape doit dépasser 0 km, pas {km}",
+    "unknown terrain {key!r}; known terrains: {known}":
+        "terrain inconnu {key!r} ; terrains connus : {known}",
+    "leg {number}: {km} km of {terrain} ({kind})": "étape {number} : {km} km de {terrain} ({kind})",
+    "leg {number} “{name}”: {km} km of {terrain} ({kind})":
+        "étape {number} « {name} » : {km} km de {terrain} ({kind})",
+    "no leg {leg}: the route has {count} leg(s)":
+        "pas d'étape {leg} : l'itinéraire a {count} étape(s)",
+    "leg {leg} is already (partly) travelled; clear the route (travel.route_clear) to plan a "
+    "new one":
+        "l'étape {leg} est déjà (en partie) parcourue ; effacez l'itinéraire "
+        "(travel.route_clear) pour en prévoir un nouveau",
+    "leg {leg} removed ({km} km of {terrain})": "étape {leg} retirée ({km} km de {terrain})",
+    "route cleared ({count} leg(s))": "itinéraire effacé ({count} étape(s))",
+    "{name}: {problem}": "{name} : {problem}",
+    "Forced march, hour {hour}: Constitution save DC {dc}":
+        "Marche forcée, heure {hour} : jet de sauvegarde de Constitution DD {dc}",
+    "{hours} h travelled, the most one advance covers: advance again to go on":
+        "{hours} h de voyage, le plus qu'une avance couvre : avancez encore pour continuer",
+    "the {mode} travels {hours} h a day: it goes on tomorrow":
+        "{mode} : {hours} h de voyage par jour ; la suite demain",
+    "the mount has galloped its {hours} h: a fresh mount is needed (travel.fresh_mount) or "
+    "another mode":
+        "la monture a galopé ses {hours} h : il faut une monture fraîche (travel.fresh_mount) "
+        "ou un autre mode",
+    "arrived at the end of the route": "arrivé au bout de l'itinéraire",
+    "leg {number} {name} done at km {km}": "étape {number} {name} terminée au km {km}",
+    "leg {number} done at km {km}": "étape {number} terminée au km {km}",
+    "hour {hour} of the day done: forced march, every traveller owes a Constitution save DC "
+    "{dc} (roll request {request})":
+        "heure {hour} de la journée terminée : marche forcée, chaque voyageur doit un jet de "
+        "sauvegarde de Constitution DD {dc} (demande de jets {request})",
+    "travelled {duration}, {km} km, km {done} of {total}; Day {day}, {time}":
+        "voyagé {duration}, {km} km, km {done} sur {total} ; Jour {day}, {time}",
+    "travelled {duration}, {km} km; Day {day}, {time}":
+        "voyagé {duration}, {km} km ; Jour {day}, {time}",
+    "the party waits for its forced-march saves (roll request {request}): answer them (key r, "
+    "or roll.resolve) or cancel them (roll.cancel)":
+        "le groupe attend ses jets de marche forcée (demande de jets {request}) : répondez-y "
+        "(touche r, ou roll.resolve) ou annulez-les (roll.cancel)",
+    "there is no route to travel to its end: add legs (travel.leg) or give hours=<number>":
+        "pas d'itinéraire à parcourir jusqu'au bout : ajoutez des étapes (travel.leg) ou donnez "
+        "hours=<number>",
+    "the party is already at the end of the route: add a leg or clear it":
+        "le groupe est déjà au bout de l'itinéraire : ajoutez une étape ou effacez-le",
+    "hours must be a number of hours or 'end', not {hours!r}":
+        "hours doit être un nombre d'heures ou 'end', pas {hours!r}",
+    "hours must be more than 0 and at most {most}, not {hours}":
+        "hours doit dépasser 0 et valoir au plus {most}, pas {hours}",
+    "no forced-march saves are awaited": "aucun jet de marche forcée n'est attendu",
+    "an outcome must have who, total and dc, not {outcome}":
+        "un résultat doit avoir who, total et dc, pas {outcome}",
+    "{name} makes the forced-march save ({total} vs DC {dc})":
+        "{name} réussit le jet de marche forcée ({total} contre DD {dc})",
+    "{name} fails the forced-march save ({total} vs DC {dc}): exhaustion {before} → {after} "
+    "({effect})":
+        "{name} rate le jet de marche forcée ({total} contre DD {dc}) : épuisement {before} → "
+        "{after} ({effect})",
+    "{name} fails the forced-march save ({total} vs DC {dc}): exhaustion {before} → {after}":
+        "{name} rate le jet de marche forcée ({total} contre DD {dc}) : épuisement {before} → "
+        "{after}",
+    "forced march, hour {hour}: {names} gains a level of exhaustion":
+        "marche forcée, heure {hour} : {names} gagne un niveau d'épuisement",
+    "forced march, hour {hour}: {names} gain a level of exhaustion":
+        "marche forcée, heure {hour} : {names} gagnent un niveau d'épuisement",
+    "forced march, hour {hour}: every save made, no exhaustion":
+        "marche forcée, heure {hour} : tous les jets réussis, pas d'épuisement",
+    "fresh mounts: the party can gallop again":
+        "montures fraîches : le groupe peut de nouveau galoper",
+    "a new day of travel: hours travelled today {hours} → 0":
+        "une nouvelle journée de voyage : heures de voyage aujourd'hui {hours} → 0",
+    "travellers: {names}": "voyageurs : {names}",
+    "travellers: every character": "voyageurs : tous les personnages",
+    "flat terrain": "terrain plat",
+    "{terrain} (not a known terrain: ordinary)": "{terrain} (terrain inconnu : ordinaire)",
+    "{name} cannot move: speed 0 ({why})": "{name} ne peut pas avancer : vitesse 0 ({why})",
+    "× {factor}: {why}": "× {factor} : {why}",
+    "{plugin}: ignored {entry} (a travel factor is a number, 0 or more)":
+        "{plugin} : {entry} ignoré (un facteur de voyage est un nombre, 0 ou plus)",
+    "{terrain} is difficult: each metre costs {cost}, distances ÷ {cost}":
+        "{terrain} est difficile : chaque mètre en coûte {cost}, distances ÷ {cost}",
+    "= {minute} m/min, {hour} km/h, {day} km in a day of {hours} h":
+        "= {minute} m/min, {hour} km/h, {day} km en une journée de {hours} h",
+    "{terrain}: no effect on mode {mode} (setting difficult_terrain_modes)":
+        "{terrain} : aucun effet sur le mode {mode} (réglage difficult_terrain_modes)",
+    "{mode}: × {factor}": "{mode} : × {factor}",
+    "speed {speed} m ÷ {walker} m (setting walker_speed_m): × {factor}":
+        "vitesse {speed} m ÷ {walker} m (réglage walker_speed_m) : × {factor}",
+    "{mode}: {pace} pace changes nothing (its own speed)":
+        "{mode} : le rythme {pace} ne change rien (sa propre vitesse)",
+    "{mode}: its own speed, {speed} km/h": "{mode} : sa propre vitesse, {speed} km/h",
+    "{pace} pace: {minute} m/min, {hour} km/h, {day} km/day":
+        "rythme {pace} : {minute} m/min, {hour} km/h, {day} km/jour",
+    "none ({mode}: no pace effects)": "aucun ({mode} : pas d'effet de rythme)",
+    "{terrain}: the party covers no distance at this pace and mode":
+        "{terrain} : le groupe n'avance pas à ce rythme et dans ce mode",
+    "hours per day must be more than 0": "les heures par jour doivent dépasser 0",
+    "the route would take more than {days} days of travel at this pace and mode: check the "
+    "legs' km (travel.leg_remove) and the speed":
+        "l'itinéraire prendrait plus de {days} jours de voyage à ce rythme et dans ce mode : "
+        "vérifiez les km des étapes (travel.leg_remove) et la vitesse",
+    "setting {key} of travel must be {wanted}, not {value}":
+        "le réglage {key} du voyage doit être {wanted}, pas {value}",
+    "a number more than 0": "un nombre supérieur à 0",
+    "an hour from 0 to 24 (0 ≤ hour < 24)": "une heure de 0 à 24 (0 ≤ heure < 24)",
+    "one of {choices}": "l'un de {choices}",
+    "a list of modes ({modes})": "une liste de modes ({modes})",
+    "unknown pace {pace!r}; paces: {paces}": "rythme inconnu {pace!r} ; rythmes : {paces}",
+    "unknown mode {mode!r}; modes: {modes}": "mode inconnu {mode!r} ; modes : {modes}",
+    "{mode} travels at {paces} pace only, not {pace}":
+        "{mode} : rythme {paces} seulement, pas {pace}",
+    "speeds and hours per day cannot be negative":
+        "les vitesses et les heures par jour ne peuvent pas être négatives",
+    "mode {mode} needs the mount's speed_m (metres per round), e.g. 27 for a griffon":
+        "le mode {mode} a besoin du speed_m de la monture (mètres par round), par exemple 27 "
+        "pour un griffon",
+    "mode {mode} needs its own speed: speed_kmh (km per hour) or speed_m (metres per round), "
+    "one of the two":
+        "le mode {mode} a besoin de sa propre vitesse : speed_kmh (km par heure) ou speed_m "
+        "(mètres par round), l'un des deux",
+    "speed_kmh applies to a ship only, not to mode {mode}":
+        "speed_kmh ne concerne qu'un navire, pas le mode {mode}",
+    "speed_m applies to a special mount or a ship, not to mode {mode}":
+        "speed_m ne concerne qu'une monture spéciale ou un navire, pas le mode {mode}",
+    "hours_per_day applies to a ship only, not to mode {mode}":
+        "hours_per_day ne concerne qu'un navire, pas le mode {mode}",
+    "hours_per_day {hours} is more than {most}": "hours_per_day {hours} dépasse {most}",
+    "setting day_figure = {rule!r}: expected last_hour, spread or hourly":
+        "réglage day_figure = {rule!r} : last_hour, spread ou hourly attendu",
+    # the planner's own questions and answers
+    "Travel {hours} h now? The clock moves on by up to {hours} h.":
+        "Voyager {hours} h maintenant ? L'horloge avance de {hours} h au plus.",
+    "{text!r}: write a time such as 3h, 90min or 2d":
+        "{text!r} : écrivez une durée comme 3h, 90min ou 2j",
+    "the time must be more than 0": "la durée doit dépasser 0",
+    "type a mode: foot, mounted, gallop, vehicle, ship or special":
+        "tapez un mode : foot, mounted, gallop, vehicle, ship ou special",
+    "{text!r}: the speed and hours must be numbers":
+        "{text!r} : la vitesse et les heures doivent être des nombres",
+    # a session's [plugins.travel] that cannot be read
+    "{key} must be text, e.g. \"{example}\"": "{key} doit être du texte, par exemple \"{example}\"",
+    "{key} must be a number, 0 or more": "{key} doit être un nombre, 0 ou plus",
+    "route must be an array of tables {km, terrain, name}":
+        "route doit être une liste de tables {km, terrain, name}",
+    "each leg needs km, a number more than 0":
+        "chaque étape a besoin de km, un nombre supérieur à 0",
+    "a leg's terrain must be a terrain key (text)":
+        "le terrain d'une étape doit être une clé de terrain (texte)",
+    "travellers must be a list of character names":
+        "travellers doit être une liste de noms de personnages",
+    "settings must be a table ([plugins.travel.settings])":
+        "settings doit être une table ([plugins.travel.settings])",
 }

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 from gm_console import Operation, Param, Refused, Result, RollRequest
 from gm_console.core.abilities import parse_score
-from gm_console.core.clock import format_clock, format_duration
+from gm_console.core.clock import format_duration
+from gm_console.said import Said, Value, joined, said_by, say
 from gm_console_plugins.travel import reading, rules
 from gm_console_plugins.travel.reading import PLUGIN
 from gm_console_plugins.travel.rules import EPS, num
@@ -36,20 +37,21 @@ def _state(ctx: OpContext) -> dict[str, Any]:
 
 def _checked(ctx: OpContext, motion: rules.Motion) -> rules.Motion:
     try:
-        return rules.check_motion(ctx.table(PLUGIN), motion, reading.settings(ctx))
+        return rules.check_motion(ctx.table(PLUGIN), motion, reading.settings(ctx),
+                                  ctx.language)
     except rules.TravelError as exc:
-        raise Refused(str(exc)) from None
+        raise Refused(said_by(exc)) from None
 
 
-def _rates_text(ctx: OpContext) -> str:
+def _rates_text(ctx: OpContext) -> Said:
     sec = reading.section(ctx)
     try:
         rates = rules.rates(ctx.table(PLUGIN), reading.settings(ctx), reading.motion(sec),
-                            reading.terrain_now(ctx))
+                            reading.terrain_now(ctx), ctx.language)
     except rules.TravelError as exc:  # a setting the rules cannot use
-        raise Refused(str(exc)) from None
-    return (f"{num(rates.per_minute_m)} m/min, {num(rates.per_hour_km)} km/h, "
-            f"{num(rates.per_day_km)} km/day")
+        raise Refused(said_by(exc)) from None
+    return say("{minute} m/min, {hour} km/h, {day} km/day", minute=num(rates.per_minute_m),
+               hour=num(rates.per_hour_km), day=num(rates.per_day_km))
 
 
 # -- pace and mode ----------------------------------------------------------------------------
@@ -59,9 +61,11 @@ def _pace(ctx: OpContext, p: dict[str, Any]) -> Result:
     sec = _state(ctx)
     motion = _checked(ctx, rules.Motion(**{**vars(reading.motion(sec)), "pace": p["pace"]}))
     sec["pace"] = motion.pace
-    effect = rules.pace_effect(ctx.table(PLUGIN), motion, ctx.language)
-    return Result(f"pace {motion.pace}: {effect['text']} ({_rates_text(ctx)})",
-                  {"pace": motion.pace, "effect": effect})
+    table = ctx.table(PLUGIN)
+    effect = rules.pace_effect(table, motion, ctx.language)
+    pace = rules.label(rules.pace_row(table, motion.pace), motion.pace, ctx.language)
+    return Result(say("pace {pace}: {effect} ({rates})", pace=pace, effect=effect["text"],
+                      rates=_rates_text(ctx)), {"pace": motion.pace, "effect": effect})
 
 
 def _mode(ctx: OpContext, p: dict[str, Any]) -> Result:
@@ -71,17 +75,22 @@ def _mode(ctx: OpContext, p: dict[str, Any]) -> Result:
         allowed = (rules.allowed_paces(table, p["mode"], reading.settings(ctx))
                    if p["mode"] in table.get("modes", {}) else [])
     except rules.TravelError as exc:  # a setting edited by hand
-        raise Refused(str(exc)) from None
+        raise Refused(said_by(exc)) from None
     pace = sec["pace"] if sec["pace"] in allowed or not allowed else allowed[0]
     motion = _checked(ctx, rules.Motion(pace=pace, mode=p["mode"], speed_m=p["speed_m"],
                                         speed_kmh=p["speed_kmh"],
                                         hours_per_day=p["hours_per_day"]))
-    forced = f"; pace set to {pace} (the only one it allows)" if pace != sec["pace"] else ""
+    forced = pace != sec["pace"]
     sec.update(mode=motion.mode, pace=motion.pace, speed_m=motion.speed_m,
                speed_kmh=motion.speed_kmh, hours_per_day=motion.hours_per_day)
-    label = rules.label(rules.mode_row(table, motion.mode), motion.mode, "en")
-    return Result(f"mode: {label}{forced} ({_rates_text(ctx)})",
-                  {"mode": motion.mode, "pace": motion.pace})
+    label = rules.label(rules.mode_row(table, motion.mode), motion.mode, ctx.language)
+    data = {"mode": motion.mode, "pace": motion.pace}
+    if forced:
+        return Result(say("mode: {mode}; pace set to {pace} (the only one it allows) ({rates})",
+                          mode=label, rates=_rates_text(ctx),
+                          pace=rules.label(rules.pace_row(table, pace), pace, ctx.language)),
+                      data)
+    return Result(say("mode: {mode} ({rates})", mode=label, rates=_rates_text(ctx)), data)
 
 
 # -- the route --------------------------------------------------------------------------------
@@ -89,33 +98,39 @@ def _mode(ctx: OpContext, p: dict[str, Any]) -> Result:
 
 def _leg(ctx: OpContext, p: dict[str, Any]) -> Result:
     if p["km"] <= 0:
-        raise Refused(f"a leg's length must be more than 0 km, not {num(p['km'])}")
+        raise Refused(say("a leg's length must be more than 0 km, not {km}", km=num(p["km"])))
     sec = _state(ctx)
     known = reading.catalogue(ctx)
     key = p["terrain"].strip() or reading.terrain_now(ctx)["key"]
     if known is not None and key not in known:
-        raise Refused(f"unknown terrain {key!r}; known terrains: {', '.join(known)}")
+        raise Refused(say("unknown terrain {key!r}; known terrains: {known}", key=key,
+                          known=", ".join(known)))
     leg = {"km": p["km"], "terrain": key, "name": p["name"].strip()}
     sec["route"].append(leg)
     terrain = reading.leg_terrain(known, key)
-    kind = "difficult" if terrain["difficult"] else "ordinary"
-    named = f" “{leg['name']}”" if leg["name"] else ""
-    return Result(f"leg {len(sec['route'])}{named}: {num(p['km'])} km of {terrain['label']} "
-                  f"({kind})", {"leg": leg, "legs": len(sec["route"])})
+    kind = say("difficult") if terrain["difficult"] else say("ordinary")
+    data = {"leg": leg, "legs": len(sec["route"])}
+    if leg["name"]:
+        return Result(say("leg {number} “{name}”: {km} km of {terrain} ({kind})",
+                          number=len(sec["route"]), name=leg["name"], km=num(p["km"]),
+                          terrain=terrain["label"], kind=kind), data)
+    return Result(say("leg {number}: {km} km of {terrain} ({kind})", number=len(sec["route"]),
+                      km=num(p["km"]), terrain=terrain["label"], kind=kind), data)
 
 
 def _leg_remove(ctx: OpContext, p: dict[str, Any]) -> Result:
     sec = _state(ctx)
     route = sec["route"]
     if not 1 <= p["leg"] <= len(route):
-        raise Refused(f"no leg {p['leg']}: the route has {len(route)} leg(s)")
+        raise Refused(say("no leg {leg}: the route has {count} leg(s)", leg=p["leg"],
+                          count=len(route)))
     start = sum(float(leg["km"]) for leg in route[:p["leg"] - 1])
     if float(sec["done_km"]) > start + EPS:
-        raise Refused(f"leg {p['leg']} is already (partly) travelled; clear the route "
-                      "(travel.route_clear) to plan a new one")
+        raise Refused(say("leg {leg} is already (partly) travelled; clear the route "
+                          "(travel.route_clear) to plan a new one", leg=p["leg"]))
     leg = route.pop(p["leg"] - 1)
-    return Result(f"leg {p['leg']} removed ({num(float(leg['km']))} km of {leg['terrain']})",
-                  {"leg": leg})
+    return Result(say("leg {leg} removed ({km} km of {terrain})", leg=p["leg"],
+                      km=num(float(leg["km"])), terrain=str(leg["terrain"])), {"leg": leg})
 
 
 def _route_clear(ctx: OpContext, p: dict[str, Any]) -> Result:
@@ -123,7 +138,7 @@ def _route_clear(ctx: OpContext, p: dict[str, Any]) -> Result:
     count = len(sec["route"])
     sec["route"] = []
     sec["done_km"] = 0.0
-    return Result(f"route cleared ({count} leg(s))")
+    return Result(say("route cleared ({count} leg(s))", count=count))
 
 
 # -- travelling -------------------------------------------------------------------------------
@@ -136,7 +151,7 @@ class Journey:
     km: float = 0.0
     hours: float = 0.0
     stop: str = ""
-    events: list[str] = field(default_factory=list)
+    events: list[Said] = field(default_factory=list)
 
 
 def _new_day_if_due(ctx: OpContext, sec: dict[str, Any], conf: dict[str, Any]) -> None:
@@ -154,7 +169,8 @@ def _ask_saves(ctx: OpContext, sec: dict[str, Any], hour: int, dc: int, hours_le
         try:
             con = parse_score(character.get("constitution", 10), "constitution")
         except ValueError as exc:
-            raise Refused(f"{character.get('name')}: {exc}") from None
+            raise Refused(say("{name}: {problem}", name=str(character.get("name")),
+                              problem=said_by(exc))) from None
         # Conditions (exhaustion 3...) may put saves at a disadvantage: the host says which.
         dice, _ = ctx.roll_dice(character, "save")
         rolls.append({"who": character["name"], "dc": dc,
@@ -162,7 +178,8 @@ def _ask_saves(ctx: OpContext, sec: dict[str, Any], hour: int, dc: int, hours_le
     if not rolls:
         return 0
     return ctx.request_rolls(RollRequest(
-        title=f"Forced march, hour {hour}: Constitution save DC {dc}", rolls=rolls,
+        title=say("Forced march, hour {hour}: Constitution save DC {dc}", hour=hour, dc=dc),
+        rolls=rolls,
         then=SAVES_OP,
         context={"hour": hour, "dc": dc, "hours_left": hours_left, "to_end": to_end}))
 
@@ -177,7 +194,7 @@ def _journey(ctx: OpContext, hours_left: float, to_end: bool) -> Journey:
         conf = reading.settings(ctx)
         by_hour = reading.hour_distances(ctx, table, conf, motion)
     except rules.TravelError as exc:  # a setting edited by hand
-        raise Refused(str(exc)) from None
+        raise Refused(said_by(exc)) from None
     legs = reading.legs(ctx, sec)
     known = reading.catalogue(ctx)
     done = Journey()
@@ -185,35 +202,38 @@ def _journey(ctx: OpContext, hours_left: float, to_end: bool) -> Journey:
         _new_day_if_due(ctx, sec, conf)
         blocked = reading.stopped_by(ctx, sec, conf)
         if blocked:
-            done.stop = "; ".join(blocked)
+            done.stop = joined("; ", blocked)
             return done
         limit = MOST_HOURS - done.hours if to_end else hours_left
         if to_end and limit <= EPS:
-            done.stop = (f"{MOST_HOURS} h travelled, the most one advance covers: advance again "
-                         "to go on")
+            done.stop = say("{hours} h travelled, the most one advance covers: advance again "
+                            "to go on", hours=MOST_HOURS)
             return done
         if motion.mode not in conf["forced_march_modes"]:
             left_today = rules.day_hours(table, motion) - float(sec["hours_today"])
             if left_today <= EPS:
-                done.stop = (f"the {motion.mode} travels {num(rules.day_hours(table, motion))} h a "
-                             "day: it goes on tomorrow")
+                done.stop = say("the {mode} travels {hours} h a day: it goes on tomorrow",
+                                mode=rules.label(rules.mode_row(table, motion.mode), motion.mode,
+                                                 ctx.language),
+                                hours=num(rules.day_hours(table, motion)))
                 return done
             limit = min(limit, left_today)
         if motion.mode == "gallop":
             left = float(conf["gallop_hours_per_mount"]) - float(sec["galloped_hours"])
             if left <= EPS:
-                done.stop = (f"the mount has galloped its {num(conf['gallop_hours_per_mount'])} h: "
-                             "a fresh mount is needed (travel.fresh_mount) or another mode")
+                done.stop = say("the mount has galloped its {hours} h: a fresh mount is needed "
+                                "(travel.fresh_mount) or another mode",
+                                hours=num(conf["gallop_hours_per_mount"]))
                 return done
             limit = min(limit, left)
         try:
             seg = rules.next_segment(by_hour, legs, float(sec["done_km"]),
                                      float(sec["hours_today"]), limit, reading.terrain_now(ctx))
         except rules.TravelError as exc:
-            raise Refused(str(exc)) from None
+            raise Refused(said_by(exc)) from None
         if seg is None:
             if legs and rules.locate(legs, float(sec["done_km"])) is None:
-                done.stop = "arrived at the end of the route"
+                done.stop = say("arrived at the end of the route")
             return done
         if seg.leg is not None:
             key = legs[seg.leg].terrain["key"]
@@ -233,30 +253,37 @@ def _journey(ctx: OpContext, hours_left: float, to_end: bool) -> Journey:
         done.hours += seg.hours
         hours_left -= seg.hours
         if seg.leg_done and seg.leg is not None and seg.leg < len(legs) - 1:
-            leg = legs[seg.leg]
-            done.events.append(f"leg {seg.leg + 1}{' ' + leg.name if leg.name else ''} done "
-                               f"at km {num(float(sec['done_km']))}")
+            leg, at = legs[seg.leg], num(float(sec["done_km"]))
+            done.events.append(
+                say("leg {number} {name} done at km {km}", number=seg.leg + 1, name=leg.name,
+                    km=at) if leg.name else
+                say("leg {number} done at km {km}", number=seg.leg + 1, km=at))
         dc = rules.forced_march_dc(table, seg.hour) if seg.hour_done else None
         if dc is not None and motion.mode in conf["forced_march_modes"]:
             request = _ask_saves(ctx, sec, seg.hour, dc, max(0.0, hours_left), to_end)
             if request:
                 sec["awaiting_saves"] = request
-                done.stop = (f"hour {seg.hour} of the day done: forced march, every traveller "
-                             f"owes a Constitution save DC {dc} (roll request {request})")
+                done.stop = say("hour {hour} of the day done: forced march, every traveller owes "
+                                "a Constitution save DC {dc} (roll request {request})",
+                                hour=seg.hour, dc=dc, request=request)
                 return done
 
 
 def _report(ctx: OpContext, journey: Journey) -> Result:
     sec = reading.section(ctx)
-    where = ""
+    second = int(ctx.clock.get("second", 0))
+    when: dict[str, Value] = {"day": int(ctx.clock.get("day", 1)),
+            "time": f"{second // 3600:02d}:{second % 3600 // 60:02d}",
+            "duration": format_duration(journey.hours * 3600), "km": num(journey.km)}
     if sec["route"]:
         total = sum(float(leg["km"]) for leg in sec["route"])
-        where = f", km {num(min(float(sec['done_km']), total))} of {num(total)}"
-    text = (f"travelled {format_duration(journey.hours * 3600)}, {num(journey.km)} km{where}; "
-            f"{format_clock(ctx.clock)}")
+        text = say("travelled {duration}, {km} km, km {done} of {total}; Day {day}, {time}",
+                   done=num(min(float(sec["done_km"]), total)), total=num(total), **when)
+    else:
+        text = say("travelled {duration}, {km} km; Day {day}, {time}", **when)
     extra = journey.events + ([journey.stop] if journey.stop else [])
     if extra:
-        text += " — " + "; ".join(extra)
+        text = joined(" — ", [text, joined("; ", extra)])
     return Result(text, {"km": num(journey.km), "hours": num(journey.hours),
                          "stop": journey.stop, "events": journey.events,
                          "clock": dict(ctx.clock), "done_km": num(float(sec["done_km"])),
@@ -271,8 +298,9 @@ def _waiting(ctx: OpContext, sec: dict[str, Any]) -> None:
         return
     pending = [int(r.get("id", 0)) for r in ctx.state.get("rolls", {}).get("pending", [])]
     if request in pending:
-        raise Refused(f"the party waits for its forced-march saves (roll request {request}): "
-                      "answer them (key r, or roll.resolve) or cancel them (roll.cancel)")
+        raise Refused(say("the party waits for its forced-march saves (roll request {request}): "
+                          "answer them (key r, or roll.resolve) or cancel them (roll.cancel)",
+                          request=request))
     sec["awaiting_saves"] = 0
 
 
@@ -284,24 +312,27 @@ def _advance(ctx: OpContext, p: dict[str, Any]) -> Result:
     hours = 0.0
     if to_end:
         if not sec["route"]:
-            raise Refused("there is no route to travel to its end: add legs (travel.leg) or "
-                          "give hours=<number>")
+            raise Refused(say("there is no route to travel to its end: add legs (travel.leg) or "
+                              "give hours=<number>"))
         if rules.locate(reading.legs(ctx, sec), float(sec["done_km"])) is None:
-            raise Refused("the party is already at the end of the route: add a leg or clear it")
+            raise Refused(say("the party is already at the end of the route: add a leg or clear "
+                              "it"))
     else:
         try:
             hours = float(raw.replace(",", "."))
         except ValueError:
-            raise Refused(f"hours must be a number of hours or 'end', not {p['hours']!r}") from None
+            raise Refused(say("hours must be a number of hours or 'end', not {hours!r}",
+                              hours=p["hours"])) from None
         if not 0 < hours <= MOST_HOURS:
-            raise Refused(f"hours must be more than 0 and at most {MOST_HOURS}, not {p['hours']}")
+            raise Refused(say("hours must be more than 0 and at most {most}, not {hours}",
+                              most=MOST_HOURS, hours=p["hours"]))
     return _report(ctx, _journey(ctx, hours, to_end))
 
 
 def _forced_march_saves(ctx: OpContext, p: dict[str, Any]) -> Result:
     sec = _state(ctx)
     if not sec["awaiting_saves"]:
-        raise Refused("no forced-march saves are awaited")
+        raise Refused(say("no forced-march saves are awaited"))
     sec["awaiting_saves"] = 0
     table = ctx.table(PLUGIN)
     gain = int(table["forced_march"]["exhaustion_per_failure"])
@@ -311,54 +342,75 @@ def _forced_march_saves(ctx: OpContext, p: dict[str, Any]) -> Result:
             character = ctx.character(str(outcome["who"]))
             total, dc = outcome["total"], outcome["dc"]
         except (KeyError, TypeError):
-            raise Refused(f"an outcome must have who, total and dc, not {outcome!r}") from None
+            raise Refused(say("an outcome must have who, total and dc, not {outcome}",
+                              outcome=repr(outcome))) from None
         name = character["name"]
         who.append(name)
+        roll = {"name": name, "total": _figure(total), "dc": _figure(dc)}
         if outcome.get("success", total >= dc):
-            ctx.journal(f"{name} makes the forced-march save ({total} vs DC {dc})",
+            ctx.journal(say("{name} makes the forced-march save ({total} vs DC {dc})", **roll),
                         kind="travel", who=[name])
             continue
         before = int(character.get("exhaustion", 0) or 0)
         character["exhaustion"] = rules.add_exhaustion(ctx.table("exhaustion"), before, gain)
         effects = ctx.derived(character).get("exhaustion", {}).get("effects", [])
-        now = f" ({effects[-1]})" if effects and character["exhaustion"] != before else ""
-        ctx.journal(f"{name} fails the forced-march save ({total} vs DC {dc}): exhaustion "
-                    f"{before} → {character['exhaustion']}{now}", kind="travel", who=[name])
+        if effects and character["exhaustion"] != before:
+            ctx.journal(say("{name} fails the forced-march save ({total} vs DC {dc}): exhaustion "
+                            "{before} → {after} ({effect})", before=before,
+                            after=character["exhaustion"], effect=_figure(effects[-1]), **roll),
+                        kind="travel", who=[name])
+        else:
+            ctx.journal(say("{name} fails the forced-march save ({total} vs DC {dc}): exhaustion "
+                            "{before} → {after}", before=before, after=character["exhaustion"],
+                            **roll), kind="travel", who=[name])
         failed.append(name)
     ctx.touch("characters")
-    hour = p["request"].get("hour", "?")
-    if failed:
-        verb = "gains" if len(failed) == 1 else "gain"
-        text = f"forced march, hour {hour}: {', '.join(failed)} {verb} a level of exhaustion"
+    hour = _figure(p["request"].get("hour", "?"))
+    if len(failed) == 1:
+        text = say("forced march, hour {hour}: {names} gains a level of exhaustion", hour=hour,
+                   names=failed[0])
+    elif failed:
+        text = say("forced march, hour {hour}: {names} gain a level of exhaustion", hour=hour,
+                   names=", ".join(failed))
     else:
-        text = f"forced march, hour {hour}: every save made, no exhaustion"
+        text = say("forced march, hour {hour}: every save made, no exhaustion", hour=hour)
     to_end = bool(p["request"].get("to_end", False))
     hours_left = float(p["request"].get("hours_left", 0.0))
     if to_end or hours_left > EPS:
         report = _report(ctx, _journey(ctx, hours_left, to_end))
-        return Result(f"{text}; {report.message}", {**report.data, "failed": failed}, who)
+        return Result(joined("; ", [text, report.message]), {**report.data, "failed": failed},
+                      who)
     return Result(text, {"failed": failed}, who)
+
+
+def _figure(value: Any) -> int | float | str:
+    """A value from a roll's outcome or request as a sentence can keep it: a number stays a
+    number (French writes its decimals with a comma), anything else is its text."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool) or isinstance(value, str):
+        return value
+    return str(value)
 
 
 def _fresh_mount(ctx: OpContext, p: dict[str, Any]) -> Result:
     sec = _state(ctx)
     sec["galloped_hours"] = 0.0
-    return Result("fresh mounts: the party can gallop again", {})
+    return Result(say("fresh mounts: the party can gallop again"), {})
 
 
 def _new_day(ctx: OpContext, p: dict[str, Any]) -> Result:
     sec = _state(ctx)
     before = float(sec["hours_today"])
     sec.update(hours_today=0.0, galloped_hours=0.0, travel_day=int(ctx.clock.get("day", 1)))
-    return Result(f"a new day of travel: hours travelled today {num(before)} → 0")
+    return Result(say("a new day of travel: hours travelled today {hours} → 0", hours=num(before)))
 
 
 def _travellers(ctx: OpContext, p: dict[str, Any]) -> Result:
     sec = _state(ctx)
     names = [ctx.character(name)["name"] for name in p["names"]]
     sec["travellers"] = names
-    return Result(f"travellers: {', '.join(names) if names else 'every character'}",
-                  {"travellers": names}, names)
+    said = (say("travellers: {names}", names=", ".join(names)) if names
+            else say("travellers: every character"))
+    return Result(said, {"travellers": names}, names)
 
 
 OPERATIONS = [

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 from gm_console.core.clock import format_clock
+from gm_console.said import Said, say
 from gm_console_plugins.travel import rules
 
 if TYPE_CHECKING:
@@ -53,7 +54,7 @@ def settings(session: Session) -> dict[str, Any]:
     return conf
 
 
-def outside_factor(session: Session, mode: str) -> tuple[float, list[str]]:
+def outside_factor(session: Session, mode: str) -> tuple[float, list[Said]]:
     """The product of every other plugin's multiplier on the distance covered
     (``travel_factors``: weather, a lame horse), and a step line for each; an entry that is not
     a number of 0 or more is left out, and its step line says so."""
@@ -63,10 +64,11 @@ def outside_factor(session: Session, mode: str) -> tuple[float, list[str]]:
             factor = entry.get("factor") if isinstance(entry, dict) else None
             if isinstance(factor, (int, float)) and not isinstance(factor, bool) and factor >= 0:
                 product *= float(factor)
-                steps.append(f"× {rules.num(float(factor))}: {entry.get('why') or plugin}")
+                steps.append(say("× {factor}: {why}", factor=rules.num(float(factor)),
+                                 why=str(entry.get("why") or plugin)))
             else:
-                steps.append(f"{plugin}: ignored {entry!r} (a travel factor is a number, 0 or "
-                             "more)")
+                steps.append(say("{plugin}: ignored {entry} (a travel factor is a number, 0 or "
+                                 "more)", plugin=str(plugin), entry=repr(entry)))
     return product, steps
 
 
@@ -103,9 +105,9 @@ def catalogue(session: Session) -> dict[str, dict[str, Any]] | None:
 def leg_terrain(known: dict[str, dict[str, Any]] | None, key: str) -> dict[str, Any]:
     if known and key in known:
         return known[key]
-    label = key.replace("_", " ") or "flat terrain"
+    label: str = key.replace("_", " ") or say("flat terrain")
     if known is not None:
-        label += " (not a known terrain: ordinary)"
+        label = say("{terrain} (not a known terrain: ordinary)", terrain=label)
     return {"key": key, "label": label, "difficult": False, "cost": 1.0}
 
 
@@ -156,7 +158,7 @@ def travellers(session: Session, sec: dict[str, Any]) -> list[dict[str, Any]]:
             and int(c.get("exhaustion", 0) or 0) < most]
 
 
-def stopped_by(session: Session, sec: dict[str, Any], conf: dict[str, Any]) -> list[str]:
+def stopped_by(session: Session, sec: dict[str, Any], conf: dict[str, Any]) -> list[Said]:
     """Why the party cannot move: each traveller whose speed is 0, with the step that made it
     so (exhaustion 5, a load too heavy...)."""
     if sec["mode"] not in conf["speed_zero_stops_modes"]:
@@ -166,5 +168,6 @@ def stopped_by(session: Session, sec: dict[str, Any], conf: dict[str, Any]) -> l
         speed = session.speed(character)
         if speed.mv == 0:
             why = next((line for line in speed.steps if "→ 0 mv" in line), speed.steps[-1])
-            reasons.append(f"{character.get('name')} cannot move: speed 0 ({why})")
+            reasons.append(say("{name} cannot move: speed 0 ({why})",
+                               name=str(character.get("name")), why=why))
     return reasons

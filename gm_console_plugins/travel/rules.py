@@ -14,11 +14,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gm_console.core.abilities import modifier
+from gm_console.said import Said, say
 
 EPS = 1e-9
 """Tolerance for float comparisons of hours and kilometres (a leg ends, an hour ends)."""
 
-FLAT: dict[str, Any] = {"key": "", "label": "flat terrain", "difficult": False, "cost": 1.0}
+FLAT: dict[str, Any] = {"key": "", "label": say("flat terrain"), "difficult": False,
+                        "cost": 1.0}
 """The terrain assumed when no plugin knows one: the table's own (RULES.md 1.1)."""
 
 
@@ -45,7 +47,7 @@ class Rates:
     per_hour_km: float
     per_day_km: float
     day_hours: float
-    steps: tuple[str, ...] = ()
+    steps: tuple[Said, ...] = ()
 
 
 def num(x: float) -> float | int:
@@ -66,27 +68,28 @@ def _number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 
 
-def settings_problems(values: dict[str, Any], modes: Any) -> list[tuple[str, str]]:
+def settings_problems(values: dict[str, Any], modes: Any) -> list[tuple[str, Said]]:
     """Settings the rules cannot use, as (key, message), for the keys present in ``values``
     (a session's ``[plugins.travel.settings]``, or every setting as the session sees it)."""
     found = []
 
-    def bad(key: str, wanted: str) -> None:
-        found.append((key, f"setting {key} of travel must be {wanted}, not {values[key]!r}"))
+    def bad(key: str, wanted: Said) -> None:
+        found.append((key, say("setting {key} of travel must be {wanted}, not {value}", key=key,
+                               wanted=wanted, value=repr(values[key]))))
 
     for key in ("walker_speed_m", "gallop_hours_per_mount", "pause_hours"):
         if key in values and not (_number(values[key]) and values[key] > 0):
-            bad(key, "a number more than 0")
+            bad(key, say("a number more than 0"))
     hour = values.get("departure_hour", 0)
     if not (_number(hour) and 0 <= hour < 24):
-        bad("departure_hour", "an hour from 0 to 24 (0 ≤ hour < 24)")
+        bad("departure_hour", say("an hour from 0 to 24 (0 ≤ hour < 24)"))
     for key, choices in SETTING_CHOICES.items():
         if key in values and values[key] not in choices:
-            bad(key, f"one of {', '.join(choices)}")
+            bad(key, say("one of {choices}", choices=", ".join(choices)))
     for key in MODE_LISTS:
         if key in values and (not isinstance(values[key], list)
                               or any(mode not in modes for mode in values[key])):
-            bad(key, f"a list of modes ({', '.join(modes)})")
+            bad(key, say("a list of modes ({modes})", modes=", ".join(modes)))
     return found
 
 
@@ -96,14 +99,16 @@ def settings_problems(values: dict[str, Any], modes: Any) -> list[tuple[str, str
 def pace_row(table: dict[str, Any], pace: str) -> dict[str, Any]:
     paces = table.get("paces", {})
     if pace not in paces:
-        raise TravelError(f"unknown pace {pace!r}; paces: {', '.join(paces)}")
+        raise TravelError(say("unknown pace {pace!r}; paces: {paces}", pace=str(pace),
+                              paces=", ".join(paces)))
     return paces[pace]
 
 
 def mode_row(table: dict[str, Any], mode: str) -> dict[str, Any]:
     modes = table.get("modes", {})
     if mode not in modes:
-        raise TravelError(f"unknown mode {mode!r}; modes: {', '.join(modes)}")
+        raise TravelError(say("unknown mode {mode!r}; modes: {modes}", mode=str(mode),
+                              modes=", ".join(modes)))
     return modes[mode]
 
 
@@ -138,35 +143,39 @@ def label(row: dict[str, Any], key: str, language: str, field_name: str = "label
 
 
 def check_motion(table: dict[str, Any], motion: Motion,
-                 settings: dict[str, Any] | None = None) -> Motion:
-    """``motion`` if the rules allow it, else :class:`TravelError` saying what is wrong."""
+                 settings: dict[str, Any] | None = None, language: str = "en") -> Motion:
+    """``motion`` if the rules allow it, else :class:`TravelError` saying what is wrong (the
+    mode named as the table does in ``language``)."""
     row = mode_row(table, motion.mode)
     pace_row(table, motion.pace)
     paces = allowed_paces(table, motion.mode, settings)
     if motion.pace not in paces:
-        raise TravelError(f"{label(row, motion.mode, 'en')} travels at {' or '.join(paces)} pace "
-                          f"only, not {motion.pace}")
+        raise TravelError(say("{mode} travels at {paces} pace only, not {pace}",
+                              mode=label(row, motion.mode, language), paces=", ".join(paces),
+                              pace=motion.pace))
     if motion.speed_m < 0 or motion.speed_kmh < 0 or motion.hours_per_day < 0:
-        raise TravelError("speeds and hours per day cannot be negative")
+        raise TravelError(say("speeds and hours per day cannot be negative"))
     if row.get("scale_by_speed") and motion.speed_m <= 0:
-        raise TravelError(f"mode {motion.mode} needs the mount's speed_m (metres per round), "
-                          "e.g. 27 for a griffon")
+        raise TravelError(say("mode {mode} needs the mount's speed_m (metres per round), e.g. 27 "
+                              "for a griffon", mode=motion.mode))
     if row.get("own_speed"):
         if (motion.speed_m > 0) == (motion.speed_kmh > 0):
-            raise TravelError(f"mode {motion.mode} needs its own speed: speed_kmh (km per hour) "
-                              "or speed_m (metres per round), one of the two")
+            raise TravelError(say("mode {mode} needs its own speed: speed_kmh (km per hour) or "
+                                  "speed_m (metres per round), one of the two", mode=motion.mode))
     elif motion.speed_kmh > 0:
-        raise TravelError(f"speed_kmh applies to a ship only, not to mode {motion.mode}")
+        raise TravelError(say("speed_kmh applies to a ship only, not to mode {mode}",
+                              mode=motion.mode))
     if not row.get("scale_by_speed") and not row.get("own_speed") and motion.speed_m > 0:
-        raise TravelError(f"speed_m applies to a special mount or a ship, "
-                          f"not to mode {motion.mode}")
+        raise TravelError(say("speed_m applies to a special mount or a ship, not to mode {mode}",
+                              mode=motion.mode))
     most = row.get("max_hours_per_day")
     if motion.hours_per_day > 0:
         if most is None:
-            raise TravelError(f"hours_per_day applies to a ship only, not to mode {motion.mode}")
+            raise TravelError(say("hours_per_day applies to a ship only, not to mode {mode}",
+                                  mode=motion.mode))
         if motion.hours_per_day > float(most):
-            raise TravelError(f"hours_per_day {num(motion.hours_per_day)} is more than "
-                              f"{num(float(most))}")
+            raise TravelError(say("hours_per_day {hours} is more than {most}",
+                                  hours=num(motion.hours_per_day), most=num(float(most))))
     return motion
 
 
@@ -181,31 +190,33 @@ def day_hours(table: dict[str, Any], motion: Motion) -> float:
 
 
 def terrain_factor(settings: dict[str, Any], motion: Motion,
-                   terrain: dict[str, Any]) -> tuple[float, str | None]:
+                   terrain: dict[str, Any]) -> tuple[float, Said | None]:
     """Distances are divided by the terrain's cost (RULES.md 1.5), in the modes it slows."""
     cost = float(terrain.get("cost", 1.0))
     if cost == 1.0:
         return 1.0, None
     if motion.mode not in settings["difficult_terrain_modes"]:
-        return 1.0, (f"{terrain['label']}: no effect on mode {motion.mode} "
-                     "(setting difficult_terrain_modes)")
-    return 1.0 / cost, (f"{terrain['label']} is difficult: each metre costs {num(cost)}, "
-                        f"distances ÷ {num(cost)}")
+        return 1.0, say("{terrain}: no effect on mode {mode} (setting difficult_terrain_modes)",
+                        terrain=terrain["label"], mode=motion.mode)
+    return 1.0 / cost, say("{terrain} is difficult: each metre costs {cost}, distances ÷ {cost}",
+                           terrain=terrain["label"], cost=num(cost))
 
 
 def mode_factor(table: dict[str, Any], settings: dict[str, Any],
-                motion: Motion) -> tuple[float, list[str]]:
+                motion: Motion, language: str = "en") -> tuple[float, list[Said]]:
     """What the mode multiplies the pace table by, and why."""
     row = mode_row(table, motion.mode)
     factor = float(row.get("factor", 1))
-    lines: list[str] = []
+    lines: list[Said] = []
     if factor != 1:
-        lines.append(f"{label(row, motion.mode, 'en')}: × {num(factor)}")
+        lines.append(say("{mode}: × {factor}", mode=label(row, motion.mode, language),
+                         factor=num(factor)))
     if row.get("scale_by_speed") or (row.get("own_speed") and motion.speed_m > 0):
         walker = float(settings["walker_speed_m"])
         factor *= motion.speed_m / walker
-        lines.append(f"speed {num(motion.speed_m)} m ÷ {num(walker)} m (setting walker_speed_m): "
-                     f"× {num(motion.speed_m / walker)}")
+        lines.append(say("speed {speed} m ÷ {walker} m (setting walker_speed_m): × {factor}",
+                         speed=num(motion.speed_m), walker=num(walker),
+                         factor=num(motion.speed_m / walker)))
     return factor, lines
 
 
@@ -225,7 +236,8 @@ def hour_distances(table: dict[str, Any], settings: dict[str, Any],
     days = table_day_hours(table)
     rule = settings["day_figure"]
     if rule not in ("last_hour", "spread", "hourly"):
-        raise TravelError(f"setting day_figure = {rule!r}: expected last_hour, spread or hourly")
+        raise TravelError(say("setting day_figure = {rule!r}: expected last_hour, spread or "
+                              "hourly", rule=str(rule)))
     if row.get("hourly"):
         rule = "hourly"
     factor = mode_factor(table, settings, motion)[0]
@@ -245,8 +257,9 @@ def hour_distances(table: dict[str, Any], settings: dict[str, Any],
 
 
 def rates(table: dict[str, Any], settings: dict[str, Any], motion: Motion,
-          terrain: dict[str, Any] | None = None) -> Rates:
-    """Per minute, per hour and per day for this pace, mode and terrain, explained."""
+          terrain: dict[str, Any] | None = None, language: str = "en") -> Rates:
+    """Per minute, per hour and per day for this pace, mode and terrain, explained (the pace and
+    mode named as the table does in ``language``)."""
     terrain = terrain or FLAT
     check_motion(table, motion, settings)
     row = mode_row(table, motion.mode)
@@ -255,28 +268,31 @@ def rates(table: dict[str, Any], settings: dict[str, Any], motion: Motion,
     by_hour = hour_distances(table, settings, motion)
     per_day = sum(by_hour(k, terrain) * min(1.0, hours - (k - 1))
                   for k in range(1, math.ceil(hours - EPS) + 1))
-    lines: list[str] = []
+    lines: list[Said] = []
+    mode = label(row, motion.mode, language)
     if row.get("own_speed") and motion.pace != speed_pace(table, motion):
-        lines.append(f"{label(row, motion.mode, 'en')}: {motion.pace} pace changes nothing "
-                     "(its own speed)")
+        lines.append(say("{mode}: {pace} pace changes nothing (its own speed)", mode=mode,
+                         pace=label(pace_row(table, motion.pace), motion.pace, language)))
     if row.get("own_speed") and motion.speed_kmh > 0:
         per_hour = motion.speed_kmh * t_factor
         per_minute = per_hour * 1000 / 60
-        lines.append(f"{label(row, motion.mode, 'en')}: its own speed, "
-                     f"{num(motion.speed_kmh)} km/h")
+        lines.append(say("{mode}: its own speed, {speed} km/h", mode=mode,
+                         speed=num(motion.speed_kmh)))
     else:
         row_pace = speed_pace(table, motion)
         pace = pace_row(table, row_pace)
-        factor, mode_lines = mode_factor(table, settings, motion)
+        factor, mode_lines = mode_factor(table, settings, motion, language)
         per_minute = float(pace["per_minute_m"]) * factor * t_factor
         per_hour = float(pace["per_hour_km"]) * factor * t_factor
-        lines.append(f"{row_pace} pace: {num(pace['per_minute_m'])} m/min, "
-                     f"{num(pace['per_hour_km'])} km/h, {num(pace['per_day_km'])} km/day")
+        lines.append(say("{pace} pace: {minute} m/min, {hour} km/h, {day} km/day",
+                         pace=label(pace, row_pace, language), minute=num(pace["per_minute_m"]),
+                         hour=num(pace["per_hour_km"]), day=num(pace["per_day_km"])))
         lines.extend(mode_lines)
     if t_line:
         lines.append(t_line)
-    lines.append(f"= {num(per_minute)} m/min, {num(per_hour)} km/h, "
-                 f"{num(per_day)} km in a day of {num(hours)} h")
+    lines.append(say("= {minute} m/min, {hour} km/h, {day} km in a day of {hours} h",
+                     minute=num(per_minute), hour=num(per_hour), day=num(per_day),
+                     hours=num(hours)))
     return Rates(per_minute_m=per_minute, per_hour_km=per_hour, per_day_km=per_day,
                  day_hours=hours, steps=tuple(lines))
 
@@ -285,8 +301,8 @@ def pace_effect(table: dict[str, Any], motion: Motion, language: str = "en") -> 
     """The pace's effect on the party (RULES.md 1.1), or none on a ship (RULES.md 1.4)."""
     if not mode_row(table, motion.mode).get("pace_effects", True):
         return {"passive_perception": 0, "stealth": False,
-                "text": f"none ({label(mode_row(table, motion.mode), motion.mode, 'en')}: "
-                        "no pace effects)"}
+                "text": say("none ({mode}: no pace effects)",
+                            mode=label(mode_row(table, motion.mode), motion.mode, language))}
     row = pace_row(table, motion.pace)
     return {"passive_perception": int(row.get("passive_perception", 0)),
             "stealth": bool(row.get("stealth", False)),
@@ -385,7 +401,8 @@ def next_segment(hour_km: Callable[[int, dict[str, Any]], float], legs: list[Leg
     hour = math.floor(hours_today + EPS) + 1
     rate = hour_km(hour, ground)
     if rate <= 0:
-        raise TravelError(f"{ground['label']}: the party covers no distance at this pace and mode")
+        raise TravelError(say("{terrain}: the party covers no distance at this pace and mode",
+                              terrain=ground["label"]))
     hours = min(hours_left, hour - hours_today)
     if left_km / rate <= hours + EPS:
         return Segment(hours=left_km / rate, km=left_km, leg=index, hour=hour,
@@ -420,7 +437,7 @@ def plan_route(hour_km: Callable[[int, dict[str, Any]], float], legs: list[Leg],
     table's day is a forced march, with its saves listed), and where fresh mounts are due
     when galloping (every ``gallop_hours`` of galloping)."""
     if hours_per_day <= 0:
-        raise TravelError("hours per day must be more than 0")
+        raise TravelError(say("hours per day must be more than 0"))
     plan = Plan(leg_hours=[0.0] * len(legs), leg_ends=[None] * len(legs), total_hours=0.0,
                 elapsed_seconds=0.0, days=1)
     if not legs:
@@ -432,9 +449,9 @@ def plan_route(hour_km: Callable[[int, dict[str, Any]], float], legs: list[Leg],
             plan.fresh_mounts_at_km.append(done_km)
         if hours_today >= hours_per_day - EPS:
             if plan.days >= MOST_PLAN_DAYS:
-                raise TravelError(f"the route would take more than {MOST_PLAN_DAYS} days of "
-                                  "travel at this pace and mode: check the legs' km "
-                                  "(travel.leg_remove) and the speed")
+                raise TravelError(say("the route would take more than {days} days of travel at "
+                                      "this pace and mode: check the legs' km "
+                                      "(travel.leg_remove) and the speed", days=MOST_PLAN_DAYS))
             # Stop for the night; set off again at the departure hour of the next day.
             next_start = (math.floor(now / 86400) + 1) * 86400 + departure_hour * 3600
             plan.elapsed_seconds += next_start - now

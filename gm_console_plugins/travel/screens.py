@@ -18,6 +18,7 @@ from textual.binding import Binding
 from textual.widgets import Input
 
 from gm_console.core.clock import format_clock, format_duration
+from gm_console.said import said_by, say
 from gm_console.ui import StoreScreen, SyncedTable, Value
 from gm_console_plugins.travel import reading
 from gm_console_plugins.travel.summary import reverse, summary
@@ -35,11 +36,11 @@ def parse_duration(text: str) -> tuple[float, float]:
     """'3h', '3', '90min', '2d' → (hours, days); ValueError saying what is expected."""
     match = _DURATION.match(text)
     if not match:
-        raise ValueError(f"{text!r}: write a time such as 3h, 90min or 2d")
+        raise ValueError(say("{text!r}: write a time such as 3h, 90min or 2d", text=text))
     value = float(match.group(1).replace(",", "."))
     unit = (match.group(2) or "h").lower()
     if value <= 0:
-        raise ValueError("the time must be more than 0")
+        raise ValueError(say("the time must be more than 0"))
     if unit.startswith(("d", "j")):
         return 0.0, value
     if unit.startswith("m"):
@@ -52,7 +53,7 @@ def parse_mode(text: str) -> dict[str, Any]:
     'special 27' → a 27 m special mount."""
     words = text.split()
     if not words:
-        raise ValueError("type a mode: foot, mounted, gallop, vehicle, ship or special")
+        raise ValueError(say("type a mode: foot, mounted, gallop, vehicle, ship or special"))
     params: dict[str, Any] = {"mode": words[0].lower()}
     numbers = words[1:]
     try:
@@ -67,7 +68,7 @@ def parse_mode(text: str) -> dict[str, Any]:
             if len(numbers) > 1:
                 params["hours_per_day"] = float(numbers[1].rstrip("h").replace(",", "."))
     except ValueError:
-        raise ValueError(f"{text!r}: the speed and hours must be numbers") from None
+        raise ValueError(say("{text!r}: the speed and hours must be numbers", text=text)) from None
     return params
 
 
@@ -100,7 +101,12 @@ class TravelPlanner(StoreScreen):
         Binding("escape", "back", "Back", id="travel.back"),
     ]
     KEY_HINTS = {"add legs (travel.leg) or give hours=<number>":
-                 "press a to add a leg, or G to travel a number of hours"}
+                 "press a to add a leg, or G to travel a number of hours",
+                 # the same syntax in the French refusal (travel's labels)
+                 "ajoutez des étapes (travel.leg) ou donnez hours=<number>":
+                 "press a to add a leg, or G to travel a number of hours",
+                 # kept verbatim in both languages' sentences
+                 "(travel.fresh_mount)": "(F)", "(travel.route_clear)": "(c)"}
     AUTO_FOCUS = None  # every key goes to the screen's bindings until a question is asked
     DEFAULT_CSS = """
     TravelPlanner Value { padding: 0 1; }
@@ -149,13 +155,13 @@ class TravelPlanner(StoreScreen):
         values = summary(self.session, self.plan_hours)
         self._value("tp-title", t("Travel planner"))
         if "error" in values:
-            self._value("tp-pace", Text(values["error"], style="bold red"))
+            self._value("tp-pace", Text(t(values["error"]), style="bold red"))
             return
         effect = values["effect"]
         style = "yellow" if effect["passive_perception"] or effect["stealth"] else ""
         self._value("tp-pace", Text.assemble(
             f"{t('Pace')} [f w s]: ", (t(values["pace_label"]), "bold"), " — ",
-            (effect["text"], style)))
+            (t(effect["text"]), style)))
         ground = t("difficult") if values["difficult"] else t("ordinary")
         mode = values["mode_label"]
         if values["mode"] == "special":
@@ -164,7 +170,7 @@ class TravelPlanner(StoreScreen):
             own = f"{values['speed_kmh']} km/h" if values["speed_kmh"] else f"{values['speed_m']} m"
             mode += f" {own}, {values['day_hours']} h {t('a day')}"
         self._value("tp-mode", f"{t('Mode')} [m]: {mode} · {t('Terrain')} [t]: "
-                               f"{values['terrain_label']} ({ground})")
+                               f"{t(values['terrain_label'])} ({ground})")
         rates = (f"{self._km(values['per_minute_m'])} m/min · {self._km(values['per_hour_km'])} "
                  f"km/h · {self._km(values['per_day_km'])} km/{t('day')} "
                  f"({self._km(values['day_hours'])} h)")
@@ -190,7 +196,8 @@ class TravelPlanner(StoreScreen):
         t = self.t
         dc = values["next_forced_march_dc"]
         parts = [f"{t('Today')}: {format_duration(values['hours_today'] * 3600)}",
-                 f"{t('next forced-march save')}: " + (f"DC {dc}" if dc else t("none yet"))]
+                 f"{t('next forced-march save')}: " + (f"{t('DC')} {dc}" if dc else
+                                                       t("none yet"))]
         if "fresh_mount" in values:
             due = values["fresh_mount"]["due_in_km"]
             parts.append(f"{t('fresh mount in')} {self._km(due)} km" if due else
@@ -199,7 +206,7 @@ class TravelPlanner(StoreScreen):
         if values["awaiting_saves"]:
             line.append(f"\n⚄ {t('Waiting for the forced-march saves')} (r)", style="bold yellow")
         for reason in values["stopped_by"]:
-            line.append(f"\n■ {t('Stopped')}: {reason}", style="bold red")
+            line.append(f"\n■ {t('Stopped')}: {t(reason)}", style="bold red")
         self._value("tp-today", line)
 
     def _show_route(self, values: dict[str, Any]) -> None:
@@ -211,7 +218,7 @@ class TravelPlanner(StoreScreen):
                    t("Ends").ljust(9), t("Name").ljust(10)]
         rows = []
         for leg in values["route"]:
-            ground = leg["terrain_label"] + (" (×2)" if leg["difficult"] else "")
+            ground = t(leg["terrain_label"]) + (" (×2)" if leg["difficult"] else "")
             distance = f"{self._km(leg['km'])} km"
             if leg["done_km"] and leg["done_km"] < leg["km"]:
                 distance = f"{self._km(leg['done_km'])}/{distance}"
@@ -237,7 +244,8 @@ class TravelPlanner(StoreScreen):
             text.append(format_clock(arrival, t("Day")), style="bold")
         dcs = values["planned_forced_march_dcs"]
         if dcs:
-            text.append(f"\n{t('forced march')}: {t('saves')} DC {', '.join(map(str, dcs))}",
+            text.append(f"\n{t('forced march')}: {t('saves')} {t('DC')} "
+                        f"{', '.join(map(str, dcs))}",
                         style="yellow")
         mounts = values.get("fresh_mount", {}).get("route_km")
         if mounts:
@@ -250,22 +258,25 @@ class TravelPlanner(StoreScreen):
             hours, days = parse_duration(self.reverse_text)
             found = reverse(self.session, hours=hours, days=days)
         except ValueError as exc:
-            self._value("tp-reverse", Text(str(exc), style="red"))
+            self._value("tp-reverse", Text(t(said_by(exc)), style="red"))
             return
         line = f"{t('How far')} [h] {t('in')} {self.reverse_text}: {self._km(found['km'])} km"
         if days:
-            line += f" ({found['terrain']})"
+            line += f" ({t(found['terrain'])})"
         elif found["route_ends"]:
             line += f" ({t('arrived')} {format_duration(found['hours_travelled'] * 3600)})"
         self._value("tp-reverse", line)
 
     # -- keys ---------------------------------------------------------------------------------
 
+    # What ctrl+z takes back that is worth a hint: the clock moved, a leg thrown away.
+    UNDO_HINTED = frozenset({"travel.advance", "travel.leg_remove", "travel.route_clear"})
+
     def _outcome(self, op: str, **params: Any) -> bool:
         outcome = self.apply(op, **params)
         if outcome.ok:
-            line = Text(outcome.message, style="italic")
-            if op == "travel.advance":  # the clock moved: say how to take it back
+            line = Text(self.for_screen(outcome.message), style="italic")
+            if op in self.UNDO_HINTED:
                 line.append(f"  (ctrl+z {self.t('undoes it')})", style="dim")
             self._value("tp-last", line)
         return outcome.ok
@@ -285,8 +296,27 @@ class TravelPlanner(StoreScreen):
         self.app.confirm(
             self.t("Travel to the end of the route: {time} of travel, arrival {arrival}?")
             .format(time=format_duration(values["remaining_seconds"]),
-                    arrival=values["arrival"]["text"]),
+                    arrival=format_clock(values["arrival"], self.t("Day"))),
             lambda: self._outcome("travel.advance", hours="end"))
+
+    def _advance_hours(self, text: str) -> bool:
+        """G's answer: a number of hours moves the clock that far, so it is asked first (a typo
+        would be 40 h on the clock); anything else goes to the operation, which says what is
+        wrong while the question stays open with the text as typed."""
+        if text.lower() == "end":  # the operation's word for e: asked the same way
+            self.action_advance("end")
+            return True
+        try:
+            hours = float(text.replace(",", "."))
+        except ValueError:
+            return self._outcome("travel.advance", hours=text)
+        if not hours > 0:
+            return self._outcome("travel.advance", hours=text)
+        self.app.confirm(
+            self.t("Travel {hours} h now? The clock moves on by up to {hours} h.")
+            .format(hours=self.app.t.number(hours)),
+            lambda: self._outcome("travel.advance", hours=text))
+        return True
 
     def action_fresh_mount(self) -> None:
         self._outcome("travel.fresh_mount")
@@ -306,7 +336,7 @@ class TravelPlanner(StoreScreen):
         """How the distances were worked out, step by step."""
         values = summary(self.session, self.plan_hours)
         steps = values.get("steps") or [values.get("error", "")]
-        self.notify("\n".join(steps), title=self.t("Why?"), timeout=12)
+        self.notify("\n".join(self.t(step) for step in steps), title=self.t("Why?"), timeout=12)
 
     def action_plan_hours(self, step: int) -> None:
         current = self.plan_hours or float(summary(self.session)["day_hours"])
@@ -361,14 +391,14 @@ class TravelPlanner(StoreScreen):
             elif what == "leg":
                 done = self._add_leg(text)
             elif what == "hours":
-                done = self._outcome("travel.advance", hours=text)
+                done = self._advance_hours(text)
             else:  # reverse
                 parse_duration(text)
                 self.reverse_text = text
                 self._show_reverse()
                 done = True
         except ValueError as exc:
-            self.notify(str(exc), title=self.t("Refused"), severity="warning")
+            self.notify(self.t(said_by(exc)), title=self.t("Refused"), severity="warning")
             done = False
         if done:
             self._close_question()

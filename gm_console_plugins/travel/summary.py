@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, overload
 
+from gm_console.said import said_by
 from gm_console_plugins.travel import reading, rules
 from gm_console_plugins.travel.rules import num
 
@@ -27,9 +28,9 @@ def summary(session: Session, plan_hours_per_day: float | None = None) -> dict[s
     }
     try:
         conf = reading.settings(session)
-        rates = rules.rates(table, conf, motion, terrain)
+        rates = rules.rates(table, conf, motion, terrain, language)
     except rules.TravelError as exc:  # a hand-edited session: say so instead of going down
-        return {**out, "error": str(exc)}
+        return {**out, "error": said_by(exc)}
     mode_row = rules.mode_row(table, motion.mode)
     today = reading.hours_today(session, sec, conf)
     factor, factor_steps = reading.outside_factor(session, motion.mode)
@@ -56,7 +57,7 @@ def summary(session: Session, plan_hours_per_day: float | None = None) -> dict[s
         out.update(_route(session, sec, conf, table, motion, today, plan_hours_per_day or
                           rates.day_hours))
     except rules.TravelError as exc:  # a route too long to plan: say so
-        return {**out, "error": str(exc)}
+        return {**out, "error": said_by(exc)}
     return out
 
 

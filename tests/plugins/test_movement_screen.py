@@ -106,6 +106,23 @@ async def test_a_forced_move_still_refused_keeps_the_prompt_open(two, make_app):
         assert len(two.state["journal"]) == journal
 
 
+async def test_a_forced_move_that_offers_a_check_closes_its_prompt_for_the_dice(two, make_app):
+    """The reason typed, the move is made and the landing check asked: the dice prompt comes
+    up over the calculator, and the reason's prompt is gone (it used to stay, over the dice)."""
+    from gm_console.ui.screens.prompt import TextPrompt
+    from gm_console.ui.screens.rolls import RollPrompt
+
+    async with make_app(two).run_test(size=(80, 24)) as pilot:
+        await open_calculator(pilot)
+        await pilot.press("l", "2", "t", "enter")  # beyond a standing jump, difficult landing
+        await pilot.pause()
+        await pilot.press("f", *"boots", "enter")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, RollPrompt)
+        assert not any(isinstance(s, TextPrompt) for s in pilot.app.screen_stack)
+        assert two.state["journal"][-1]["kind"] == "override"
+
+
 async def test_a_key_press_repaints_only_what_changed(two, make_app, monkeypatch):
     async with make_app(two).run_test(size=(80, 24)) as pilot:
         await open_calculator(pilot)
@@ -139,7 +156,13 @@ async def test_in_french(french, make_store, make_app):
         assert text(pilot.app, "mv-total") == "Total 7 m sur 9 m : 2 m restants"
         assert text(pilot.app, "mv-checks") == (
             "⚄ Dextérité (Acrobaties) DD 10 : retomber sur ses pieds en terrain difficile [2]")
-        assert text(pilot.app, "mv-jump").startswith("Saut en longueur 3 m (sans élan 1.5 m)")
+        assert text(pilot.app, "mv-jump").startswith("Saut en longueur 3 m (sans élan 1,5 m)")
+        await pilot.press("question_mark")  # how every figure is worked out, in French too
+        why = text(pilot.app, "mv-why").splitlines()
+        assert "saut en longueur sans élan : 3 × 0,5 = 1,5 m" in why
+        assert "total 7 m sur 9 m : 2 m restants" in why
+        assert ("2. saut en longueur 1 m : saut, terrain difficile (réglage), sans élan (0 m "
+                "d'élan < 3 m) : 1 × 1 = 1 m") in why
 
 
 async def test_without_characters_the_calculator_says_so(make_store, make_app):

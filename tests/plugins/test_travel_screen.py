@@ -150,6 +150,8 @@ async def test_a_forced_march_asks_its_saves_in_the_dice_prompt(store, make_app)
     async with make_app(store).run_test(size=(80, 24)) as pilot:
         planner = await open_planner(pilot)
         await type_answer(pilot, "G", "10")
+        await pilot.press("y")  # ten hours on the clock: asked first
+        await pilot.pause()
         assert store.state["clock"]["second"] == 17 * 3600  # stopped after the 9th hour
         await pilot.pause()
         assert pilot.app.screen is not planner  # the dice prompt opened by itself
