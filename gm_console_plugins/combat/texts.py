@@ -199,7 +199,8 @@ FRENCH = {
     "Undo": "Annuler",
     "End the fight? The order and every budget go.":
         "Finir le combat ? L'ordre et tous les budgets disparaissent.",
-    "press S to start one": "S pour en commencer un",
+    "key S": "la touche S",
     "(I types the selected one's initiative)": "(I saisit l'initiative du combattant choisi)",
-    "a standard action (key g)": "une action simple (touche g)",
+    "(key g)": "(touche g)",
+    ": ": " : ",  # before what a title or a name introduces, as French writes it
 }
