@@ -24,7 +24,7 @@ SENTENCES = {
     "{count} move actions": "{count} actions de mouvement",
     "{standard} and {move}": "{standard} et {move}",
     "nothing": "rien",
-    "none": "aucun",
+    "nobody": "personne",
     "surprise round": "round de surprise",
     "a full-round action taken as a standard action":
         "une action complexe prise comme action simple",

@@ -111,7 +111,7 @@ def find(encounter: Encounter, name: str, *, required: bool = True) -> Combatant
     if required:
         known = ", ".join(c["name"] for c in encounter.get("combatants", []))
         raise Invalid(say("no combatant named {name!r} (combatants: {known})", name=name,
-                          known=known or say("none")))
+                          known=known or say("nobody")))
     return None
 
 
