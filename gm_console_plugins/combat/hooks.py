@@ -71,9 +71,9 @@ def home_status(session: Session) -> str | None:
     t = (lambda text: texts.FRENCH.get(text, text)) if session.language == "fr" else (lambda x: x)
     if not summary["round"]:
         waiting = [c["name"] for c in summary["combatants"] if c["initiative"] is None]
-        return f"{t('Combat')}: {t('Initiative')} ? {', '.join(waiting)}"
-    return (f"{t('Combat')}: {t('Round')} {summary['round']} · {t('Turn')}: {summary['turn']}"
-            f" · {len(summary['combatants'])} {t('combatants')}")
+        return f"{t('Combat')}{t(': ')}{t('Initiative')} ? {', '.join(waiting)}"
+    return (f"{t('Combat')}{t(': ')}{t('Round')} {summary['round']} · {t('Turn')}{t(': ')}"
+            f"{summary['turn']} · {len(summary['combatants'])} {t('combatants')}")
 
 
 @hookimpl

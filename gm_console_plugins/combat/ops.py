@@ -196,8 +196,9 @@ def _play(ctx: OpContext, events: list[dict[str, Any]], settings: dict[str, Any]
                             trigger=event["trigger"]))
         elif event["event"] == "ready_expired":
             ctx.journal(say("{name}'s readied {action} action ({trigger}) was not triggered "
-                            "before its turn and is lost", name=name, action=_named(event["action"]),
-                            trigger=event["trigger"]), kind="combat", who=[name])
+                            "before its turn and is lost", name=name,
+                            action=_named(event["action"]), trigger=event["trigger"]),
+                        kind="combat", who=[name])
         elif event["event"] == "lapsed":
             ctx.journal(say("{name}'s full-round action {label!r}, started last round, was not "
                             "completed and is lost", name=name, label=event["label"]),
@@ -353,7 +354,8 @@ def _next(ctx: OpContext, p: dict[str, Any]) -> Result:
     ending = encounter.get("turn", "")
     said = _play(ctx, _guard(turns.next_turn, encounter, settings, roller(ctx)), settings)
     ended = [say("{name}'s turn ends", name=ending)] if ending else []
-    return Result(joined("; ", [*ended, *said]), {"round": encounter["round"], "turn": encounter["turn"]},
+    return Result(joined("; ", [*ended, *said]),
+                  {"round": encounter["round"], "turn": encounter["turn"]},
                   [encounter["turn"]])
 
 

@@ -29,20 +29,21 @@ BORROWED = "⇠"  # the swift action of the next turn, used by an immediate acti
 COLUMNS = ("Name", "Init", "HP", "Std", "Mv", "Full", "Sw", "Imm", "Fr", "5ft", "Metres",
            "State")
 """Short titles so that 80 columns hold the table; the legend and F1 say what they mean."""
-WIDTHS = (10, 5, 8, 5, 4, 5, 4, 4, 4, 4, 13, 12)
+WIDTHS = (9, 5, 8, 5, 4, 5, 4, 4, 4, 4, 15, 12)
 """Fixed, one per column, so the table keeps its shape as the figures change. The table has
 no cell padding: each width holds its text and one space before the next column (a longer
-text ends in "…"). They add up to 78, so 80 columns hold the table and a scroll bar; Metres
-holds "13.5/6.75+27", HP "12/20+5", State "restreinte (…" (the line under the table says the
-selected one's state in full), and the French titles fit ("Simp", "Cplx")."""
-NARROW = {"Name": 9, "HP": 7, "Metres": 12, "Fr": 0, "State": 0}
+text ends in "…"). They add up to 79, so 80 columns hold the table and its one-column scroll
+bar; Metres holds "10,5/10,5+10,5", HP "12/20+5", Name "▶ Goblin", State "lair actions" (the
+line under the table says the selected one's state in full), and the French titles fit
+("Simp")."""
+NARROW = {"Name": 8, "HP": 7, "Metres": 14, "Fr": 0, "State": 0}
 """Below 80 columns: the free actions' tally and the state (said in full under the table)
 leave room, and three columns narrow, so that 60 columns hold the table."""
 
 
 def layout(width: int) -> list[tuple[int, int]]:
     """(column index, width) of the columns shown in a terminal ``width`` columns wide."""
-    narrow = width < sum(WIDTHS) + 2
+    narrow = width < sum(WIDTHS) + 1
     shown = [(index, NARROW.get(title, wide) if narrow else wide)
              for index, (title, wide) in enumerate(zip(COLUMNS, WIDTHS))]
     return [(index, wide) for index, wide in shown if wide]
@@ -86,20 +87,20 @@ def states(entry: dict[str, Any], t: Callable[[str], str], surprise: bool,
         out.append(t("no actions") if short
                    else f"{t('no actions')} ({t(conditions['no_actions'])})")
     elif conditions.get("forbids"):
-        out.append(t("limited actions") if short else "; ".join(
+        out.append(t("limited") if short else "; ".join(
             f"{t('no ')}{t(action)} ({t(why)})" for action, why in conditions["forbids"].items()))
     if entry["aware"] and surprise and not short:
         out.append(t("aware"))
     if entry.get("entry"):
-        out.append(entry["entry"])
+        out.append(t(entry["entry"]))
     if entry["started_full_round"]:
         out.append(f"→ {entry['started_full_round']['label']}")
     if entry["delaying"]:
         out.append(t("delaying"))
     if entry["readied"]:
         readied = entry["readied"]
-        out.append(f"{t('ready')}: {t(readied['action'])}" if short
-                   else f"{t('ready')}: {t(readied['action'])} ({readied['trigger']})")
+        out.append(f"{t('ready')}{t(': ')}{t(readied['action'])}" if short
+                   else f"{t('ready')}{t(': ')}{t(readied['action'])} ({readied['trigger']})")
     return out
 
 
@@ -154,7 +155,7 @@ class CombatScreen(StoreScreen):
     CombatScreen #refusal { padding: 0 1; color: $warning; height: auto; }
     CombatScreen #detail { padding: 0 1; height: auto; }
     CombatScreen #legend { padding: 0 1; color: $text-muted; height: auto; }
-    CombatScreen SyncedTable { max-height: 70%; }
+    CombatScreen SyncedTable { max-height: 70%; scrollbar-size-vertical: 1; }
     CombatScreen #detail, CombatScreen #refusal { max-height: 3; }
     """
 
@@ -345,7 +346,7 @@ class CombatScreen(StoreScreen):
 
     def action_override(self) -> None:
         if self.refused is None:
-            self.notify(self.t("Last refusal") + ": —", severity="information")
+            self.notify(self.t("Last refusal") + self.t(": ") + "—", severity="information")
             return
         op, params, _ = self.refused
         self._ask("Reason to override",

@@ -169,8 +169,9 @@ FRENCH = {
     "Full as standard": "Complexe en simple",
     "Entry: name, initiative count, what it is": "Entrée : nom, rang d'initiative, ce que c'est",
     "Lair/hazard": "Repaire/piège",
-    "no actions": "aucune action",
-    "limited actions": "actions limitées",
+    "entry": "entrée",
+    "no actions": "sans action",
+    "limited": "limité",
     "no ": "pas de ",  # before an action ("no standard"); "no" alone is the host's yes/no
     # the keys, in the footer and the help
     "Standard": "Simple",

@@ -164,7 +164,8 @@ class EncumbranceScreen(StoreScreen):
             parts.append(t("no Dexterity bonus to AC"))
         if not fx.can_fight:
             parts.append(t("cannot fight"))
-        return Text.assemble((t(enc.category), STYLES[enc.category]), ": " + ", ".join(parts))
+        return Text.assemble((t(enc.category), STYLES[enc.category]),
+                             t(": ") + ", ".join(parts))
 
     def _change(self, enc: Encumbrance) -> str:
         hints = [self._hint(step) for step in (enc.next, enc.previous) if step]
