@@ -122,6 +122,9 @@ LABELS: dict[str, dict[str, str]] = {
             "{who} : speed_adjust_mv doit être un nombre de mv, pas {raw!r}",
         "no reason given": "sans raison donnée",
         "race {race}": "race {race}",
+        "both {band}": "les deux {band}",
+        "at least one {band}": "au moins un {band}",
+        "one {one}, other {other}": "l'un {one}, l'autre {other}",
         "no Strength/Dexterity adjustment: {why}": "pas d'ajustement Force/Dextérité : {why}",
         "Str {strength}, Dex {dexterity}: {row} ({column} column)":
             "For {strength}, Dex {dexterity} : {row} (colonne {column})",

@@ -8,6 +8,7 @@ Plain functions over plain data: ``table`` is ``config/encumbrance.toml`` parsed
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -92,6 +93,23 @@ class Adjustment:
     column: str    # "6" or "12+"
 
 
+_ROW_WORDS = re.compile(r"^(?:(both) (\S+)|(at least one) (\S+)|one (\S+), other (\S+))$")
+
+
+def row_words(label: str) -> str:
+    """A table row's label ("both 3-4", "one 1-2, other 5-6", "at least one 9-14") as the
+    reader's language says it; a label of another shape as written in the table."""
+    found = _ROW_WORDS.match(label.strip())
+    if found is None:
+        return label
+    both, band, least, least_band, one, other = found.groups()
+    if both:
+        return say("both {band}", band=band)
+    if least:
+        return say("at least one {band}", band=least_band)
+    return say("one {one}, other {other}", one=one, other=other)
+
+
 def band_of(score: Score, table: dict[str, Any]) -> str:
     for band in table["bands"]:
         if bound(band["from"]) <= score <= bound(band["to"]):
@@ -109,7 +127,7 @@ def speed_adjustment(strength: Score, dexterity: Score, base_mv: float,
     for row in table["adjustments"]:
         one, other = row["one"], row["other"]
         if (s_band in one and d_band in other) or (d_band in one and s_band in other):
-            return Adjustment(row[key], row["label"], column)
+            return Adjustment(row[key], row_words(row["label"]), column)
     return Adjustment(settings["unnamed_pair_adjustment_mv"],
                       say("Strength {strength}, Dexterity {dexterity}: no row names this pair "
                           "(setting unnamed_pair_adjustment_mv)", strength=s_band,
