@@ -126,7 +126,7 @@ class EncumbranceScreen(StoreScreen):
         values["holding"].show(self._holding(character))
         speed = derived["speed"]
         figures = self._decimal(f"{fmt(speed['mv'])} mv / {fmt(speed['m'])} m")
-        values["speed"].show(f"{self.t('Speed')} {figures}{self.t(': ')}\n  "
+        values["speed"].show(f"{self.t('Speed')} {figures}{self.t(': ').rstrip()}\n  "
                              + "\n  ".join(self.t(step) for step in speed["steps"]))
 
     def _decimal(self, text: str) -> str:
