@@ -274,7 +274,10 @@ class CombatScreen(StoreScreen):
     def on_data_table_row_highlighted(self, event: Any) -> None:
         self._show_detail()
 
-    def on_resize(self) -> None:  # fewer columns below 80 (layout)
+    def on_resize(self) -> None:
+        """Fewer columns below 80 (:func:`layout`); below 24 lines the legend (also in F1's
+        help) leaves its lines to the table, so the status line never scrolls away."""
+        self.query_one("#legend", Value).display = self.app.size.height >= 24
         self.refresh_view(None)
 
     def _show_refusal(self, reason: str, can_override: bool) -> None:

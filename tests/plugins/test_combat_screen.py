@@ -258,6 +258,7 @@ async def test_the_screen_in_french_with_every_column_legible(store, make_app, t
         await pilot.pause()
         titles = [str(column.label) for column in table.columns.values()]
         assert "État" not in titles and "Lib" not in titles  # said under the table instead
+        assert not screen.query_one("#legend", Value).display  # F1's help has it
         assert sum(column.width for column in table.columns.values()) <= 60
         table.move_cursor(row=[str(row.key.value) for row in table.ordered_rows].index("Bram"))
         await pilot.pause()
