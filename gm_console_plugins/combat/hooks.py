@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from gm_console import ScreenSpec, SectionSpec, hookimpl
+from gm_console.said import say
+from gm_console_plugins.combat import labels as sentences
 from gm_console_plugins.combat import ops, texts, turns
 from gm_console_plugins.combat.section import validate
 
@@ -69,9 +71,9 @@ def home_status(session: Session) -> str | None:
     t = (lambda text: texts.FRENCH.get(text, text)) if session.language == "fr" else (lambda x: x)
     if not summary["round"]:
         waiting = [c["name"] for c in summary["combatants"] if c["initiative"] is None]
-        return f"{t('Combat')}: {t('Initiative')} ? {', '.join(waiting)}"
-    return (f"{t('Combat')}: {t('Round')} {summary['round']} · {t('Turn')}: {summary['turn']}"
-            f" · {len(summary['combatants'])} {t('combatants')}")
+        return f"{t('Combat')}{t(': ')}{t('Initiative')} ? {', '.join(waiting)}"
+    return (f"{t('Combat')}{t(': ')}{t('Round')} {summary['round']} · {t('Turn')}{t(': ')}"
+            f"{summary['turn']} · {len(summary['combatants'])} {t('combatants')}")
 
 
 @hookimpl
@@ -79,7 +81,7 @@ def rest_refused(session: Session, kind: str) -> str | None:
     encounter = ops.encounter_of(session)
     if not encounter.get("active"):
         return None
-    return "a fight is running (end it first on the combat screen)"
+    return say("a fight is running (end it first on the combat screen)")
 
 
 def _combat_screen(store: Any) -> Any:
@@ -100,4 +102,4 @@ def help_text(language: str) -> str:
 
 @hookimpl
 def labels(language: str) -> dict[str, str] | None:
-    return texts.FRENCH if language == "fr" else None
+    return {**texts.FRENCH, **sentences.SENTENCES} if language == "fr" else None

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 from gm_console import Operation, Param, Refused, Result, RollRequest
+from gm_console.said import Said, joined, said_by, say
 from gm_console_plugins.combat import rules, turns
 from gm_console_plugins.combat.section import SETTING_KEYS
 
@@ -20,6 +21,13 @@ if TYPE_CHECKING:
 
 PLUGIN = "combat"
 ACTION_WORDS = rules.ACTION_WORDS
+READY_NAMES = {"standard": say("standard"), "move": say("move"), "swift": say("swift"),
+               "free": say("free")}
+"""A readied action's type as a sentence says it ("the readied move action")."""
+
+
+def _named(action: str) -> str:
+    return READY_NAMES.get(action, action)
 
 
 # -- reading the session --------------------------------------------------------------------
@@ -114,6 +122,8 @@ def roller(session: Session) -> Callable[[], int]:
 
 
 OVERRIDE_HINT = " (the game master can force it with override=<reason>)"
+"""How a refusal that can be forced ends, in English (the host's sentence, said in French
+by its translation); :func:`forced_reason` is the refusal without it."""
 
 
 def _guard(function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
@@ -121,9 +131,19 @@ def _guard(function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
     try:
         return function(*args, **kwargs)
     except turns.Invalid as exc:
-        raise Refused(str(exc)) from None
+        raise Refused(said_by(exc)) from None
     except rules.Forbidden as exc:
-        raise Refused(f"{exc}{OVERRIDE_HINT}") from None
+        raise Refused(say("{why} (the game master can force it with override=<reason>)",
+                          why=said_by(exc))) from None
+
+
+def forced_reason(reason: str) -> str | None:
+    """What the rules forbid, in a refusal that can be forced (:data:`OVERRIDE_HINT`); None
+    for any other refusal. A screen says it without the command-line syntax."""
+    if not reason.endswith(OVERRIDE_HINT):
+        return None
+    why = reason.values.get("why") if isinstance(reason, Said) else None
+    return why if isinstance(why, str) else reason[:-len(OVERRIDE_HINT)]
 
 
 def _combatant_name(encounter: dict[str, Any], given: str) -> str:
@@ -132,7 +152,7 @@ def _combatant_name(encounter: dict[str, Any], given: str) -> str:
         found = _guard(turns.find, encounter, given)
         return found["name"]
     if not turns.begun(encounter):
-        raise Refused("name the combatant (combatant=...): the fight has not begun")
+        raise Refused(say("name the combatant (combatant=...): the fight has not begun"))
     return encounter["turn"]
 
 
@@ -145,40 +165,44 @@ def _active(ctx: OpContext) -> dict[str, Any]:
 # -- events the rules return ---------------------------------------------------------------
 
 
-def _play(ctx: OpContext, events: list[dict[str, Any]], settings: dict[str, Any]) -> list[str]:
+def _play(ctx: OpContext, events: list[dict[str, Any]], settings: dict[str, Any]) -> list[Said]:
     """Act on round and turn events: the clock, the hook, journal lines. Returns short texts
     for the operation's message."""
-    said: list[str] = []
+    said: list[Said] = []
     for event in events:
+        name = event.get("name", "")
         if event["event"] == "round_started":
             n, surprise = event["round"], event["surprise"]
             if not surprise or settings["surprise_round_takes_time"]:
                 ctx.advance_clock(int(ctx.table(PLUGIN)["round_seconds"]), "round")
-            said.append(f"round {n} begins" + (" (surprise round)" if surprise else ""))
+            said.append(say("round {round} begins (surprise round)", round=n) if surprise
+                        else say("round {round} begins", round=n))
             ctx.notify("round_started", round=n)
         elif event["event"] == "turn_started":
-            said.append(f"{event['name']}'s turn")
-            ctx.notify("turn_started", name=event["name"], round=_round(ctx))
+            said.append(say("{name}'s turn", name=name))
+            ctx.notify("turn_started", name=name, round=_round(ctx))
         elif event["event"] == "turn_ended":
-            ctx.notify("turn_ended", name=event["name"], round=_round(ctx))
+            ctx.notify("turn_ended", name=name, round=_round(ctx))
         elif event["event"] == "delayed":
-            said.append(f"{event['name']} delays")
+            said.append(say("{name} delays", name=name))
         elif event["event"] == "resumed":
-            said.append(f"{event['name']} stops delaying and acts now")
+            said.append(say("{name} stops delaying and acts now", name=name))
         elif event["event"] == "delay_lost":
-            ctx.journal(f"{event['name']} delayed to the end of the round: that turn is lost",
-                        kind="combat", who=[event["name"]])
+            ctx.journal(say("{name} delayed to the end of the round: that turn is lost",
+                            name=name), kind="combat", who=[name])
         elif event["event"] == "triggered":
-            said.append(f"{event['name']} takes the readied {event['action']} action "
-                        f"({event['trigger']}) and acts from now on at this count")
+            said.append(say("{name} takes the readied {action} action ({trigger}) and acts from "
+                            "now on at this count", name=name, action=_named(event["action"]),
+                            trigger=event["trigger"]))
         elif event["event"] == "ready_expired":
-            ctx.journal(f"{event['name']}'s readied {event['action']} action ({event['trigger']}) "
-                        "was not triggered before its turn and is lost", kind="combat",
-                        who=[event["name"]])
+            ctx.journal(say("{name}'s readied {action} action ({trigger}) was not triggered "
+                            "before its turn and is lost", name=name,
+                            action=_named(event["action"]), trigger=event["trigger"]),
+                        kind="combat", who=[name])
         elif event["event"] == "lapsed":
-            ctx.journal(f"{event['name']}'s full-round action {event['label']!r}, started last "
-                        "round, was not completed and is lost", kind="combat",
-                        who=[event["name"]])
+            ctx.journal(say("{name}'s full-round action {label!r}, started last round, was not "
+                            "completed and is lost", name=name, label=event["label"]),
+                        kind="combat", who=[name])
     return said
 
 
@@ -187,7 +211,7 @@ def _round(ctx: OpContext) -> int:
 
 
 def _begin_if_needed(ctx: OpContext, encounter: dict[str, Any],
-                     settings: dict[str, Any]) -> list[str]:
+                     settings: dict[str, Any]) -> list[Said]:
     """An action before round 1: the fight begins by itself once it can (every initiative
     known), so this either begins it (a session edited by hand) or refuses with what is
     missing."""
@@ -202,15 +226,16 @@ def _begin_if_needed(ctx: OpContext, encounter: dict[str, Any],
 def _start(ctx: OpContext, p: dict[str, Any]) -> Result:
     encounter = ctx.section(PLUGIN)
     if encounter.get("active"):
-        raise Refused("a fight is already running: combat.end it first")
+        raise Refused(say("a fight is already running: combat.end it first"))
     fresh = _guard(turns.new_encounter, ctx.characters, p["surprise"])
     encounter.update(fresh)
     names = [c["name"] for c in fresh["combatants"]]
     aware = [c["name"] for c in fresh["combatants"] if c["aware"]] + fresh["aware_pending"]
-    text = "the fight starts" + (f": {', '.join(names)}" if names else "")
+    parts = [say("the fight starts: {names}", names=", ".join(names)) if names
+             else say("the fight starts")]
     if aware:
-        text += f"; surprise round, aware: {', '.join(aware)}"
-    return Result(text, {"combatants": names, "aware": aware}, names)
+        parts.append(say("surprise round, aware: {names}", names=", ".join(aware)))
+    return Result(joined("; ", parts), {"combatants": names, "aware": aware}, names)
 
 
 def _add(ctx: OpContext, p: dict[str, Any]) -> Result:
@@ -219,27 +244,32 @@ def _add(ctx: OpContext, p: dict[str, Any]) -> Result:
                    value=p["value"], aware=p["aware"])
     said = _play(ctx, turns.place(encounter, roller(ctx)), settings_of(ctx))
     sign = "+" if added["modifier"] >= 0 else "−"
-    text = (f"{added['name']} joins the fight (initiative {sign}{abs(added['modifier'])}, "
-            f"speed {added['speed_m']:g} m"
-            + (f", initiative {added['initiative']}" if "initiative" in added else "")
-            + (", aware" if added["aware"] else "") + ")")
-    return Result("; ".join([text, *said]), {"name": added["name"]}, [added["name"]])
+    details = [say("initiative {modifier}", modifier=f"{sign}{abs(added['modifier'])}"),
+               say("speed {speed:g} m", speed=added["speed_m"])]
+    if "initiative" in added:
+        details.append(say("initiative {value}", value=added["initiative"]))
+    if added["aware"]:
+        details.append(say("aware"))
+    text = say("{name} joins the fight ({details})", name=added["name"],
+               details=joined(", ", details))
+    return Result(joined("; ", [text, *said]), {"name": added["name"]}, [added["name"]])
 
 
 def _add_entry(ctx: OpContext, p: dict[str, Any]) -> Result:
     encounter = _active(ctx)
     added = _guard(turns.add_entry, encounter, p["name"], p["count"], p["note"])
     said = _play(ctx, turns.place(encounter, roller(ctx)), settings_of(ctx))
-    text = (f"{added['name']} ({added['entry']}) takes a turn at initiative count "
-            f"{added['initiative']}, after every creature on that count")
-    return Result("; ".join([text, *said]), {"name": added["name"]}, [])
+    text = say("{name} ({entry}) takes a turn at initiative count {count}, after every "
+               "creature on that count", name=added["name"], entry=added["entry"],
+               count=added["initiative"])
+    return Result(joined("; ", [text, *said]), {"name": added["name"]}, [])
 
 
 def _remove(ctx: OpContext, p: dict[str, Any]) -> Result:
     encounter = _active(ctx)
     name = _combatant_name(encounter, p["combatant"])
     said = _play(ctx, _guard(turns.remove_combatant, encounter, name), settings_of(ctx))
-    return Result(f"{name} leaves the fight" + "".join(f"; {s}" for s in said), {}, [name])
+    return Result(joined("; ", [say("{name} leaves the fight", name=name), *said]), {}, [name])
 
 
 def spend_movement(ctx: OpContext, character: str, metres: float,
@@ -277,8 +307,8 @@ def _initiative(ctx: OpContext, p: dict[str, Any]) -> Result:
     name = _combatant_name(encounter, p["combatant"])
     _guard(turns.set_initiative, encounter, name, p["value"])
     said = _play(ctx, turns.place(encounter, roller(ctx)), settings_of(ctx))
-    return Result("; ".join([f"{name}: initiative {p['value']}", *said]),
-                  {"order": list(encounter["order"])}, [name])
+    return Result(joined("; ", [say("{name}: initiative {value}", name=name, value=p["value"]),
+                                *said]), {"order": list(encounter["order"])}, [name])
 
 
 def _roll_initiative(ctx: OpContext, p: dict[str, Any]) -> Result:
@@ -286,12 +316,13 @@ def _roll_initiative(ctx: OpContext, p: dict[str, Any]) -> Result:
     die = ctx.table(PLUGIN)["initiative_die"]
     wanted = [c for c in encounter["combatants"] if p["all"] or "initiative" not in c]
     if not wanted:
-        raise Refused("every combatant has an initiative already (all=true rolls again)")
+        raise Refused(say("every combatant has an initiative already (all=true rolls again)"))
     rolls = [{"who": c["name"], "expression": f"{die}{c['modifier']:+d}"} for c in wanted]
     request = RollRequest("Initiative", rolls, then="combat.initiative_rolled")
     ctx.request_rolls(request)
     names = [c["name"] for c in wanted]
-    return Result(f"initiative to roll: {', '.join(names)}", {"request": request.id}, names)
+    return Result(say("initiative to roll: {names}", names=", ".join(names)),
+                  {"request": request.id}, names)
 
 
 def _initiative_rolled(ctx: OpContext, p: dict[str, Any]) -> Result:
@@ -302,17 +333,18 @@ def _initiative_rolled(ctx: OpContext, p: dict[str, Any]) -> Result:
         _guard(turns.set_initiative, encounter, name, int(outcome["total"]))
         set_to.append(f"{name} {int(outcome['total'])}")
     said = _play(ctx, turns.place(encounter, roller(ctx)), settings_of(ctx))
-    return Result("; ".join([f"initiative: {', '.join(set_to)}", *said]),
+    return Result(joined("; ", [say("initiative: {rolled}", rolled=", ".join(set_to)), *said]),
                   {"order": list(encounter["order"])})
 
 
 def _restrict(ctx: OpContext, p: dict[str, Any]) -> Result:
     encounter = _active(ctx)
     name = _combatant_name(encounter, p["combatant"])
-    condition = (p["condition"].strip() or "restricted") if p["on"] else ""
+    condition = (p["condition"].strip() or say("restricted")) if p["on"] else ""
     _guard(turns.restrict, encounter, name, condition)
-    text = (f"{name}'s activity is restricted ({condition}): one standard or one move action a "
-            "round" if condition else f"{name}'s activity is no longer restricted")
+    text = (say("{name}'s activity is restricted ({condition}): one standard or one move "
+                "action a round", name=name, condition=condition) if condition
+            else say("{name}'s activity is no longer restricted", name=name))
     return Result(text, {}, [name])
 
 
@@ -321,8 +353,9 @@ def _next(ctx: OpContext, p: dict[str, Any]) -> Result:
     settings = settings_of(ctx)
     ending = encounter.get("turn", "")
     said = _play(ctx, _guard(turns.next_turn, encounter, settings, roller(ctx)), settings)
-    text = (f"{ending}'s turn ends; " if ending else "") + "; ".join(said)
-    return Result(text, {"round": encounter["round"], "turn": encounter["turn"]},
+    ended = [say("{name}'s turn ends", name=ending)] if ending else []
+    return Result(joined("; ", [*ended, *said]),
+                  {"round": encounter["round"], "turn": encounter["turn"]},
                   [encounter["turn"]])
 
 
@@ -333,7 +366,7 @@ def _reorder(move: Any) -> Any:
         encounter = _active(ctx)
         name = _combatant_name(encounter, p["combatant"])
         said = _play(ctx, _guard(move, encounter, name), settings_of(ctx))
-        return Result("; ".join(said), {"turn": encounter["turn"],
+        return Result(joined("; ", said), {"turn": encounter["turn"],
                                         "order": list(encounter["order"])}, [name])
     return apply
 
@@ -346,18 +379,17 @@ def _ready(ctx: OpContext, p: dict[str, Any]) -> Result:
                   p["action"], p["trigger"], speed_m=speed_m(ctx, combatant),
                   override=p["override"], limits=limits(ctx, encounter))
     _override_line(ctx, name, done["overridden"], p["override"])
-    text = (f"{name} readies {ACTION_WORDS[p['action']]} for when {p['trigger'].strip()} "
-            "(its standard action)")
-    if done["overridden"]:
-        text += f" (override: {p['override'].strip()})"
-    return Result(text, {}, [name])
+    text = say("{name} readies {action} for when {trigger} (its standard action)", name=name,
+               action=ACTION_WORDS[p["action"]], trigger=p["trigger"].strip())
+    return Result(_overridden(text, done, p), {}, [name])
 
 
 def _end(ctx: OpContext, p: dict[str, Any]) -> Result:
     encounter = _active(ctx)
     rounds = encounter["round"]
     _guard(turns.end, encounter)
-    return Result(f"the fight ends after {rounds} round{'s' if rounds != 1 else ''}",
+    return Result(say("the fight ends after {rounds} round", rounds=rounds) if rounds == 1
+                  else say("the fight ends after {rounds} rounds", rounds=rounds),
                   {"rounds": rounds})
 
 
@@ -366,8 +398,15 @@ def _end(ctx: OpContext, p: dict[str, Any]) -> Result:
 
 def _override_line(ctx: OpContext, name: str, refusal: str, reason: str) -> None:
     if refusal:
-        ctx.journal(f"override by the game master ({reason.strip()}): {refusal}",
-                    kind="override", who=[name])
+        ctx.journal(say("override by the game master ({reason}): {why}", reason=reason.strip(),
+                        why=refusal), kind="override", who=[name])
+
+
+def _overridden(text: Said, done: dict[str, Any], p: dict[str, Any]) -> Said:
+    """What an operation did, with the game master's reason when it forced the rules."""
+    if not done["overridden"]:
+        return text
+    return say("{text} (override: {reason})", text=text, reason=p["override"].strip())
 
 
 def _left(ctx: OpContext, encounter: dict[str, Any], name: str) -> dict[str, Any]:
@@ -389,27 +428,27 @@ def _take(ctx: OpContext, p: dict[str, Any]) -> Result:
                   override=p["override"], limits=limits(ctx, encounter),
                   as_standard=p["as_standard"])
     _override_line(ctx, name, done["overridden"], p["override"])
-    what = ACTION_WORDS[p["action"]]
+    what = [ACTION_WORDS[p["action"]]]  # the action, then what goes with it
     if done["started"]:
-        what += f", starting the full-round action {done['started']!r}"
+        what.append(say(", starting the full-round action {label!r}", label=done["started"]))
     elif done["completed"]:
-        what += f", completing the full-round action {done['completed']!r}"
+        what.append(say(", completing the full-round action {label!r}",
+                        label=done["completed"]))
     elif p["action"] == "full-round" and p["full_round"]:
-        what += f" ({p['full_round']})"
+        what.append(say(" ({label})", label=p["full_round"]))
     if p["action"] == "full-round" and p["as_standard"]:
-        what += (" as a standard action, the single action of its round (only free and swift "
-                 "actions and the 5-foot step are left)")
+        what.append(say(" as a standard action, the single action of its round (only free and "
+                        "swift actions and the 5-foot step are left)"))
     if p["metres"]:
-        what += f", moving {p['metres']:g} m"
+        what.append(say(", moving {metres:g} m", metres=p["metres"]))
     elif p["metres"] == 0 and p["action"] == "move":
-        what += " (not to move)"
+        what.append(say(" (not to move)"))
     if p["action"] == "immediate" and encounter["turn"] != name:
-        what += " off-turn (it uses up the swift action of its next turn)"
-    text = "; ".join(said + [f"{name} takes {what}"])
-    if done["overridden"]:
-        text += f" (override: {p['override'].strip()})"
-    return Result(text, {"combatant": name, "overridden": done["overridden"],
-                         **_left(ctx, encounter, name)}, [name])
+        what.append(say(" off-turn (it uses up the swift action of its next turn)"))
+    text = _overridden(say("{name} takes {what}", name=name, what=joined("", what)), done, p)
+    return Result(joined("; ", [*said, text]), {"combatant": name,
+                                                "overridden": done["overridden"],
+                                                **_left(ctx, encounter, name)}, [name])
 
 
 def _move(ctx: OpContext, p: dict[str, Any]) -> Result:
@@ -423,13 +462,14 @@ def _move(ctx: OpContext, p: dict[str, Any]) -> Result:
                   limits=limits(ctx, encounter))
     _override_line(ctx, name, done["overridden"], p["override"])
     taken = done["moves_taken"]
-    text = f"{name} moves {p['metres']:g} m"
-    if taken:
-        text += f" (taking {'a move action' if taken == 1 else f'{taken} move actions'})"
-    if done["overridden"]:
-        text += f" (override: {p['override'].strip()})"
-    return Result("; ".join(said + [text]), {"combatant": name, "moves_taken": taken,
-                                             **_left(ctx, encounter, name)}, [name])
+    text = (say("{name} moves {metres:g} m", name=name, metres=p["metres"]) if not taken else
+            say("{name} moves {metres:g} m (taking a move action)", name=name,
+                metres=p["metres"]) if taken == 1 else
+            say("{name} moves {metres:g} m (taking {count} move actions)", name=name,
+                metres=p["metres"], count=taken))
+    return Result(joined("; ", [*said, _overridden(text, done, p)]),
+                  {"combatant": name, "moves_taken": taken, **_left(ctx, encounter, name)},
+                  [name])
 
 
 COMBATANT = Param("combatant", str, "a combatant's name (default: whose turn it is)", default="")

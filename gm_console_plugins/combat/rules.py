@@ -18,30 +18,31 @@ from __future__ import annotations
 import math
 from typing import Any, Mapping
 
+from gm_console.said import Said, joined, say
 from gm_console_plugins.combat.turns import (Combatant, Encounter, Invalid, acts_this_round,
                                              begun, find, is_entry, require_active,
                                              restriction)
 
 ACTIONS = ("standard", "move", "full-round", "free", "swift", "immediate", "step")
-ACTION_WORDS = {"standard": "a standard action", "move": "a move action",
-                "full-round": "a full-round action", "free": "a free action",
-                "swift": "a swift action", "immediate": "an immediate action",
-                "step": "a 5-foot step"}
+ACTION_WORDS = {"standard": say("a standard action"), "move": say("a move action"),
+                "full-round": say("a full-round action"), "free": say("a free action"),
+                "swift": say("a swift action"), "immediate": say("an immediate action"),
+                "step": say("a 5-foot step")}
+
+_NOT_BEGUN = say("the fight has not begun: it begins once every combatant has an initiative "
+                 "(combat.initiative, combat.roll_initiative)")
 
 EPSILON = 1e-9  # metres are floats: 9 m spent of 9 m allowed must not read as "over"
 
 
 class Forbidden(Exception):
-    """The rules forbid the action and no override was given; ``str()`` is the reason."""
+    """The rules forbid the action and no override was given; its argument is the reason (a
+    :class:`~gm_console.said.Said`: read it with ``said_by``)."""
 
 
 # ---------------------------------------------------------------------------------------------
 # The action budget: what the rules allow now
 # ---------------------------------------------------------------------------------------------
-
-
-def _num(value: float) -> str:
-    return f"{value:g}"
 
 
 def _main_after(table: dict[str, Any], budget: dict[str, Any], standard: int, move: int,
@@ -68,127 +69,143 @@ def _moves_left(encounter: Encounter, table: dict[str, Any], c: Combatant) -> in
     return max(1, room - budget["move"])
 
 
-def _spent_words(budget: dict[str, Any]) -> str:
-    parts = []
-    if budget["standard"]:
-        parts.append("a standard action")
-    if budget["move"]:
-        parts.append("two move actions" if budget["move"] == 2 else
-                     "a move action" if budget["move"] == 1 else f"{budget['move']} move actions")
-    return " and ".join(parts) or "nothing"
+def _spent_words(budget: dict[str, Any]) -> Said:
+    moves = budget["move"]
+    move = (say("two move actions") if moves == 2 else say("a move action") if moves == 1
+            else say("{count} move actions", count=moves))
+    if budget["standard"] and moves:
+        return say("{standard} and {move}", standard=ACTION_WORDS["standard"], move=move)
+    return ACTION_WORDS["standard"] if budget["standard"] else move if moves else say("nothing")
 
 
-def _standard_refusal(encounter: Encounter, table: dict[str, Any], c: Combatant) -> str | None:
+def _restricted_refusal(name: str, why: str, budget: dict[str, Any]) -> Said:
+    return say("{name}'s activity is restricted ({why}): only one standard or one move action "
+               "this round, and {name} has already taken {spent}.", name=name, why=why,
+               spent=_spent_words(budget))
+
+
+def _standard_refusal(encounter: Encounter, table: dict[str, Any], c: Combatant) -> Said | None:
     name, budget, why = c["name"], c["budget"], restriction(encounter, c)
     if budget["full_round"]:
-        return f"{name} took a full-round action this turn: it used the whole turn."
+        return say("{name} took a full-round action this turn: it used the whole turn.",
+                   name=name)
     if _main_after(table, budget, budget["standard"] + 1, budget["move"], bool(why)):
         return None
     if why:
-        return (f"{name}'s activity is restricted ({why}): only one standard or one move action "
-                f"this round, and {name} has already taken {_spent_words(budget)}.")
+        return _restricted_refusal(name, why, budget)
     if budget["standard"] >= table["turn"]["standard"]:
-        return f"{name} has already taken a standard action this turn."
-    return (f"{name} has taken {_spent_words(budget)} this turn: the standard action was traded "
-            "for the second move action.")
+        return say("{name} has already taken a standard action this turn.", name=name)
+    return say("{name} has taken {spent} this turn: the standard action was traded for the "
+               "second move action.", name=name, spent=_spent_words(budget))
 
 
 def _move_refusal(encounter: Encounter, table: dict[str, Any], c: Combatant, extra: int = 1
-                  ) -> str | None:
+                  ) -> Said | None:
     name, budget, why = c["name"], c["budget"], restriction(encounter, c)
     if budget["full_round"]:
-        return (f"{name} took a full-round action this turn: no move action after it (movement "
-                "is limited to the 5-foot step).")
+        return say("{name} took a full-round action this turn: no move action after it "
+                   "(movement is limited to the 5-foot step).", name=name)
     if _main_after(table, budget, budget["standard"], budget["move"] + extra, bool(why)):
         return None
     if why:
-        return (f"{name}'s activity is restricted ({why}): only one standard or one move action "
-                f"this round, and {name} has already taken {_spent_words(budget)}.")
-    return f"{name} has already taken {_spent_words(budget)} this turn: no move action is left."
+        return _restricted_refusal(name, why, budget)
+    return say("{name} has already taken {spent} this turn: no move action is left.", name=name,
+               spent=_spent_words(budget))
 
 
 def _as_standard_refusal(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any],
-                         c: Combatant) -> str | None:
+                         c: Combatant) -> Said | None:
     """A full-round action taken as a standard action (3.2): « s'il réduit son activité à une
     seule action simple par round ». Under restriction it is the round's one action; otherwise
     only if the combatant may choose to limit themselves (setting
     full_round_as_standard_by_choice) and has taken no standard or move action yet."""
     name, budget, why = c["name"], c["budget"], restriction(encounter, c)
     if not why and not settings.get("full_round_as_standard_by_choice", True):
-        return (f"{name}'s activity is not restricted: a full-round action is taken as a "
-                "standard action only by a combatant limited to a single standard action "
-                "(setting full_round_as_standard_by_choice).")
+        return say("{name}'s activity is not restricted: a full-round action is taken as a "
+                   "standard action only by a combatant limited to a single standard action "
+                   "(setting full_round_as_standard_by_choice).", name=name)
     if budget["standard"] or budget["move"] or budget["full_round"]:
-        taken = "a full-round action" if budget["full_round"] else _spent_words(budget)
-        return (f"{name} has taken {taken} this turn: a full-round action taken as a standard "
-                "action must be the round's single action.")
+        taken = ACTION_WORDS["full-round"] if budget["full_round"] else _spent_words(budget)
+        return say("{name} has taken {spent} this turn: a full-round action taken as a standard "
+                   "action must be the round's single action.", name=name, spent=taken)
     return _standard_refusal(encounter, table, c)
 
 
-def _full_round_refusal(encounter: Encounter, c: Combatant, allows_step: bool) -> str | None:
+def _full_round_refusal(encounter: Encounter, c: Combatant, allows_step: bool) -> Said | None:
     name, budget, why = c["name"], c["budget"], restriction(encounter, c)
     if why:
-        return (f"{name}'s activity is restricted ({why}): no full-round action. Start it with "
-                "a standard action (full_round=<its name>) and complete it with a standard "
-                "action next round.")
+        return say("{name}'s activity is restricted ({why}): no full-round action. Start it "
+                   "with a standard action (full_round=<its name>) and complete it with a "
+                   "standard action next round.", name=name, why=why)
     if budget["full_round"]:
-        return f"{name} has already taken a full-round action this turn."
+        return say("{name} has already taken a full-round action this turn.", name=name)
     if budget["standard"] or budget["move"]:
-        return (f"A full-round action takes the whole turn: {name} has already taken "
-                f"{_spent_words(budget)}.")
+        return say("A full-round action takes the whole turn: {name} has already taken "
+                   "{spent}.", name=name, spent=_spent_words(budget))
     if budget["moved"]:
-        return f"A full-round action takes the whole turn: {name} has already moved."
+        return say("A full-round action takes the whole turn: {name} has already moved.",
+                   name=name)
     if budget["step"] and not allows_step:
-        return f"{name} has taken a 5-foot step, and this full-round action allows none."
+        return say("{name} has taken a 5-foot step, and this full-round action allows none.",
+                   name=name)
     return None
 
 
-def _swift_refusal(encounter: Encounter, c: Combatant, action: str) -> str | None:
+def _swift_refusal(encounter: Encounter, c: Combatant, action: str) -> Said | None:
     name, spent = c["name"], c["budget"]["swift"]
     if spent == "borrowed":
-        return (f"{name}'s swift action this turn was used up by the immediate action taken "
-                f"off-turn in round {c['borrowed_round']}: no swift or immediate action until "
-                "this turn is over.")
-    if spent:
-        why = (" (the immediate action taken on its own turn counted as its swift action)"
-               if spent == "immediate" else "")
-        also = "; an immediate action on its own turn would count as one" if action == "immediate" \
-            else ""
-        return f"{name} has already taken a swift action this turn{why}: one per turn{also}."
-    return None
+        return say("{name}'s swift action this turn was used up by the immediate action taken "
+                   "off-turn in round {round}: no swift or immediate action until this turn is "
+                   "over.", name=name, round=c["borrowed_round"])
+    if not spent:
+        return None
+    if spent == "immediate" and action == "immediate":
+        return say("{name} has already taken a swift action this turn (the immediate action "
+                   "taken on its own turn counted as its swift action): one per turn; an "
+                   "immediate action on its own turn would count as one.", name=name)
+    if spent == "immediate":
+        return say("{name} has already taken a swift action this turn (the immediate action "
+                   "taken on its own turn counted as its swift action): one per turn.",
+                   name=name)
+    if action == "immediate":
+        return say("{name} has already taken a swift action this turn: one per turn; an "
+                   "immediate action on its own turn would count as one.", name=name)
+    return say("{name} has already taken a swift action this turn: one per turn.", name=name)
 
 
-def _immediate_off_turn_refusal(c: Combatant) -> str | None:
+def _immediate_off_turn_refusal(c: Combatant) -> Said | None:
     name = c["name"]
     if c["flat_footed"]:
-        return (f"{name} is flat-footed (no turn yet in this fight): no immediate action before "
-                "its first turn.")
+        return say("{name} is flat-footed (no turn yet in this fight): no immediate action "
+                   "before its first turn.", name=name)
     if c["borrowed_round"]:
-        return (f"{name} used an immediate action off-turn in round {c['borrowed_round']}: no "
-                "further swift or immediate action until the end of its next turn.")
+        return say("{name} used an immediate action off-turn in round {round}: no further swift "
+                   "or immediate action until the end of its next turn.", name=name,
+                   round=c["borrowed_round"])
     return None
 
 
 def _step_refusal(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any],
-                  c: Combatant, speed_m: float) -> str | None:
+                  c: Combatant, speed_m: float) -> Said | None:
     name, budget = c["name"], c["budget"]
     why = restriction(encounter, c)
     if budget["step"]:
-        return f"{name} has already taken a 5-foot step this round."
+        return say("{name} has already taken a 5-foot step this round.", name=name)
     if budget["metres_spent"] > EPSILON:
-        return (f"{name} has moved {_num(budget['metres_spent'])} m this round: the 5-foot step "
-                "is only for a round with no other movement.")
+        return say("{name} has moved {metres:g} m this round: the 5-foot step is only for a "
+                   "round with no other movement.", name=name, metres=budget["metres_spent"])
     if budget["moved"]:
-        return (f"{name} has taken a move action this round, counted as movement: the 5-foot "
-                "step is only for a round with no other movement (a move action spent on "
-                "something else is taken with metres=0).")
+        return say("{name} has taken a move action this round, counted as movement: the 5-foot "
+                   "step is only for a round with no other movement (a move action spent on "
+                   "something else is taken with metres=0).", name=name)
     if budget["full_round"] and not budget["full_round_step"]:
-        return f"{name}'s full-round action this turn allows no 5-foot step."
+        return say("{name}'s full-round action this turn allows no 5-foot step.", name=name)
     if why and not settings.get("step_when_restricted", True):
-        return (f"{name}'s activity is restricted ({why}), and the 5-foot step is not allowed "
-                "under restriction (setting step_when_restricted).")
+        return say("{name}'s activity is restricted ({why}), and the 5-foot step is not "
+                   "allowed under restriction (setting step_when_restricted).", name=name,
+                   why=why)
     if speed_m <= EPSILON:
-        return f"{name}'s speed is 0 m: no 5-foot step."
+        return say("{name}'s speed is 0 m: no 5-foot step.", name=name)
     return None
 
 
@@ -203,19 +220,20 @@ def _as_limited(c: Combatant, limits: Limits | None) -> Combatant:
     why = ((limits or {}).get(c["name"]) or {}).get("restricted", "")
     if not why:
         return c
-    return {**c, "restricted": "; ".join(part for part in (c.get("restricted", ""), why)
-                                         if part)}
+    return {**c, "restricted": joined("; ", [part for part in (c.get("restricted", ""), why)
+                                             if part])}
 
 
-def _condition_refusal(c: Combatant, action: str, limits: Limits | None) -> str | None:
+def _condition_refusal(c: Combatant, action: str, limits: Limits | None) -> Said | None:
     """A condition that forbids the action (unconscious: every action; cannot fight: standard
     and full-round)."""
     own = (limits or {}).get(c["name"]) or {}
     if own.get("no_actions"):
-        return f"{c['name']} can take no action: {own['no_actions']}."
+        return say("{name} can take no action: {why}.", name=c["name"], why=own["no_actions"])
     why = (own.get("forbids") or {}).get(action)
     if why:
-        return f"{c['name']} cannot take {ACTION_WORDS[action]}: {why}."
+        return say("{name} cannot take {action}: {why}.", name=c["name"],
+                   action=ACTION_WORDS[action], why=why)
     return None
 
 
@@ -227,18 +245,18 @@ def moving(metres: float | None, settings: dict[str, Any]) -> bool:
     return metres > EPSILON
 
 
-def _movement_refusal(c: Combatant, moves: bool, speed_m: float) -> str | None:
+def _movement_refusal(c: Combatant, moves: bool, speed_m: float) -> Said | None:
     """Whether the combatant may move at all now, before counting the budget."""
     name, budget = c["name"], c["budget"]
     if not moves:
         return None
     if budget["step"]:
-        return f"{name} took a 5-foot step this round: no other movement."
+        return say("{name} took a 5-foot step this round: no other movement.", name=name)
     if budget["full_round"]:
-        return (f"{name} took a full-round action this turn: movement is limited to the "
-                "5-foot step.")
+        return say("{name} took a full-round action this turn: movement is limited to the "
+                   "5-foot step.", name=name)
     if speed_m <= EPSILON:
-        return f"{name}'s speed is 0 m: no movement."
+        return say("{name}'s speed is 0 m: no movement.", name=name)
     return None
 
 
@@ -261,7 +279,7 @@ def moves_needed(c: Combatant, metres: float, speed_m: float) -> int:
 def refusal(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any], name: str,
             action: str, *, speed_m: float, metres: float | None = None, full_round: str = "",
             allows_step: bool = True, limits: Limits | None = None,
-            as_standard: bool = False, combatant: Combatant | None = None) -> str | None:
+            as_standard: bool = False, combatant: Combatant | None = None) -> Said | None:
     """Why the rules forbid ``name`` taking ``action`` now, in plain words; None if allowed.
 
     ``metres`` goes with a move action (movement spent from it; None: not said, see
@@ -276,22 +294,23 @@ def refusal(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any
     """
     require_active(encounter)
     if action not in ACTIONS:
-        raise Invalid(f"unknown action {action!r} (actions: {', '.join(ACTIONS)})")
+        raise Invalid(say("unknown action {action!r} (actions: {actions})", action=action,
+                          actions=", ".join(ACTIONS)))
     if metres is not None and metres < 0:
-        raise Invalid(f"metres cannot be negative ({_num(metres)})")
+        raise Invalid(say("metres cannot be negative ({metres:g})", metres=metres))
     if metres and action != "move":
-        raise Invalid("metres go with a move action (or actions.move), not a "
-                      f"{action} action")
+        raise Invalid(say("metres go with a move action (or actions.move), not a {action} "
+                          "action", action=action))
     if full_round and action != "standard":
-        raise Invalid("full_round names a full-round action started or completed with a "
-                      f"standard action, not a {action} action")
+        raise Invalid(say("full_round names a full-round action started or completed with a "
+                          "standard action, not a {action} action", action=action))
     if not begun(encounter):
-        raise Invalid("the fight has not begun: it begins once every combatant has an "
-                      "initiative (combat.initiative, combat.roll_initiative)")
+        raise Invalid(_NOT_BEGUN)
     c = combatant if combatant is not None else find(encounter, name)
     if is_entry(c):
-        raise Invalid(f"{c['name']} is not a creature ({c['entry']}): it has no actions to "
-                      "spend; its turn is for what it does (a journal note), then combat.next")
+        raise Invalid(say("{name} is not a creature ({entry}): it has no actions to spend; its "
+                          "turn is for what it does (a journal note), then combat.next",
+                          name=c["name"], entry=c["entry"]))
     reason = _condition_refusal(c, action, limits)
     if reason:
         return reason
@@ -300,16 +319,22 @@ def refusal(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any
     if action == "free":
         if own or settings.get("free_off_turn", True):
             return None
-        return f"It is {encounter['turn']}'s turn: {c['name']} takes free actions on its own turn."
+        return say("It is {turn}'s turn: {name} takes free actions on its own turn.",
+                   turn=encounter["turn"], name=c["name"])
     if action == "immediate":
         return _swift_refusal(encounter, c, action) if own else _immediate_off_turn_refusal(c)
     if not own:
-        waiting = (f" ({c['name']} is delaying: it acts with combat.resume)"
-                   if c.get("delaying") else
-                   f" ({c['name']} has a readied action: combat.trigger when it comes)"
-                   if c.get("readied") else "")
-        return (f"It is {encounter['turn']}'s turn, not {c['name']}'s: off-turn only an "
-                f"immediate or a free action is possible{waiting}.")
+        turn, name = encounter["turn"], c["name"]
+        if c.get("delaying"):
+            return say("It is {turn}'s turn, not {name}'s: off-turn only an immediate or a free "
+                       "action is possible ({name} is delaying: it acts with combat.resume).",
+                       turn=turn, name=name)
+        if c.get("readied"):
+            return say("It is {turn}'s turn, not {name}'s: off-turn only an immediate or a free "
+                       "action is possible ({name} has a readied action: combat.trigger when "
+                       "it comes).", turn=turn, name=name)
+        return say("It is {turn}'s turn, not {name}'s: off-turn only an immediate or a free "
+                   "action is possible.", turn=turn, name=name)
     if action == "swift":
         return _swift_refusal(encounter, c, action)
     if action == "step":
@@ -326,19 +351,25 @@ def refusal(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any
     if reason:
         return reason
     reason = _movement_refusal(c, moving(metres, settings), speed_m)
+    if reason and metres is None:
+        return say("{why} A move action spent on something else is taken with metres=0.",
+                   why=reason)
     if reason:
-        return reason + (" A move action spent on something else is taken with metres=0."
-                         if metres is None else "")
+        return reason
     available = metres_left(c) + speed_m
     if metres is not None and metres > available + EPSILON:
-        return (f"{_num(metres)} m is more than {c['name']} can move with this move action "
-                f"({_num(available)} m: speed {_num(speed_m)} m"
-                + (f" plus {_num(metres_left(c))} m left" if metres_left(c) > EPSILON else "")
-                + ").")
+        if metres_left(c) > EPSILON:
+            return say("{metres:g} m is more than {name} can move with this move action "
+                       "({available:g} m: speed {speed:g} m plus {left:g} m left).",
+                       metres=metres, name=c["name"], available=available, speed=speed_m,
+                       left=metres_left(c))
+        return say("{metres:g} m is more than {name} can move with this move action "
+                   "({available:g} m: speed {speed:g} m).", metres=metres, name=c["name"],
+                   available=available, speed=speed_m)
     return None
 
 
-def _full_round_part_refusal(encounter: Encounter, c: Combatant, label: str) -> str | None:
+def _full_round_part_refusal(encounter: Encounter, c: Combatant, label: str) -> Said | None:
     """A standard action that starts a full-round action (only under restriction) or completes
     one started in an earlier round."""
     if not label:
@@ -346,37 +377,38 @@ def _full_round_part_refusal(encounter: Encounter, c: Combatant, label: str) -> 
     name, started = c["name"], c.get("started")
     if started:
         if started["round"] >= encounter["round"]:
-            return (f"{name} started {started['label']!r} this round: it is completed with a "
-                    "standard action next round.")
+            return say("{name} started {label!r} this round: it is completed with a standard "
+                       "action next round.", name=name, label=started["label"])
         if started["label"].casefold() != label.strip().casefold():
-            return (f"{name} started {started['label']!r} in round {started['round']}, not "
-                    f"{label!r}.")
+            return say("{name} started {started!r} in round {round}, not {label!r}.", name=name,
+                       started=started["label"], round=started["round"], label=label)
         return None
     if not restriction(encounter, c):
-        return (f"{name}'s activity is not restricted: take {label!r} as a full-round action "
-                "(action=full-round).")
+        return say("{name}'s activity is not restricted: take {label!r} as a full-round action "
+                   "(action=full-round).", name=name, label=label)
     return None
 
 
 def move_refusal(encounter: Encounter, table: dict[str, Any], name: str, metres: float, *,
-                 speed_m: float, limits: Limits | None = None) -> str | None:
+                 speed_m: float, limits: Limits | None = None) -> Said | None:
     """Why ``name`` may not move ``metres`` now (actions.move): movement is spent from the move
     actions already taken this turn, and further move actions are taken as needed."""
     require_active(encounter)
     if metres < 0:
-        raise Invalid(f"metres cannot be negative ({_num(metres)})")
+        raise Invalid(say("metres cannot be negative ({metres:g})", metres=metres))
     if not begun(encounter):
-        raise Invalid("the fight has not begun: it begins once every combatant has an "
-                      "initiative (combat.initiative, combat.roll_initiative)")
+        raise Invalid(_NOT_BEGUN)
     c = find(encounter, name)
     if is_entry(c):
-        raise Invalid(f"{c['name']} is not a creature ({c['entry']}): it does not move")
+        raise Invalid(say("{name} is not a creature ({entry}): it does not move", name=c["name"],
+                          entry=c["entry"]))
     reason = _condition_refusal(c, "move", limits) if metres > EPSILON else None
     if reason:
         return reason
     c = _as_limited(c, limits)
     if encounter["turn"] != c["name"]:
-        return f"It is {encounter['turn']}'s turn, not {c['name']}'s: no movement off-turn."
+        return say("It is {turn}'s turn, not {name}'s: no movement off-turn.",
+                   turn=encounter["turn"], name=c["name"])
     reason = _movement_refusal(c, metres > EPSILON, speed_m)
     if reason:
         return reason
@@ -384,10 +416,14 @@ def move_refusal(encounter: Encounter, table: dict[str, Any], name: str, metres:
     if extra == 0:
         return None
     reason = _move_refusal(encounter, table, c, extra)
+    if reason and extra == 1:
+        return say("{name} has {left:g} m of movement left this turn, and {metres:g} m needs 1 "
+                   "more move action: {why}", name=c["name"], left=metres_left(c),
+                   metres=metres, why=reason)
     if reason:
-        return (f"{c['name']} has {_num(metres_left(c))} m of movement left this turn, and "
-                f"{_num(metres)} m needs {extra} more move action{'s' if extra > 1 else ''}: "
-                f"{reason}")
+        return say("{name} has {left:g} m of movement left this turn, and {metres:g} m needs "
+                   "{count} more move actions: {why}", name=c["name"], left=metres_left(c),
+                   metres=metres, count=extra, why=reason)
     return None
 
 
@@ -479,9 +515,10 @@ def ready_action(encounter: Encounter, table: dict[str, Any], settings: dict[str
     this turn to take ``action`` later, when ``trigger`` happens (:func:`.turns.trigger`),
     before its next turn. Returns ``overridden`` like :func:`take`."""
     if action not in READY_ACTIONS:
-        raise Invalid(f"a readied action is one of {', '.join(READY_ACTIONS)}, not {action!r}")
+        raise Invalid(say("a readied action is one of {actions}, not {action!r}",
+                          actions=", ".join(READY_ACTIONS), action=action))
     if not trigger.strip():
-        raise Invalid("a readied action needs its trigger (what it waits for)")
+        raise Invalid(say("a readied action needs its trigger (what it waits for)"))
     done = take(encounter, table, settings, name, "standard", speed_m=speed_m,
                 override=override, limits=limits)
     c = find(encounter, name)

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding
 
 from gm_console.ui import StoreScreen, SyncedTable, TextPrompt, Value
 from gm_console_plugins.combat import ops, rules, turns
+from gm_console_plugins.combat.labels import ALL_AGAIN_FR
 from gm_console_plugins.combat.texts import LEGEND
 
 if TYPE_CHECKING:
@@ -27,10 +29,33 @@ BORROWED = "⇠"  # the swift action of the next turn, used by an immediate acti
 COLUMNS = ("Name", "Init", "HP", "Std", "Mv", "Full", "Sw", "Imm", "Fr", "5ft", "Metres",
            "State")
 """Short titles so that 80 columns hold the table; the legend and F1 say what they mean."""
-WIDTHS = (8, 4, 5, 3, 3, 4, 3, 3, 3, 3, 11, 5)
-"""Fixed, one per column, so the table keeps its shape as the figures change and fits 80
-columns with each cell's padding (the widths add up to 55, the padding to 24); Metres holds
-"13.5/6.75+27", HP "12/20"; the line under the table says the selected one's state in full."""
+WIDTHS = (9, 5, 8, 5, 4, 5, 4, 4, 4, 4, 15, 12)
+"""Fixed, one per column, so the table keeps its shape as the figures change. The table has
+no cell padding: each width holds its text and one space before the next column (a longer
+text ends in "…"). They add up to 79, so 80 columns hold the table and its one-column scroll
+bar; Metres holds "10,5/10,5+10,5", HP "12/20+5", Name "▶ Goblin", State "lair actions" (the
+line under the table says the selected one's state in full), and the French titles fit
+("Simp")."""
+NARROW = {"Name": 8, "HP": 7, "Metres": 14, "Fr": 0, "State": 0}
+"""Below 80 columns: the free actions' tally and the state (said in full under the table)
+leave room, and three columns narrow, so that 60 columns hold the table."""
+
+
+def layout(width: int) -> list[tuple[int, int]]:
+    """(column index, width) of the columns shown in a terminal ``width`` columns wide."""
+    narrow = width < sum(WIDTHS) + 1
+    shown = [(index, NARROW.get(title, wide) if narrow else wide)
+             for index, (title, wide) in enumerate(zip(COLUMNS, WIDTHS))]
+    return [(index, wide) for index, wide in shown if wide]
+
+
+def fit(text: str, width: int) -> str:
+    """``text`` in ``width`` cells, cut with "…" when longer."""
+    if cell_len(text) <= width:
+        return text
+    while text and cell_len(text) > width - 1:
+        text = text[:-1]
+    return text + "…"
 
 
 def _glyph(spent: bool, left: bool) -> str:
@@ -55,34 +80,35 @@ def states(entry: dict[str, Any], t: Callable[[str], str], surprise: bool,
         why = entry["restricted"]
         # the table names the first cause only ("slowed", not who added it)
         out.append(t("restricted") if short and why == "surprise round"
-                   else f"{t('restricted')} ({t(why.split(' (')[0].split(';')[0])})" if short
+                   else f"{t('restricted')} ({t(why).split(' (')[0].split(';')[0]})" if short
                    else f"{t('restricted')} ({t(why)})")
     conditions = entry.get("conditions") or {}
     if conditions.get("no_actions"):
         out.append(t("no actions") if short
-                   else f"{t('no actions')} ({conditions['no_actions']})")
+                   else f"{t('no actions')} ({t(conditions['no_actions'])})")
     elif conditions.get("forbids"):
-        out.append(t("limited actions") if short else "; ".join(
-            f"{t('no ')}{t(action)} ({why})" for action, why in conditions["forbids"].items()))
+        out.append(t("limited") if short else "; ".join(
+            f"{t('no ')}{t(action)} ({t(why)})" for action, why in conditions["forbids"].items()))
     if entry["aware"] and surprise and not short:
         out.append(t("aware"))
     if entry.get("entry"):
-        out.append(entry["entry"])
+        out.append(t(entry["entry"]))
     if entry["started_full_round"]:
         out.append(f"→ {entry['started_full_round']['label']}")
     if entry["delaying"]:
         out.append(t("delaying"))
     if entry["readied"]:
         readied = entry["readied"]
-        out.append(f"{t('ready')}: {t(readied['action'])}" if short
-                   else f"{t('ready')}: {t(readied['action'])} ({readied['trigger']})")
+        out.append(f"{t('ready')}{t(': ')}{t(readied['action'])}" if short
+                   else f"{t('ready')}{t(': ')}{t(readied['action'])} ({readied['trigger']})")
     return out
 
 
 def row_cells(entry: dict[str, Any], current: bool, t: Callable[[str], str],
-              surprise: bool) -> list[str]:
+              surprise: bool, number: Callable[[float], str] = "{:g}".format) -> list[str]:
     """One combatant's row: on its own turn what is spent and left of every action type;
-    off-turn only what it can do now (an immediate action) and a borrowed swift."""
+    off-turn only what it can do now (an immediate action) and a borrowed swift. ``number``
+    writes metres in the reader's language (6,75 in French)."""
     spent, now = entry["spent"], entry.get("remaining")
     initiative = "?" if entry["initiative"] is None else str(entry["initiative"])
     cells = [("▶ " if current else "  ") + entry["name"], initiative,
@@ -97,24 +123,27 @@ def row_cells(entry: dict[str, Any], current: bool, t: Callable[[str], str],
     swift = BORROWED if spent["swift"] == "borrowed" else _glyph(bool(spent["swift"]),
                                                                   now["swift"])
     full = SPENT if spent["full_round"] else (LEFT if now["full_round"] else NONE)
-    metres = f"{spent['metres_spent']:g}/{spent['metres_allowed']:g}+{now['metres']:g}"
+    metres = "/".join([number(spent["metres_spent"]), number(spent["metres_allowed"])]) \
+        + "+" + number(now["metres"])
     return cells + [_glyph(spent["standard"] > 0, bool(now["standard"])),
                     _move_cell(spent["move"], now["move"]), full, swift,
                     LEFT if now["immediate"] else NONE, str(spent["free"]),
                     _glyph(spent["step"], now["step"]), metres, state]
 
 
-def detail(entry: dict[str, Any], t: Callable[[str], str], surprise: bool) -> str:
+def detail(entry: dict[str, Any], t: Callable[[str], str], surprise: bool,
+           number: Callable[[float], str] = "{:g}".format) -> str:
     """The selected combatant in a line: initiative, speed, state, and why an immediate action
     is refused (the one action that can be taken off-turn)."""
     initiative = "?" if entry["initiative"] is None else str(entry["initiative"])
-    parts = [f"{entry['name']}: {t('Initiative')} {initiative} ({entry['modifier']:+d}), "
-             f"{entry['speed_m']:g} m"] + states(entry, t, surprise)
+    colon = t(": ")
+    parts = [f"{entry['name']}{colon}{t('Initiative')} {initiative} ({entry['modifier']:+d}), "
+             f"{number(entry['speed_m'])} m"] + states(entry, t, surprise)
     if entry.get("condition_names"):
-        parts.append(", ".join(entry["condition_names"]))
+        parts.append(", ".join(t(name) for name in entry["condition_names"]))
     refused = entry.get("refusals", {}).get("immediate")
     if refused:
-        parts.append(f"{t('immediate')}: {refused}")
+        parts.append(f"{t('immediate')}{colon}{t(refused)}")
     return " · ".join(parts)
 
 
@@ -126,14 +155,15 @@ class CombatScreen(StoreScreen):
     CombatScreen #refusal { padding: 0 1; color: $warning; height: auto; }
     CombatScreen #detail { padding: 0 1; height: auto; }
     CombatScreen #legend { padding: 0 1; color: $text-muted; height: auto; }
-    CombatScreen SyncedTable { max-height: 70%; }
+    CombatScreen SyncedTable { max-height: 70%; scrollbar-size-vertical: 1; }
+    CombatScreen #detail, CombatScreen #refusal { max-height: 3; }
     """
 
-    KEY_HINTS = {
-        ops.OVERRIDE_HINT: "",  # the refusal line says "press o to override" itself
-        "start one with combat.start": "press S to start one",
+    KEY_HINTS = {  # a refusal that can be forced is shown without its syntax (_run)
+        "combat.start": "key S",
         "(all=true rolls again)": "(I types the selected one's initiative)",
-        "a standard action (full_round=<its name>)": "a standard action (key g)",
+        ALL_AGAIN_FR: "(I types the selected one's initiative)",
+        "(full_round=<its name>)": "(key g)",
     }
     BINDINGS = [
         Binding("s", "take('standard')", "Standard", id="combat.standard"),
@@ -179,7 +209,8 @@ class CombatScreen(StoreScreen):
 
     def compose_body(self) -> ComposeResult:
         yield Value(id="status")
-        yield SyncedTable(id="combatants", cursor_type="row", zebra_stripes=True)
+        yield SyncedTable(id="combatants", cursor_type="row", zebra_stripes=True,
+                          cell_padding=0)
         yield Value(id="detail")
         yield Value(id="refusal")
         yield Value(self.t(LEGEND), id="legend")
@@ -195,9 +226,13 @@ class CombatScreen(StoreScreen):
         self._surprise = bool(summary.get("surprise")) or summary.get("round") == 0
         table = self.query_one("#combatants", SyncedTable)
         status = self.query_one("#status", Value)
+        shown = layout(self.app.size.width)
+        titles = [self.t(COLUMNS[index]) for index, _ in shown]
+        widths = [wide for _, wide in shown]
+        colon = self.t(": ")
         if not summary["active"]:
-            status.show(self.t("No fight is running.") + "  S: " + self.t("Start a fight"))
-            table.sync([self.t(c) for c in COLUMNS], [], WIDTHS)
+            status.show(self.t("No fight is running.") + "  S" + colon + self.t("Start a fight"))
+            table.sync(titles, [], widths)
             self._turn_shown = ""
             self._show_detail()
             return
@@ -205,24 +240,25 @@ class CombatScreen(StoreScreen):
             label = f"{self.t('Round')} {summary['round']}"
             if summary["surprise"]:
                 label += f" ({self.t('surprise round')})"
-            status.show(f"{label} · {self.t('Turn')}: {summary['turn']}")
+            status.show(f"{label} · {self.t('Turn')}{colon}{summary['turn']}")
         else:
             missing = [c["name"] for c in summary["combatants"] if c["initiative"] is None]
             if missing:
-                status.show(f"{self.t('Initiative')}: {', '.join(missing)} ?  "
+                status.show(f"{self.t('Initiative')}{colon}{', '.join(missing)} ?  "
                             f"({self.t('R: roll for all, I: type it')})")
             elif summary.get("aware_pending"):
-                status.show(self.t("Aware, not in the fight yet (a: add)") + ": "
+                status.show(self.t("Aware, not in the fight yet (a: add)") + colon
                             + ", ".join(summary["aware_pending"]))
             else:
                 status.show(self.t("a: add a combatant"))
-        rows = [(c["name"], row_cells(c, c["name"] == summary["turn"], self.t, self._surprise))
-                for c in summary["combatants"]]
-        if self.session.language == "fr":  # decimal commas in the metres
-            metres = COLUMNS.index("Metres")
-            for _, cells in rows:
-                cells[metres] = cells[metres].replace(".", ",")
-        table.sync([self.t(c) for c in COLUMNS], rows, WIDTHS)
+        last = len(shown) - 1  # the last column needs no space after it
+        rows = []
+        for c in summary["combatants"]:
+            cells = row_cells(c, c["name"] == summary["turn"], self.t, self._surprise,
+                              self.app.t.number)
+            rows.append((c["name"], [fit(cells[index], wide - (place < last))
+                                     for place, (index, wide) in enumerate(shown)]))
+        table.sync(titles, rows, widths)
         if summary["turn"] != self._turn_shown:  # the cursor follows the turn
             self._turn_shown = summary["turn"]
             names = [c["name"] for c in summary["combatants"]]
@@ -232,15 +268,22 @@ class CombatScreen(StoreScreen):
 
     def _show_detail(self) -> None:
         entry = self._entries.get(self._selected() or "")
-        self.query_one("#detail", Value).show(detail(entry, self.t, self._surprise) if entry
-                                              else "")
+        self.query_one("#detail", Value).show(
+            detail(entry, self.t, self._surprise, self.app.t.number) if entry else "")
 
     def on_data_table_row_highlighted(self, event: Any) -> None:
         self._show_detail()
 
+    def on_resize(self) -> None:
+        """Fewer columns below 80 (:func:`layout`); below 24 lines the legend (also in F1's
+        help) leaves its lines to the table, so the status line never scrolls away."""
+        self.query_one("#legend", Value).display = self.app.size.height >= 24
+        self.refresh_view(None)
+
     def _show_refusal(self, reason: str, can_override: bool) -> None:
         hint = f"  ({self.t('press o to override')})" if can_override else ""
-        self.query_one("#refusal", Value).show(f"{self.t('Last refusal')}: {reason}{hint}")
+        self.query_one("#refusal", Value).show(
+            f"{self.t('Last refusal')}{self.t(': ')}{reason}{hint}")
 
     # -- applying -----------------------------------------------------------------------------
 
@@ -253,9 +296,10 @@ class CombatScreen(StoreScreen):
             self.query_one("#refusal", Value).show("")
             return True
         # only what the rules forbid can be forced, not what makes no sense (a lair's action)
-        can_override = (op in ("actions.take", "actions.move")
-                        and outcome.reason.endswith(ops.OVERRIDE_HINT))
-        reason = self.for_screen(outcome.reason)
+        forced = ops.forced_reason(outcome.reason)
+        can_override = op in ("actions.take", "actions.move") and forced is not None
+        reason = self.for_screen(forced if can_override and forced is not None
+                                 else outcome.reason)
         self.refused = (op, params, reason) if can_override else None
         self._show_refusal(reason, can_override)
         self.last_reason = reason
@@ -305,7 +349,7 @@ class CombatScreen(StoreScreen):
 
     def action_override(self) -> None:
         if self.refused is None:
-            self.notify(self.t("Last refusal") + ": —", severity="information")
+            self.notify(self.t("Last refusal") + self.t(": ") + "—", severity="information")
             return
         op, params, _ = self.refused
         self._ask("Reason to override",

@@ -169,8 +169,9 @@ FRENCH = {
     "Full as standard": "Complexe en simple",
     "Entry: name, initiative count, what it is": "Entrée : nom, rang d'initiative, ce que c'est",
     "Lair/hazard": "Repaire/piège",
-    "no actions": "aucune action",
-    "limited actions": "actions limitées",
+    "entry": "entrée",
+    "no actions": "sans action",
+    "limited": "limité",
     "no ": "pas de ",  # before an action ("no standard"); "no" alone is the host's yes/no
     # the keys, in the footer and the help
     "Standard": "Simple",
@@ -199,7 +200,8 @@ FRENCH = {
     "Undo": "Annuler",
     "End the fight? The order and every budget go.":
         "Finir le combat ? L'ordre et tous les budgets disparaissent.",
-    "press S to start one": "S pour en commencer un",
+    "key S": "la touche S",
     "(I types the selected one's initiative)": "(I saisit l'initiative du combattant choisi)",
-    "a standard action (key g)": "une action simple (touche g)",
+    "(key g)": "(touche g)",
+    ": ": " : ",  # before what a title or a name introduces, as French writes it
 }

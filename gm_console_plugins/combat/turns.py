@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any, Callable, Literal, overload
 
 from gm_console.core import abilities
+from gm_console.said import joined, said_by, say
 
 Encounter = dict[str, Any]
 Combatant = dict[str, Any]
@@ -36,7 +37,7 @@ def dexterity_modifier(dexterity: Any) -> int:
     try:
         return abilities.modifier(abilities.parse_score(dexterity, "dexterity"))
     except ValueError as exc:
-        raise Invalid(str(exc)) from None
+        raise Invalid(said_by(exc)) from None
 
 
 def fresh_budget() -> dict[str, Any]:
@@ -61,7 +62,8 @@ def new_combatant(name: str, modifier: int, *, party: bool, speed_m: float | Non
                             "borrowed_round": 0, "budget": fresh_budget()}
     if speed_m is not None:
         if speed_m < 0:
-            raise Invalid(f"{name}: a speed cannot be negative ({speed_m} m)")
+            raise Invalid(say("{name}: a speed cannot be negative ({speed} m)", name=name,
+                              speed=speed_m))
         combatant["speed_m"] = float(speed_m)
     return combatant
 
@@ -77,7 +79,7 @@ def new_encounter(party: list[dict[str, Any]], aware: list[str]) -> Encounter:
     for character in party:
         name = str(character.get("name", "")).strip()
         if not name:
-            raise Invalid("a character without a name cannot join the fight")
+            raise Invalid(say("a character without a name cannot join the fight"))
         modifier = dexterity_modifier(character.get("dexterity"))
         combatants.append(new_combatant(name, modifier, party=True))
     encounter: Encounter = {"active": True, "round": 0, "surprise": False, "turn": "",
@@ -107,14 +109,15 @@ def find(encounter: Encounter, name: str, *, required: bool = True) -> Combatant
         if combatant["name"].casefold() == wanted:
             return combatant
     if required:
-        known = ", ".join(c["name"] for c in encounter.get("combatants", [])) or "none"
-        raise Invalid(f"no combatant named {name!r} (combatants: {known})")
+        known = ", ".join(c["name"] for c in encounter.get("combatants", []))
+        raise Invalid(say("no combatant named {name!r} (combatants: {known})", name=name,
+                          known=known or say("nobody")))
     return None
 
 
 def require_active(encounter: Encounter) -> None:
     if not encounter.get("active"):
-        raise Invalid("no fight is running: start one with combat.start")
+        raise Invalid(say("no fight is running: start one with combat.start"))
 
 
 def add_combatant(encounter: Encounter, name: str, modifier: int, speed_m: float, *,
@@ -124,9 +127,9 @@ def add_combatant(encounter: Encounter, name: str, modifier: int, speed_m: float
     require_active(encounter)
     name = name.strip()
     if not name:
-        raise Invalid("a combatant needs a name")
+        raise Invalid(say("a combatant needs a name"))
     if find(encounter, name, required=False) is not None:
-        raise Invalid(f"there is already a combatant named {name!r}")
+        raise Invalid(say("there is already a combatant named {name!r}", name=name))
     pending = [n for n in encounter["aware_pending"] if n.casefold() == name.casefold()]
     combatant = new_combatant(name, modifier, party=False, speed_m=speed_m,
                               aware=aware or bool(pending))
@@ -146,9 +149,9 @@ def add_entry(encounter: Encounter, name: str, count: int, note: str = "") -> Co
     require_active(encounter)
     name = name.strip()
     if not name:
-        raise Invalid("an entry needs a name")
+        raise Invalid(say("an entry needs a name"))
     if find(encounter, name, required=False) is not None:
-        raise Invalid(f"there is already a combatant named {name!r}")
+        raise Invalid(say("there is already a combatant named {name!r}", name=name))
     entry = new_combatant(name, 0, party=False, speed_m=0.0)
     entry.update(flat_footed=False, initiative=int(count), entry=note.strip() or "entry",
                  order_key=[int(count), -1000])  # below any creature on the same count
@@ -307,16 +310,17 @@ def begin(encounter: Encounter, roll: Roll) -> list[Event]:
     """Settle the order and start the first round (the surprise round if anyone is aware)."""
     require_active(encounter)
     if encounter["round"] > 0:
-        raise Invalid("the fight has already begun")
+        raise Invalid(say("the fight has already begun"))
     if not encounter["combatants"]:
-        raise Invalid("nobody is in the fight: add combatants with combat.add")
+        raise Invalid(say("nobody is in the fight: add combatants with combat.add"))
     missing = missing_initiative(encounter)
     if missing:
-        raise Invalid(f"no initiative yet for {', '.join(missing)}: roll for all "
-                      "(combat.roll_initiative) or type it (combat.initiative)")
+        raise Invalid(say("no initiative yet for {names}: roll for all (combat.roll_initiative) "
+                          "or type it (combat.initiative)", names=", ".join(missing)))
     if encounter["aware_pending"]:
-        raise Invalid(f"the surprise round names {', '.join(encounter['aware_pending'])}, who "
-                      "is not in the fight: add them (combat.add) or start again")
+        raise Invalid(say("the surprise round names {names}, who is not in the fight: add them "
+                          "(combat.add) or start again",
+                          names=", ".join(encounter["aware_pending"])))
     settle_order(encounter, roll)
     surprise = any(c["aware"] for c in encounter["combatants"])
     return _start_round(encounter, surprise=surprise)
@@ -346,7 +350,7 @@ def _start_round(encounter: Encounter, *, surprise: bool) -> list[Event]:
             events.append({"event": "delay_lost", "name": c["name"]})
     first = _next_in_order(encounter, "")
     if first is None:
-        raise Invalid("nobody can act this round")
+        raise Invalid(say("nobody can act this round"))
     return events + _start_turn(encounter, find(encounter, first))
 
 
@@ -400,10 +404,11 @@ def next_turn(encounter: Encounter, settings: dict[str, Any], roll: Roll) -> lis
 def _own_turn(encounter: Encounter, name: str) -> Combatant:
     require_active(encounter)
     if not begun(encounter):
-        raise Invalid("the fight has not begun")
+        raise Invalid(say("the fight has not begun"))
     c = find(encounter, name)
     if encounter["turn"] != c["name"]:
-        raise Invalid(f"it is {encounter['turn']}'s turn, not {c['name']}'s")
+        raise Invalid(say("it is {turn}'s turn, not {name}'s", turn=encounter["turn"],
+                          name=c["name"]))
     return c
 
 
@@ -414,8 +419,8 @@ def delay(encounter: Encounter, name: str) -> list[Event]:
     its own count the next round."""
     c = _own_turn(encounter, name)
     if not _untouched(c):
-        raise Invalid(f"{c['name']} has already acted this turn: only a turn with nothing done "
-                      "can be delayed")
+        raise Invalid(say("{name} has already acted this turn: only a turn with nothing done "
+                          "can be delayed", name=c["name"]))
     _unstart(encounter, c)
     c["delaying"] = True
     following = _next_in_order(encounter, c["name"])
@@ -431,11 +436,12 @@ def resume(encounter: Encounter, name: str) -> list[Event]:
     require_active(encounter)
     c = find(encounter, name)
     if not c.get("delaying"):
-        raise Invalid(f"{c['name']} is not delaying")
+        raise Invalid(say("{name} is not delaying", name=c["name"]))
     current = find(encounter, encounter["turn"])
     if not _untouched(current):
-        raise Invalid(f"{current['name']} has already acted this turn: {c['name']} can step in "
-                      "once it is over (combat.next), before the next combatant")
+        raise Invalid(say("{current} has already acted this turn: {name} can step in once it is "
+                          "over (combat.next), before the next combatant",
+                          current=current["name"], name=c["name"]))
     _unstart(encounter, current)
     _place_before(encounter, c, current)
     del c["delaying"]
@@ -449,9 +455,10 @@ def trigger(encounter: Encounter, name: str) -> list[Event]:
     c = find(encounter, name)
     readied = c.get("readied")
     if not readied:
-        raise Invalid(f"{c['name']} has no readied action")
+        raise Invalid(say("{name} has no readied action", name=c["name"]))
     if encounter["turn"] == c["name"]:
-        raise Invalid(f"it is {c['name']}'s own turn: a readied action waits for its trigger")
+        raise Invalid(say("it is {name}'s own turn: a readied action waits for its trigger",
+                          name=c["name"]))
     current = find(encounter, encounter["turn"])
     _place_before(encounter, c, current)
     del c["readied"]
@@ -480,11 +487,13 @@ def end(encounter: Encounter) -> None:
 
 
 def restriction(encounter: Encounter, combatant: Combatant) -> str:
-    """Why the combatant's activity is restricted this round, or ""."""
+    """Why the combatant's activity is restricted this round, or "" (a word the reader's
+    language says: a :class:`~gm_console.said.Said`, or the condition's name as typed)."""
     if encounter.get("surprise"):
-        return "surprise round"
+        return say("surprise round")
     if combatant.get("budget", {}).get("limited"):  # 3.2: chose a single standard action
-        chosen = "a full-round action taken as a standard action"
+        chosen = say("a full-round action taken as a standard action")
         own = combatant.get("restricted", "")
-        return f"{own}; {chosen}" if own else chosen
-    return combatant.get("restricted", "")
+        return joined("; ", [own, chosen]) if own else chosen
+    restricted: str = combatant.get("restricted", "")
+    return restricted

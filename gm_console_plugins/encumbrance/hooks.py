@@ -10,9 +10,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from gm_console import ScreenSpec, SectionSpec, SpeedStep, hookimpl, hookspec
+from gm_console.said import said_by, say
 
 from gm_console_plugins.encumbrance import labels as label_texts
-from gm_console_plugins.encumbrance import ops, reading
+from gm_console_plugins.encumbrance import ops, reading, rules
 from gm_console_plugins.encumbrance.rules import fmt
 
 if TYPE_CHECKING:
@@ -87,29 +88,34 @@ def speed_steps(character: dict[str, Any], session: Session) -> list[SpeedStep]:
     steps: list[SpeedStep] = []
     base, race = reading.base_mv(character, session)
     if race is not None:
-        steps.append(SpeedStep("base", f"race {race}", value=base))
+        steps.append(SpeedStep("base", say("race {race}", race=race), value=base))
     try:
         adjustment = reading.adjustment(character, session)
     except ValueError as exc:
         adjustment = None
-        steps.append(SpeedStep("adjust", f"no Strength/Dexterity adjustment: {exc}", value=0))
+        steps.append(SpeedStep("adjust", say("no Strength/Dexterity adjustment: {why}",
+                                             why=said_by(exc)), value=0))
     if adjustment is not None and adjustment.mv:
         steps.append(SpeedStep(
-            "adjust", f"Str {character.get('strength')}, Dex {character.get('dexterity')}: "
-            f"{adjustment.row} ({adjustment.column} column)",
-            value=adjustment.mv))
+            "adjust", say("Str {strength}, Dex {dexterity}: {row} ({column} column)",
+                          strength=str(character.get("strength")),
+                          dexterity=str(character.get("dexterity")), row=adjustment.row,
+                          column=adjustment.column), value=adjustment.mv))
     try:
         manual, reason = reading.manual_adjustment(character)
     except ValueError as exc:
         manual, reason = 0, ""
-        steps.append(SpeedStep("adjust", f"manual adjustment ignored: {exc}", value=0))
+        steps.append(SpeedStep("adjust", say("manual adjustment ignored: {why}",
+                                             why=said_by(exc)), value=0))
     if manual:
-        steps.append(SpeedStep("adjust", f"manual: {reason}", value=manual))
+        steps.append(SpeedStep("adjust", say("manual: {reason}", reason=reason), value=manual))
     try:
         enc = reading.assess(character, session)
     except ValueError:
         return steps  # the derived value carries the message; no limit can be computed
-    label = f"encumbrance {enc.category} ({fmt(enc.carried_lb)} lb): {enc.effects.speed_text}"
+    label = say("encumbrance {category} ({lb:g} lb): {speed}",
+                category=rules.CATEGORY_WORDS[enc.category], lb=enc.carried_lb,
+                speed=enc.effects.speed_text)
     if enc.effects.speed is not None:
         steps.append(SpeedStep("limit", label, fraction=enc.effects.speed))
     else:
@@ -122,7 +128,7 @@ def character_derived(character: dict[str, Any], session: Session) -> dict[str, 
     try:
         return {"encumbrance": reading.assess(character, session).as_dict()}
     except ValueError as exc:
-        return {"encumbrance": {"error": str(exc)}}
+        return {"encumbrance": {"error": said_by(exc)}}
 
 
 @hookimpl
@@ -132,7 +138,8 @@ def character_conditions(character: dict[str, Any], session: Session) -> list[di
         enc = reading.assess(character, session)
     except ValueError:
         return []
-    source = f"encumbrance {enc.category} ({fmt(enc.carried_lb)} lb)"
+    source = say("encumbrance {category} ({lb:g} lb)",
+                 category=rules.CATEGORY_WORDS[enc.category], lb=enc.carried_lb)
     return [{"name": name, "source": source} for name in enc.effects.conditions]
 
 

@@ -48,14 +48,114 @@ LABELS: dict[str, dict[str, str]] = {
         "Speed ±": "Vitesse ±",
         "Lift": "Soulever",
         "Put down": "Poser",
-        "holding {lb} lb over the maximum, {rounds} round(s) so far: a check each round "
-        "(u puts it down)": "tient {lb} livres au-delà du maximum depuis {rounds} round(s) : "
-                            "un test à chaque round (u pour la poser)",
+        "AC": "CA",
+        ": ": " : ",  # before what a title introduces, as French writes it
+        "none": "aucune",  # no armour worn
+        # what the rules say (gm_console.said): steps, refusals, journal lines
+        "holding {lb:g} lb over the maximum, {rounds} round(s) so far: a check each round "
+        "(u puts it down)": "tient {lb:g} lb au-delà du maximum depuis {rounds} round(s) : un "
+                            "test à chaque round (u pour la poser)",
         "any weight less: {category}": "le moindre poids en moins : {category}",
-        "{lb} lb more: {category}": "{lb} livres de plus : {category}",
-        "more than {lb} lb more: {category} the maximum": "plus de {lb} livres de plus : {category}",
-        "more than {lb} lb less: {category}": "plus de {lb} livres de moins : {category}",
-        "{lb} lb less: {category}": "{lb} livres de moins : {category}",
+        "{lb:g} lb more: {category}": "{lb:g} lb de plus : {category}",
+        "more than {lb:g} lb more: {category} the maximum": "plus de {lb:g} lb de plus : "
+                                                             "{category}",
+        "more than {lb:g} lb less: {category}": "plus de {lb:g} lb de moins : {category}",
+        "{lb:g} lb less: {category}": "{lb:g} lb de moins : {category}",
+        "score {score} is in no band of config/encumbrance.toml [[bands]]":
+            "le score {score} n'est dans aucune tranche de config/encumbrance.toml [[bands]]",
+        "Strength {strength}, Dexterity {dexterity}: no row names this pair (setting "
+        "unnamed_pair_adjustment_mv)": "Force {strength}, Dextérité {dexterity} : aucune ligne "
+                                       "ne nomme cette paire (réglage "
+                                       "unnamed_pair_adjustment_mv)",
+        "{what} must be a number of pounds, not {raw!r}":
+            "{what} doit être un nombre de livres, pas {raw!r}",
+        "{what} must be a number, not {raw!r}": "{what} doit être un nombre, pas {raw!r}",
+        "{what} must be 0 or more pounds, not {raw!r}":
+            "{what} doit être de 0 livre ou plus, pas {raw!r}",
+        "{what} must be 0 or more, not {raw!r}": "{what} doit être de 0 ou plus, pas {raw!r}",
+        "item {number}": "objet {number}",
+        "weight of {name!r}": "le poids de {name!r}",
+        "quantity of {name!r}": "la quantité de {name!r}",
+        "armour_weight_lb": "armour_weight_lb",
+        "{name}: {lb:g} lb × {qty:g}": "{name} : {lb:g} lb × {qty:g}",
+        "{name}: {lb:g} lb": "{name} : {lb:g} lb",
+        "{armour}: {lb:g} lb, magic: not counted":
+            "{armour} : {lb:g} lb, magique : non compté",
+        "{armour} (worn): {lb:g} lb": "{armour} (portée) : {lb:g} lb",
+        "Strength {strength} is in no row of config/encumbrance.toml [[capacity]]":
+            "la Force {strength} n'est dans aucune ligne de config/encumbrance.toml "
+            "[[capacity]]",
+        "{mv:g} mv, {note}": "{mv:g} mv, {note}",
+        "{mv:g} mv": "{mv:g} mv",
+        "carried {lb:g} lb": "porté {lb:g} lb",
+        "{category} from {lb:g}": "{category} dès {lb:g}",
+        "Strength {strength} (row {row}): {thresholds}, most allowed {max:g} lb":
+            "Force {strength} (ligne {row}) : {thresholds}, poids maximal autorisé {max:g} lb",
+        "bulky gear: one category up → {category}":
+            "équipement encombrant : une catégorie au-dessus → {category}",
+        "{category}: {speed}, to hit {to_hit:+d}, AC {ac:+d}":
+            "{category} : {speed}, au toucher {to_hit:+d}, CA {ac:+d}",
+        "{lb:g} lb > {max:g} lb most allowed: over the maximum":
+            "{lb:g} lb > {max:g} lb de poids maximal autorisé : au-delà du maximum",
+        "{lb:g} lb < {light:g} lb: unencumbered": "{lb:g} lb < {light:g} lb : non encombré",
+        "{low:g} ≤ {lb:g} < {high:g} lb: {category}": "{low:g} ≤ {lb:g} < {high:g} lb : "
+                                                       "{category}",
+        "{low:g} ≤ {lb:g} ≤ {max:g} (most allowed) lb: {category}":
+            "{low:g} ≤ {lb:g} ≤ {max:g} (poids maximal autorisé) lb : {category}",
+        "rounds held must be 0 or more, not {rounds}":
+            "les rounds tenus doivent être 0 ou plus, pas {rounds}",
+        "{load:g} lb against {max:g} lb most allowed: {over:g} lb over":
+            "{load:g} lb pour {max:g} lb de poids maximal autorisé : {over:g} lb de trop",
+        "−{penalty} per started {step:g} lb over":
+            "−{penalty} par tranche entamée de {step:g} lb en trop",
+        "−{penalty} per whole {step:g} lb over":
+            "−{penalty} par tranche complète de {step:g} lb en trop",
+        "−{penalty} per round held: {rounds} round":
+            "−{penalty} par round tenu : {rounds} round",
+        "−{penalty} per round held: {rounds} rounds":
+            "−{penalty} par round tenu : {rounds} rounds",
+        "roll {dice} at or under {score} {penalty:+d} = {target}":
+            "lancer {dice}, au plus {score} {penalty:+d} = {target}",
+        "a character without a name": "un personnage sans nom",
+        "{who}: {why}": "{who} : {why}",
+        "{who}: speed_adjust_mv must be a number of mv, not {raw!r}":
+            "{who} : speed_adjust_mv doit être un nombre de mv, pas {raw!r}",
+        "no reason given": "sans raison donnée",
+        "race {race}": "race {race}",
+        "both {band}": "les deux {band}",
+        "at least one {band}": "au moins un {band}",
+        "one {one}, other {other}": "l'un {one}, l'autre {other}",
+        "no Strength/Dexterity adjustment: {why}": "pas d'ajustement Force/Dextérité : {why}",
+        "Str {strength}, Dex {dexterity}: {row} ({column} column)":
+            "For {strength}, Dex {dexterity} : {row} (colonne {column})",
+        "manual adjustment ignored: {why}": "ajustement manuel ignoré : {why}",
+        "manual: {reason}": "manuel : {reason}",
+        "encumbrance {category} ({lb:g} lb): {speed}":
+            "encombrement {category} ({lb:g} lb) : {speed}",
+        "encumbrance {category} ({lb:g} lb)": "encombrement {category} ({lb:g} lb)",
+        "{name}: manual speed adjustment removed; speed {mv:g} mv":
+            "{name} : ajustement manuel de vitesse retiré ; vitesse {mv:g} mv",
+        "{name}: a manual speed adjustment needs a reason (haste, slow, boots of speed, a "
+        "curse…)": "{name} : un ajustement manuel de vitesse demande une raison (hâte, "
+                   "lenteur, bottes de rapidité, une malédiction…)",
+        "{name}: speed {adjust:+g} mv ({reason}); speed {mv:g} mv":
+            "{name} : vitesse {adjust:+g} mv ({reason}) ; vitesse {mv:g} mv",
+        "rounds_held must be 0 or more, not {rounds}":
+            "rounds_held doit être 0 ou plus, pas {rounds}",
+        "{name} lifts {lb:g} lb without a check (most allowed {max:g} lb)":
+            "{name} soulève {lb:g} lb sans test (poids maximal autorisé {max:g} lb)",
+        "{name}: {title} ({steps})": "{name} : {title} ({steps})",
+        "no roll for {name} in the outcomes": "aucun jet pour {name} dans les résultats",
+        "{name} holds {lb:g} lb up (rolled {total} ≤ {target}); next round: check again at a "
+        "further −1": "{name} tient {lb:g} lb en l'air ({total} ≤ {target}) ; au prochain "
+                      "round : nouveau test à −1 de plus",
+        "{name} cannot hold {lb:g} lb (rolled {total} > {target}): the load drops":
+            "{name} ne peut pas tenir {lb:g} lb ({total} > {target}) : la charge tombe",
+        "{name} is not holding a load over the maximum":
+            "{name} ne tient pas de charge au-delà du maximum",
+        "{name} puts down {lb:g} lb": "{name} pose {lb:g} lb",
+        "{name}'s held load of {lb:g} lb is dropped: {why}":
+            "la charge de {lb:g} lb tenue par {name} tombe : {why}",
     },
 }
 

@@ -6,8 +6,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 from gm_console import Operation, Param, Refused, Result, RollRequest
+from gm_console.said import joined, said_by, say
 
 from gm_console_plugins.encumbrance import reading, rules
+from gm_console_plugins.encumbrance.labels import decimal
 from gm_console_plugins.encumbrance.rules import fmt
 
 if TYPE_CHECKING:
@@ -23,7 +25,7 @@ def _refuse_bad_sheet(fn: Callable[[OpContext, dict[str, Any]], Result]
         try:
             return fn(ctx, p)
         except ValueError as exc:
-            raise Refused(str(exc)) from None
+            raise Refused(said_by(exc)) from None
     return wrapped
 
 
@@ -39,16 +41,16 @@ def _adjust(ctx: OpContext, p: dict[str, Any]) -> Result:
         character.pop("speed_adjust_mv", None)
         character.pop("speed_adjust_reason", None)
         speed = ctx.speed(character)
-        return Result(f"{name}: manual speed adjustment removed; speed {fmt(speed.mv)} mv",
-                      {"speed": speed.as_dict()}, [name])
+        return Result(say("{name}: manual speed adjustment removed; speed {mv:g} mv", name=name,
+                          mv=speed.mv), {"speed": speed.as_dict()}, [name])
     if not reason:
-        raise Refused(f"{name}: a manual speed adjustment needs a reason "
-                      f"(haste, slow, boots of speed, a curse…)")
+        raise Refused(say("{name}: a manual speed adjustment needs a reason (haste, slow, boots "
+                          "of speed, a curse…)", name=name))
     character["speed_adjust_mv"] = int(mv) if float(mv).is_integer() else mv
     character["speed_adjust_reason"] = reason
     speed = ctx.speed(character)
-    return Result(f"{name}: speed {mv:+g} mv ({reason}); speed {fmt(speed.mv)} mv",
-                  {"speed": speed.as_dict()}, [name])
+    return Result(say("{name}: speed {adjust:+g} mv ({reason}); speed {mv:g} mv", name=name,
+                      adjust=mv, reason=reason, mv=speed.mv), {"speed": speed.as_dict()}, [name])
 
 
 # -- lifting and holding more than the maximum ---------------------------------------------------
@@ -84,20 +86,23 @@ def _lift(ctx: OpContext, p: dict[str, Any]) -> Result:
     enc = reading.assess(character, ctx)
     load = p["load_lb"] if p["load_lb"] > 0 else enc.carried_lb
     if p["rounds_held"] < 0:
-        raise Refused(f"rounds_held must be 0 or more, not {p['rounds_held']}")
+        raise Refused(say("rounds_held must be 0 or more, not {rounds}",
+                          rounds=p["rounds_held"]))
     table, chosen = ctx.table(reading.PLUGIN), reading.settings(ctx)
     if load <= enc.max_lb:
-        return Result(f"{name} lifts {fmt(load)} lb without a check "
-                      f"(most allowed {fmt(enc.max_lb)} lb)", {"check": None}, [name])
+        return Result(say("{name} lifts {lb:g} lb without a check (most allowed {max:g} lb)",
+                          name=name, lb=load, max=enc.max_lb), {"check": None}, [name])
     strength = rules.parse_score(character.get("strength", 10), "Strength")
     check = rules.lift_check(strength, load, enc.max_lb, p["rounds_held"], table, chosen)
     # A Strength check: conditions (exhaustion 1...) may put it at a disadvantage, the worse
     # of two d20 being the higher on a roll-under check.
     expression, reasons = ctx.roll_dice(character, "check", table["over_max"]["check_expression"],
                                         roll_under=True)
+    # The dice prompt shows the title as it is kept: said in the session's language now.
     if ctx.language == "fr":
         verb = "tenir" if p["rounds_held"] else "soulever"
-        title = f"Test de Force pour {verb} {fmt(load)} livres : {expression} ≤ {check.target}"
+        title = (f"Test de Force pour {verb} {decimal(fmt(load), 'fr')} livres : {expression} "
+                 f"≤ {check.target}")
     else:
         verb = "keep holding" if p["rounds_held"] else "lift"
         title = f"Strength check to {verb} {fmt(load)} lb: {expression} ≤ {check.target}"
@@ -114,7 +119,8 @@ def _lift(ctx: OpContext, p: dict[str, Any]) -> Result:
                  "target": check.target},
     )
     request_id = ctx.request_rolls(request)
-    return Result(f"{name}: {title} ({'; '.join(check.steps[:-1])})",
+    return Result(say("{name}: {title} ({steps})", name=name, title=title,
+                      steps=joined("; ", check.steps[:-1])),
                   {"check": check.as_dict(), "request": request_id}, [name])
 
 
@@ -123,7 +129,7 @@ def _lift_result(ctx: OpContext, p: dict[str, Any]) -> Result:
     name, load, target = request["character"], request["load_lb"], request["target"]
     rolled = next((o for o in outcomes if str(o["who"]).casefold() == name.casefold()), None)
     if rolled is None:
-        raise Refused(f"no roll for {name} in the outcomes")
+        raise Refused(say("no roll for {name} in the outcomes", name=name))
     held = _held_by(ctx, name)
     if rolled["success"]:
         entry = {"character": name, "load_lb": load, "rounds_held": request["rounds_held"]}
@@ -131,21 +137,25 @@ def _lift_result(ctx: OpContext, p: dict[str, Any]) -> Result:
             holding(ctx).append(entry)
         else:
             held.update(entry)
-        return Result(f"{name} holds {fmt(load)} lb up (rolled {rolled['total']} ≤ {target}); "
-                      f"next round: check again at a further −1", {"success": True}, [name])
+        return Result(say("{name} holds {lb:g} lb up (rolled {total} ≤ {target}); next round: "
+                          "check again at a further −1", name=name, lb=load,
+                          total=rolled["total"], target=target), {"success": True}, [name])
     if held is not None:
         holding(ctx).remove(held)
-    return Result(f"{name} cannot hold {fmt(load)} lb (rolled {rolled['total']} > {target}): "
-                  f"the load drops", {"success": False}, [name])
+    return Result(say("{name} cannot hold {lb:g} lb (rolled {total} > {target}): the load drops",
+                      name=name, lb=load, total=rolled["total"], target=target),
+                  {"success": False}, [name])
 
 
 def _release(ctx: OpContext, p: dict[str, Any]) -> Result:
     character = ctx.character(p["character"])
     held = _held_by(ctx, character["name"])
     if held is None:
-        raise Refused(f"{character['name']} is not holding a load over the maximum")
+        raise Refused(say("{name} is not holding a load over the maximum",
+                          name=character["name"]))
     holding(ctx).remove(held)
-    return Result(f"{character['name']} puts down {fmt(held['load_lb'])} lb", who=[character["name"]])
+    return Result(say("{name} puts down {lb:g} lb", name=character["name"], lb=held["load_lb"]),
+                  who=[character["name"]])
 
 
 def recheck_held_loads(ctx: OpContext) -> None:
@@ -165,8 +175,9 @@ def recheck_held_loads(ctx: OpContext) -> None:
                       rounds_held=held["rounds_held"] + 1)
         except Refused as refusal:
             holding(ctx).remove(held)
-            ctx.journal(f"{held['character']}'s held load of {fmt(held['load_lb'])} lb is "
-                        f"dropped: {refusal}", kind="encumbrance", who=[held["character"]])
+            ctx.journal(say("{name}'s held load of {lb:g} lb is dropped: {why}",
+                            name=held["character"], lb=held["load_lb"], why=said_by(refusal)),
+                        kind="encumbrance", who=[held["character"]])
 
 
 OPERATIONS = [

@@ -9,6 +9,7 @@ from functools import cache
 from importlib.resources import files
 from typing import TYPE_CHECKING, Any
 
+from gm_console.said import said_by, say
 from gm_console_plugins.encumbrance import rules
 
 if TYPE_CHECKING:
@@ -56,7 +57,7 @@ def _same_kind(value: Any, default: Any) -> bool:
 
 
 def who(character: dict[str, Any]) -> str:
-    return str(character.get("name") or "a character without a name")
+    return str(character.get("name") or "") or say("a character without a name")
 
 
 def assess(character: dict[str, Any], session: Session) -> rules.Encumbrance:
@@ -64,7 +65,7 @@ def assess(character: dict[str, Any], session: Session) -> rules.Encumbrance:
     try:
         return rules.assess(character, session.table(PLUGIN), settings(session))
     except ValueError as exc:
-        raise ValueError(f"{who(character)}: {exc}") from None
+        raise ValueError(say("{who}: {why}", who=who(character), why=said_by(exc))) from None
 
 
 def base_mv(character: dict[str, Any], session: Session) -> tuple[float, str | None]:
@@ -90,7 +91,7 @@ def adjustment(character: dict[str, Any], session: Session) -> rules.Adjustment 
         strength = rules.parse_score(character.get("strength", 10), "Strength")
         dexterity = rules.parse_score(character.get("dexterity", 10), "Dexterity")
     except ValueError as exc:
-        raise ValueError(f"{who(character)}: {exc}") from None
+        raise ValueError(say("{who}: {why}", who=who(character), why=said_by(exc))) from None
     return rules.speed_adjustment(strength, dexterity, base, session.table(PLUGIN), chosen)
 
 
@@ -98,5 +99,6 @@ def manual_adjustment(character: dict[str, Any]) -> tuple[float, str]:
     """The per-character adjustment (haste, boots of speed…) and its reason; (0, "") if none."""
     raw = character.get("speed_adjust_mv", 0) or 0
     if isinstance(raw, bool) or not isinstance(raw, (int, float)):
-        raise ValueError(f"{who(character)}: speed_adjust_mv must be a number of mv, not {raw!r}")
-    return raw, str(character.get("speed_adjust_reason") or "no reason given")
+        raise ValueError(say("{who}: speed_adjust_mv must be a number of mv, not {raw!r}",
+                             who=who(character), raw=str(raw)))
+    return raw, str(character.get("speed_adjust_reason") or "") or say("no reason given")

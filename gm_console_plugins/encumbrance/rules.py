@@ -8,6 +8,7 @@ Plain functions over plain data: ``table`` is ``config/encumbrance.toml`` parsed
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -15,12 +16,23 @@ from typing import Any
 # Plain Python shared with the host (no host imports): one way to read "18/50".
 from gm_console.core.abilities import Strength, parse_strength
 from gm_console.core.abilities import parse_score as parse_ability
+from gm_console.said import Said, joined, say
 
 CATEGORIES = ("unencumbered", "light", "moderate", "heavy", "critical", "maximal", "over")
 """Lightest first. Each of light…maximal starts at the capacity row's value of the same name;
 "over" is more than the row's ``max``."""
 
 THRESHOLD_KEYS = CATEGORIES[1:6]
+
+CATEGORY_WORDS = {"unencumbered": say("unencumbered"), "light": say("light"),
+                  "moderate": say("moderate"), "heavy": say("heavy"),
+                  "critical": say("critical"), "maximal": say("maximal"), "over": say("over")}
+"""Each category as a sentence names it (in the reader's language: labels.py)."""
+
+NOTES = {"staggering": say("staggering"),
+         "holding more than the maximum": say("holding more than the maximum")}
+"""The bundled table's notes (``[effects.*] note``) as the reader's language says them; a note
+of a table edited by hand is said as written."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -81,11 +93,29 @@ class Adjustment:
     column: str    # "6" or "12+"
 
 
+_ROW_WORDS = re.compile(r"^(?:(both) (\S+)|(at least one) (\S+)|one (\S+), other (\S+))$")
+
+
+def row_words(label: str) -> str:
+    """A table row's label ("both 3-4", "one 1-2, other 5-6", "at least one 9-14") as the
+    reader's language says it; a label of another shape as written in the table."""
+    found = _ROW_WORDS.match(label.strip())
+    if found is None:
+        return label
+    both, band, least, least_band, one, other = found.groups()
+    if both:
+        return say("both {band}", band=band)
+    if least:
+        return say("at least one {band}", band=least_band)
+    return say("one {one}, other {other}", one=one, other=other)
+
+
 def band_of(score: Score, table: dict[str, Any]) -> str:
     for band in table["bands"]:
         if bound(band["from"]) <= score <= bound(band["to"]):
             return band["name"]
-    raise ValueError(f"score {score} is in no band of config/encumbrance.toml [[bands]]")
+    raise ValueError(say("score {score} is in no band of config/encumbrance.toml [[bands]]",
+                         score=str(score)))
 
 
 def speed_adjustment(strength: Score, dexterity: Score, base_mv: float,
@@ -97,10 +127,11 @@ def speed_adjustment(strength: Score, dexterity: Score, base_mv: float,
     for row in table["adjustments"]:
         one, other = row["one"], row["other"]
         if (s_band in one and d_band in other) or (d_band in one and s_band in other):
-            return Adjustment(row[key], row["label"], column)
+            return Adjustment(row[key], row_words(row["label"]), column)
     return Adjustment(settings["unnamed_pair_adjustment_mv"],
-                      f"Strength {s_band}, Dexterity {d_band}: no row names this pair "
-                      f"(setting unnamed_pair_adjustment_mv)", column)
+                      say("Strength {strength}, Dexterity {dexterity}: no row names this pair "
+                          "(setting unnamed_pair_adjustment_mv)", strength=s_band,
+                          dexterity=d_band), column)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -108,22 +139,28 @@ def speed_adjustment(strength: Score, dexterity: Score, base_mv: float,
 # ---------------------------------------------------------------------------------------------
 
 
-def _amount(raw: Any, what: str, unit: str = " pounds") -> float:
-    if isinstance(raw, bool):
-        raise ValueError(f"{what} must be a number{unit}, not {raw!r}")
+def _amount(raw: Any, what: Said, pounds: bool = True) -> float:
+    """A weight (``pounds``) or a quantity from the sheet; ValueError says which is wrong."""
+    shown = raw if isinstance(raw, (str, int, float)) else str(raw)
     try:
-        value = float(raw)
+        value = math.nan if isinstance(raw, bool) else float(raw)
     except (TypeError, ValueError):
-        raise ValueError(f"{what} must be a number{unit}, not {raw!r}") from None
-    if value != value or value < 0 or math.isinf(value):
-        raise ValueError(f"{what} must be 0 or more{unit}, not {raw!r}")
+        value = math.nan
+    if value != value:
+        raise ValueError(say("{what} must be a number of pounds, not {raw!r}", what=what,
+                             raw=shown) if pounds else
+                         say("{what} must be a number, not {raw!r}", what=what, raw=shown))
+    if value < 0 or math.isinf(value):
+        raise ValueError(say("{what} must be 0 or more pounds, not {raw!r}", what=what,
+                             raw=shown) if pounds else
+                         say("{what} must be 0 or more, not {raw!r}", what=what, raw=shown))
     return value
 
 
 @dataclass
 class Carried:
     lb: float
-    lines: list[str] = field(default_factory=list)
+    lines: list[Said] = field(default_factory=list)
 
 
 def carried_weight(character: dict[str, Any]) -> Carried:
@@ -134,20 +171,22 @@ def carried_weight(character: dict[str, Any]) -> Carried:
     total = 0.0
     lines = []
     for index, item in enumerate(character.get("items") or []):
-        name = str(item.get("name") or f"item {index + 1}")
-        weight = _amount(item.get("weight_lb", 0), f"weight of {name!r}")
-        qty = _amount(item.get("qty", 1), f"quantity of {name!r}", unit="")
+        name = str(item.get("name") or "") or say("item {number}", number=index + 1)
+        weight = _amount(item.get("weight_lb", 0), say("weight of {name!r}", name=name))
+        qty = _amount(item.get("qty", 1), say("quantity of {name!r}", name=name), pounds=False)
         total += weight * qty
         if weight * qty:
-            lines.append(f"{name}: {fmt(weight)} lb" + (f" × {fmt(qty)}" if qty != 1 else ""))
-    armour = str(character.get("armour") or "none")
-    armour_lb = _amount(character.get("armour_weight_lb", 0) or 0, "armour_weight_lb")
+            lines.append(say("{name}: {lb:g} lb × {qty:g}", name=name, lb=weight, qty=qty)
+                         if qty != 1 else say("{name}: {lb:g} lb", name=name, lb=weight))
+    armour = str(character.get("armour") or "") or say("none")
+    armour_lb = _amount(character.get("armour_weight_lb", 0) or 0, say("armour_weight_lb"))
     if armour_lb:
         if character.get("armour_magic"):
-            lines.append(f"{armour}: {fmt(armour_lb)} lb, magic: not counted")
+            lines.append(say("{armour}: {lb:g} lb, magic: not counted", armour=armour,
+                             lb=armour_lb))
         else:
             total += armour_lb
-            lines.append(f"{armour} (worn): {fmt(armour_lb)} lb")
+            lines.append(say("{armour} (worn): {lb:g} lb", armour=armour, lb=armour_lb))
     # Rounded so that 20 arrows at 0.1 lb weigh 2 lb, not 2.0000000000000004, at a threshold.
     return Carried(round(total, 6), lines)
 
@@ -166,7 +205,8 @@ def capacity_row(strength: Score, table: dict[str, Any]) -> dict[str, Any]:
     for row in table["capacity"]:
         if bound(row["from"]) <= strength <= bound(row["to"]):
             return row
-    raise ValueError(f"Strength {strength} is in no row of config/encumbrance.toml [[capacity]]")
+    raise ValueError(say("Strength {strength} is in no row of config/encumbrance.toml "
+                         "[[capacity]]", strength=str(strength)))
 
 
 def row_label(row: dict[str, Any]) -> str:
@@ -208,10 +248,14 @@ class Effects:
     conditions: tuple[str, ...] = ()  # config/conditions.toml names (staggered, cannot fight)
 
     @property
-    def speed_text(self) -> str:
+    def speed_text(self) -> Said:
         if self.speed_mv is not None:  # a fixed speed wins, as in gm_console.speed
-            return f"{fmt(self.speed_mv)} mv" + (f", {self.note}" if self.note else "")
-        return "full speed" if self.speed == 1 else f"{self.speed} speed"
+            if self.note:
+                return say("{mv:g} mv, {note}", mv=self.speed_mv,
+                           note=NOTES.get(self.note, self.note))
+            return say("{mv:g} mv", mv=self.speed_mv)
+        return say("full speed") if self.speed == 1 else say("{fraction} speed",
+                                                              fraction=str(self.speed))
 
 
 def effects(category: str, table: dict[str, Any]) -> Effects:
@@ -243,7 +287,7 @@ class Encumbrance:
     effects: Effects
     next: dict[str, Any] | None       # the heavier category and how many lb to reach it
     previous: dict[str, Any] | None   # the lighter category and how many lb to shed
-    steps: list[str]
+    steps: list[Said]
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -274,10 +318,10 @@ def _num(x: float) -> float | int:
     return int(x) if float(x).is_integer() else x
 
 
-def _hint(template: str, lb: float, category: str) -> dict[str, Any]:
-    """``template`` is kept so a screen can translate the sentence; ``text`` is it in English."""
-    return {"category": category, "lb": _num(lb), "template": template,
-            "text": template.format(lb=fmt(lb), category=category)}
+def _hint(text: Said, lb: float, category: str) -> dict[str, Any]:
+    """What would change the category: ``text`` said for the reader (a screen translates it;
+    ``show --json`` has its English)."""
+    return {"category": category, "lb": _num(lb), "text": text}
 
 
 def _next_heavier(carried: float, category: str, row: dict[str, Any]) -> dict[str, Any] | None:
@@ -285,10 +329,12 @@ def _next_heavier(carried: float, category: str, row: dict[str, Any]) -> dict[st
     if category == "over":
         return None
     if category == "maximal":
-        return _hint("more than {lb} lb more: {category} the maximum", row["max"] - carried,
-                     "over")
+        lb = row["max"] - carried
+        return _hint(say("more than {lb:g} lb more: {category} the maximum", lb=lb,
+                         category=CATEGORY_WORDS["over"]), lb, "over")
     key = CATEGORIES[CATEGORIES.index(category) + 1]
-    return _hint("{lb} lb more: {category}", row[key] - carried, key)
+    lb = row[key] - carried
+    return _hint(say("{lb:g} lb more: {category}", lb=lb, category=CATEGORY_WORDS[key]), lb, key)
 
 
 def _next_lighter(carried: float, category: str, row: dict[str, Any]) -> dict[str, Any] | None:
@@ -296,11 +342,14 @@ def _next_lighter(carried: float, category: str, row: dict[str, Any]) -> dict[st
     if category == "unencumbered":
         return None
     if category == "over":
-        return _hint("{lb} lb less: {category}", carried - row["max"], "maximal")
+        lb = carried - row["max"]
+        return _hint(say("{lb:g} lb less: {category}", lb=lb,
+                         category=CATEGORY_WORDS["maximal"]), lb, "maximal")
     key = CATEGORIES[CATEGORIES.index(category) - 1]
     lb = carried - row[category]
-    return _hint("more than {lb} lb less: {category}" if lb else "any weight less: {category}",
-                 lb, key)
+    word = CATEGORY_WORDS[key]
+    return _hint(say("more than {lb:g} lb less: {category}", lb=lb, category=word) if lb
+                 else say("any weight less: {category}", category=word), lb, key)
 
 
 def assess(character: dict[str, Any], table: dict[str, Any],
@@ -317,16 +366,24 @@ def assess(character: dict[str, Any], table: dict[str, Any],
     category = bulky_category(by_weight, settings) if bulky else by_weight
     fx = effects(category, table)
     thresholds = {key: row[key] for key in THRESHOLD_KEYS}
-    steps = [*carried.lines, f"carried {fmt(carried.lb)} lb"]
-    steps.append(f"Strength {strength} (row {row_label(row)}): "
-                 + ", ".join(f"{k} from {fmt(v)}" for k, v in thresholds.items())
-                 + f", most allowed {fmt(row['max'])} lb")
+    steps = [*carried.lines, say("carried {lb:g} lb", lb=carried.lb)]
+    froms = joined(", ", [say("{category} from {lb:g}", category=CATEGORY_WORDS[k], lb=v)
+                          for k, v in thresholds.items()])
+    steps.append(say("Strength {strength} (row {row}): {thresholds}, most allowed {max:g} lb",
+                     strength=str(strength), row=row_label(row), thresholds=froms,
+                     max=row["max"]))
     steps.append(_why_category(carried.lb, by_weight, row))
     if bulky:
-        steps.append(f"bulky gear: one category up → {category}")
-    steps.append(f"{category}: {fx.speed_text}, to hit {fx.to_hit:+d}, AC {fx.ac_penalty:+d}"
-                 + ("" if fx.dex_bonus_to_ac else ", no Dexterity bonus to AC")
-                 + ("" if fx.can_fight else ", cannot fight"))
+        steps.append(say("bulky gear: one category up → {category}",
+                         category=CATEGORY_WORDS[category]))
+    effects_said = [say("{category}: {speed}, to hit {to_hit:+d}, AC {ac:+d}",
+                        category=CATEGORY_WORDS[category], speed=fx.speed_text,
+                        to_hit=fx.to_hit, ac=fx.ac_penalty)]
+    if not fx.dex_bonus_to_ac:
+        effects_said.append(say("no Dexterity bonus to AC"))
+    if not fx.can_fight:
+        effects_said.append(say("cannot fight"))
+    steps.append(joined(", ", effects_said))
     return Encumbrance(
         carried_lb=carried.lb, category=category, weight_category=by_weight, bulky=bulky,
         strength=str(strength), strength_row=row_label(row), thresholds=thresholds,
@@ -335,16 +392,19 @@ def assess(character: dict[str, Any], table: dict[str, Any],
     )
 
 
-def _why_category(carried: float, category: str, row: dict[str, Any]) -> str:
+def _why_category(carried: float, category: str, row: dict[str, Any]) -> Said:
     if category == "over":
-        return f"{fmt(carried)} lb > {fmt(row['max'])} lb most allowed: over the maximum"
+        return say("{lb:g} lb > {max:g} lb most allowed: over the maximum", lb=carried,
+                   max=row["max"])
     if category == "unencumbered":
-        return f"{fmt(carried)} lb < {fmt(row['light'])} lb: unencumbered"
+        return say("{lb:g} lb < {light:g} lb: unencumbered", lb=carried, light=row["light"])
     index = THRESHOLD_KEYS.index(category)
-    upper = (f"{fmt(row[THRESHOLD_KEYS[index + 1]])}" if index + 1 < len(THRESHOLD_KEYS)
-             else f"{fmt(row['max'])} (most allowed)")
-    relation = "<" if index + 1 < len(THRESHOLD_KEYS) else "≤"
-    return f"{fmt(row[category])} ≤ {fmt(carried)} {relation} {upper} lb: {category}"
+    word = CATEGORY_WORDS[category]
+    if index + 1 < len(THRESHOLD_KEYS):
+        return say("{low:g} ≤ {lb:g} < {high:g} lb: {category}", low=row[category], lb=carried,
+                   high=row[THRESHOLD_KEYS[index + 1]], category=word)
+    return say("{low:g} ≤ {lb:g} ≤ {max:g} (most allowed) lb: {category}", low=row[category],
+               lb=carried, max=row["max"], category=word)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -357,7 +417,7 @@ class LiftCheck:
     over_lb: float
     penalty: int        # negative or 0
     target: int         # roll this or under on the d20
-    steps: list[str]
+    steps: list[Said]
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -368,7 +428,7 @@ def over_max_penalty(load_lb: float, max_lb: float, rounds_held: int,
     """The Strength check's modifier (0 or negative) for ``load_lb`` against the maximum,
     after ``rounds_held`` rounds of holding it up (0 when first lifting it)."""
     if rounds_held < 0:
-        raise ValueError(f"rounds held must be 0 or more, not {rounds_held}")
+        raise ValueError(say("rounds held must be 0 or more, not {rounds}", rounds=rounds_held))
     rule = table["over_max"]
     over = max(0.0, load_lb - max_lb)
     steps = over / rule["step_lb"]
@@ -383,15 +443,21 @@ def lift_check(strength: Score, load_lb: float, max_lb: float, rounds_held: int,
     penalty = over_max_penalty(load_lb, max_lb, rounds_held, table, settings)
     over = max(0.0, load_lb - max_lb)
     rule = table["over_max"]
-    steps = [f"{fmt(load_lb)} lb against {fmt(max_lb)} lb most allowed: {fmt(over)} lb over"]
-    if over:
-        steps.append(f"−{rule['penalty_per_step']} per "
-                     + ("started " if settings["over_max_count_started_steps"] else "whole ")
-                     + f"{fmt(rule['step_lb'])} lb over")
+    steps = [say("{load:g} lb against {max:g} lb most allowed: {over:g} lb over", load=load_lb,
+                 max=max_lb, over=over)]
+    if over and settings["over_max_count_started_steps"]:
+        steps.append(say("−{penalty} per started {step:g} lb over",
+                         penalty=rule["penalty_per_step"], step=rule["step_lb"]))
+    elif over:
+        steps.append(say("−{penalty} per whole {step:g} lb over",
+                         penalty=rule["penalty_per_step"], step=rule["step_lb"]))
     if rounds_held:
-        steps.append(f"−{rule['penalty_per_round']} per round held: {rounds_held} round"
-                     + ("s" if rounds_held != 1 else ""))
+        steps.append(say("−{penalty} per round held: {rounds} round", rounds=rounds_held,
+                         penalty=rule["penalty_per_round"]) if rounds_held == 1 else
+                     say("−{penalty} per round held: {rounds} rounds", rounds=rounds_held,
+                         penalty=rule["penalty_per_round"]))
     target = strength.score + penalty
-    steps.append(f"roll {rule['check_expression']} at or under {strength.score} {penalty:+d} "
-                 f"= {target}")
+    steps.append(say("roll {dice} at or under {score} {penalty:+d} = {target}",
+                     dice=rule["check_expression"], score=strength.score, penalty=penalty,
+                     target=target))
     return LiftCheck(over_lb=_num(over), penalty=penalty, target=target, steps=steps)

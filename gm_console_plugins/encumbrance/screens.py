@@ -12,6 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 
+from gm_console.said import said_by, say
 from gm_console.ui import StoreScreen, SyncedTable, Value
 from gm_console_plugins.encumbrance import bar, reading
 from gm_console_plugins.encumbrance.labels import decimal
@@ -107,7 +108,7 @@ class EncumbranceScreen(StoreScreen):
         except ValueError as exc:
             for value in values.values():
                 value.show("")
-            values["title"].show(Text(str(exc), style="bold red"))
+            values["title"].show(Text(self.t(said_by(exc)), style="bold red"))
             return
         derived = self.session.derived(character)
         values["title"].show(self._title(character, enc))
@@ -121,12 +122,12 @@ class EncumbranceScreen(StoreScreen):
         values["change"].show(self._change(enc))
         armour = derived.get("armour", {})
         text = armour.get("text_fr") if self.session.language == "fr" else None
-        values["armour"].show(text or armour.get("text") or armour.get("error", ""))
+        values["armour"].show(self.t(text or armour.get("text") or armour.get("error", "")))
         values["holding"].show(self._holding(character))
         speed = derived["speed"]
         figures = self._decimal(f"{fmt(speed['mv'])} mv / {fmt(speed['m'])} m")
-        values["speed"].show(f"{self.t('Speed')} {figures}:\n  "
-                             + "\n  ".join(speed["steps"]))
+        values["speed"].show(f"{self.t('Speed')} {figures}{self.t(': ').rstrip()}\n  "
+                             + "\n  ".join(self.t(step) for step in speed["steps"]))
 
     def _decimal(self, text: str) -> str:
         return decimal(text, self.session.language)
@@ -140,33 +141,31 @@ class EncumbranceScreen(StoreScreen):
                 "holding", []):
             if str(held.get("character", "")).casefold() == name:
                 rounds = held.get("rounds_held", 0)
-                return Text(self.t("holding {lb} lb over the maximum, {rounds} round(s) so far: "
-                                   "a check each round (u puts it down)").format(
-                    lb=fmt(held.get("load_lb", 0)), rounds=rounds), style="bold red")
+                return Text(self.t(say("holding {lb:g} lb over the maximum, {rounds} round(s) so "
+                                       "far: a check each round (u puts it down)",
+                                       lb=held.get("load_lb", 0), rounds=rounds)),
+                            style="bold red")
         return ""
 
     def _title(self, character: dict[str, Any], enc: Encumbrance) -> str:
         bulky = f", {self.t('bulky')}" if enc.bulky else ""
         return (f"{character.get('name')} — {self.t('Strength')} {enc.strength} — "
-                f"{self.t('carried')} {fmt(enc.carried_lb)} lb, {self.t('most allowed')} "
-                f"{fmt(enc.max_lb)} lb{bulky}")
+                f"{self.t('carried')} {self._decimal(fmt(enc.carried_lb))} lb, "
+                f"{self.t('most allowed')} {self._decimal(fmt(enc.max_lb))} lb{bulky}")
 
     def _effects(self, enc: Encumbrance) -> Text:
         fx, t = enc.effects, self.t
-        if fx.speed_mv is not None:  # a fixed speed wins, as in gm_console.speed
-            parts = [f"{fmt(fx.speed_mv)} mv" + (f", {t(fx.note)}" if fx.note else "")]
-        else:
-            parts = [t("full speed") if fx.speed == 1
-                     else t("{fraction} speed").format(fraction=fx.speed)]
+        parts = [t(fx.speed_text)]
         if fx.to_hit:
             parts.append(f"{fx.to_hit:+d} {t('to hit')}")
         if fx.ac_penalty:
-            parts.append(f"AC +{fx.ac_penalty}")
+            parts.append(f"{t('AC')} +{fx.ac_penalty}")
         if not fx.dex_bonus_to_ac:
             parts.append(t("no Dexterity bonus to AC"))
         if not fx.can_fight:
             parts.append(t("cannot fight"))
-        return Text.assemble((t(enc.category), STYLES[enc.category]), ": " + ", ".join(parts))
+        return Text.assemble((t(enc.category), STYLES[enc.category]),
+                             t(": ") + ", ".join(parts))
 
     def _change(self, enc: Encumbrance) -> str:
         hints = [self._hint(step) for step in (enc.next, enc.previous) if step]
@@ -175,8 +174,7 @@ class EncumbranceScreen(StoreScreen):
         return " · ".join(hints)
 
     def _hint(self, step: dict[str, Any]) -> str:
-        return self.t(step["template"]).format(lb=fmt(step["lb"]),
-                                               category=self.t(step["category"]))
+        return self.t(step["text"])
 
     # -- keys -------------------------------------------------------------------------------
 
@@ -220,7 +218,7 @@ class EncumbranceScreen(StoreScreen):
             try:
                 op, params = prompt["read"](name, text)
             except ValueError as exc:  # stays in the prompt with what was typed
-                return str(exc)
+                return said_by(exc)
             return self.store.apply(op, params)
         self.ask(f"{name} — {self.t(prompt['question'])}", wear, hint=self.t(prompt["hint"]))
 
@@ -254,6 +252,6 @@ class EncumbranceScreen(StoreScreen):
             outcome = self.store.apply("encumbrance.lift", {"character": name,
                                                             "load_lb": text or 0})
             if outcome.ok:
-                self.notify(outcome.message, timeout=8)
+                self.notify(self.t(outcome.message), timeout=8)
             return outcome
         self.ask(f"{name} — {self.t('load to lift in lb (empty: what is carried)')}", lift)

@@ -213,3 +213,69 @@ async def test_g_takes_a_full_round_action_as_the_single_standard_action(store, 
         assert budget(store, "Aria")["move"] == 0
         assert "a full-round action taken as a standard action" in \
             app.screen.query_one("#refusal", Value).shown
+
+
+async def test_the_screen_in_french_with_every_column_legible(store, make_app, tmp_path):
+    from gm_console.host import Host
+
+    folder = tmp_path / "user-config"
+    folder.mkdir(exist_ok=True)
+    (folder / "settings.toml").write_text('language = "fr"\n')
+    store.host = Host().load()
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_fight(pilot)
+        screen = app.screen
+        table = screen.query_one("#combatants", SyncedTable)
+        titles = [str(column.label) for column in table.columns.values()]
+        assert titles == ["Nom", "Init", "PV", "Simp", "Mvt", "Cplx", "Rap", "Imm", "Lib",
+                          "Pas", "Mètres", "État"]
+        # every column as wide as its title and its widest cell, and 80 columns hold them all
+        for column in table.columns.values():
+            cells = [str(table.get_cell(row, column.key)) for row in table.rows]
+            assert column.width >= max(len(text) for text in [str(column.label), *cells])
+        assert sum(column.width for column in table.columns.values()) <= 79
+        assert "dépourvu" in [str(table.get_cell("Bram", key)) for key in table.columns][-1]
+        await pilot.press("v")
+        await type_text(pilot, "4.5")
+        assert str(table.get_row("Aria")[-2]) == "4,5/10,5+16,5"  # in full, decimal commas
+        assert "10,5 m" in screen.query_one("#detail", Value).shown
+        await pilot.press("s", "s")  # the second is refused, in French, with the key to force it
+        await pilot.pause()
+        refusal = screen.query_one("#refusal", Value).shown
+        assert refusal == ("Dernier refus : Aria a déjà pris une action simple ce tour-ci.  "
+                           "(o pour forcer)")
+        await pilot.press("o")
+        await type_text(pilot, "hâte")
+        assert budget(store, "Aria")["standard"] == 2
+        assert app.t.line(store.state["journal"][-1]).startswith("forcé par le MJ (hâte)")
+        await pilot.press("R")  # everyone has an initiative: the key to type one, in French
+        await pilot.pause()
+        assert screen.query_one("#refusal", Value).shown == (
+            "Dernier refus : chaque combattant a déjà une initiative (I saisit l'initiative du "
+            "combattant choisi)")
+        await pilot.resize_terminal(60, 18)
+        await pilot.pause()
+        titles = [str(column.label) for column in table.columns.values()]
+        assert "État" not in titles and "Lib" not in titles  # said under the table instead
+        assert not screen.query_one("#legend", Value).display  # F1's help has it
+        assert sum(column.width for column in table.columns.values()) <= 60
+        table.move_cursor(row=[str(row.key.value) for row in table.ordered_rows].index("Bram"))
+        await pilot.pause()
+        assert "pris au dépourvu" in screen.query_one("#detail", Value).shown
+
+
+async def test_no_fight_refusal_names_the_key_to_start_one_in_french(store, make_app, tmp_path):
+    from gm_console.host import Host
+
+    folder = tmp_path / "user-config"
+    folder.mkdir(exist_ok=True)
+    (folder / "settings.toml").write_text('language = "fr"\n')
+    store.host = Host().load()
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f8")
+        await pilot.press("s")
+        await pilot.pause()
+        assert app.screen.query_one("#refusal", Value).shown == (
+            "Dernier refus : aucun combat en cours : commencez-en un avec la touche S")

@@ -500,3 +500,45 @@ def test_whoever_acts_now_is_the_character_whose_turn_it_is(fight):
     assert store.host.call_first("acting_character", session=store.session) is None
     ok(store, "combat.next")
     assert store.host.call_first("acting_character", session=store.session) == "Bram"
+
+
+def in_french(store, tmp_path) -> Any:
+    """The user's settings say French; the store's host is loaded again with them. Returns the
+    reader's translator."""
+    from gm_console.host import Host
+    from gm_console.i18n import Translator
+
+    folder = tmp_path / "user-config"
+    folder.mkdir(exist_ok=True)
+    (folder / "settings.toml").write_text('language = "fr"\n')
+    store.host = Host().load()
+    return Translator("fr", store.host)
+
+
+def test_refusals_and_journal_lines_read_in_french(store, tmp_path):
+    from gm_console import codec
+
+    t = in_french(store, tmp_path)
+    ok(store, "combat.start")
+    ok(store, "combat.add", name="Goblin", initiative=2, speed_m=9)
+    for name, value in (("Aria", 18), ("Bram", 8), ("Goblin", 12)):
+        ok(store, "combat.initiative", combatant=name, value=value)
+    ok(store, "actions.take", action="standard")
+    refused = no(store, "actions.take", "already taken a standard action", action="standard")
+    assert t(refused.reason) == ("Aria a déjà pris une action simple ce tour-ci. "
+                                 "(le MJ peut le forcer avec override=<reason>)")
+    off_turn = no(store, "actions.take", "not Bram's", combatant="Bram", action="swift")
+    assert t(off_turn.reason).startswith("C'est le tour de Aria, pas celui de Bram : hors de "
+                                         "son tour, seule une action immédiate ou libre")
+    ok(store, "actions.move", metres=4.5)
+    ok(store, "actions.take", action="standard", override="haste")
+    ok(store, "combat.next")
+    journal = codec.parse(codec.dumps(store.state), "s.toml")["journal"]  # as read from disk
+    said = [t.line(line) for line in journal]
+    assert "Aria se déplace de 4,5 m (en prenant une action de mouvement)" in said
+    assert ("forcé par le MJ (haste) : Aria a déjà pris une action simple ce tour-ci."
+            in said)
+    assert "Aria prend une action simple (forcé : haste)" in said
+    assert said[-1] == "fin du tour de Aria; tour de Goblin"
+    # the same lines in English, as they always read
+    assert "Aria moves 4.5 m (taking a move action)" in [line["text"] for line in journal]

@@ -163,3 +163,24 @@ async def test_the_armour_key_asks_what_the_armour_plugin_says_and_applies_its_o
         await pilot.pause()
         aria = aria_store.state["characters"][0]
         assert (aria["armour"], aria["armour_weight_lb"]) == ("mithral shirt", 10)
+
+
+async def test_the_loads_screen_in_french(make_app, aria_store, tmp_path):
+    from gm_console.host import Host
+
+    folder = tmp_path / "user-config"
+    folder.mkdir(exist_ok=True)
+    (folder / "settings.toml").write_text('language = "fr"\n')
+    aria_store.host = Host().load()
+    app = make_app(aria_store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f5")
+        await pilot.pause()
+        assert cell(app, 0, 2) == "modéré" and cell(app, 0, 3) == "7 mv / 5,25 m"
+        assert shown(app, "effects") == "modéré : 1/2 de la vitesse, -1 au toucher"
+        assert shown(app, "change") == "23 lb de plus : important · plus de 10 lb de moins : léger"
+        assert shown(app, "speed").startswith("Vitesse 7 mv / 5,25 m :\n")
+        await pilot.press("u")  # nothing held: the refusal in French
+        await pilot.pause()
+        assert "Aria ne tient pas de charge au-delà du maximum" in [
+            str(n.message) for n in app._notifications]

@@ -309,3 +309,34 @@ def test_the_lift_check_of_an_exhausted_character_takes_the_worse_of_two_d20(hos
     assert request["rolls"][0]["expression"] == "2d20kh1"
     assert request["title"].endswith("(disadvantage: exhaustion 1 (disadvantage on ability "
                                      "checks))")
+
+
+
+def test_a_refusal_a_journal_line_and_the_steps_read_in_french(tmp_path):
+    from gm_console.host import Host
+    from gm_console.i18n import Translator
+    from gm_console_plugins.encumbrance import reading
+
+    folder = tmp_path / "user-config"
+    folder.mkdir(exist_ok=True)
+    (folder / "settings.toml").write_text('language = "fr"\n')
+    host = Host().load()
+    store = open_session(host, tmp_path, ARIA)
+    t = Translator("fr", host)
+    assert t(refused(store, "encumbrance.release", character="Aria")) == \
+        "Aria ne tient pas de charge au-delà du maximum"
+    assert t(refused(store, "speed.adjust", character="Aria", mv=2)) == (
+        "Aria : un ajustement manuel de vitesse demande une raison (hâte, lenteur, bottes de "
+        "rapidité, une malédiction…)")
+    ok(store, "speed.adjust", character="Aria", mv=1.5, reason="hâte")
+    line = t.line(codec.parse(codec.dumps(store.state), "s.toml")["journal"][-1])
+    assert line.startswith("Aria : vitesse +1,5 mv (hâte) ; vitesse ") and line.endswith(" mv")
+    ok(store, "encumbrance.lift", character="Aria", load_lb=240)
+    ok(store, "roll.resolve", results="Aria=13")
+    assert t.line(store.state["journal"][-1]).startswith("Aria tient 240 lb en l'air (13 ≤ 13)")
+    steps = [t(step) for step in reading.assess(store.state["characters"][0],
+                                                store.session).steps]
+    assert any(step.startswith("Force 17 (ligne 17) : léger dès 77, modéré dès 110")
+               for step in steps), steps
+    assert steps[-1] == "modéré : 1/2 de la vitesse, au toucher -1, CA +0"
+    assert any(step.startswith("porté ") and step.endswith(" lb") for step in steps), steps
