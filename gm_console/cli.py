@@ -27,18 +27,20 @@ import os
 import sys
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from gm_console import __version__, codec
+from gm_console import codec
 from gm_console.config import Config, ConfigError
 from gm_console.headless import explain, open_state, show
 from gm_console.host import Host
 from gm_console.i18n import Translator
 from gm_console.live import rendezvous
-from gm_console.live.client import JoinRefused, RemoteStore
 from gm_console.live.roles import Role, RoleError
 from gm_console.safe_text import json_output, visible
 from gm_console.store import Store
+
+if TYPE_CHECKING:
+    from gm_console.live.client import RemoteStore
 
 COMMANDS = ("plugins", "show", "op", "ops", "journal", "serve", "invite", "new-plugin")
 
@@ -62,7 +64,7 @@ def _tui(argv: list[str]) -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("session", nargs="?", type=Path, help="session file (.toml)")
     _role_arguments(parser)
-    parser.add_argument("--version", action="version", version=f"gm-console {__version__}")
+    parser.add_argument("--version", action=_Version, nargs=0, help="show the version and exit")
     args = parser.parse_args(argv)
     from gm_console.paths import demo_session
     from gm_console.ui.app import REJOIN
@@ -75,6 +77,17 @@ def _tui(argv: list[str]) -> int:
         code = _console(path, role, args.front_name)
         if code != REJOIN:
             return code
+
+
+class _Version(argparse.Action):
+    """``--version``: the version is read from the installed metadata only when asked for
+    (argparse's own action wants it before parsing, which costs every start-up)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: Any) -> None:
+        import gm_console
+
+        print(f"gm-console {gm_console.__version__}")
+        parser.exit()
 
 
 def _console(path: Path, role: Role, name: str) -> int:
@@ -141,6 +154,8 @@ def _meet(path: Path) -> tuple[Any, Any] | None:
 
 
 def _join(sock: Any, host: Host, role: str, name: str, front: str = "") -> RemoteStore | None:
+    from gm_console.live.client import JoinRefused, RemoteStore  # only a front that joins
+
     try:
         return RemoteStore(sock, host, role, name, front)
     except (JoinRefused, OSError) as exc:
