@@ -66,6 +66,10 @@ def _tui(argv: list[str]) -> int:
     _role_arguments(parser)
     parser.add_argument("--version", action=_Version, nargs=0, help="show the version and exit")
     args = parser.parse_args(argv)
+    # Start-up makes a hundred thousand objects (Textual, the plugins, the session) and none
+    # of them is garbage: the collector's passes over them while they are made cost a tenth
+    # of start-up. It is on again once they are made (_loaded), for what the console does.
+    gc.disable()
     from gm_console.paths import demo_session
     from gm_console.ui.app import REJOIN
 
@@ -101,7 +105,10 @@ def _console(path: Path, role: Role, name: str) -> int:
     lock, sock = met
     if sock is not None:
         store = _join(sock, host, str(role), name, front="console")
-        return 2 if store is None else run(path, store)
+        if store is None:
+            return 2
+        _loaded()
+        return run(path, store)
     if not role.is_gm:
         lock.release()
         print(f"gm-console: nobody has {path} open: a {role} joins a session the game master "
@@ -118,13 +125,19 @@ def _console(path: Path, role: Role, name: str) -> int:
         return 2
     try:
         owner.listen_or_say_why()
-        # What is loaded now (the session, the plugins, Textual) lives as long as the console:
-        # out of the garbage collector's full passes, which on a big campaign (every journal
-        # line and item a container to scan) would stall a key press for tens of milliseconds.
-        gc.freeze()
+        _loaded()
         return run(path, owner.store, owner.saver, owner.on_notice)
     finally:
         owner.close()
+
+
+def _loaded() -> None:
+    """What is loaded now (the session, the plugins, Textual) lives as long as the console:
+    out of the garbage collector's full passes, which on a big campaign (every journal line and
+    item a container to scan) would stall a key press for tens of milliseconds; the collector
+    on again for what comes next."""
+    gc.freeze()
+    gc.enable()
 
 
 def _role_arguments(parser: argparse.ArgumentParser) -> None:

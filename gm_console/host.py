@@ -19,7 +19,7 @@ from typing import Any, Callable, Iterator
 import pluggy
 
 import gm_console
-from gm_console import API_VERSION, PROJECT, hookspecs
+from gm_console import API_VERSION, PROJECT, hookspecs, plugin_index
 from gm_console.config import Config
 from gm_console.operations import Operation, Refused, Result
 from gm_console.screens import ScreenSpec
@@ -28,9 +28,9 @@ from gm_console.speed import SpeedStep
 
 ENTRY_POINT_GROUP = "gm_console.plugins"
 Text = str | Callable[[], str]
-"""A plugin's version or source, or how to read it when it is asked for: a distribution's
-metadata (its README included) is parsed as e-mail headers, a few hundredths of a second of
-every start-up that only ``gm-console plugins`` and the help screen need."""
+"""A plugin's version, or how to read it when it is asked for: a distribution's metadata (its
+README included) is parsed as e-mail headers, a few hundredths of a second of every start-up
+that only ``gm-console plugins`` and the help screen need."""
 CORE = "core"
 
 
@@ -41,8 +41,7 @@ class PluginRecord:
     name: str
     release: Text
     """Its version (:attr:`version`), or how to read it."""
-    origin: Text
-    """Where it comes from (:attr:`source`), or how to read it."""
+    source: str
     status: str = "loaded"  # loaded | disabled | failed
     error: str = ""
     hooks: list[str] = field(default_factory=list)
@@ -52,22 +51,15 @@ class PluginRecord:
         self.release = _read(self.release)
         return self.release
 
-    @property
-    def source(self) -> str:
-        self.origin = _read(self.origin)
-        return self.origin
-
     def as_dict(self) -> dict[str, Any]:
         return {"name": self.name, "version": self.version, "source": self.source,
                 "status": self.status, "error": self.error, "hooks": self.hooks}
 
 
-def _metadata_field(metadata: Callable[[], Any], name: str) -> str:
-    return str(metadata()[name] or "")
+def _installed_version(distribution: str) -> str:
+    from importlib.metadata import version
 
-
-def _dist_source(metadata: Callable[[], Any]) -> str:
-    return f"entry point of {_metadata_field(metadata, 'Name')}"
+    return version(distribution)
 
 
 def _read(text: Text) -> str:
@@ -107,10 +99,10 @@ class Host:
         settings = self.config.settings.get("plugins", {})
         enabled = settings.get("enabled", "all")
         disabled = set(settings.get("disabled", []))
-        imported: list[tuple[str, Any, Text, Text]] = []
+        imported: list[tuple[str, Any, Text, str]] = []
         for name, version, source, load in self._discover(settings.get("folders", [])):
             if name in self.plugins or any(name == other for other, *_ in imported):
-                self.plugins.setdefault(f"{name} ({_read(source)})", PluginRecord(
+                self.plugins.setdefault(f"{name} ({source})", PluginRecord(
                     name, version, source, "failed", f"another plugin is already named {name!r}"))
                 continue
             if name in disabled or (enabled != "all" and name not in enabled):
@@ -146,26 +138,20 @@ class Host:
         self.pm.add_hookspecs(declared)
         self.declared_hooks.update(dict.fromkeys(names, name))
 
-    def _discover(self, folders: list[str]) -> Iterator[tuple[str, Text, Text,
+    def _discover(self, folders: list[str]) -> Iterator[tuple[str, Text, str,
                                                               Callable[[], Any]]]:
-        from importlib.metadata import entry_points
-
-        metadata: dict[int, Callable[[], Any]] = {}  # per distribution: read once, if asked
-        for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
-            dist = ep.dist
-            if dist is None:
-                yield ep.name, "", "entry point", ep.load
+        for found in plugin_index.entry_points(ENTRY_POINT_GROUP):
+            if not found.distribution:
+                yield found.name, "", "entry point", plugin_index.loader(found.value)
                 continue
-            meta = metadata.setdefault(id(dist), functools.cache(
-                functools.partial(getattr, dist, "metadata")))
-            yield (ep.name, functools.partial(_metadata_field, meta, "Version"),
-                   functools.partial(_dist_source, meta), ep.load)
+            yield (found.name, functools.partial(_installed_version, found.distribution),
+                   f"entry point of {found.distribution}", plugin_index.loader(found.value))
         for folder in folders:
             for path in sorted(Path(folder).expanduser().glob("*.py")):
                 if not path.name.startswith("_"):
                     yield path.stem, "local", str(path), functools.partial(_import_file, path)
 
-    def _register(self, name: str, module: Any, version: Text, source: Text) -> None:
+    def _register(self, name: str, module: Any, version: Text, source: str) -> None:
         record = PluginRecord(name, lambda: _read(version) or getattr(module, "__version__", ""),
                               source)
         self.plugins[name] = record

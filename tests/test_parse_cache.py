@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 import tomli
 
-from gm_console import codec, parse_cache
+from gm_console import codec, parse_cache, signed
 from gm_console.host import Host
 from gm_console.saver import Saver
 from gm_console.store import Store
@@ -61,10 +61,11 @@ def test_a_big_session_is_parsed_once_then_read_from_its_cache(session, host, mo
 
 
 def test_small_files_are_not_cached(tmp_path, host):
-    path = tmp_path / "s.toml"
+    path = tmp_path / "campaign" / "s.toml"
+    path.parent.mkdir()
     path.write_text('[session]\nname = "Short"\n')
     codec.read(path, host)
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["s.toml"]
+    assert sorted(p.name for p in path.parent.iterdir()) == ["s.toml"]
 
 
 def test_a_file_changed_since_is_parsed_again(session, host):
@@ -96,13 +97,8 @@ def test_a_damaged_cache_is_ignored_and_replaced(session, host, damage):
 def sign(session: Path, state: Any, text: str | None = None) -> None:
     """A cache beside ``session`` holding ``state`` for ``text`` (the session's by default),
     signed with the key of whoever the data folder belongs to now."""
-    key = parse_cache._key(create=True)
-    assert key is not None
-    payload = json.dumps(state).encode()
-    digest = parse_cache.digest(text or session.read_text())
-    header = json.dumps({"format": 1, "text": digest,
-                         "signature": parse_cache._sign(key, digest, payload)}).encode()
-    parse_cache.cache_path(session).write_bytes(header + b"\n" + payload)
+    assert signed.store(parse_cache.cache_path(session),
+                        parse_cache.digest(text or session.read_text()), state, ".t.")
 
 
 def test_a_cache_written_by_anyone_else_is_ignored(session, host, tmp_path, monkeypatch):
@@ -112,7 +108,7 @@ def test_a_cache_written_by_anyone_else_is_ignored(session, host, tmp_path, monk
         elsewhere.setenv("GM_CONSOLE_DATA_DIR", str(tmp_path / "someone-else"))
         sign(session, {"session": {"name": "Forged"}})
     assert codec.read(session, host) == truth
-    unsigned = json.dumps({"format": 1, "text": parse_cache.digest(session.read_text())})
+    unsigned = json.dumps({"format": 1, "about": parse_cache.digest(session.read_text())})
     parse_cache.cache_path(session).write_text(unsigned + "\n" + json.dumps({"x": 1}))
     assert codec.read(session, host) == truth
     # The signature is what tells them apart: the same cache signed with this user's key is
@@ -183,7 +179,7 @@ def test_a_folder_where_the_cache_cannot_be_written_still_opens(session, host, m
     def refuse(*args: Any, **kwargs: Any) -> Any:  # a read-only folder, even for root
         raise PermissionError(13, "Permission denied")
     with monkeypatch.context() as read_only:
-        read_only.setattr(parse_cache.tempfile, "mkstemp", refuse)
+        read_only.setattr(signed.tempfile, "mkstemp", refuse)
         assert codec.read(session, host) == parsed(session.read_text(), host)
     assert not parse_cache.cache_path(session).exists()
     if os.geteuid() != 0:
@@ -199,7 +195,7 @@ def test_a_full_disk_leaves_no_cache_and_no_temporary_file(session, host, monkey
     def full(*args: Any) -> None:
         raise OSError(28, "No space left on device")
     with monkeypatch.context() as patched:
-        patched.setattr(parse_cache.os, "replace", full)
+        patched.setattr(signed.os, "replace", full)
         assert codec.read(session, host) == parsed(session.read_text(), host)
     assert sorted(p.name for p in session.parent.iterdir()) == ["s.toml"]
 
