@@ -6,7 +6,7 @@ The cache is ``.NAME.toml.gm-console.cache``, beside the session's real path, wr
 parsing the file found nothing wrong and when the console closes the session after saving it.
 It is only a shortcut; the TOML file stays the truth:
 
-- it is a :mod:`gm_console.signed` file about the SHA-256 of the text it was made from: a file
+- it is a :mod:`gm_console.signed` file about the digest of the text it was made from: a file
   changed since (by hand, by another program, a save a kill -9 cut short of its cache) is
   parsed again, and a cache cut, garbled, or written by anyone else is ignored;
 - what it gives goes through the same checks as a parsed file (nesting depth and every value,
@@ -36,9 +36,7 @@ def wanted(text: str) -> bool:
 
 
 def digest(text: str) -> str:
-    import hashlib  # (OpenSSL's library, loaded only for a big file: small ones never need it)
-
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+    return signed.digest(text.encode("utf-8", "surrogatepass"))
 
 
 def cache_path(session: Path) -> Path:

@@ -13,7 +13,6 @@ there (it is signed with their key): a file written by anyone else is ignored.
 
 from __future__ import annotations
 
-import hashlib
 import importlib
 import os
 import re
@@ -91,10 +90,11 @@ def _fingerprint(group: str) -> str:
             continue
         except OSError:  # missing, unreadable
             continue
-        parts.append(folder)
+        if names:  # (a folder without distributions, the current one say, makes no difference)
+            parts.append(folder)
         parts += [f"{name} {_stat(os.path.join(folder, name, 'entry_points.txt'))}"
                   for name in names]
-    return hashlib.sha256("\n".join(parts).encode("utf-8", "surrogateescape")).hexdigest()
+    return signed.digest("\n".join(parts).encode("utf-8", "surrogateescape"))
 
 
 def _stat(path: str) -> str:

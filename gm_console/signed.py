@@ -4,7 +4,7 @@ very thing it names.
 
 A file is a header line and a JSON payload. The header says what the payload is about (its
 ``about``: the digest of a session's text, a fingerprint of the installed packages) and signs
-both with HMAC-SHA-256 under ``cache.key`` in the data folder (32 random bytes, 0600, made on
+both with keyed BLAKE2b (a MAC) under ``cache.key`` in the data folder (32 random bytes, 0600, made on
 first use). :func:`load` gives the payload only if the header is intact, about the same thing,
 and signed with the key: a file cut, garbled, stale, or written by anyone else (another user of
 a shared folder, another machine) gives None. It is JSON, read by :func:`json.loads`: whatever a
@@ -22,6 +22,15 @@ from pathlib import Path
 from typing import Any
 
 from gm_console.paths import data_dir
+
+# CPython's own BLAKE2 and hmac.compare_digest, imported without hashlib and hmac, which load
+# OpenSSL's library: a few milliseconds of every start-up, up to twenty on a busy machine.
+try:
+    from _blake2 import blake2b
+    from _operator import _compare_digest as compare_digest
+except ImportError:  # another Python
+    from hashlib import blake2b
+    from hmac import compare_digest  # type: ignore[no-redef]
 
 FORMAT = 1
 KEY_BYTES = 32
@@ -77,20 +86,18 @@ def store(path: Path, about: str, value: Any, temporary_prefix: str) -> bool:
     return True
 
 
-# hashlib and hmac are imported where they are used: OpenSSL's library is loaded only by a
-# start-up that reads or writes a signed file.
+def digest(data: bytes) -> str:
+    """A digest of ``data`` (BLAKE2b, 256 bits), to say what a file is about."""
+    return blake2b(data, digest_size=32).hexdigest()
+
 
 def _same(signature: str, expected: str) -> bool:
-    import hmac  # in constant time: how long a "no" takes must not tell the signature
-
-    return hmac.compare_digest(signature.encode(), expected.encode())
+    # in constant time: how long a "no" takes must not tell the signature
+    return compare_digest(signature.encode(), expected.encode())
 
 
 def _sign(key: bytes, about: str, payload: bytes) -> str:
-    import hashlib
-    import hmac
-
-    return hmac.new(key, about.encode() + b"\n" + payload, hashlib.sha256).hexdigest()
+    return blake2b(about.encode() + b"\n" + payload, key=key, digest_size=32).hexdigest()
 
 
 def _key(create: bool) -> bytes | None:
