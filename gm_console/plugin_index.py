@@ -2,13 +2,13 @@
 removed or changed: importing :mod:`importlib.metadata` (the e-mail package with it) and reading
 every installed distribution's ``entry_points.txt`` cost each start-up a twentieth of a second.
 
-The index (``entry-points.json`` in the data folder) is a :mod:`gm_console.signed` file about a
-fingerprint of what importlib.metadata would read: the Python version and, for every folder on
-``sys.path``, each distribution in it (``*.dist-info``, ``*.egg-info``) with the time and size
-of its ``entry_points.txt``. Installing, removing or upgrading a
-package, or editing its entry points, changes the fingerprint, and the entry points are read
-again by importlib.metadata. What the index names is only ever what this user's gm-console read
-there (it is signed with their key): a file written by anyone else is ignored.
+The index (``entry-points-*.json`` in the data folder, one per interpreter and ``sys.path``) is
+a :mod:`gm_console.signed` file about a fingerprint of what importlib.metadata would read: the
+Python version and, for every folder on ``sys.path``, each distribution in it (``*.dist-info``,
+``*.egg-info``) with the time and size of its ``entry_points.txt``. Installing, removing or
+upgrading a package, or editing its entry points, changes the fingerprint, and the entry points
+are read again by importlib.metadata. What the index names is only ever what this user's
+gm-console read there (it is signed with their key): a file written by anyone else is ignored.
 """
 
 from __future__ import annotations
@@ -41,7 +41,10 @@ def entry_points(group: str) -> list[Found]:
     """The entry points of ``group``, sorted by name: from the index when nothing installed
     has changed since it was written, otherwise read by importlib.metadata (and indexed)."""
     about = _fingerprint(group)
-    path = data_dir() / "entry-points.json"
+    # One index per interpreter and search path (a venv, a checkout), so that two of them in
+    # turn do not each find the other's index stale.
+    search = signed.digest(repr([sys.executable, *sys.path]).encode("utf-8", "surrogateescape"))
+    path = data_dir() / f"entry-points-{search[:16]}.json"
     known = signed.load(path, about, 1 << 20)
     if isinstance(known, list) and all(
             isinstance(row, list) and len(row) == 3 and all(isinstance(f, str) for f in row)
@@ -66,8 +69,13 @@ def loader(value: str) -> Callable[[], Any]:
 def _read(group: str) -> list[Found]:
     from importlib.metadata import entry_points as installed
 
-    return [Found(ep.name, ep.value, _name(ep.dist))
-            for ep in sorted(installed(group=group), key=lambda e: e.name)]
+    names: dict[int, str] = {}  # per distribution: its metadata parsed once
+    found = []
+    for ep in sorted(installed(group=group), key=lambda e: e.name):
+        if id(ep.dist) not in names:
+            names[id(ep.dist)] = _name(ep.dist)
+        found.append(Found(ep.name, ep.value, names[id(ep.dist)]))
+    return found
 
 
 def _name(dist: Any) -> str:
