@@ -12,7 +12,6 @@ API says so with a module attribute ``GM_CONSOLE_API = N`` and is refused at loa
 the reason, instead of failing later in the middle of a game.
 """
 
-from importlib.metadata import PackageNotFoundError, version
 from typing import TYPE_CHECKING, Any
 
 import pluggy
@@ -33,6 +32,8 @@ from gm_console.speed import SpeedStep  # noqa: E402
 if TYPE_CHECKING:
     from gm_console.context import OpContext, Session
 
+    __version__: str
+
 
 def __getattr__(name: str) -> Any:
     # Session and OpContext on first use: a plugin's rules.py may import gm_console (for
@@ -40,13 +41,17 @@ def __getattr__(name: str) -> Any:
     if name in ("OpContext", "Session"):
         from gm_console import context
         return getattr(context, name)
+    # The version on first use too: importlib.metadata and the reading of the distribution's
+    # metadata cost a twentieth of a second that the first screen does not need.
+    if name == "__version__":
+        global __version__
+        from importlib.metadata import PackageNotFoundError, version
+        try:
+            __version__ = version("gm-console")
+        except PackageNotFoundError:  # running from a source tree that was never installed
+            __version__ = "0+unknown"
+        return __version__
     raise AttributeError(f"module 'gm_console' has no attribute {name!r}")
-
-
-try:
-    __version__ = version("gm-console")
-except PackageNotFoundError:  # running from a source tree that was never installed
-    __version__ = "0+unknown"
 
 __all__ = [
     "API_VERSION",

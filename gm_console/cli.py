@@ -27,18 +27,20 @@ import os
 import sys
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from gm_console import __version__, codec
+from gm_console import codec
 from gm_console.config import Config, ConfigError
 from gm_console.headless import explain, open_state, show
 from gm_console.host import Host
 from gm_console.i18n import Translator
 from gm_console.live import rendezvous
-from gm_console.live.client import JoinRefused, RemoteStore
 from gm_console.live.roles import Role, RoleError
 from gm_console.safe_text import json_output, visible
 from gm_console.store import Store
+
+if TYPE_CHECKING:
+    from gm_console.live.client import RemoteStore
 
 COMMANDS = ("plugins", "show", "op", "ops", "journal", "serve", "invite", "new-plugin")
 
@@ -62,8 +64,12 @@ def _tui(argv: list[str]) -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("session", nargs="?", type=Path, help="session file (.toml)")
     _role_arguments(parser)
-    parser.add_argument("--version", action="version", version=f"gm-console {__version__}")
+    parser.add_argument("--version", action=_Version, nargs=0, help="show the version and exit")
     args = parser.parse_args(argv)
+    # Start-up makes a hundred thousand objects (Textual, the plugins, the session) and none
+    # of them is garbage: the collector's passes over them while they are made cost a tenth
+    # of start-up. It is on again once they are made (_loaded), for what the console does.
+    gc.disable()
     from gm_console.paths import demo_session
     from gm_console.ui.app import REJOIN
 
@@ -77,6 +83,17 @@ def _tui(argv: list[str]) -> int:
             return code
 
 
+class _Version(argparse.Action):
+    """``--version``: the version is read from the installed metadata only when asked for
+    (argparse's own action wants it before parsing, which costs every start-up)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: Any) -> None:
+        import gm_console
+
+        print(f"gm-console {gm_console.__version__}")
+        parser.exit()
+
+
 def _console(path: Path, role: Role, name: str) -> int:
     """The TUI on ``path``: its owner if nobody has it, else a client of its owner."""
     from gm_console.ui.app import run
@@ -88,7 +105,10 @@ def _console(path: Path, role: Role, name: str) -> int:
     lock, sock = met
     if sock is not None:
         store = _join(sock, host, str(role), name, front="console")
-        return 2 if store is None else run(path, store)
+        if store is None:
+            return 2
+        _loaded()
+        return run(path, store)
     if not role.is_gm:
         lock.release()
         print(f"gm-console: nobody has {path} open: a {role} joins a session the game master "
@@ -105,13 +125,19 @@ def _console(path: Path, role: Role, name: str) -> int:
         return 2
     try:
         owner.listen_or_say_why()
-        # What is loaded now (the session, the plugins, Textual) lives as long as the console:
-        # out of the garbage collector's full passes, which on a big campaign (every journal
-        # line and item a container to scan) would stall a key press for tens of milliseconds.
-        gc.freeze()
+        _loaded()
         return run(path, owner.store, owner.saver, owner.on_notice)
     finally:
         owner.close()
+
+
+def _loaded() -> None:
+    """What is loaded now (the session, the plugins, Textual) lives as long as the console:
+    out of the garbage collector's full passes, which on a big campaign (every journal line and
+    item a container to scan) would stall a key press for tens of milliseconds; the collector
+    on again for what comes next."""
+    gc.freeze()
+    gc.enable()
 
 
 def _role_arguments(parser: argparse.ArgumentParser) -> None:
@@ -141,6 +167,8 @@ def _meet(path: Path) -> tuple[Any, Any] | None:
 
 
 def _join(sock: Any, host: Host, role: str, name: str, front: str = "") -> RemoteStore | None:
+    from gm_console.live.client import JoinRefused, RemoteStore  # only a front that joins
+
     try:
         return RemoteStore(sock, host, role, name, front)
     except (JoinRefused, OSError) as exc:

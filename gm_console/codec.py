@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import tomli
 
-from gm_console import serialise
+from gm_console import parse_cache, serialise
 from gm_console.core import characters as core_characters
 from gm_console.safe_text import visible
 
@@ -63,14 +63,23 @@ def new_session(name: str) -> dict[str, Any]:
 
 
 def read(path: Path, host: Host) -> dict[str, Any]:
-    """Parse and validate a session file, then fill the defaults of the loaded plugins."""
-    text = read_text(path, host.config.max_session_bytes)
+    """Parse and validate a session file, then fill the defaults of the loaded plugins. A big
+    file's parse is kept beside it (gm_console.parse_cache) for the next start; what the cache
+    gives is validated as a parse is."""
+    max_bytes = host.config.max_session_bytes
+    text = read_text(path, max_bytes)
     clean_stale_temporaries(path)
-    state = parse(text, path)
-    found = problems(state, host)
+    key = parse_cache.digest(text) if parse_cache.wanted(text) else None
+    cached = None if key is None else parse_cache.recall(path, key, 2 * max_bytes)
+    if cached is not None and (_too_deep(cached) is not None or problems(cached, host)):
+        cached = None  # the text's own parse says what is wrong, and where
+    state = cached if cached is not None else parse(text, path)
+    found = [] if cached is not None else problems(state, host)
     if found:
         raise SessionFileError(path, [Problem(locate(text, where), message)
                                       for where, message in found])
+    if cached is None and key is not None:  # before prepare fills what the file leaves out
+        parse_cache.remember(path, key, state)
     return prepare(state, host, default_name=path.stem)
 
 

@@ -14,13 +14,14 @@ The user's folder is ``$GM_CONSOLE_CONFIG_DIR``, or the platform's config folder
 from __future__ import annotations
 
 import os
-import tomllib
 from functools import cached_property
-from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
 import platformdirs
+import tomli  # the parser the session file uses (gm_console.codec): one to import, not two
+
+import gm_console_config
 
 
 class ConfigError(Exception):
@@ -28,7 +29,7 @@ class ConfigError(Exception):
 
 
 def bundled_dir() -> Path:
-    return Path(str(files("gm_console_config")))
+    return Path(gm_console_config.__file__).parent
 
 
 def user_dir() -> Path:
@@ -50,8 +51,8 @@ def deep_merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
 def read_toml(path: Path) -> dict[str, Any]:
     try:
         with path.open("rb") as handle:
-            return tomllib.load(handle)
-    except tomllib.TOMLDecodeError as exc:
+            return tomli.load(handle)
+    except tomli.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: {exc}") from None
     except OSError as exc:
         raise ConfigError(f"{path}: {exc.strerror}") from None

@@ -12,14 +12,14 @@ import importlib
 import importlib.util
 import traceback
 from dataclasses import dataclass, field, replace
-from importlib.metadata import entry_points
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Callable, Iterator
 
 import pluggy
 
-from gm_console import API_VERSION, PROJECT, __version__, hookspecs
+import gm_console
+from gm_console import API_VERSION, PROJECT, hookspecs, plugin_index
 from gm_console.config import Config
 from gm_console.operations import Operation, Refused, Result
 from gm_console.said import stored
@@ -28,6 +28,10 @@ from gm_console.sections import SectionSpec
 from gm_console.speed import SpeedStep
 
 ENTRY_POINT_GROUP = "gm_console.plugins"
+Text = str | Callable[[], str]
+"""A plugin's version, or how to read it when it is asked for: a distribution's metadata (its
+README included) is parsed as e-mail headers, a few hundredths of a second of every start-up
+that only ``gm-console plugins`` and the help screen need."""
 CORE = "core"
 
 
@@ -36,15 +40,36 @@ class PluginRecord:
     """What ``gm-console plugins`` reports about one plugin."""
 
     name: str
-    version: str
+    release: Text
+    """Its version (:attr:`version`), or how to read it."""
     source: str
     status: str = "loaded"  # loaded | disabled | failed
     error: str = ""
     hooks: list[str] = field(default_factory=list)
 
+    @property
+    def version(self) -> str:
+        self.release = _read(self.release)
+        return self.release
+
     def as_dict(self) -> dict[str, Any]:
         return {"name": self.name, "version": self.version, "source": self.source,
                 "status": self.status, "error": self.error, "hooks": self.hooks}
+
+
+def _installed_version(distribution: str) -> str:
+    from importlib.metadata import version
+
+    return version(distribution)
+
+
+def _read(text: Text) -> str:
+    if not callable(text):
+        return text
+    try:
+        return text() or ""
+    except Exception:  # unreadable metadata: a version is not worth a failure
+        return ""
 
 
 class Host:
@@ -70,11 +95,12 @@ class Host:
         loads after it; then each is registered and checked."""
         from gm_console.core import hooks as core_hooks
 
-        self._register(CORE, core_hooks, __version__, "built into gm-console")
+        self._register(CORE, core_hooks, lambda: gm_console.__version__,
+                       "built into gm-console")
         settings = self.config.settings.get("plugins", {})
         enabled = settings.get("enabled", "all")
         disabled = set(settings.get("disabled", []))
-        imported: list[tuple[str, Any, str, str]] = []
+        imported: list[tuple[str, Any, Text, str]] = []
         for name, version, source, load in self._discover(settings.get("folders", [])):
             if name in self.plugins or any(name == other for other, *_ in imported):
                 self.plugins.setdefault(f"{name} ({source})", PluginRecord(
@@ -113,19 +139,22 @@ class Host:
         self.pm.add_hookspecs(declared)
         self.declared_hooks.update(dict.fromkeys(names, name))
 
-    def _discover(self, folders: list[str]) -> Iterator[tuple[str, str, str, Callable[[], Any]]]:
-        for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
-            dist = ep.dist
-            version = dist.version if dist else ""
-            source = f"entry point of {dist.name}" if dist else "entry point"
-            yield ep.name, version, source, ep.load
+    def _discover(self, folders: list[str]) -> Iterator[tuple[str, Text, str,
+                                                              Callable[[], Any]]]:
+        for found in plugin_index.entry_points(ENTRY_POINT_GROUP):
+            if not found.distribution:
+                yield found.name, "", "entry point", plugin_index.loader(found.value)
+                continue
+            yield (found.name, functools.partial(_installed_version, found.distribution),
+                   f"entry point of {found.distribution}", plugin_index.loader(found.value))
         for folder in folders:
             for path in sorted(Path(folder).expanduser().glob("*.py")):
                 if not path.name.startswith("_"):
                     yield path.stem, "local", str(path), functools.partial(_import_file, path)
 
-    def _register(self, name: str, module: Any, version: str, source: str) -> None:
-        record = PluginRecord(name, version or getattr(module, "__version__", ""), source)
+    def _register(self, name: str, module: Any, version: Text, source: str) -> None:
+        record = PluginRecord(name, lambda: _read(version) or getattr(module, "__version__", ""),
+                              source)
         self.plugins[name] = record
         try:
             self.pm.register(module, name=name)
@@ -301,7 +330,8 @@ def _check_api(module: Any) -> None:
                          f"API version the plugin was built for (this console: {API_VERSION})")
     if wanted > API_VERSION:
         raise ValueError(f"built for gm-console plugin API {wanted}; this gm-console "
-                         f"({__version__}) provides API {API_VERSION}: upgrade gm-console")
+                         f"({gm_console.__version__}) provides API {API_VERSION}: "
+                         "upgrade gm-console")
 
 
 def _folder_of(module: Any) -> Path | None:

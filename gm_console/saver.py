@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
-from gm_console import codec, serialise
+from gm_console import codec, parse_cache, serialise
 
 
 class Saver:
@@ -33,6 +33,8 @@ class Saver:
         """Why the last save failed; None once a save succeeds (quitting checks it)."""
         self._priming: tuple[dict[str, Any], float] | None = None
         self._serialiser = serialise.Serialiser()
+        self._written: tuple[dict[str, Any], str] | None = None
+        """The last state saved and its text: kept as the parse cache on close."""
         self._cond = threading.Condition()
         self._thread = threading.Thread(target=self._run, name="gm-console-saver", daemon=True)
         self._thread.start()
@@ -61,6 +63,15 @@ class Saver:
             self._closed = True
             self._cond.notify_all()
         self._thread.join(timeout=5)
+        self._remember()
+
+    def _remember(self) -> None:
+        """What the file now holds, as the next start will want it (gm_console.parse_cache):
+        once, on closing, rather than a whole JSON text per save."""
+        written, self._written = self._written, None
+        if written is not None and parse_cache.wanted(written[1]):
+            parse_cache.remember(self.path, parse_cache.digest(written[1]),
+                                 serialise.ordered(written[0]))
 
     def prime(self, state: dict[str, Any], after: float = 2.0) -> None:
         """Serialise ``state`` without writing it, ``after`` seconds from now (once the first
@@ -73,7 +84,9 @@ class Saver:
 
     def write(self, state: dict[str, Any]) -> None:
         """Serialise ``state`` and write it now (the thread's work; the benchmark times it)."""
-        codec.write_atomic(self.path, self._serialiser.dumps(state))
+        text = self._serialiser.dumps(state)
+        codec.write_atomic(self.path, text)
+        self._written = (state, text)
 
     def _save_due(self) -> bool:
         return self._pending is not None and (

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import errno
 import fcntl
-import hashlib
 import json
 import os
 import socket
@@ -47,6 +46,8 @@ def runtime_dir() -> Path:
 
 
 def _digest(session: Path) -> str:
+    import hashlib  # OpenSSL's library: loaded when a socket is named, not by every import
+
     return hashlib.sha256(str(Path(session).resolve()).encode()).hexdigest()[:20]
 
 

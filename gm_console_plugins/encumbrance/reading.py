@@ -4,11 +4,15 @@ switches the whole plugin off)."""
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
-from importlib.resources import files
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+# tomli, the parser the host already has loaded (importing tomllib and importlib.resources
+# besides would cost every start-up a hundredth of a second)
+import tomli
+
+import gm_console_config
 from gm_console.said import said_by, say
 from gm_console_plugins.encumbrance import rules
 
@@ -27,8 +31,9 @@ def settings(session: Session) -> dict[str, Any]:
 @cache
 def default_settings() -> dict[str, Any]:
     """The bundled ``[settings]``: what a session's override may name, and each one's type."""
-    text = files("gm_console_config").joinpath(f"{PLUGIN}.toml").read_text(encoding="utf-8")
-    return tomllib.loads(text)["settings"]
+    text = (Path(gm_console_config.__file__).parent / f"{PLUGIN}.toml").read_text(
+        encoding="utf-8")
+    return tomli.loads(text)["settings"]
 
 
 def settings_problems(overrides: Any) -> list[tuple[tuple[Any, ...], str]]:

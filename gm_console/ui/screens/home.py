@@ -92,7 +92,8 @@ class HomeScreen(StoreScreen):
         return text
 
     def on_mount(self) -> None:
-        super().on_mount()
+        # (StoreScreen.on_mount runs as well, and refreshes the view: Textual calls the handler
+        # of every class along the MRO, so calling it here too would compute everything twice)
         self.call_after_refresh(self._show_journal)  # its height is known once laid out
 
     def on_resize(self) -> None:

@@ -1,0 +1,60 @@
+"""What parsing a big session file gave, kept beside it as JSON so the next start does not parse
+its TOML again (a campaign's journal is a megabyte that TOML parses in a fifth of a second or
+more, JSON in a hundredth).
+
+The cache is ``.NAME.toml.gm-console.cache``, beside the session's real path, written when
+parsing the file found nothing wrong and when the console closes the session after saving it.
+It is only a shortcut; the TOML file stays the truth:
+
+- it is a :mod:`gm_console.signed` file about the digest of the text it was made from: a file
+  changed since (by hand, by another program, a save a kill -9 cut short of its cache) is
+  parsed again, and a cache cut, garbled, or written by anyone else is ignored;
+- what it gives goes through the same checks as a parsed file (nesting depth and every value,
+  :func:`gm_console.codec.read`), and on any objection the text is parsed and has the last
+  word;
+- it is never needed: a folder where it cannot be written (read-only, a full disk) just means
+  the file is parsed each time. A session whose TOML holds dates or times (which JSON has no
+  type for) is not cached either.
+
+Small files are not cached: parsing them costs less than reading a cache would.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from gm_console import signed
+
+CACHE_FROM_CHARS = 64 * 1024
+"""Texts shorter than this are parsed each time."""
+
+
+def wanted(text: str) -> bool:
+    return len(text) >= CACHE_FROM_CHARS
+
+
+def digest(text: str) -> str:
+    return signed.digest(text.encode("utf-8", "surrogatepass"))
+
+
+def cache_path(session: Path) -> Path:
+    real = Path(os.path.realpath(session))
+    return real.with_name(f".{real.name}.gm-console.cache")
+
+
+def recall(session: Path, text_digest: str, max_bytes: int) -> dict[str, Any] | None:
+    """The state parsed from the text whose digest is ``text_digest``, if the cache beside
+    ``session`` holds it; otherwise None (and the caller parses the text)."""
+    state = signed.load(cache_path(session), text_digest, max_bytes)
+    return state if isinstance(state, dict) else None
+
+
+def remember(session: Path, text_digest: str, state: dict[str, Any]) -> bool:
+    """Keep ``state`` (what the text of digest ``text_digest`` parses to) beside ``session``;
+    False when it cannot be kept."""
+    # Named as the session's own temporary files are: one left by a kill is cleaned up with
+    # theirs (codec.clean_stale_temporaries).
+    return signed.store(cache_path(session), text_digest, state,
+                        temporary_prefix=f".{Path(os.path.realpath(session)).name}.")

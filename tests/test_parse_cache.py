@@ -1,0 +1,252 @@
+"""The parse cache beside a big session (gm_console.parse_cache): used only for the very text it
+was made from, ignored when stale, cut, garbled, forged by another user or unwritable, and never
+the reason a session fails to open or opens differently from its TOML."""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+import tomli
+
+from gm_console import codec, parse_cache, signed
+from gm_console.host import Host
+from gm_console.saver import Saver
+from gm_console.store import Store
+
+
+def big_text(lines: int = 1200, word: str = "rain") -> str:
+    """A session past the size from which parses are cached (a long journal)."""
+    state = codec.new_session("Long campaign")
+    state["characters"] = [{"name": "Aria", "strength": 17, "items": [
+        {"name": "rope", "weight_lb": 10, "qty": 1}]}]
+    state["journal"] = [{"day": 1, "second": 28800 + n, "kind": "note", "actor": "gm",
+                         "real": "2026-01-01T08:00:00+00:00",
+                         "text": f"note {n}: the party walks on in the {word}"}
+                        for n in range(lines)]
+    text = codec.dumps(state)
+    assert parse_cache.wanted(text)
+    return text
+
+
+def parsed(text: str, host: Host, name: str = "s") -> dict[str, Any]:
+    """What the TOML alone gives, as codec.read returns it."""
+    return codec.prepare(tomli.loads(text), host, name)
+
+
+@pytest.fixture
+def session(tmp_path: Path) -> Path:
+    path = tmp_path / "campaign" / "s.toml"
+    path.parent.mkdir()
+    path.write_text(big_text())
+    return path
+
+
+def refuse_to_parse(text: str, path: Any) -> Any:
+    raise AssertionError("parsed the TOML although the cache holds it")
+
+
+def test_a_big_session_is_parsed_once_then_read_from_its_cache(session, host, monkeypatch):
+    first = codec.read(session, host)
+    assert parse_cache.cache_path(session).name == ".s.toml.gm-console.cache"
+    assert parse_cache.cache_path(session).exists()
+    with monkeypatch.context() as patched:
+        patched.setattr(codec, "parse", refuse_to_parse)
+        again = codec.read(session, host)
+    assert again == first == parsed(session.read_text(), host)
+
+
+def test_small_files_are_not_cached(tmp_path, host):
+    path = tmp_path / "campaign" / "s.toml"
+    path.parent.mkdir()
+    path.write_text('[session]\nname = "Short"\n')
+    codec.read(path, host)
+    assert sorted(p.name for p in path.parent.iterdir()) == ["s.toml"]
+
+
+def test_a_file_changed_since_is_parsed_again(session, host):
+    codec.read(session, host)
+    changed = big_text(word="snow")
+    session.write_text(changed)  # by hand, by another program, or a save the cache missed
+    state = codec.read(session, host)
+    assert state == parsed(changed, host)
+    assert state["journal"][-1]["text"].endswith("snow")
+
+
+@pytest.mark.parametrize("damage", [
+    lambda data: data[:len(data) // 2],  # cut by a crash
+    lambda data: data.replace(b"rain", b"rein", 1),  # one word garbled
+    lambda data: b"",
+    lambda data: b"\x00\xff" * 100,
+    lambda data: data.split(b"\n", 1)[1],  # no header
+    lambda data: b'{"format": 1}\n' + data.split(b"\n", 1)[1],
+])
+def test_a_damaged_cache_is_ignored_and_replaced(session, host, damage):
+    codec.read(session, host)
+    cache = parse_cache.cache_path(session)
+    cache.write_bytes(damage(cache.read_bytes()))
+    assert codec.read(session, host) == parsed(session.read_text(), host)
+    assert parse_cache.recall(session, parse_cache.digest(session.read_text()),
+                              10 ** 8) is not None  # made anew
+
+
+def sign(session: Path, state: Any, text: str | None = None) -> None:
+    """A cache beside ``session`` holding ``state`` for ``text`` (the session's by default),
+    signed with the key of whoever the data folder belongs to now."""
+    assert signed.store(parse_cache.cache_path(session),
+                        parse_cache.digest(text or session.read_text()), state, ".t.")
+
+
+def test_a_cache_written_by_anyone_else_is_ignored(session, host, tmp_path, monkeypatch):
+    """Another user of a shared folder, another machine: their key is not ours."""
+    truth = codec.read(session, host)
+    with monkeypatch.context() as elsewhere:
+        elsewhere.setenv("GM_CONSOLE_DATA_DIR", str(tmp_path / "someone-else"))
+        sign(session, {"session": {"name": "Forged"}})
+    assert codec.read(session, host) == truth
+    unsigned = json.dumps({"format": 1, "about": parse_cache.digest(session.read_text())})
+    parse_cache.cache_path(session).write_text(unsigned + "\n" + json.dumps({"x": 1}))
+    assert codec.read(session, host) == truth
+    # The signature is what tells them apart: the same cache signed with this user's key is
+    # taken as it is (the key's owner can change the session file itself anyway).
+    sign(session, {**truth, "session": {"name": "Signed"}})
+    assert codec.read(session, host)["session"]["name"] == "Signed"
+
+
+def test_without_a_key_nothing_is_cached_and_sessions_open(session, host, tmp_path,
+                                                           monkeypatch):
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("a file where the data folder would be")
+    monkeypatch.setenv("GM_CONSOLE_DATA_DIR", str(blocked))
+    assert codec.read(session, host) == parsed(session.read_text(), host)
+    assert not parse_cache.cache_path(session).exists()
+
+
+def test_a_damaged_key_is_replaced(session, host, tmp_path):
+    codec.read(session, host)
+    key = Path(os.environ["GM_CONSOLE_DATA_DIR"]) / "cache.key"
+    assert len(key.read_bytes()) == 32 and (key.stat().st_mode & 0o777) == 0o600
+    key.write_bytes(b"cut")
+    assert codec.read(session, host) == parsed(session.read_text(), host)
+    assert len(key.read_bytes()) == 32
+
+
+def test_a_cache_that_is_a_link_or_a_fifo_is_not_followed(session, host, tmp_path):
+    truth = codec.read(session, host)
+    cache = parse_cache.cache_path(session)
+    elsewhere = tmp_path / "elsewhere"
+    sign(session, {"session": {"name": "Forged"}})
+    cache.rename(elsewhere)
+    cache.symlink_to(elsewhere)
+    assert codec.read(session, host) == truth
+    cache.unlink()
+    os.mkfifo(cache)  # opening it must not hang the console
+    assert codec.read(session, host) == truth
+
+
+def test_a_cache_whose_content_the_checks_refuse_gives_way_to_the_toml(session, host):
+    truth = codec.read(session, host)
+    hostile: list[Any] = []
+    for _ in range(200):  # nested past the limit
+        hostile = [hostile]
+    for content in ({"clock": {"day": "soon"}}, {"characters": "all of them"},
+                    {"session": {"name": "x"}, "deep": hostile},
+                    {"characters": [{"name": "A", "items": [{}] * 2000}]}, [1, 2, 3]):
+        sign(session, content)
+        assert codec.read(session, host) == truth
+
+
+def test_a_broken_file_is_reported_whatever_a_foreign_cache_says(session, host, tmp_path,
+                                                                 monkeypatch):
+    good = session.read_text()
+    broken = good.replace("[session]", "[session", 1)
+    with monkeypatch.context() as elsewhere:
+        elsewhere.setenv("GM_CONSOLE_DATA_DIR", str(tmp_path / "someone-else"))
+        sign(session, parsed(good, host), text=broken)  # claims the broken text is fine
+    session.write_text(broken)
+    with pytest.raises(codec.SessionFileError, match="not valid TOML"):
+        codec.read(session, host)
+
+
+def test_a_folder_where_the_cache_cannot_be_written_still_opens(session, host, monkeypatch):
+    codec.read(session, host)  # the key exists: only the folder refuses
+    parse_cache.cache_path(session).unlink()
+
+    def refuse(*args: Any, **kwargs: Any) -> Any:  # a read-only folder, even for root
+        raise PermissionError(13, "Permission denied")
+    with monkeypatch.context() as read_only:
+        read_only.setattr(signed.tempfile, "mkstemp", refuse)
+        assert codec.read(session, host) == parsed(session.read_text(), host)
+    assert not parse_cache.cache_path(session).exists()
+    if os.geteuid() != 0:
+        session.parent.chmod(0o555)
+        try:
+            assert codec.read(session, host) == parsed(session.read_text(), host)
+        finally:
+            session.parent.chmod(0o755)
+        assert not parse_cache.cache_path(session).exists()
+
+
+def test_a_full_disk_leaves_no_cache_and_no_temporary_file(session, host, monkeypatch):
+    def full(*args: Any) -> None:
+        raise OSError(28, "No space left on device")
+    with monkeypatch.context() as patched:
+        patched.setattr(signed.os, "replace", full)
+        assert codec.read(session, host) == parsed(session.read_text(), host)
+    assert sorted(p.name for p in session.parent.iterdir()) == ["s.toml"]
+
+
+def test_dates_in_the_toml_are_kept_as_read_and_not_cached(tmp_path, host):
+    path = tmp_path / "s.toml"
+    text = big_text().replace("[session]", "[session]\nstarted = 2026-01-01T08:00:00Z", 1)
+    path.write_text(text)
+    state = codec.read(path, host)
+    assert state["session"]["started"] == tomli.loads(text)["session"]["started"]
+    assert not parse_cache.cache_path(path).exists()
+    assert codec.read(path, host) == state
+
+
+def test_closing_the_saver_keeps_what_it_saved_for_the_next_start(session, host, monkeypatch):
+    store = Store(codec.read(session, host), host)
+    saver = Saver(session)
+    store.on_save = saver.schedule
+    assert store.apply("journal.note", {"text": "the last thing said"}).ok
+    saver.close()
+    with monkeypatch.context() as patched:
+        patched.setattr(codec, "parse", refuse_to_parse)
+        reopened = codec.read(session, host)
+    assert reopened == parsed(session.read_text(), host)
+    assert reopened["journal"][-1]["text"] == "the last thing said"
+
+
+def _read_many(path: str, texts: list[str], rounds: int, out: Any) -> None:
+    host = Host().load()
+    wanted = [parsed(text, host) for text in texts]
+    wrong = 0
+    for _ in range(rounds):
+        try:
+            state = codec.read(Path(path), host)
+        except codec.SessionFileError:
+            continue
+        wrong += state not in wanted
+    out.put(wrong)
+
+
+def test_two_processes_reading_and_saving_one_session_never_see_the_wrong_state(session):
+    """One process saves two versions in turn (each read caching its parse), the other reads:
+    whatever cache it finds, it gets the state of the text it read."""
+    texts = [big_text(word="rain"), big_text(word="snow")]
+    context = multiprocessing.get_context("fork")
+    out = context.Queue()
+    reader = context.Process(target=_read_many, args=(str(session), texts, 40, out))
+    reader.start()
+    host = Host().load()
+    for n in range(40):
+        codec.write_atomic(session, texts[n % 2])
+        codec.read(session, host)
+    reader.join(60)
+    assert out.get(timeout=5) == 0
