@@ -32,7 +32,15 @@ class Said(str):
         return said
 
     def __reduce__(self) -> Any:  # copy.deepcopy keeps the template (operations' snapshots)
-        return (Said, (self.template, self.values))
+        # Its text as it is, never formatted again: a joined sentence's template is no format,
+        # and a sentence read back from a file (restored) is never formatted.
+        return (_rebuilt, (str(self), self.template, self.values))
+
+
+def _rebuilt(text: str, template: str, values: dict[str, Value]) -> Said:
+    said = str.__new__(Said, text)
+    said.template, said.values = template, values
+    return said
 
 
 def say(template: str, **values: Value) -> Said:

@@ -41,8 +41,12 @@ def test_refused_op_exits_non_zero_and_leaves_the_file_byte_identical(tmp_path: 
     result = run("op", str(session), "character.set", "character=Aria", "field=strength",
                  "value=26")
     assert result.returncode == 1
-    assert json.loads(result.stdout) == {"ok": False, "op": "character.set",
-                                         "reason": "Strength must be from 1 to 25, not 26"}
+    said = json.loads(result.stdout)
+    # the refusal in English, and its template for a console that reads it in French
+    assert said == {"ok": False, "op": "character.set",
+                    "reason": "Strength must be from 1 to 25, not 26",
+                    "said": {"template": "Strength must be from 1 to 25, not {raw}",
+                             "values": {"raw": "26"}}}
     assert "Strength must be from 1 to 25" in result.stderr
     assert session.read_bytes() == before
 

@@ -12,6 +12,7 @@ from gm_console.core import (character_ops, clock_ops, condition_ops, hp_ops, re
 from gm_console.core.abilities import modifier, parse_score, parse_strength
 from gm_console.core.characters import ABILITIES
 from gm_console.i18n import FRENCH
+from gm_console.said import joined, said_by, say
 
 
 @hookimpl
@@ -92,7 +93,8 @@ def character_conditions(character, session) -> list[dict[str, Any]]:
         except (TypeError, ValueError):
             current = 1
         if current <= floor:
-            out.append({"name": "unconscious", "source": f"{current} hit points"})
+            out.append({"name": "unconscious", "source": say("{current} hit points",
+                                                              current=current)})
     return out
 
 
@@ -118,7 +120,7 @@ def character_derived(character, session) -> dict[str, Any]:
                 score = parse_score(character[ability], ability)
                 abilities[ability] = {"score": score, "modifier": modifier(score)}
         except ValueError as exc:
-            abilities[ability] = {"error": str(exc)}
+            abilities[ability] = {"error": said_by(exc)}
     key = "effect_fr" if session.language == "fr" else "effect"
     levels = _exhaustion_levels(session, character)
     conditions = session.conditions(character)
@@ -139,17 +141,20 @@ def _conditions_value(conditions: list[cond.Condition]) -> dict[str, Any]:
     each condition with its effects as plain data under ``active`` (``show --json``)."""
     limits = cond.action_limits(conditions)
     disadvantage = {roll: cond.disadvantage(conditions, roll) for roll in cond.ROLLS}
+    in_combat = [
+        *([say("no action: {why}", why=limits.no_actions)] if limits.no_actions else []),
+        *([say("restricted: {why}", why=limits.restricted)] if limits.restricted else []),
+        *(say("no {action}: {why}", action=action, why=why)
+          for action, why in limits.forbids.items())]
     return {
-        "names": ", ".join(c.label or c.name for c in conditions) or "none",
-        **{f"{roll}s": ("disadvantage: " + "; ".join(why)) if why else "normal"
-           for roll, why in disadvantage.items()},
-        "in combat": "; ".join(filter(None, [
-            limits.no_actions and f"no action: {limits.no_actions}",
-            limits.restricted and f"restricted: {limits.restricted}",
-            *(f"no {action}: {why}" for action, why in limits.forbids.items())])) or "as usual",
+        "names": ", ".join(c.label or c.name for c in conditions) or say("none"),
+        **{f"{roll}s": say("disadvantage: {why}", why=joined("; ", why)) if why
+           else say("normal") for roll, why in disadvantage.items()},
+        "in combat": joined("; ", in_combat) if in_combat else say("as usual"),
         "active": [c.as_dict() for c in conditions],
-        "steps": [f"{c.label or c.name}: {c.source}; {cond.describe_effects(c.effects)}"
-                  + (f"; {durations.describe(c.duration)}" if c.stored else "")
+        "steps": [joined("; ", [say("{condition}: {source}", condition=c.label or c.name,
+                                    source=c.source), cond.describe_effects(c.effects),
+                                *([durations.describe(c.duration)] if c.stored else [])])
                   for c in conditions],
     }
 
@@ -177,8 +182,8 @@ def _with_durations(ctx) -> list[tuple[dict[str, Any], dict[str, Any]]]:
 def time_passed(ctx, seconds, reason) -> None:
     for character, entry in _with_durations(ctx):
         if durations.time_is_up(entry["duration"], ctx.clock):
-            ctx.remove_condition(character, entry["name"],
-                                 f"{durations.describe(entry['duration'])}: time is up")
+            ctx.remove_condition(character, entry["name"], say(
+                "{how_long}: time is up", how_long=durations.describe(entry["duration"])))
 
 
 def _turn(ctx, name: str, at: str) -> None:
@@ -186,8 +191,11 @@ def _turn(ctx, name: str, at: str) -> None:
         duration = dict(entry["duration"])
         said = durations.on_turn(duration, name, at)
         if said == "ends":
-            ctx.remove_condition(character, entry["name"], f"{at} of {name}'s turn: "
-                                 f"{durations.describe(entry['duration'])} is over")
+            how_long = durations.describe(entry["duration"])
+            ctx.remove_condition(character, entry["name"], say(
+                "start of {name}'s turn: {how_long} is over", name=name, how_long=how_long)
+                if at == "start" else say("end of {name}'s turn: {how_long} is over",
+                                          name=name, how_long=how_long))
         elif said == "ticks":  # entries with a duration are the stored tables themselves
             entry["duration"] = duration
             ctx.touch("characters")
