@@ -104,7 +104,8 @@ def heal(hp: HitPoints, amount: int) -> int:
 
 def parse_entry(text: str) -> tuple[str, dict[str, Any]]:
     """What the game master types in the party screen's hit point prompt, as an operation:
-    ``7`` or ``-7 axe`` (damage, what dealt it), ``+5`` (healing), ``t8`` (temporary).
+    ``7`` or ``-7 axe`` (damage, what dealt it), ``+5`` (healing; ``+5 !miracle`` heals
+    even the dead, the game master's reason after the ``!``), ``t8`` (temporary).
     ValueError says what is not understood."""
     words = text.split()
     head = words[0] if words else ""
@@ -115,6 +116,8 @@ def parse_entry(text: str) -> tuple[str, dict[str, Any]]:
             params: dict[str, Any] = {"amount": int(head[len(prefix):])}
             if op == "hp.damage" and what:
                 params["what"] = what
+            elif op == "hp.heal" and what.startswith("!"):  # the game master forces it
+                params["override"] = what[1:].strip()
             return op, params
     raise ValueError(say("{text!r}: type 7 or -7 for damage (-7 axe), +5 to heal, t8 for "
                          "temporary hit points", text=text))

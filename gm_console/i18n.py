@@ -37,7 +37,6 @@ FRENCH = {
     "Rolls asked for": "Jets demandés",
     "Roll for everyone": "Lancer pour tous",
     "Nothing to undo": "Rien à annuler",
-    "Could not save": "Impossible d'enregistrer",
     "Last save failed. Save your edits to (escape: stay):":
         "Échec de l'enregistrement. Enregistrer dans (échap : rester) :",
     "Saved": "Enregistré",
@@ -131,8 +130,8 @@ FRENCH = {
     "Session: undo": "Session : annuler",
     "y or enter: yes · n or escape: no · ctrl+z undoes it afterwards":
         "o ou entrée : oui · n ou échap : non · ctrl+z l'annule ensuite",
-    "Long rest: {hours} h pass on the clock. Rest now?":
-        "Repos long : {hours} h passent à l'horloge. Se reposer maintenant ?",
+    "Long rest: {hours:g} h pass on the clock. Rest now?":
+        "Repos long : {hours:g} h passent à l'horloge. Se reposer maintenant ?",
     "type a dice expression, such as 1d20+3": "tapez une expression de dés, comme 1d20+3",
     "enter: roll · escape: close": "entrée : lancer · échap : fermer",
     "Not saved": "Non enregistré",
@@ -195,9 +194,9 @@ FRENCH = {
         "{text!r} : tapez 7 ou -7 pour des dégâts (-7 hache), +5 pour soigner, t8 pour des "
         "points de vie temporaires",
     "{name} has no maximum hit points on the sheet: set it first "
-    "(character.set {name} max_hit_points N)":
+    "(character.set field=max_hit_points)":
         "{name} n'a pas de maximum de points de vie sur sa fiche : renseignez-le d'abord "
-        "(character.set {name} max_hit_points N)",
+        "(character.set field=max_hit_points)",
     "the amount must be more than 0, not {value}": "le montant doit dépasser 0, pas {value}",
     "{name} takes {amount} damage ({what}): {steps}":
         "{name} subit {amount} dégâts ({what}) : {steps}",
@@ -324,12 +323,12 @@ FRENCH = {
     # conditions by hand (gm_console.core.condition_ops, gm_console.core.hooks)
     "name the condition (conditions: {known})": "nommez l'état (états : {known})",
     "{name!r} is not a condition of config/conditions.toml (conditions: {known}); give its "
-    "effects (effects=restricted,speed_factor=0.5) or note_only=true for a condition with no "
-    "effect": "{name!r} n'est pas un état de config/conditions.toml (états : {known}) ; donnez "
-              "ses effets (effects=restricted,speed_factor=0.5) ou note_only=true pour un état "
-              "sans effet",
-    "{name} is already {condition} (condition.remove it first to change it)":
-        "{name} est déjà {condition} (condition.remove d'abord pour le changer)",
+    "effects, or say it has none (effects=restricted,speed_factor=0.5 | note_only=true)":
+        "{name!r} n'est pas un état de config/conditions.toml (états : {known}) ; donnez ses "
+        "effets, ou dites qu'il n'en a pas (effects=restricted,speed_factor=0.5 | "
+        "note_only=true)",
+    "{name} is already {condition} (to change it, remove it first: condition.remove)":
+        "{name} est déjà {condition} (pour le changer, retirez-le d'abord : condition.remove)",
     "{name} is {condition}, {how_long}": "{name} est {condition}, {how_long}",
     "{name}'s {condition} comes from {source}: it ends with its cause, not by hand":
         "{condition} ({name}) vient de {source} : l'état prend fin avec sa cause, pas à la main",
@@ -472,6 +471,45 @@ FRENCH = {
         "{plugin}.{key} n'est pas réglé par cette campagne",
     "this campaign: {plugin}.{key} back to {value} (config)":
         "cette campagne : {plugin}.{key} revient à {value} (config)",
+    # the speed's steps (gm_console.speed)
+    "base {mv} mv ({why})": "base {mv} mv ({why})",
+    "base {mv} mv (sheet speed {m} m ÷ {per} m per mv)":
+        "base {mv} mv (vitesse de la fiche {m} m ÷ {per} m par mv)",
+    "+{mv} mv: {why} → {speed} mv": "+{mv} mv : {why} → {speed} mv",
+    "−{mv} mv: {why} → {speed} mv": "−{mv} mv : {why} → {speed} mv",
+    "limit {mv} mv: {why}": "limite {mv} mv : {why}",
+    "slowest limit wins: {mv} mv ({why})": "la limite la plus lente l'emporte : {mv} mv ({why})",
+    "× {factor}: {why} → {mv} mv (rounded down from {exact})":
+        "× {factor} : {why} → {mv} mv (arrondi à l'inférieur depuis {exact})",
+    "× {factor}: {why} → {mv} mv": "× {factor} : {why} → {mv} mv",
+    "= {mv} mv = {m} m per round (× {per} m per mv)":
+        "= {mv} mv = {m} m par round (× {per} m par mv)",
+    # the conditions' derived value, as show and the party's why name it
+    "; ": " ; ",
+    "conditions": "états", "names": "noms", "checks": "tests", "attacks": "attaques",
+    "in combat": "en combat", "score": "score",
+    # the console's own messages (gm_console.ui, gm_console.live, gm_console.saver)
+    "the session's owner has gone": "le propriétaire de la session est parti",
+    "the session's owner did not answer": "le propriétaire de la session n'a pas répondu",
+    "the session's owner has gone (its connection closed)":
+        "le propriétaire de la session est parti (sa connexion s'est fermée)",
+    "the session's owner sent something unreadable ({error})":
+        "le propriétaire de la session a envoyé quelque chose d'illisible ({error})",
+    "{screen}: not available": "{screen} : indisponible",
+    "Could not save {target}: {error}": "Impossible d'enregistrer {target} : {error}",
+    "plugin {name} switched off: {error}": "extension {name} désactivée : {error}",
+    "could not save {path}: {error}": "impossible d'enregistrer {path} : {error}",
+    # the character editor's true/false fields
+    "Switch": "Basculer",
+    # the party screen's keys in place of command-line syntax
+    "(enter opens the editor: max hit points)": "(entrée ouvre l'éditeur : pv max)",
+    "a ! and the reason after the amount: +5 !miracle":
+        "un ! et la raison après le montant : +5 !miracle",
+    "type -name)": "tapez -nom)",
+    "(with gm-console op condition.add)": "(avec gm-console op condition.add)",
+    "Remove {name}?": "Retirer {name} ?",
+    "(GM)": "(MJ)",
+    "no session file to export beside": "aucun fichier de session à côté duquel exporter",
     # derived values, as "show" and the party's "why" name them
     "speed": "vitesse", "base mv": "base mv", "jump": "saut",
     "long running m": "longueur avec élan m", "long standing m": "longueur sans élan m",
@@ -503,6 +541,7 @@ class Translator:
         numbers. A sentence nobody translated stays in English."""
         if isinstance(text, Said) and text.template == JOINED:
             separator, parts = parts_of(text)
+            separator = self.table.get(separator, separator)  # French: " ; "
             return separator.join(self(part) if isinstance(part, str) else str(part)
                                   for part in parts)
         if isinstance(text, Said) and text.values:

@@ -31,6 +31,9 @@ DEFAULTS: dict[str, Any] = {
     "bulky": False,
 }
 
+FLAGS = frozenset(key for key, default in DEFAULTS.items() if isinstance(default, bool))
+"""The fields that are true or false (switched on and off, never typed, in the editor)."""
+
 
 def _number(label: Said, low: float | None = None, high: float | None = None,
             whole: bool = False) -> Callable[[Any], float | int]:

@@ -37,8 +37,8 @@ def _add(ctx: OpContext, p: dict[str, Any]) -> Result:
                   str(row.get("label_fr", "")).casefold())), name)
     if name not in known and not effects and not p["note_only"]:
         raise Refused(say("{name!r} is not a condition of config/conditions.toml (conditions: "
-                          "{known}); give its effects (effects=restricted,speed_factor=0.5) or "
-                          "note_only=true for a condition with no effect", name=name,
+                          "{known}); give its effects, or say it has none (effects=restricted,"
+                          "speed_factor=0.5 | note_only=true)", name=name,
                           known=", ".join(known)))
     duration = ctx.duration(rounds=p["rounds"], minutes=p["minutes"], hours=p["hours"],
                             until=p["until"], of=p["of"], save_dc=p["save_dc"],
@@ -46,8 +46,9 @@ def _add(ctx: OpContext, p: dict[str, Any]) -> Result:
     source = p["source"].strip() or say("added by the game master")
     if not ctx.add_condition(character, name, source=source, effects=effects or None,
                              duration=duration):
-        raise Refused(say("{name} is already {condition} (condition.remove it first to change "
-                          "it)", name=character["name"], condition=_label(ctx, name)))
+        raise Refused(say("{name} is already {condition} (to change it, remove it first: "
+                          "condition.remove)", name=character["name"],
+                          condition=_label(ctx, name)))
     how_long = durations.describe(duration)
     return Result(say("{name} is {condition}, {how_long}", name=character["name"],
                       condition=_label(ctx, name), how_long=how_long),

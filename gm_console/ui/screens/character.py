@@ -3,38 +3,40 @@ says what is wrong beside it without losing what was typed; enter applies it."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable
 
 from textual import getters
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingsMap
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
-from gm_console.core.characters import FIELDS, ITEM_FIELDS, parse_field
+from gm_console.core.characters import FIELDS, FLAGS, ITEM_FIELDS, parse_field
+from gm_console.said import said_by, say
 from gm_console.store import Change
 from gm_console.ui.base import StoreScreen
-from gm_console.ui.widgets import SyncedTable, Value
+from gm_console.ui.widgets import SyncedTable, Value, yes_no
 
 if TYPE_CHECKING:
     from gm_console.ui.app import GMConsoleApp
 
 
 def shown(value: Any) -> str:
-    """A sheet value as the editor shows it: TOML's true/false, nothing for a missing one."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
+    """A typed sheet value as the editor shows it in its field: nothing for a missing one."""
     return "" if value is None else str(value)
 
 
 def field_check(key: str, fields: dict[str, Callable[[Any], Any]]) -> Callable[[str], str]:
-    """What is wrong with ``text`` as field ``key``, or ""."""
+    """What is wrong with ``text`` as field ``key`` (said in the rules' words: the screen
+    says it in its language), or ""."""
     def check(text: str) -> str:
         try:
             parse_field(key, text, fields)
         except ValueError as exc:
-            return str(exc)
+            return said_by(exc)
         return ""
     return check
 
@@ -74,7 +76,53 @@ class FieldRow(Horizontal):
         return self.query_one(Value)
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        self.error.show(self.check(event.value))
+        self.error.show(self.app.t(self.check(event.value)))
+
+
+class FlagToggle(Static, can_focus=True):
+    """A true/false field: shows Yes or No, switched with enter or space (never typed)."""
+
+    DEFAULT_CSS = """
+    FlagToggle { width: 14; height: 1; padding: 0 1; background: $boost; }
+    FlagToggle:focus { background: $accent 40%; }
+    """
+    BINDINGS = [Binding("enter,space", "switch", "Switch")]
+
+    class Switched(Message):
+        def __init__(self, row: FlagRow) -> None:
+            super().__init__()
+            self.row = row
+
+    def on_mount(self) -> None:  # the footer says the key in the UI language
+        self._bindings = BindingsMap(replace(binding, description=self.app.t(binding.description))
+                                     for _, binding in self._bindings)
+
+    def action_switch(self) -> None:
+        if isinstance(self.parent, FlagRow):
+            self.post_message(self.Switched(self.parent))
+
+
+class FlagRow(Horizontal):
+    """One true/false field of the sheet: label, Yes or No, and why a switch was refused."""
+
+    DEFAULT_CSS = """
+    FlagRow { height: auto; }
+    FlagRow > Label { width: 17; padding: 0 1 0 0; }
+    FlagRow > Value { width: 1fr; padding: 0 0 0 1; color: $error; }
+    """
+
+    def __init__(self, key: str, label: str) -> None:
+        super().__init__(id=f"row-{key}")
+        self.key = key
+        self.label = label
+
+    def compose(self) -> ComposeResult:
+        yield Label(self.label)
+        yield FlagToggle(id=f"field-{self.key}")
+        yield Value(id=f"error-{self.key}")
+
+    def show(self, value: bool) -> None:
+        self.query_one(FlagToggle).update(yes_no(value, self.app.t))
 
 
 class ItemForm(ModalScreen[dict[str, Any] | None]):
@@ -110,7 +158,7 @@ class ItemForm(ModalScreen[dict[str, Any] | None]):
         rows = list(self.query(FieldRow))
         for row in rows:
             message = row.check(row.query_one(Input).value)
-            row.error.show(message)
+            row.error.show(self.app.t(message))
             if message:
                 row.query_one(Input).focus()
                 return
@@ -152,7 +200,7 @@ class CharacterScreen(StoreScreen):
         for other in self.session.characters:
             name = str(other.get("name", ""))
             if not message and name.casefold() == wanted and wanted != self.name_.casefold():
-                message = f"a character named {name!r} already exists"
+                message = say("a character named {name!r} already exists", name=name)
         return message
 
     def compose_body(self) -> ComposeResult:
@@ -160,6 +208,9 @@ class CharacterScreen(StoreScreen):
         with Horizontal():
             with VerticalScroll(id="sheet"):
                 for key in FIELDS:
+                    if key in FLAGS:
+                        yield FlagRow(key, self.t(key.replace("_", " ")))
+                        continue
                     check = self._check_name if key == "name" else field_check(key, FIELDS)
                     yield FieldRow(key, character.get(key), check,
                                    self.t(key.replace("_", " ")))
@@ -181,6 +232,8 @@ class CharacterScreen(StoreScreen):
             # Never overwrite what the game master is typing, nor a value being corrected.
             if not field.has_focus and field.value != current and not row.error.shown:
                 field.value = current
+        for flag in self.query(FlagRow):
+            flag.show(bool(character.get(flag.key)))
         items = character.get("items", [])
         self.query_one("#items", SyncedTable).sync(
             [self.t("Item"), "lb", self.t("qty")],
@@ -193,6 +246,14 @@ class CharacterScreen(StoreScreen):
         row = event.input.parent
         if isinstance(row, FieldRow):
             self._save(row)
+
+    def on_flag_toggle_switched(self, event: FlagToggle.Switched) -> None:
+        character = self._character()
+        if character is None:
+            return
+        outcome = self.apply("character.set", character=self.name_, field=event.row.key,
+                             value="false" if character.get(event.row.key) else "true")
+        event.row.query_one(Value).show("" if outcome.ok else outcome.reason)
 
     def on_input_blurred(self, event: Input.Blurred) -> None:
         """Leaving a field (tab, a click) applies what was typed in it, as enter does: a
@@ -221,7 +282,7 @@ class CharacterScreen(StoreScreen):
         outcome = self.store.apply("character.set", {"character": self.name_, "field": row.key,
                                                      "value": text})
         if not outcome.ok:
-            row.error.show(outcome.reason)
+            row.error.show(self.for_screen(outcome.reason))
             row.mark_unsaved(True)
             return False
         if row.key == "name":

@@ -70,7 +70,7 @@ class JournalScreen(StoreScreen):
         table.sync([t("Day"), t("Kind"), t("Who"), t("Text")], [
             (f"{self.start + index}", [format_clock(line, t("Day")),
                                        t(str(line.get("kind", "")))
-                                       + (" (GM)" if line.get("gm_only") else ""),
+                                       + (f" {t('(GM)')}" if line.get("gm_only") else ""),
                                        ", ".join(line.get("who", [])),
                                        t.line(line)])
             for index, line in enumerate(lines)], widths)

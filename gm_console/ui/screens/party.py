@@ -11,7 +11,7 @@ from textual.widgets import Label
 from gm_console import conditions, hitpoints
 from gm_console.headless import explain
 from gm_console.store import Change, Outcome
-from gm_console.said import said_by
+from gm_console.said import said_by, say
 from gm_console.ui.base import StoreScreen
 from gm_console.ui.screens.character import CharacterScreen
 from gm_console.ui.screens.home import party_rows
@@ -21,6 +21,13 @@ from gm_console.ui.widgets import SyncedTable
 
 class PartyScreen(StoreScreen):
     AREAS = frozenset({"*"})
+    KEY_HINTS = {
+        "(character.set field=max_hit_points)": "(enter opens the editor: max hit points)",
+        "override=<reason>": "a ! and the reason after the amount: +5 !miracle",
+        "condition.remove)": "type -name)",
+        "(effects=restricted,speed_factor=0.5 | note_only=true)":
+            "(with gm-console op condition.add)",
+    }
     BINDINGS = [
         Binding("a", "add", "Add"),
         Binding("enter", "edit", "Edit", show=True),
@@ -110,4 +117,4 @@ class PartyScreen(StoreScreen):
         def remove() -> None:
             if self.apply("character.remove", character=name).ok:
                 self.notify(f"{name}: {self.t('removed — ctrl+z brings them back')}", timeout=5)
-        self.app.confirm(f"{self.t('Remove')} {name}?", remove)
+        self.app.confirm(self.t(say("Remove {name}?", name=name)), remove)
