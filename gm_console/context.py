@@ -216,12 +216,13 @@ class OpContext(Session):
     def add_condition(self, character: dict[str, Any], name: str, *, source: str,
                       effects: dict[str, Any] | None = None,
                       duration: dict[str, Any] | None = None) -> bool:
-        """Store a condition on a character (a plugin's consequence, or the game master's);
-        False when it already has one of that name (the first stays, with its duration)."""
+        """Store a condition on a character (a plugin's consequence, or the game master's:
+        no ``source``, it reads "added by the game master"); False when it already has one of
+        that name (the first stays, with its duration)."""
         entries = cond.stored_entries(character)
         if any(e["name"].casefold() == name.casefold() for e in entries):
             return False
-        entry: dict[str, Any] = {"name": name, "source": source}
+        entry: dict[str, Any] = {"name": name, **({"source": source} if source else {})}
         if effects:
             entry["effects"] = dict(effects)
         if duration:

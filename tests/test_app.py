@@ -502,3 +502,60 @@ async def test_hit_points_and_conditions_typed_on_the_party_screen(make_app, sto
         await pilot.pause()
         names = [c.name for c in store.session.conditions(store.state["characters"][0])]
         assert "prone" in names
+
+
+async def test_the_editor_shows_a_switch_as_yes_or_no_and_switches_it_with_a_key(make_app,
+                                                                                   store):
+    from gm_console.ui.screens.character import FlagToggle
+
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f3", "enter")
+        await pilot.pause()
+        bulky = app.screen.query_one("#field-bulky", FlagToggle)
+        assert str(bulky.render()) == "No"
+        bulky.focus()
+        await pilot.press("space")
+        await pilot.pause()
+        assert store.state["characters"][0]["bulky"] is True
+        assert str(bulky.render()) == "Yes"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert store.state["characters"][0]["bulky"] is False
+        assert str(bulky.render()) == "No"
+        await pilot.press("ctrl+z")  # undo puts it back, and the field follows
+        await pilot.pause()
+        assert store.state["characters"][0]["bulky"] is True
+        assert str(bulky.render()) == "Yes"
+
+
+async def test_the_french_party_screen_refuses_in_french_naming_its_keys(make_app, store,
+                                                                          tmp_path):
+    from gm_console.ui.screens.prompt import TextPrompt, TextView
+
+    reload_with_settings(store, tmp_path, 'language = "fr"\n')
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f3", "h", *"7", "enter")  # Aria has no maximum hit points
+        await pilot.pause()
+        assert isinstance(app.screen, TextPrompt)
+        refusal = str(app.screen.query_one("#prompt-refusal").render())
+        assert refusal.startswith("Aria n'a pas de maximum de points de vie sur sa fiche")
+        assert "(entrée ouvre l'éditeur : pv max)" in refusal.replace("\n", " ")
+        assert "character.set" not in refusal
+        await pilot.press("escape", "k", *"prone", "enter")
+        await pilot.pause()
+        await pilot.press("k", *"prone", "enter")
+        await pilot.pause()
+        refusal = str(app.screen.query_one("#prompt-refusal").render()).replace("\n", " ")
+        assert "Aria est déjà à terre (pour le changer, retirez-le d'abord : tapez -nom)" \
+            in refusal
+        # The why box: the speed's steps in French, with decimal commas.
+        await pilot.press("escape", "question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, TextView)
+        text = str(app.screen.query_one("#text").render())
+        assert "· = 14 mv = 10,5 m par round (× 0,75 m par mv)" in text
+        assert "noms: à terre" in text
+        assert "· à terre : ajouté par le MJ ; désavantage aux jets d'attaque ; jusqu'à ce " \
+            "qu'on le retire" in text

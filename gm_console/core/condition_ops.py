@@ -43,7 +43,8 @@ def _add(ctx: OpContext, p: dict[str, Any]) -> Result:
     duration = ctx.duration(rounds=p["rounds"], minutes=p["minutes"], hours=p["hours"],
                             until=p["until"], of=p["of"], save_dc=p["save_dc"],
                             save_ability=p["save_ability"])
-    source = p["source"].strip() or say("added by the game master")
+    # No source stored: read back, it is "added by the game master" in the reader's language.
+    source = p["source"].strip()
     if not ctx.add_condition(character, name, source=source, effects=effects or None,
                              duration=duration):
         raise Refused(say("{name} is already {condition} (to change it, remove it first: "
