@@ -50,6 +50,7 @@ def explain(derived: dict[str, Any], t: Translator | None = None) -> list[str]:
     ``gm-console show`` and the party screen's "why" use it."""
     t = t or Translator("en")
     french = t.language == "fr"
+    colon = " :" if french else ":"  # French typography
 
     def word(key: str) -> str:
         return t(key.replace("_", " "))
@@ -69,7 +70,7 @@ def explain(derived: dict[str, Any], t: Translator | None = None) -> list[str]:
 
     lines = []
     for name, value in derived.items():
-        lines.append(f"  {word(name)}:")
+        lines.append(f"  {word(name)}{colon}")
         if not isinstance(value, dict):
             lines.append(f"    {shown(value)}")
             continue
@@ -81,9 +82,9 @@ def explain(derived: dict[str, Any], t: Translator | None = None) -> list[str]:
             elif item is None or key == "text_fr" or item in ({}, []):
                 continue
             elif key == "text" and french and value.get("text_fr"):
-                lines.append(f"    {word(key)}: {value['text_fr']}")
+                lines.append(f"    {word(key)}{colon} {value['text_fr']}")
             elif isinstance(item, dict) and "text" in item:  # a value that says itself
-                lines.append(f"    {word(key)}: {shown(item['text'])}")
+                lines.append(f"    {word(key)}{colon} {shown(item['text'])}")
             else:
-                lines.append(f"    {word(key)}: {shown(item)}")
+                lines.append(f"    {word(key)}{colon} {shown(item)}")
     return lines

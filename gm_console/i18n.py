@@ -45,7 +45,6 @@ FRENCH = {
     "Dice expression (1d20+3, 4d6kh3, adv+2)": "Expression de dés (1d20+3, 4d6kh3, adv+2)",
     "Journal note": "Note de journal",
     "Kind": "Type",
-    "Character": "Personnage",
     "all": "tous",
     "Exported to": "Exporté vers",
     "Who": "Qui",
@@ -167,7 +166,6 @@ FRENCH = {
     "items": "objets",
     "Yes": "Oui",
     "No": "Non",
-    "export Markdown": "exporter en Markdown",
     "removed — ctrl+z brings them back": "retiré — ctrl+z le ramène",
     "a add · enter edit · c duplicate · x remove · ? why · h HP · k condition":
         "a ajouter · entrée modifier · c dupliquer · x retirer · ? pourquoi · h PV · k état",
@@ -510,6 +508,11 @@ FRENCH = {
     "Remove {name}?": "Retirer {name} ?",
     "(GM)": "(MJ)",
     "no session file to export beside": "aucun fichier de session à côté duquel exporter",
+    # the host's screens
+    "{name}: {text}": "{name} : {text}",
+    "Character: {who} (c)   Kind: {kind} (k)   x: export Markdown":
+        "Personnage : {who} (c)   Type : {kind} (k)   x : exporter en Markdown",
+    "condition": "état", "hp": "pv", "request": "demande", "item": "objet",
     # derived values, as "show" and the party's "why" name them
     "speed": "vitesse", "base mv": "base mv", "jump": "saut",
     "long running m": "longueur avec élan m", "long standing m": "longueur sans élan m",

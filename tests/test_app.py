@@ -306,8 +306,10 @@ def test_why_in_french(store, tmp_path):
     reload_with_settings(store, tmp_path, 'language = "fr"\n')
     t = Translator("fr", store.host)
     text = "\n".join(explain(store.session.derived(store.state["characters"][0]), t))
-    assert "peut combattre: oui" in text and "    m: 10,5" in text  # 14 mv × 0.75, comma
-    assert "vitesse:" in text and "seuils: léger 77" in text
+    # a decimal comma (14 mv × 0.75), a space before the colon
+    assert "peut combattre : oui" in text and "    m : 10,5" in text
+    assert "vitesse :" in text and "seuils : léger 77" in text
+    assert "      · = 14 mv = 10,5 m par round (× 0,75 m par mv)" in text
 
 
 async def test_session_screens_replace_each_other_and_escape_goes_home(make_app, store):
@@ -556,6 +558,6 @@ async def test_the_french_party_screen_refuses_in_french_naming_its_keys(make_ap
         assert isinstance(app.screen, TextView)
         text = str(app.screen.query_one("#text").render())
         assert "· = 14 mv = 10,5 m par round (× 0,75 m par mv)" in text
-        assert "noms: à terre" in text
+        assert "noms : à terre" in text
         assert "· à terre : ajouté par le MJ ; désavantage aux jets d'attaque ; jusqu'à ce " \
             "qu'on le retire" in text

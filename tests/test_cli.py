@@ -135,8 +135,8 @@ def test_show_as_text_follows_the_language_and_reads_as_lines_not_data(tmp_path:
     (tmp_path / "user-config" / "settings.toml").write_text('language = "fr"\n')
     french = run("show", str(session), check=True).stdout
     assert french.startswith("s — Jour 1, 08:00\n")
-    assert "  états:\n    noms: étourdi\n" in french
+    assert "  états :\n    noms : étourdi\n" in french
     # the game master's condition, read back from the file, says where it comes from in French
     assert "      · × 0 : étourdi (ajouté par le MJ) → 0 mv\n" in french
     assert "      · = 0 mv = 0 m par round (× 0,75 m par mv)\n" in french
-    assert "\nJets demandés\n" in french and "  combat:\n    active: non" in french
+    assert "\nJets demandés\n" in french and "  combat :\n    active : non" in french

@@ -312,13 +312,15 @@ class CharacterScreen(StoreScreen):
                         "item.set", character=self.name_, item=str(index + 1), field=key,
                         value=value).ok:
                     return
-        self.app.push_screen(ItemForm(f"{self.name_}: {item.get('name')}", item), edit)
+        self.app.push_screen(ItemForm(self.t(say("{name}: {text}", name=self.name_,
+                                                 text=str(item.get("name")))), item), edit)
 
     def action_add_item(self) -> None:
         def add(values: dict[str, Any] | None) -> None:
             if values:
                 self.apply("item.add", character=self.name_, **values)
-        self.app.push_screen(ItemForm(f"{self.name_}: {self.t('new item')}"), add)
+        self.app.push_screen(ItemForm(self.t(say("{name}: {text}", name=self.name_,
+                                                 text=say("new item")))), add)
 
     def action_remove_item(self) -> None:
         key = self.query_one("#items", SyncedTable).current_key
