@@ -513,6 +513,9 @@ FRENCH = {
     "Character: {who} (c)   Kind: {kind} (k)   x: export Markdown":
         "Personnage : {who} (c)   Type : {kind} (k)   x : exporter en Markdown",
     "condition": "état", "hp": "pv", "request": "demande", "item": "objet",
+    "items: {lb:g} lb": "objets : {lb:g} lb",
+    "enter or space: switch": "entrée ou espace : basculer",
+    "temp hit points": "pv temporaires",
     # derived values, as "show" and the party's "why" name them
     "speed": "vitesse", "base mv": "base mv", "jump": "saut",
     "long running m": "longueur avec élan m", "long standing m": "longueur sans élan m",

@@ -561,3 +561,30 @@ async def test_the_french_party_screen_refuses_in_french_naming_its_keys(make_ap
         assert "noms : à terre" in text
         assert "· à terre : ajouté par le MJ ; désavantage aux jets d'attaque ; jusqu'à ce " \
             "qu'on le retire" in text
+
+
+async def test_the_french_editor_shows_decimal_commas_and_oui_or_non(make_app, store, tmp_path):
+    from gm_console.ui.screens.character import FlagToggle
+
+    reload_with_settings(store, tmp_path, 'language = "fr"\n')
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f3", "enter")
+        await pilot.pause()
+        height = app.screen.query_one("#field-height_m", Input)
+        assert height.value == "1,75"
+        height.focus()
+        height.value = "1,8"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert store.state["characters"][0]["height_m"] == 1.8
+        assert app.screen.query_one("#row-height_m").has_class("-unsaved") is False
+        bulky = app.screen.query_one("#field-bulky", FlagToggle)
+        assert str(bulky.render()) == "Non"
+        bulky.focus()
+        await pilot.pause()
+        assert app.screen.query_one("#error-bulky", Value).shown == "entrée ou espace : basculer"
+        await pilot.press("space")
+        await pilot.pause()
+        assert str(bulky.render()) == "Oui"
+        assert app.screen.query_one("#carried", Value).shown.startswith("objets : ")

@@ -21,11 +21,16 @@ from gm_console.ui.base import StoreScreen
 from gm_console.ui.widgets import SyncedTable, Value, yes_no
 
 if TYPE_CHECKING:
+    from gm_console.i18n import Translator
     from gm_console.ui.app import GMConsoleApp
 
 
-def shown(value: Any) -> str:
-    """A typed sheet value as the editor shows it in its field: nothing for a missing one."""
+def shown(value: Any, t: Translator) -> str:
+    """A typed sheet value as the editor shows it in its field: a fraction in the UI
+    language's format (1,75 in French, which the field reads back), nothing for a missing
+    one."""
+    if isinstance(value, float):
+        return t.number(value, 3)
     return "" if value is None else str(value)
 
 
@@ -53,11 +58,11 @@ class FieldRow(Horizontal):
     FieldRow.-unsaved > Label { color: $warning; text-style: bold; }
     """
 
-    def __init__(self, key: str, value: Any, check: Callable[[str], str], label: str = "") -> None:
+    def __init__(self, key: str, text: str, check: Callable[[str], str], label: str = "") -> None:
         super().__init__(id=f"row-{key}")
         self.key = key
         self.label = label or key.replace("_", " ")
-        self.initial = shown(value)
+        self.initial = text
         self.check = check
 
     def mark_unsaved(self, unsaved: bool) -> None:
@@ -101,6 +106,14 @@ class FlagToggle(Static, can_focus=True):
         if isinstance(self.parent, FlagRow):
             self.post_message(self.Switched(self.parent))
 
+    def on_focus(self) -> None:  # how to switch it, beside it (the footer may be too narrow)
+        if isinstance(self.parent, FlagRow):
+            self.parent.tell(self.app.t("enter or space: switch"))
+
+    def on_blur(self) -> None:
+        if isinstance(self.parent, FlagRow):
+            self.parent.tell("")
+
 
 class FlagRow(Horizontal):
     """One true/false field of the sheet: label, Yes or No, and why a switch was refused."""
@@ -108,7 +121,7 @@ class FlagRow(Horizontal):
     DEFAULT_CSS = """
     FlagRow { height: auto; }
     FlagRow > Label { width: 17; padding: 0 1 0 0; }
-    FlagRow > Value { width: 1fr; padding: 0 0 0 1; color: $error; }
+    FlagRow > Value { width: 1fr; padding: 0 0 0 1; color: $text-muted; }
     """
 
     def __init__(self, key: str, label: str) -> None:
@@ -123,6 +136,10 @@ class FlagRow(Horizontal):
 
     def show(self, value: bool) -> None:
         self.query_one(FlagToggle).update(yes_no(value, self.app.t))
+
+    def tell(self, text: str) -> None:
+        """How to switch it, or why switching it was refused."""
+        self.query_one(Value).show(text)
 
 
 class ItemForm(ModalScreen[dict[str, Any] | None]):
@@ -149,7 +166,7 @@ class ItemForm(ModalScreen[dict[str, Any] | None]):
             yield Label(self.title_, classes="panel-title")
             t = self.app.t
             for key in ITEM_FIELDS:
-                yield FieldRow(key, self.item.get(key), field_check(key, ITEM_FIELDS),
+                yield FieldRow(key, shown(self.item.get(key), t), field_check(key, ITEM_FIELDS),
                                t(key.replace("_", " ")))
             yield Label(t("tab: next field · enter: done · escape: cancel"), classes="hint")
 
@@ -212,7 +229,7 @@ class CharacterScreen(StoreScreen):
                         yield FlagRow(key, self.t(key.replace("_", " ")))
                         continue
                     check = self._check_name if key == "name" else field_check(key, FIELDS)
-                    yield FieldRow(key, character.get(key), check,
+                    yield FieldRow(key, shown(character.get(key), self.app.t), check,
                                    self.t(key.replace("_", " ")))
             with Vertical(id="inventory"):
                 yield Label(self.t("Inventory"), classes="panel-title")
@@ -228,7 +245,7 @@ class CharacterScreen(StoreScreen):
             return
         for row in self.query(FieldRow):
             field = row.query_one(Input)
-            current = shown(character.get(row.key))
+            current = shown(character.get(row.key), self.app.t)
             # Never overwrite what the game master is typing, nor a value being corrected.
             if not field.has_focus and field.value != current and not row.error.shown:
                 field.value = current
@@ -240,7 +257,8 @@ class CharacterScreen(StoreScreen):
             [(f"{i}", [str(it.get("name")), str(it.get("weight_lb", 0)), str(it.get("qty", 1))])
              for i, it in enumerate(items)])
         total = sum(float(it.get("weight_lb", 0)) * int(it.get("qty", 1)) for it in items)
-        self.query_one("#carried", Value).show(f"{self.t('items')}: {self.app.t.number(total)} lb")
+        self.query_one("#carried", Value).show(self.t(say("items: {lb:g} lb",
+                                                          lb=round(total, 2))))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         row = event.input.parent
@@ -253,7 +271,7 @@ class CharacterScreen(StoreScreen):
             return
         outcome = self.apply("character.set", character=self.name_, field=event.row.key,
                              value="false" if character.get(event.row.key) else "true")
-        event.row.query_one(Value).show("" if outcome.ok else outcome.reason)
+        event.row.tell(self.app.t("enter or space: switch") if outcome.ok else outcome.reason)
 
     def on_input_blurred(self, event: Input.Blurred) -> None:
         """Leaving a field (tab, a click) applies what was typed in it, as enter does: a
@@ -266,14 +284,14 @@ class CharacterScreen(StoreScreen):
         row = event.input.parent
         character = self._character()
         if isinstance(row, FieldRow) and character is not None:
-            row.mark_unsaved(shown(character.get(row.key)) != event.value.strip())
+            row.mark_unsaved(shown(character.get(row.key), self.app.t) != event.value.strip())
 
     def _save(self, row: FieldRow) -> bool:
         """Apply the row's text if it changed; False when it stays unsaved (wrong, or refused:
         the reason beside it, the label marked)."""
         character = self._character()
         text = row.query_one(Input).value
-        if character is None or shown(character.get(row.key)) == text.strip():
+        if character is None or shown(character.get(row.key), self.app.t) == text.strip():
             row.mark_unsaved(False)
             return True
         if row.error.shown:
@@ -308,7 +326,7 @@ class CharacterScreen(StoreScreen):
 
         def edit(values: dict[str, Any] | None) -> None:
             for key, value in (values or {}).items():
-                if shown(item.get(key)) != value and not self.apply(
+                if shown(item.get(key), self.app.t) != value and not self.apply(
                         "item.set", character=self.name_, item=str(index + 1), field=key,
                         value=value).ok:
                     return
