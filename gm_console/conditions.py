@@ -71,7 +71,7 @@ def effect_problems(effects: Any) -> list[str]:
     """What is wrong with an effects table, in words (empty when it can be used)."""
     if not isinstance(effects, Mapping):
         return [say("effects must be a table, not {effects}", effects=repr(effects))]
-    found = []
+    found: list[str] = []
     for key, value in effects.items():
         if key not in EFFECTS:
             found.append(say("{key} is not an effect (effects: {effects})", key=repr(key),

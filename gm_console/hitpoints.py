@@ -52,7 +52,7 @@ def of(character: Mapping[str, Any], conditions: list[Condition]) -> HitPoints |
     maximum = _whole(character.get("max_hit_points"))
     stored = _whole(character.get("hit_points", maximum))
     temp = max(0, _whole(character.get("temp_hit_points", 0)))
-    steps = [say("maximum {maximum} (sheet)", maximum=maximum)]
+    steps: list[str] = [say("maximum {maximum} (sheet)", maximum=maximum)]
     effective = maximum
     for condition in conditions:
         factor = condition.effects.get("max_hp_factor")
@@ -81,7 +81,7 @@ class Damage:
 def damage(hp: HitPoints, amount: int, floor: int = 0) -> Damage:
     """``amount`` damage: temporary hit points go first, then hit points, down to ``floor``
     (0: the 5e reading); what is left beyond it is ``overflow`` (massive damage)."""
-    steps = []
+    steps: list[str] = []
     from_temp = min(hp.temp, amount)
     if from_temp:
         steps.append(say("temporary {before} → {after}", before=hp.temp,

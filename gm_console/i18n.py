@@ -516,6 +516,18 @@ FRENCH = {
     "items: {lb:g} lb": "objets : {lb:g} lb",
     "enter or space: switch": "entrée ou espace : basculer",
     "temp hit points": "pv temporaires",
+    "{actor} joined ({role})": "{actor} a rejoint la session ({role})",
+    "{actor} left": "{actor} est parti",
+    "settings must be a table ([plugins.conditions.settings])":
+        "settings doit être une table ([plugins.conditions.settings])",
+    "setting {key} must be one of {choices}, not {value}":
+        "le réglage {key} doit être parmi {choices}, pas {value}",
+    "setting round_seconds must be a whole number more than 0":
+        "le réglage round_seconds doit être un nombre entier supérieur à 0",
+    "setting hit_points_floor must be a whole number":
+        "le réglage hit_points_floor doit être un nombre entier",
+    "setting massive_damage_kills must be true or false":
+        "le réglage massive_damage_kills doit être true ou false",
     # derived values, as "show" and the party's "why" name them
     "speed": "vitesse", "base mv": "base mv", "jump": "saut",
     "long running m": "longueur avec élan m", "long standing m": "longueur sans élan m",

@@ -35,9 +35,10 @@ SETTING_CHOICES = {"speed_factor_rounding": ("exact", "down")}
 def _conditions_settings_problems(table: dict[str, Any]) -> list[tuple[tuple[Any, ...], str]]:
     settings = table.get("settings", {})
     if not isinstance(settings, dict):
-        return [(("settings",), "settings must be a table ([plugins.conditions.settings])")]
-    found = [(("settings", key), f"setting {key} must be one of {', '.join(choices)}, not "
-                                 f"{settings[key]!r}")
+        return [(("settings",), say("settings must be a table ([plugins.conditions.settings])"))]
+    found: list[tuple[tuple[Any, ...], str]] = [(("settings", key), say("setting {key} must be one of {choices}, not {value}",
+                                     key=key, choices=", ".join(choices),
+                                     value=repr(settings[key])))
              for key, choices in SETTING_CHOICES.items()
              if key in settings and settings[key] not in choices]
     def whole(value: Any) -> bool:
@@ -45,15 +46,15 @@ def _conditions_settings_problems(table: dict[str, Any]) -> list[tuple[tuple[Any
 
     if "round_seconds" in settings and not (whole(settings["round_seconds"])
                                             and settings["round_seconds"] > 0):
-        found.append((("settings", "round_seconds"), "setting round_seconds must be a whole "
-                                                     "number more than 0"))
+        found.append((("settings", "round_seconds"), say("setting round_seconds must be a "
+                                                         "whole number more than 0")))
     if "hit_points_floor" in settings and not whole(settings["hit_points_floor"]):
-        found.append((("settings", "hit_points_floor"), "setting hit_points_floor must be a "
-                                                        "whole number"))
+        found.append((("settings", "hit_points_floor"), say("setting hit_points_floor must be "
+                                                            "a whole number")))
     if "massive_damage_kills" in settings and not isinstance(settings["massive_damage_kills"],
                                                              bool):
-        found.append((("settings", "massive_damage_kills"), "setting massive_damage_kills must "
-                                                            "be true or false"))
+        found.append((("settings", "massive_damage_kills"), say("setting massive_damage_kills "
+                                                                "must be true or false")))
     return found
 
 

@@ -86,6 +86,7 @@ def _resolve(ctx: OpContext, p: dict[str, Any]) -> Result:
         raise Refused(say("{who!r} has no roll in {title!r}", who=sorted(unknown)[0],
                           title=str(request["title"])))
     outcomes = []
+    detail: str  # a sentence said, or the dice's own rendering
     for entry in request["rolls"]:
         key = str(entry["who"]).casefold()
         if key in typed:
@@ -128,6 +129,7 @@ def _answer(ctx: OpContext, p: dict[str, Any]) -> Result:
     """One character's roll of a request, from the player's own terminal; the request is
     resolved (and its plugin told) as soon as every roll in it has its answer."""
     request = _find(ctx, p["id"])
+    detail: str
     wanted = p["who"].strip().casefold()
     entry = next((e for e in request["rolls"] if str(e["who"]).casefold() == wanted), None)
     if entry is None:

@@ -378,6 +378,6 @@ def run(path: Path, store: Any, saver: Saver | None = None,
         saver.on_error = app.report_save_error
     if notices is not None:
         notices.append(lambda text: app._from_thread(
-            lambda: app.notify(text, title=app.t("Live session"), timeout=5)))
+            lambda: app.notify(app.t(text), title=app.t("Live session"), timeout=5)))
     app.run()
     return app.return_code or 0

@@ -49,6 +49,9 @@ def field_check(key: str, fields: dict[str, Callable[[Any], Any]]) -> Callable[[
 class FieldRow(Horizontal):
     """One field: label, input, and what is wrong with what is typed (checked on every key)."""
 
+    if TYPE_CHECKING:  # Textual types it as any App
+        app = getters.app(GMConsoleApp)
+
     DEFAULT_CSS = """
     FieldRow { height: auto; }
     FieldRow > Label { width: 17; padding: 0 1 0 0; }
@@ -87,6 +90,9 @@ class FieldRow(Horizontal):
 class FlagToggle(Static, can_focus=True):
     """A true/false field: shows Yes or No, switched with enter or space (never typed)."""
 
+    if TYPE_CHECKING:  # Textual types it as any App
+        app = getters.app(GMConsoleApp)
+
     DEFAULT_CSS = """
     FlagToggle { width: 14; height: 1; padding: 0 1; background: $boost; }
     FlagToggle:focus { background: $accent 40%; }
@@ -117,6 +123,9 @@ class FlagToggle(Static, can_focus=True):
 
 class FlagRow(Horizontal):
     """One true/false field of the sheet: label, Yes or No, and why a switch was refused."""
+
+    if TYPE_CHECKING:  # Textual types it as any App
+        app = getters.app(GMConsoleApp)
 
     DEFAULT_CSS = """
     FlagRow { height: auto; }
