@@ -134,9 +134,6 @@ FRENCH = {
     "type a dice expression, such as 1d20+3": "tapez une expression de dés, comme 1d20+3",
     "enter: roll · escape: close": "entrée : lancer · échap : fermer",
     "Not saved": "Non enregistré",
-    "Language": "Langue",
-    "metres per mv": "mètres par mv",
-    "set in": "réglé dans",
     "Setting": "Réglage",
     "Value": "Valeur",
     "From": "Source",
@@ -146,7 +143,6 @@ FRENCH = {
         "entrée : l'activer ou le désactiver pour la campagne",
     "enter: the next choice": "entrée : le choix suivant",
     "enter: type a value for this campaign": "entrée : taper une valeur pour la campagne",
-    "back to the value in config": "revenir à la valeur de la config",
     "for this campaign": "pour cette campagne",
     "Text": "Texte",
     "Inventory": "Inventaire",
@@ -528,6 +524,9 @@ FRENCH = {
         "le réglage hit_points_floor doit être un nombre entier",
     "setting massive_damage_kills must be true or false":
         "le réglage massive_damage_kills doit être true ou false",
+    "Language: {language} · metres per mv: {per:g} · set in {path}":
+        "Langue : {language} · mètres par mv : {per:g} · réglé dans {path}",
+    "{hint} · x: back to the value in config": "{hint} · x : revenir à la valeur de la config",
     # derived values, as "show" and the party's "why" name them
     "speed": "vitesse", "base mv": "base mv", "jump": "saut",
     "long running m": "longueur avec élan m", "long standing m": "longueur sans élan m",

@@ -17,6 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 
 from gm_console.config import bundled_dir, user_dir
+from gm_console.said import say
 from gm_console.store import Change, Outcome
 from gm_console.ui.base import StoreScreen
 from gm_console.ui.screens.help import reflow
@@ -77,9 +78,9 @@ class SettingsScreen(StoreScreen):
     def compose_body(self) -> ComposeResult:
         config = self.store.host.config
         t = self.t
-        yield Value(Text(f"{t('Language')}: {config.language} · {t('metres per mv')}: "
-                         f"{self.app.t.number(config.metres_per_mv, 3)} · {t('set in')} "
-                         f"{user_dir() / 'settings.toml'}"), classes="hint")
+        yield Value(Text(t(say("Language: {language} · metres per mv: {per:g} · set in {path}",
+                               language=config.language, per=round(config.metres_per_mv, 3),
+                               path=str(user_dir() / "settings.toml")))), classes="hint")
         yield SyncedTable(id="settings", cursor_type="row", zebra_stripes=True)
         yield Value(id="setting-note")
         yield Value(id="setting-hint", classes="hint")
@@ -129,7 +130,7 @@ class SettingsScreen(StoreScreen):
                 hint = t("enter: the next choice") + f" ({', '.join(choices)})"
             else:
                 hint = t("enter: type a value for this campaign")
-            hint += " · x: " + t("back to the value in config")
+            hint = t(say("{hint} · x: back to the value in config", hint=hint))
         self.query_one("#setting-note", Value).show(note)
         self.query_one("#setting-hint", Value).show(Text(hint))
 
