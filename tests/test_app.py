@@ -588,3 +588,26 @@ async def test_the_french_editor_shows_decimal_commas_and_oui_or_non(make_app, s
         await pilot.pause()
         assert str(bulky.render()) == "Oui"
         assert app.screen.query_one("#carried", Value).shown.startswith("objets : ")
+
+
+async def test_the_party_screen_heals_the_dead_only_when_forced_with_a_reason(make_app, store):
+    from gm_console.ui.screens.prompt import TextPrompt
+
+    for field, value in (("max_hit_points", "10"), ("hit_points", "10")):
+        assert store.apply("character.set", {"character": "Aria", "field": field,
+                                             "value": value}).ok
+    assert store.apply("hp.damage", {"character": "Aria", "amount": 20}).data["dead"]
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f3", "h", "+", "5", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TextPrompt)
+        refusal = str(app.screen.query_one("#prompt-refusal").render()).replace("\n", " ")
+        assert "override=" not in refusal
+        assert "a ! and the reason after the amount: +5 !miracle" in refusal
+        await pilot.press("space", "!", *"miracle", "enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, TextPrompt)
+        assert store.state["characters"][0]["hit_points"] == 5
+        assert any(line["text"].startswith("override by the game master (miracle)")
+                   for line in store.state["journal"][-2:])
