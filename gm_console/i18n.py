@@ -527,6 +527,8 @@ FRENCH = {
     "Language: {language} · metres per mv: {per:g} · set in {path}":
         "Langue : {language} · mètres par mv : {per:g} · réglé dans {path}",
     "{hint} · x: back to the value in config": "{hint} · x : revenir à la valeur de la config",
+    "failed": "en échec", "disabled": "désactivée",
+    "{name} {version} — {status}: {error}": "{name} {version} — {status} : {error}",
     # derived values, as "show" and the party's "why" name them
     "speed": "vitesse", "base mv": "base mv", "jump": "saut",
     "long running m": "longueur avec élan m", "long standing m": "longueur sans élan m",

@@ -235,7 +235,8 @@ the selected character (prone, frightened 2r, poisoned 10m, stunned dc13 con; -p
 and the Cond. column lists them.
 Hit points: hp.damage (temporary first; unconscious at 0; massive damage kills), hp.heal (up to
 the maximum that counts), hp.temp (the higher stays); on the party screen h takes 7 or -7 axe
-(damage), +5 (healing), t8 (temporary); the HP column shows current/maximum+temporary.
+(damage), +5 (healing; +5 !reason heals even the dead), t8 (temporary); the HP column shows
+current/maximum+temporary.
 Settings (config/conditions.toml [settings], or the session's [plugins.conditions.settings]):
 - speed_factor_rounding = exact: 9 mv halved is 4.5; down: 4 (never below 1 mv).
 - hit_points_floor = 0; massive_damage_kills = true; round_seconds = 6 (rounds out of a fight)."""
@@ -254,6 +255,7 @@ notée au journal. Écran du groupe (p) : k ajoute un état au personnage choisi
 frightened 2r, poisoned 10m, stunned dc13 con ; -prone le retire) ; colonne États.
 Points de vie : hp.damage (temporaires d'abord ; inconscient à 0 ; dégâts massifs : mort),
 hp.heal (jusqu'au maximum qui compte), hp.temp (le plus haut reste) ; écran du groupe : h puis
-7 ou -7 hache (dégâts), +5 (soins), t8 (temporaires) ; colonne PV.
+7 ou -7 hache (dégâts), +5 (soins ; +5 !raison soigne même un mort), t8 (temporaires) ;
+colonne PV.
 Réglages (config/conditions.toml [settings]) : speed_factor_rounding (exact : 9 mv ÷ 2 = 4,5 ;
 down : 4), hit_points_floor, massive_damage_kills, round_seconds."""
