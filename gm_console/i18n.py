@@ -105,7 +105,6 @@ FRENCH = {
         "enregistrement du propriétaire.",
     "Loads": "Charges",
     "Saved in": "Enregistré dans",
-    "to answer them": "pour y répondre",
     "Nothing in the journal yet.": "Rien au journal pour l'instant.",
     "A new table: F3 then a adds a character; d rolls dice, n writes a note, F1 lists every "
     "key.": "Une nouvelle table : F3 puis a ajoute un personnage ; d lance les dés, n écrit une "
@@ -529,6 +528,8 @@ FRENCH = {
     "{hint} · x: back to the value in config": "{hint} · x : revenir à la valeur de la config",
     "failed": "en échec", "disabled": "désactivée",
     "{name} {version} — {status}: {error}": "{name} {version} — {status} : {error}",
+    "Rolls asked for: {title}": "Jets demandés : {title}",
+    "⚄ {count} rolls waiting: r to answer them": "⚄ {count} jets en attente : r pour y répondre",
     # derived values, as "show" and the party's "why" name them
     "speed": "vitesse", "base mv": "base mv", "jump": "saut",
     "long running m": "longueur avec élan m", "long standing m": "longueur sans élan m",

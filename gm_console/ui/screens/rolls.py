@@ -15,6 +15,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label
 
+from gm_console.said import say
 from gm_console.store import Store
 
 if TYPE_CHECKING:
@@ -97,10 +98,10 @@ class RollPrompt(ModalScreen[None]):
         t = self.app.t
         with Vertical():
             if request is None:
-                yield Label(t("Rolls asked for") + ": —")
+                yield Label(t(say("Rolls asked for: {title}", title="—")))
                 return
             # Content, not markup: names come from the session ("[/x]" is a name)
-            yield Label(Content(f"{t('Rolls asked for')}: {t(request['title'])}"),
+            yield Label(Content(t(say("Rolls asked for: {title}", title=request["title"]))),
                         classes="panel-title")
             yield Label("ctrl+r: " + t("Roll for everyone") + " · " + t("Result (empty = roll)")
                         + " · esc: " + t("later"), classes="hint")
