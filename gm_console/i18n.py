@@ -530,6 +530,7 @@ FRENCH = {
     "{name} {version} — {status}: {error}": "{name} {version} — {status} : {error}",
     "Rolls asked for: {title}": "Jets demandés : {title}",
     "⚄ {count} rolls waiting: r to answer them": "⚄ {count} jets en attente : r pour y répondre",
+    "effects": "effets",
     # derived values, as "show" and the party's "why" name them
     "speed": "vitesse", "base mv": "base mv", "jump": "saut",
     "long running m": "longueur avec élan m", "long standing m": "longueur sans élan m",
