@@ -329,9 +329,19 @@ def _show(args: argparse.Namespace, host: Host) -> int:
     for character in data["characters"]:
         print(visible(f"\n{character['name']}"))
         print(visible("\n".join(explain(character["derived"], t))))
-    for key, value in data.items():
-        if key not in ("session", "clock", "characters") and value:
-            print(json_output(f"\n{key}: {json.dumps(value, ensure_ascii=False, default=str)}"))
+    if data["rolls_pending"]:
+        print(visible(f"\n{t('Rolls asked for')}"))
+        for request in data["rolls_pending"]:
+            print(visible(f"  {t(str(request.get('title', '')))}:"))
+            for roll in request.get("rolls", []):
+                target = f", {t('DC')} {roll['dc']}" if roll.get("dc") is not None else \
+                    f", ≤ {roll['at_most']}" if roll.get("at_most") is not None else ""
+                print(visible(f"    {roll.get('who', '')}: {roll.get('expression', '')}{target}"))
+    # Each plugin's section (travel, combat, ...) read like a character's derived values.
+    sections = {key: value for key, value in data.items()
+                if key not in ("session", "clock", "characters", "rolls_pending") and value}
+    if sections:
+        print(visible("\n" + "\n".join(explain(sections, t))))
     return 0
 
 

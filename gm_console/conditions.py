@@ -42,6 +42,7 @@ import re
 from typing import Any, Iterable, Mapping
 
 from gm_console import durations
+from gm_console.said import joined, say
 
 EFFECTS: dict[str, type | tuple[type, ...]] = {
     "check_disadvantage": bool,
@@ -69,28 +70,34 @@ class ConditionError(ValueError):
 def effect_problems(effects: Any) -> list[str]:
     """What is wrong with an effects table, in words (empty when it can be used)."""
     if not isinstance(effects, Mapping):
-        return [f"effects must be a table, not {effects!r}"]
-    found = []
+        return [say("effects must be a table, not {effects}", effects=repr(effects))]
+    found: list[str] = []
     for key, value in effects.items():
         if key not in EFFECTS:
-            found.append(f"{key!r} is not an effect (effects: {', '.join(EFFECTS)})")
+            found.append(say("{key} is not an effect (effects: {effects})", key=repr(key),
+                             effects=", ".join(EFFECTS)))
             continue
         kind = EFFECTS[key]
         kinds = kind if isinstance(kind, tuple) else (kind,)
         # a flag, so that value keeps its type below
         wrong_kind = isinstance(value, bool) and bool not in kinds or not isinstance(value, kinds)
         if wrong_kind:
-            found.append(f"effect {key} must be {_kind_words(kinds)}, not {value!r}")
+            found.append(say("effect {key} must be {kinds}, not {value}", key=key,
+                             kinds=_kind_words(kinds), value=repr(value)))
         elif key == "forbids" and not all(isinstance(v, str) for v in value):
-            found.append(f"effect forbids must be a list of action types, not {value!r}")
+            found.append(say("effect forbids must be a list of action types, not {value}",
+                             value=repr(value)))
         elif key in ("speed_factor", "max_hp_factor") and not 0 <= value <= 1:
-            found.append(f"effect {key} must be from 0 to 1, not {value!r}")
+            found.append(say("effect {key} must be from 0 to 1, not {value}", key=key,
+                             value=repr(value)))
     return found
 
 
 def _kind_words(kinds: tuple[type, ...]) -> str:
-    words = {bool: "true or false", list: "a list", int: "a number", float: "a number"}
-    return " or ".join(dict.fromkeys(words[k] for k in kinds))
+    # Every kind of EFFECTS reads as one of these (int or float: a number).
+    words = {bool: say("true or false"), list: say("a list"), int: say("a number"),
+             float: say("a number")}
+    return words[kinds[0]]
 
 
 def parse_effects(tokens: Iterable[str]) -> dict[str, Any]:
@@ -102,7 +109,8 @@ def parse_effects(tokens: Iterable[str]) -> dict[str, Any]:
         key = key.strip()
         kind = EFFECTS.get(key)
         if kind is None:
-            raise ConditionError(f"{key!r} is not an effect (effects: {', '.join(EFFECTS)})")
+            raise ConditionError(say("{key} is not an effect (effects: {effects})",
+                                     key=repr(key), effects=", ".join(EFFECTS)))
         if kind is bool:
             value: Any = raw.strip().lower() not in ("false", "no", "0", "off") if sep else True
         elif kind is list:
@@ -111,7 +119,8 @@ def parse_effects(tokens: Iterable[str]) -> dict[str, Any]:
             try:
                 value = float(raw.replace(",", "."))
             except ValueError:
-                raise ConditionError(f"effect {key} needs a number: {key}=0.5") from None
+                raise ConditionError(say("effect {key} needs a number: {key}=0.5",
+                                         key=key)) from None
         effects[key] = value
     problems = effect_problems(effects)
     if problems:
@@ -196,43 +205,51 @@ def compose(stored: list[dict[str, Any]], derived: list[dict[str, Any]],
         name = str(entry["name"])
         effects = dict(entry["effects"]) if isinstance(entry.get("effects"), dict) \
             else known_effects(name, table)
-        out.append(Condition(name, str(entry.get("source", "added by the game master")),
+        out.append(Condition(name, _text(entry.get("source", say("added by the game master"))),
                              effects, True, entry.get("duration"),
                              label_of(name, table, language)))
     for entry in derived:
         name = str(entry.get("name", "?"))
-        source = str(entry.get("source", ""))
+        source = _text(entry.get("source", ""))
         given = entry.get("effects")
         if given is None:
             given = known_effects(name, table)
         elif effect_problems(given):
-            source += f" (effects ignored: {effect_problems(given)[0]})"
+            source = say("{source} (effects ignored: {problem})", source=source,
+                         problem=effect_problems(given)[0])
             given = {}
         out.append(Condition(name, source, dict(given), False, None,
                              str(entry.get("label") or label_of(name, table, language))))
     return out
 
 
-_EFFECT_WORDS = {"check_disadvantage": "disadvantage on ability checks",
-                 "save_disadvantage": "disadvantage on saving throws",
-                 "attack_disadvantage": "disadvantage on attack rolls",
-                 "restricted": "restricted activity", "no_actions": "no actions",
-                 "dead": "dead"}
+def _text(value: Any) -> str:
+    """A source as it was said (a :class:`~gm_console.said.Said` keeps its template)."""
+    return value if isinstance(value, str) else str(value)
+
+
+_EFFECT_WORDS = {"check_disadvantage": say("disadvantage on ability checks"),
+                 "save_disadvantage": say("disadvantage on saving throws"),
+                 "attack_disadvantage": say("disadvantage on attack rolls"),
+                 "restricted": say("restricted activity"), "no_actions": say("no actions"),
+                 "dead": say("dead")}
 
 
 def describe_effects(effects: Mapping[str, Any]) -> str:
     """A condition's effects in words, for its "why" line."""
-    words = [_EFFECT_WORDS[key] for key in _EFFECT_WORDS if effects.get(key)]
+    words: list[str] = [_EFFECT_WORDS[key] for key in _EFFECT_WORDS if effects.get(key)]
     if effects.get("forbids"):
-        words.append("no " + ", ".join(effects["forbids"]) + " action")
-    for key, what in (("speed_factor", "speed"), ("max_hp_factor", "hit point maximum")):
-        if effects.get(key) is not None:
-            words.append(f"{what} × {float(effects[key]):g}")
-    return ", ".join(words) or "no effect on the rules"
+        words.append(say("no {actions} action", actions=", ".join(effects["forbids"])))
+    if effects.get("speed_factor") is not None:
+        words.append(say("speed × {factor:g}", factor=float(effects["speed_factor"])))
+    if effects.get("max_hp_factor") is not None:
+        words.append(say("hit point maximum × {factor:g}", factor=float(effects["max_hp_factor"])))
+    return joined(", ", words) if words else say("no effect on the rules")
 
 
 def _why(condition: Condition) -> str:
-    return f"{condition.label or condition.name} ({condition.source})" if condition.source \
+    return say("{condition} ({source})", condition=condition.label or condition.name,
+               source=condition.source) if condition.source \
         else condition.label or condition.name
 
 
@@ -278,7 +295,8 @@ def action_limits(conditions: list[Condition]) -> ActionLimits:
     for c in conditions:
         for action in c.effects.get("forbids", []):
             forbids.setdefault(str(action), _why(c))
-    return ActionLimits("; ".join(restricted), forbids, "; ".join(none))
+    return ActionLimits(joined("; ", restricted) if restricted else "", forbids,
+                        joined("; ", none) if none else "")
 
 
 def speed_factors(conditions: list[Condition]) -> list[tuple[float, str]]:
@@ -301,12 +319,12 @@ def parse_entry(text: str) -> tuple[str, dict[str, Any]]:
     ConditionError says what is not understood."""
     words = text.split()
     if not words:
-        raise ConditionError("type a condition: prone, frightened 2r, poisoned 10m, "
-                             "stunned dc13 con, -prone to remove")
+        raise ConditionError(say("type a condition: prone, frightened 2r, poisoned 10m, "
+                                 "stunned dc13 con, -prone to remove"))
     if words[0].startswith("-"):
         removed = " ".join([words[0][1:], *words[1:]]).strip()
         if not removed:
-            raise ConditionError("-name removes a condition: -prone")
+            raise ConditionError(say("-name removes a condition: -prone"))
         return "condition.remove", {"condition": removed}
     params: dict[str, Any] = {}
     name: list[str] = []
@@ -328,5 +346,5 @@ def parse_entry(text: str) -> tuple[str, dict[str, Any]]:
         else:
             name.append(word)
     if not name:
-        raise ConditionError(f"which condition? {text!r} has only a duration")
+        raise ConditionError(say("which condition? {text!r} has only a duration", text=text))
     return "condition.add", {"condition": " ".join(name), **params}

@@ -15,7 +15,7 @@ from gm_console import conditions as cond
 from gm_console import durations, hitpoints
 from gm_console.cow import peek
 from gm_console.operations import Refused, Result
-from gm_console.said import stored
+from gm_console.said import said_by, say, stored
 from gm_console.speed import Speed, compose
 
 if TYPE_CHECKING:
@@ -75,8 +75,9 @@ class Session:
         for index, character in enumerate(peek(characters)):
             if str(character.get("name", "")).casefold() == wanted:
                 return characters[index]
-        known = ", ".join(c.get("name", "?") for c in self.characters) or "none"
-        raise Refused(f"no character named {name!r} (characters: {known})")
+        known = ", ".join(c.get("name", "?") for c in self.characters) or say("none")
+        raise Refused(say("no character named {name!r} (characters: {known})", name=name,
+                          known=known))
 
     def section(self, plugin: str) -> dict[str, Any]:
         """The plugin's own table, ``[plugins.<plugin>]``, created empty if missing."""
@@ -193,7 +194,7 @@ class OpContext(Session):
     def advance_clock(self, seconds: int, reason: str) -> None:
         """Move the in-game clock forward and let every plugin react (``time_passed``)."""
         if seconds < 0:
-            raise Refused("the clock only moves forward; undo to go back")
+            raise Refused(say("the clock only moves forward; undo to go back"))
         clock = self.clock
         total = int(clock.get("second", 0)) + int(seconds)
         clock["day"] = int(clock.get("day", 1)) + total // 86400
@@ -215,12 +216,13 @@ class OpContext(Session):
     def add_condition(self, character: dict[str, Any], name: str, *, source: str,
                       effects: dict[str, Any] | None = None,
                       duration: dict[str, Any] | None = None) -> bool:
-        """Store a condition on a character (a plugin's consequence, or the game master's);
-        False when it already has one of that name (the first stays, with its duration)."""
+        """Store a condition on a character (a plugin's consequence, or the game master's:
+        no ``source``, it reads "added by the game master"); False when it already has one of
+        that name (the first stays, with its duration)."""
         entries = cond.stored_entries(character)
         if any(e["name"].casefold() == name.casefold() for e in entries):
             return False
-        entry: dict[str, Any] = {"name": name, "source": source}
+        entry: dict[str, Any] = {"name": name, **({"source": source} if source else {})}
         if effects:
             entry["effects"] = dict(effects)
         if duration:
@@ -240,7 +242,10 @@ class OpContext(Session):
         character["conditions"] = kept
         self.touch("characters")
         if why:
-            self.journal(f"{character.get('name')}: {name} ends ({why})", kind="condition",
+            label = cond.label_of(name, cond.table_of(self.table("conditions")), self.language)
+            self.journal(say("{name}: {condition} ends ({why})",
+                             name=str(character.get("name", "")), condition=label, why=why),
+                         kind="condition",
                          who=[str(character.get("name", ""))])
         return True
 
@@ -253,7 +258,7 @@ class OpContext(Session):
                                                                   "round_seconds", 6)),
                                    **given)
         except durations.DurationError as exc:
-            raise Refused(str(exc)) from None
+            raise Refused(said_by(exc)) from None
 
     def apply(self, name: str, **params: Any) -> Result:
         """Apply another operation inside this one (same undo step, same journal batch)."""

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from gm_console.said import say
+
 SECONDS_PER_DAY = 86400
 
 
@@ -45,9 +47,10 @@ def build(*, rounds: int = 0, minutes: float = 0, hours: float = 0, until: str =
     given = [name for name, on in (("rounds", rounds), ("minutes/hours", minutes or hours),
                                    ("until", until), ("save_dc", save_dc)) if on]
     if len(given) > 1:
-        raise DurationError(f"one duration at a time: {' and '.join(given)} were both given")
+        raise DurationError(say("one duration at a time: {first} and {second} were both given",
+                                first=given[0], second=given[1]))
     if rounds < 0 or minutes < 0 or hours < 0 or save_dc < 0:
-        raise DurationError("a duration cannot be negative")
+        raise DurationError(say("a duration cannot be negative"))
     if rounds:
         anchor = of.strip() or (turn or {}).get("turn", "")
         if not anchor:  # out of a fight, rounds are game time
@@ -57,17 +60,18 @@ def build(*, rounds: int = 0, minutes: float = 0, hours: float = 0, until: str =
         return at_time(absolute(clock) + round(minutes * 60 + hours * 3600))
     if until:
         if until not in ("start", "end"):
-            raise DurationError(f"until is the start or the end of a turn, not {until!r}")
+            raise DurationError(say("until is the start or the end of a turn, not {until!r}",
+                                    until=until))
         anchor = of.strip() or (turn or {}).get("turn", "")
         if not anchor:
-            raise DurationError("until the start or end of whose turn? name them (of=...)")
+            raise DurationError(say("until the start or end of whose turn? name them (of=...)"))
         return {"kind": "turn", "at": until, "of": anchor}
     if save_dc:
         from gm_console.core.characters import ABILITIES  # the sheet's; imports this module
 
         if save_ability not in ABILITIES:
-            raise DurationError(f"save_ability must be one of {', '.join(ABILITIES)}, "
-                                f"not {save_ability!r}")
+            raise DurationError(say("save_ability must be one of {abilities}, not {given!r}",
+                                    abilities=", ".join(ABILITIES), given=save_ability))
         return {"kind": "save", "ability": save_ability, "dc": int(save_dc)}
     return None
 
@@ -75,34 +79,43 @@ def build(*, rounds: int = 0, minutes: float = 0, hours: float = 0, until: str =
 def describe(duration: dict[str, Any] | None) -> str:
     """The duration in words, for the journal and the screens."""
     if not duration:
-        return "until removed"
+        return say("until removed")
     kind = duration.get("kind")
     if kind == "time":
         second = int(duration["second"])
         seconds = f":{second % 60:02d}" if second % 60 else ""
-        return (f"until day {duration['day']}, {second // 3600:02d}:{second % 3600 // 60:02d}"
-                f"{seconds}")
+        return say("until day {day}, {time}", day=int(duration["day"]),
+                   time=f"{second // 3600:02d}:{second % 3600 // 60:02d}{seconds}")
     if kind == "rounds":
         left = int(duration["left"])
-        return f"{left} round{'s' if left != 1 else ''} (to the start of {duration['of']}'s turn)"
+        return say("{left} round (to the start of {of}'s turn)", left=left,
+                   of=str(duration["of"])) if left == 1 else \
+            say("{left} rounds (to the start of {of}'s turn)", left=left, of=str(duration["of"]))
     if kind == "turn":
-        return f"until the {duration['at']} of {duration['of']}'s next turn"
+        return say("until the start of {of}'s next turn", of=str(duration["of"])) \
+            if duration["at"] == "start" else \
+            say("until the end of {of}'s next turn", of=str(duration["of"]))
     if kind == "save":
-        return f"until a {duration['ability'].capitalize()} save DC {duration['dc']} succeeds"
-    return f"unknown duration {duration!r}"
+        from gm_console.core.abilities import ability_name  # imports nothing of this module
+
+        return say("until a {ability} save DC {dc} succeeds",
+                   ability=ability_name(str(duration["ability"])), dc=int(duration["dc"]))
+    return say("unknown duration {duration}", duration=repr(duration))
 
 
 def problems(duration: Any) -> list[str]:
     """What is wrong with a duration read from a file."""
     if not isinstance(duration, dict):
-        return ["a duration must be a table"]
+        return [say("a duration must be a table")]
     kind = duration.get("kind")
     wanted: dict[str, dict[str, type]] = {
         "time": {"day": int, "second": int}, "rounds": {"left": int, "of": str},
         "turn": {"at": str, "of": str}, "save": {"ability": str, "dc": int}}
     if kind not in wanted:
-        return [f"duration kind must be one of {', '.join(wanted)}, not {kind!r}"]
-    return [f"a {kind} duration needs {key} ({'a whole number' if t is int else 'text'})"
+        return [say("duration kind must be one of {kinds}, not {kind}", kinds=", ".join(wanted),
+                    kind=repr(kind))]
+    return [say("a {kind} duration needs {key} (a whole number)", kind=kind, key=key) if t is int
+            else say("a {kind} duration needs {key} (text)", kind=kind, key=key)
             for key, t in wanted[kind].items()
             if not isinstance(duration.get(key), t) or isinstance(duration.get(key), bool)]
 

@@ -50,6 +50,7 @@ def explain(derived: dict[str, Any], t: Translator | None = None) -> list[str]:
     ``gm-console show`` and the party screen's "why" use it."""
     t = t or Translator("en")
     french = t.language == "fr"
+    colon = " :" if french else ":"  # French typography
 
     def word(key: str) -> str:
         return t(key.replace("_", " "))
@@ -64,25 +65,26 @@ def explain(derived: dict[str, Any], t: Translator | None = None) -> list[str]:
                              if v is not None and k != "text_fr")
         if isinstance(value, list):
             return ", ".join(shown(v) for v in value)
-        return t(str(value))  # a category, an effect: the plugins' labels say it
+        # a category, an effect (the plugins' labels say it), or a rule's sentence
+        return t(value) if isinstance(value, str) else t(str(value))
 
     lines = []
     for name, value in derived.items():
-        lines.append(f"  {word(name)}:")
+        lines.append(f"  {word(name)}{colon}")
         if not isinstance(value, dict):
             lines.append(f"    {shown(value)}")
             continue
         for key, item in value.items():
             if key == "steps":
-                lines.extend(f"      · {step}" for step in item)
+                lines.extend(f"      · {shown(step)}" for step in item)
             elif isinstance(item, list) and any(isinstance(part, dict) for part in item):
                 continue  # records for show --json (conditions.active); the steps say them
             elif item is None or key == "text_fr" or item in ({}, []):
                 continue
             elif key == "text" and french and value.get("text_fr"):
-                lines.append(f"    {word(key)}: {value['text_fr']}")
+                lines.append(f"    {word(key)}{colon} {value['text_fr']}")
             elif isinstance(item, dict) and "text" in item:  # a value that says itself
-                lines.append(f"    {word(key)}: {item['text']}")
+                lines.append(f"    {word(key)}{colon} {shown(item['text'])}")
             else:
-                lines.append(f"    {word(key)}: {shown(item)}")
+                lines.append(f"    {word(key)}{colon} {shown(item)}")
     return lines

@@ -52,7 +52,7 @@ def of(character: Mapping[str, Any], conditions: list[Condition]) -> HitPoints |
     maximum = _whole(character.get("max_hit_points"))
     stored = _whole(character.get("hit_points", maximum))
     temp = max(0, _whole(character.get("temp_hit_points", 0)))
-    steps = [say("maximum {maximum} (sheet)", maximum=maximum)]
+    steps: list[str] = [say("maximum {maximum} (sheet)", maximum=maximum)]
     effective = maximum
     for condition in conditions:
         factor = condition.effects.get("max_hp_factor")
@@ -81,7 +81,7 @@ class Damage:
 def damage(hp: HitPoints, amount: int, floor: int = 0) -> Damage:
     """``amount`` damage: temporary hit points go first, then hit points, down to ``floor``
     (0: the 5e reading); what is left beyond it is ``overflow`` (massive damage)."""
-    steps = []
+    steps: list[str] = []
     from_temp = min(hp.temp, amount)
     if from_temp:
         steps.append(say("temporary {before} → {after}", before=hp.temp,
@@ -104,7 +104,8 @@ def heal(hp: HitPoints, amount: int) -> int:
 
 def parse_entry(text: str) -> tuple[str, dict[str, Any]]:
     """What the game master types in the party screen's hit point prompt, as an operation:
-    ``7`` or ``-7 axe`` (damage, what dealt it), ``+5`` (healing), ``t8`` (temporary).
+    ``7`` or ``-7 axe`` (damage, what dealt it), ``+5`` (healing; ``+5 !miracle`` heals
+    even the dead, the game master's reason after the ``!``), ``t8`` (temporary).
     ValueError says what is not understood."""
     words = text.split()
     head = words[0] if words else ""
@@ -115,6 +116,8 @@ def parse_entry(text: str) -> tuple[str, dict[str, Any]]:
             params: dict[str, Any] = {"amount": int(head[len(prefix):])}
             if op == "hp.damage" and what:
                 params["what"] = what
+            elif op == "hp.heal" and what.startswith("!"):  # the game master forces it
+                params["override"] = what[1:].strip()
             return op, params
     raise ValueError(say("{text!r}: type 7 or -7 for damage (-7 axe), +5 to heal, t8 for "
                          "temporary hit points", text=text))

@@ -22,7 +22,7 @@ import gm_console
 from gm_console import API_VERSION, PROJECT, hookspecs, plugin_index
 from gm_console.config import Config
 from gm_console.operations import Operation, Refused, Result
-from gm_console.said import stored
+from gm_console.said import say, stored
 from gm_console.screens import ScreenSpec
 from gm_console.sections import SectionSpec
 from gm_console.speed import SpeedStep
@@ -282,8 +282,11 @@ class Host:
 
     def operation(self, name: str) -> Operation:
         if name not in self.operations:
-            raise Refused(f"unknown operation {name!r}" + _did_you_mean(name, list(self.operations))
-                          + " (gm-console ops lists them)")
+            close = difflib.get_close_matches(name, list(self.operations), n=1)
+            raise Refused(say("unknown operation {name!r} (did you mean {close!r}?) (gm-console "
+                              "ops lists them)", name=name, close=close[0]) if close else
+                          say("unknown operation {name!r} (gm-console ops lists them)",
+                              name=name))
         return self.operations[name]
 
     def run_operation(self, ctx: Any, name: str, raw: dict[str, Any]) -> Result:
@@ -300,8 +303,9 @@ class Host:
             raise
         except Exception as exc:
             self.fail(op.plugin, f"operation {name} raised {_short(exc)}", traceback.format_exc())
-            raise Refused(f"{name} failed inside plugin {op.plugin!r} ({_short(exc)}); "
-                          f"the plugin is switched off and nothing was changed") from exc
+            raise Refused(say("{name} failed inside plugin {plugin!r} ({error}); the plugin is "
+                              "switched off and nothing was changed", name=name,
+                              plugin=op.plugin, error=_short(exc))) from exc
         result = outcome if isinstance(outcome, Result) else \
             Result(outcome if isinstance(outcome, str) and outcome else str(outcome or name))
         ctx.touch(name.split(".", 1)[0], *([op.plugin] if op.plugin != CORE else []))

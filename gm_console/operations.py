@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
-from gm_console.said import said_by
+from gm_console.said import said_by, say
 
 if TYPE_CHECKING:
     from gm_console.context import OpContext
@@ -65,13 +65,13 @@ class Param:
         try:
             value = _COERCERS[self.type](raw)
         except (TypeError, ValueError):
-            raise Refused(
-                f"parameter {self.name!r}: expected {self.type.__name__}, got {raw!r}"
-            ) from None
+            raise Refused(say("parameter {name!r}: expected {type}, got {raw}", name=self.name,
+                              type=self.type.__name__, raw=repr(raw))) from None
         _check_size(self.name, value)
         if self.choices and value not in self.choices:
             options = ", ".join(str(c) for c in self.choices)
-            raise Refused(f"parameter {self.name!r}: {value!r} is not one of {options}")
+            raise Refused(say("parameter {name!r}: {value} is not one of {options}",
+                              name=self.name, value=repr(value), options=options))
         return value
 
     def describe(self) -> dict[str, Any]:
@@ -89,14 +89,16 @@ def _check_size(name: str, value: Any) -> None:
             and abs(value) > MAX_NUMBER:
         shown = repr(value)  # not :g, which overflows on an int too large for a float
         shown = shown if len(shown) <= 24 else f"{shown[:20]}... ({len(shown)} digits)"
-        raise Refused(f"parameter {name!r}: {shown} is beyond the limit of ±{MAX_NUMBER:g}")
+        raise Refused(say("parameter {name!r}: {shown} is beyond the limit of ±{limit:g}",
+                          name=name, shown=shown, limit=MAX_NUMBER))
     if isinstance(value, str) and len(value) > MAX_TEXT:
-        raise Refused(f"parameter {name!r}: {len(value):,} characters, more than the "
-                      f"{MAX_TEXT:,} a parameter may hold")
+        raise Refused(say("parameter {name!r}: {count:,} characters, more than the {limit:,} "
+                          "a parameter may hold", name=name, count=len(value), limit=MAX_TEXT))
     if isinstance(value, list):
         if len(value) > MAX_ITEMS:
-            raise Refused(f"parameter {name!r}: {len(value):,} items, more than the "
-                          f"{MAX_ITEMS:,} a parameter may hold")
+            raise Refused(say("parameter {name!r}: {count:,} items, more than the {limit:,} "
+                              "a parameter may hold", name=name, count=len(value),
+                              limit=MAX_ITEMS))
         for item in value:
             _check_size(name, item)
 
@@ -196,14 +198,16 @@ class Operation:
         known = {p.name for p in self.params}
         unknown = sorted(set(raw) - known)
         if unknown:
-            expected = ", ".join(sorted(known)) or "no parameters"
-            raise Refused(f"{self.name}: unknown parameter {unknown[0]!r} (expected {expected})")
+            expected = ", ".join(sorted(known)) or say("no parameters")
+            raise Refused(say("{op}: unknown parameter {name!r} (expected {expected})",
+                              op=self.name, name=unknown[0], expected=expected))
         out: dict[str, Any] = {}
         for param in self.params:
             if param.name in raw and raw[param.name] is not None:
                 out[param.name] = param.coerce(raw[param.name])
             elif param.required:
-                raise Refused(f"{self.name}: parameter {param.name!r} is required")
+                raise Refused(say("{op}: parameter {name!r} is required", op=self.name,
+                                  name=param.name))
             else:
                 out[param.name] = param.default
         return out

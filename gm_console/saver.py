@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from gm_console import codec, parse_cache, serialise
+from gm_console.said import say
 
 
 class Saver:
@@ -117,7 +118,8 @@ class Saver:
                 self.write(state)
                 self.error = None
             except Exception as exc:  # a full disk must not kill the console: say it, keep going
-                self.error = f"could not save {self.path}: {exc}"
+                self.error = say("could not save {path}: {error}", path=str(self.path),
+                                 error=str(exc))
                 if self.on_error:
                     self.on_error(self.error)
             finally:

@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal
 
+from gm_console.said import say
+
 Phase = Literal["base", "adjust", "limit", "multiply"]
 PHASES: tuple[Phase, ...] = ("base", "adjust", "limit", "multiply")
 
@@ -64,9 +66,11 @@ def _num(x: float) -> float | int:
     return int(x) if x.is_integer() else x
 
 
-def _txt(x: float) -> str:
-    """How a step line shows a number: '7', '2.625', never '7.0'."""
-    return f"{round(x, 3):g}"
+def _txt(x: float) -> float | int:
+    """How a step line shows a number: '7', '2.625', never '7.0' (a number, so that French
+    says it with a decimal comma)."""
+    x = round(float(x), 3)
+    return int(x) if x.is_integer() else x
 
 
 def limited(base_mv: float, step: SpeedStep) -> float:
@@ -84,32 +88,38 @@ def compose(steps: list[SpeedStep], sheet_speed_m: float, metres_per_mv: float) 
     bases = [s for s in steps if s.phase == "base"]
     if bases:
         base = float(bases[0].value)
-        lines.append(f"base {_txt(base)} mv ({bases[0].label})")
+        lines.append(say("base {mv} mv ({why})", mv=_txt(base), why=bases[0].label))
     else:
         base = sheet_speed_m / metres_per_mv
-        lines.append(f"base {_txt(base)} mv (sheet speed {_txt(sheet_speed_m)} m "
-                     f"÷ {_txt(metres_per_mv)} m per mv)")
+        lines.append(say("base {mv} mv (sheet speed {m} m ÷ {per} m per mv)", mv=_txt(base),
+                         m=_txt(sheet_speed_m), per=_txt(metres_per_mv)))
     for step in (s for s in steps if s.phase == "adjust"):
         base += step.value
-        sign = "+" if step.value >= 0 else "−"
-        lines.append(f"{sign}{_txt(abs(step.value))} mv: {step.label} → {_txt(base)} mv")
+        lines.append(say("+{mv} mv: {why} → {speed} mv", mv=_txt(step.value), why=step.label,
+                         speed=_txt(base)) if step.value >= 0 else
+                     say("−{mv} mv: {why} → {speed} mv", mv=_txt(-step.value), why=step.label,
+                         speed=_txt(base)))
     base = max(0.0, base)
     adjusted = base
     speed = adjusted
     limits = [(limited(adjusted, s), s) for s in steps if s.phase == "limit"]
     if limits:
         for value, step in limits:
-            lines.append(f"limit {_txt(value)} mv: {step.label}")
+            lines.append(say("limit {mv} mv: {why}", mv=_txt(value), why=step.label))
         slowest, step = min(limits, key=lambda pair: pair[0])
         if slowest < speed:
             speed = slowest
-            lines.append(f"slowest limit wins: {_txt(speed)} mv ({step.label})")
+            lines.append(say("slowest limit wins: {mv} mv ({why})", mv=_txt(speed),
+                             why=step.label))
     for step in (s for s in steps if s.phase == "multiply"):
         exact = speed * step.value
         speed = max(1, math.floor(exact + 1e-9)) if step.round_down and exact > 0 else exact
-        rounded = f" (rounded down from {_txt(exact)})" if speed != exact else ""
-        lines.append(f"× {_txt(step.value)}: {step.label} → {_txt(speed)} mv{rounded}")
+        lines.append(say("× {factor}: {why} → {mv} mv (rounded down from {exact})",
+                         factor=_txt(step.value), why=step.label, mv=_txt(speed),
+                         exact=_txt(exact)) if speed != exact else
+                     say("× {factor}: {why} → {mv} mv", factor=_txt(step.value), why=step.label,
+                         mv=_txt(speed)))
     metres = speed * metres_per_mv
-    lines.append(f"= {_txt(speed)} mv = {_txt(metres)} m per round "
-                 f"(× {_txt(metres_per_mv)} m per mv)")
+    lines.append(say("= {mv} mv = {m} m per round (× {per} m per mv)", mv=_txt(speed),
+                     m=_txt(metres), per=_txt(metres_per_mv)))
     return Speed(base_mv=_num(adjusted), mv=_num(speed), m=_num(metres), steps=lines)

@@ -171,8 +171,9 @@ def _refuse_if_a_plugin_failed(name: str, failed: list[Any]) -> None:
     again without it."""
     if failed:
         who = "; ".join(f"{record.name} ({record.error})" for record in failed)
-        raise Refused(f"{name} was not applied: a plugin failed inside it and was switched off: "
-                      f"{who}. Nothing of {name} was kept; try it again")
+        raise Refused(say("{name} was not applied: a plugin failed inside it and was switched "
+                          "off: {who}. Nothing of {name} was kept; try it again", name=name,
+                          who=who))
 
 
 def _changed_areas(before: dict[str, Any], after: dict[str, Any], changed: set[str]) -> set[str]:
@@ -198,24 +199,28 @@ def _check_storable(state: dict[str, Any], changed: set[str], parts: dict[str, s
         if isinstance(value, dict):
             for key, item in value.items():
                 if not isinstance(key, str):
-                    raise Refused(f"cannot save: key {key!r} at {path} is not text")
+                    raise Refused(say("cannot save: key {key} at {path} is not text",
+                                      key=repr(key), path=path))
                 walk(item, f"{path}.{key}" if path else key)
         elif isinstance(value, (list, tuple)):
             for index, item in enumerate(value):
                 walk(item, f"{path}[{index}]")
         elif not isinstance(value, _STORABLE):
-            raise Refused(f"cannot save: {path} holds {value!r}, which a TOML file cannot hold")
+            raise Refused(say("cannot save: {path} holds {value}, which a TOML file cannot "
+                              "hold", path=path, value=repr(value)))
 
     for key in changed - {"journal"}:
         if not isinstance(key, str):
-            raise Refused(f"cannot save: key {key!r} at the top of the session is not text")
+            raise Refused(say("cannot save: key {key} at the top of the session is not text",
+                              key=repr(key)))
         if key not in state:
             continue
         value = state[key]
         if key == "plugins" and "plugins" in parts and isinstance(value, dict):
             for name in parts["plugins"]:
                 if not isinstance(name, str):
-                    raise Refused(f"cannot save: key {name!r} at plugins is not text")
+                    raise Refused(say("cannot save: key {key} at plugins is not text",
+                                      key=repr(name)))
                 if name in value:
                     walk(value[name], f"plugins.{name}")
         elif key == "characters" and "characters" in parts and isinstance(value, list):

@@ -306,8 +306,10 @@ def test_why_in_french(store, tmp_path):
     reload_with_settings(store, tmp_path, 'language = "fr"\n')
     t = Translator("fr", store.host)
     text = "\n".join(explain(store.session.derived(store.state["characters"][0]), t))
-    assert "peut combattre: oui" in text and "    m: 10,5" in text  # 14 mv × 0.75, comma
-    assert "vitesse:" in text and "seuils: léger 77" in text
+    # a decimal comma (14 mv × 0.75), a space before the colon
+    assert "peut combattre : oui" in text and "    m : 10,5" in text
+    assert "vitesse :" in text and "seuils : léger 77" in text
+    assert "      · = 14 mv = 10,5 m par round (× 0,75 m par mv)" in text
 
 
 async def test_session_screens_replace_each_other_and_escape_goes_home(make_app, store):
@@ -472,7 +474,8 @@ async def test_settings_explained_in_french_where_the_plugin_says_it(make_app, s
         table.move_cursor(row=keys.index("combat.free_off_turn"))
         await pilot.pause()
         note = app.screen.query_one("#setting-note", Value).shown
-        assert note == "combat.free_off_turn = true\nactions libres permises hors de son tour."
+        assert note == "combat.free_off_turn = Oui\nactions libres permises hors de son tour."
+        assert [str(c) for c in table.get_row("combat.free_off_turn")[1:]] == ["Oui", "config"]
         assert "entrée : l'activer ou le désactiver" in \
             app.screen.query_one("#setting-hint", Value).shown
 
@@ -501,3 +504,110 @@ async def test_hit_points_and_conditions_typed_on_the_party_screen(make_app, sto
         await pilot.pause()
         names = [c.name for c in store.session.conditions(store.state["characters"][0])]
         assert "prone" in names
+
+
+async def test_the_editor_shows_a_switch_as_yes_or_no_and_switches_it_with_a_key(make_app,
+                                                                                   store):
+    from gm_console.ui.screens.character import FlagToggle
+
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f3", "enter")
+        await pilot.pause()
+        bulky = app.screen.query_one("#field-bulky", FlagToggle)
+        assert str(bulky.render()) == "No"
+        bulky.focus()
+        await pilot.press("space")
+        await pilot.pause()
+        assert store.state["characters"][0]["bulky"] is True
+        assert str(bulky.render()) == "Yes"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert store.state["characters"][0]["bulky"] is False
+        assert str(bulky.render()) == "No"
+        await pilot.press("ctrl+z")  # undo puts it back, and the field follows
+        await pilot.pause()
+        assert store.state["characters"][0]["bulky"] is True
+        assert str(bulky.render()) == "Yes"
+
+
+async def test_the_french_party_screen_refuses_in_french_naming_its_keys(make_app, store,
+                                                                          tmp_path):
+    from gm_console.ui.screens.prompt import TextPrompt, TextView
+
+    reload_with_settings(store, tmp_path, 'language = "fr"\n')
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f3", "h", *"7", "enter")  # Aria has no maximum hit points
+        await pilot.pause()
+        assert isinstance(app.screen, TextPrompt)
+        refusal = str(app.screen.query_one("#prompt-refusal").render())
+        assert refusal.startswith("Aria n'a pas de maximum de points de vie sur sa fiche")
+        assert "(entrée ouvre l'éditeur : pv max)" in refusal.replace("\n", " ")
+        assert "character.set" not in refusal
+        await pilot.press("escape", "k", *"prone", "enter")
+        await pilot.pause()
+        await pilot.press("k", *"prone", "enter")
+        await pilot.pause()
+        refusal = str(app.screen.query_one("#prompt-refusal").render()).replace("\n", " ")
+        assert "Aria est déjà à terre (pour le changer, retirez-le d'abord : tapez -nom)" \
+            in refusal
+        # The why box: the speed's steps in French, with decimal commas.
+        await pilot.press("escape", "question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, TextView)
+        text = str(app.screen.query_one("#text").render())
+        assert "· = 14 mv = 10,5 m par round (× 0,75 m par mv)" in text
+        assert "noms : à terre" in text
+        assert "· à terre : ajouté par le MJ ; désavantage aux jets d'attaque ; jusqu'à ce " \
+            "qu'on le retire" in text
+
+
+async def test_the_french_editor_shows_decimal_commas_and_oui_or_non(make_app, store, tmp_path):
+    from gm_console.ui.screens.character import FlagToggle
+
+    reload_with_settings(store, tmp_path, 'language = "fr"\n')
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f3", "enter")
+        await pilot.pause()
+        height = app.screen.query_one("#field-height_m", Input)
+        assert height.value == "1,75"
+        height.focus()
+        height.value = "1,8"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert store.state["characters"][0]["height_m"] == 1.8
+        assert app.screen.query_one("#row-height_m").has_class("-unsaved") is False
+        bulky = app.screen.query_one("#field-bulky", FlagToggle)
+        assert str(bulky.render()) == "Non"
+        bulky.focus()
+        await pilot.pause()
+        assert app.screen.query_one("#error-bulky", Value).shown == "entrée ou espace : basculer"
+        await pilot.press("space")
+        await pilot.pause()
+        assert str(bulky.render()) == "Oui"
+        assert app.screen.query_one("#carried", Value).shown.startswith("objets : ")
+
+
+async def test_the_party_screen_heals_the_dead_only_when_forced_with_a_reason(make_app, store):
+    from gm_console.ui.screens.prompt import TextPrompt
+
+    for field, value in (("max_hit_points", "10"), ("hit_points", "10")):
+        assert store.apply("character.set", {"character": "Aria", "field": field,
+                                             "value": value}).ok
+    assert store.apply("hp.damage", {"character": "Aria", "amount": 20}).data["dead"]
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f3", "h", "+", "5", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TextPrompt)
+        refusal = str(app.screen.query_one("#prompt-refusal").render()).replace("\n", " ")
+        assert "override=" not in refusal
+        assert "a ! and the reason after the amount: +5 !miracle" in refusal
+        await pilot.press("space", "!", *"miracle", "enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, TextPrompt)
+        assert store.state["characters"][0]["hit_points"] == 5
+        assert any(line["text"].startswith("override by the game master (miracle)")
+                   for line in store.state["journal"][-2:])

@@ -41,8 +41,12 @@ def test_refused_op_exits_non_zero_and_leaves_the_file_byte_identical(tmp_path: 
     result = run("op", str(session), "character.set", "character=Aria", "field=strength",
                  "value=26")
     assert result.returncode == 1
-    assert json.loads(result.stdout) == {"ok": False, "op": "character.set",
-                                         "reason": "Strength must be from 1 to 25, not 26"}
+    said = json.loads(result.stdout)
+    # the refusal in English, and its template for a console that reads it in French
+    assert said == {"ok": False, "op": "character.set",
+                    "reason": "Strength must be from 1 to 25, not 26",
+                    "said": {"template": "Strength must be from 1 to 25, not {raw}",
+                             "values": {"raw": "26"}}}
     assert "Strength must be from 1 to 25" in result.stderr
     assert session.read_bytes() == before
 
@@ -112,3 +116,27 @@ def test_the_console_refuses_a_broken_file_before_drawing_and_leaves_it_alone(tm
     assert result.returncode == 2
     assert f"{session}:3: character Aria: Strength must be from 1 to 25, not 26" in result.stderr
     assert session.read_bytes() == before
+
+
+def test_show_as_text_follows_the_language_and_reads_as_lines_not_data(tmp_path: Path) -> None:
+    session = tmp_path / "s.toml"
+    run("op", str(session), "character.add", "name=Aria", "strength=17", check=True)
+    run("op", str(session), "condition.add", "character=Aria", "condition=stunned",
+        "save_dc=12", check=True)
+    run("op", str(session), "condition.save", "character=Aria", "condition=stunned", check=True)
+    english = run("show", str(session), check=True).stdout
+    assert "  conditions:\n    names: stunned\n" in english
+    assert "      · = 0 mv = 0 m per round (× 0.75 m per mv)\n" in english
+    assert "\nRolls asked for\n  Constitution save DC 12 to end stunned:\n    Aria: 1d20, DC 12\n" \
+        in english
+    assert "  combat:\n    active: no" in english  # a plugin's section, as lines
+    assert "{" not in english and "rolls_pending" not in english
+    (tmp_path / "user-config").mkdir(exist_ok=True)
+    (tmp_path / "user-config" / "settings.toml").write_text('language = "fr"\n')
+    french = run("show", str(session), check=True).stdout
+    assert french.startswith("s — Jour 1, 08:00\n")
+    assert "  états :\n    noms : étourdi\n" in french
+    # the game master's condition, read back from the file, says where it comes from in French
+    assert "      · × 0 : étourdi (ajouté par le MJ) → 0 mv\n" in french
+    assert "      · = 0 mv = 0 m par round (× 0,75 m par mv)\n" in french
+    assert "\nJets demandés\n" in french and "  combat :\n    active : non" in french

@@ -411,7 +411,10 @@ def test_the_condition_prompt(text, expected):
 @pytest.mark.parametrize(("text", "expected"), [
     ("7", ("hp.damage", {"amount": 7})), ("-7 goblin axe", ("hp.damage", {"amount": 7,
                                                                         "what": "goblin axe"})),
-    ("+5", ("hp.heal", {"amount": 5})), ("t8", ("hp.temp", {"amount": 8}))])
+    ("+5", ("hp.heal", {"amount": 5})), ("t8", ("hp.temp", {"amount": 8})),
+    # the game master forces a healing the rules refuse (the dead), saying why after a !
+    ("+5 !divine miracle", ("hp.heal", {"amount": 5, "override": "divine miracle"})),
+    ("+5 potion", ("hp.heal", {"amount": 5}))])
 def test_the_hit_point_prompt(text, expected):
     assert hitpoints.parse_entry(text) == expected
 

@@ -174,3 +174,60 @@ def test_rules_say_their_sentences_through_say(area: str) -> None:
     folder = ROOT / area if area == "gm_console" else ROOT / "gm_console_plugins" / area
     unsaid = [where for source in sorted(folder.rglob("*.py")) for where in _unsaid(source)]
     assert not unsaid, "write these with say(...):\n" + "\n".join(unsaid)
+
+
+# -- the host's own sentences, in French -----------------------------------------------------
+
+
+def test_the_hosts_operations_say_their_journal_lines_and_refusals_in_french(store) -> None:
+    t = Translator("fr", store.host)
+    assert store.apply("clock.advance", {"hours": 1.5}).ok
+    assert t.line(store.state["journal"][-1]) == "le temps passe : 1 h 30 min → Jour 1, 09:30"
+    assert store.apply("character.set", {"character": "Aria", "field": "bulky",
+                                         "value": "yes"}).ok
+    line = store.state["journal"][-1]
+    assert line["text"] == "Aria: bulky no → yes" and t.line(line) == "Aria : bulky non → oui"
+    assert store.apply("rest.long", {}).ok
+    assert t.line(store.state["journal"][-1]) == "repos long de 8 h"
+    refused = store.apply("character.set", {"character": "Aria", "field": "strength",
+                                            "value": "26"})
+    assert refused.reason == "Strength must be from 1 to 25, not 26"
+    assert t(refused.reason) == "la Force doit être de 1 à 25, pas 26"
+    assert t(store.apply("hp.damage", {"character": "Nobody", "amount": 2}).reason) == \
+        "aucun personnage nommé 'Nobody' (personnages : Aria, Bram)"
+    assert t(store.apply("dice.roll", {"expression": "3x"}).reason).startswith(
+        "'3x' n'est pas une notation de dés : ")
+
+
+def test_a_condition_and_its_end_are_said_in_french_and_survive_undo(store) -> None:
+    t = Translator("fr", store.host)
+    assert store.apply("condition.add", {"character": "Aria", "condition": "prone",
+                                         "minutes": 10}).ok
+    assert t.line(store.state["journal"][-1]) == \
+        "Aria est prone, jusqu'au jour 1, 08:10"  # the label of an English session's table
+    assert store.apply("clock.advance", {"minutes": 15}).ok
+    ended = [line for line in store.state["journal"] if line["kind"] == "condition"][-1]
+    assert t.line(ended) == "Aria : prone prend fin (jusqu'au jour 1, 08:10 : le temps est " \
+                            "écoulé)"
+    # undo's snapshot keeps the sentences said inside another one (a joined one too)
+    assert store.apply("character.set", {"character": "Aria", "field": "exhaustion",
+                                         "value": "3"}).ok
+    assert store.apply("condition.add", {"character": "Aria", "condition": "stunned",
+                                         "save_dc": 12}).ok
+    assert store.apply("condition.save", {"character": "Aria", "condition": "stunned"}).ok
+    [request] = store.state["rolls"]["pending"]
+    assert request["title"].startswith("Constitution save DC 12 to end stunned (disadvantage: "
+                                       "exhaustion 3 (")
+    assert t(request["title"]).startswith(
+        "sauvegarde de Constitution DD 12 pour mettre fin à stunned (désavantage : "
+        "exhaustion 3 (")  # the condition's label and source: in the session's language
+    refused = store.apply("condition.save", {"character": "Aria", "condition": "cursed"})
+    assert t(refused.reason) == "Aria n'a pas d'état 'cursed' ajouté à la main"
+
+
+def test_the_speeds_steps_say_themselves_in_french_with_decimal_commas(store) -> None:
+    t = Translator("fr", store.host)
+    speed = store.session.speed(store.session.character("Aria"))
+    last = speed.steps[-1]
+    assert last.startswith("= ") and "m per round (× 0.75 m per mv)" in last
+    assert t(last).endswith("m par round (× 0,75 m par mv)")

@@ -8,6 +8,18 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from gm_console.said import say
+
+_NAMES = {"strength": say("Strength"), "dexterity": say("Dexterity"),
+          "constitution": say("Constitution"), "intelligence": say("Intelligence"),
+          "wisdom": say("Wisdom"), "charisma": say("Charisma")}
+
+
+def ability_name(ability: str) -> str:
+    """An ability as a sentence names it ("Constitution"), in the reader's language."""
+    return _NAMES.get(ability, ability.capitalize())
+
+
 _EXCEPTIONAL = re.compile(r"^\s*18\s*/\s*(\d{2})\s*$")
 
 
@@ -25,23 +37,25 @@ class Strength:
 def parse_strength(raw: object) -> Strength:
     """A Strength from an int 1-25 or "18/xx"; ValueError says what is wrong."""
     if isinstance(raw, bool):
-        raise ValueError(f"Strength must be a number from 1 to 25 or 18/01-18/00, not {raw!r}")
+        raise ValueError(say("Strength must be a number from 1 to 25 or 18/01-18/00, not {raw}",
+                             raw=repr(raw)))
     if isinstance(raw, str):
         match = _EXCEPTIONAL.match(raw)
         if match:
             value = int(match.group(1))
             return Strength(18, value or 100)
         if "/" in raw:
-            raise ValueError(f"exceptional Strength is written 18/01 to 18/00, not {raw!r}")
+            raise ValueError(say("exceptional Strength is written 18/01 to 18/00, not {raw}",
+                                 raw=repr(raw)))
         try:
             raw = int(raw.strip())
         except ValueError:
-            raise ValueError(f"Strength must be a number from 1 to 25 or 18/01-18/00, "
-                             f"not {raw!r}") from None
+            raise ValueError(say("Strength must be a number from 1 to 25 or 18/01-18/00, not "
+                                 "{raw}", raw=repr(raw))) from None
     if isinstance(raw, float) and raw.is_integer():
         raw = int(raw)
     if not isinstance(raw, int) or not 1 <= raw <= 25:
-        raise ValueError(f"Strength must be from 1 to 25, not {raw!r}")
+        raise ValueError(say("Strength must be from 1 to 25, not {raw}", raw=repr(raw)))
     return Strength(raw)
 
 
@@ -51,12 +65,13 @@ def parse_score(raw: object, ability: str) -> int:
         try:
             raw = int(raw.strip())
         except ValueError:
-            raise ValueError(f"{ability.capitalize()} must be a whole number from 1 to 25, "
-                             f"not {raw!r}") from None
+            raise ValueError(say("{ability} must be a whole number from 1 to 25, not {raw}",
+                                 ability=ability_name(ability), raw=repr(raw))) from None
     if isinstance(raw, float) and raw.is_integer():
         raw = int(raw)
     if isinstance(raw, bool) or not isinstance(raw, int) or not 1 <= raw <= 25:
-        raise ValueError(f"{ability.capitalize()} must be from 1 to 25, not {raw!r}")
+        raise ValueError(say("{ability} must be from 1 to 25, not {raw}",
+                             ability=ability_name(ability), raw=repr(raw)))
     return raw
 
 

@@ -8,6 +8,7 @@ from typing import Any
 from gm_console.context import OpContext
 from gm_console.core.characters import DEFAULTS, FIELDS, ITEM_FIELDS, parse_field
 from gm_console.operations import Operation, Param, Refused, Result
+from gm_console.said import said_by, say
 
 _FIELD_LIST = ", ".join(FIELDS)
 
@@ -16,14 +17,15 @@ def _parse(key: str, raw: Any, fields=FIELDS) -> Any:
     try:
         return parse_field(key, raw, fields)
     except ValueError as exc:
-        raise Refused(str(exc)) from None
+        raise Refused(said_by(exc)) from None
 
 
 def _unique_name(ctx: OpContext, name: str, exclude: dict[str, Any] | None = None) -> str:
     name = _parse("name", name)
     for other in ctx.characters:
         if other is not exclude and str(other.get("name", "")).casefold() == name.casefold():
-            raise Refused(f"a character named {other['name']!r} already exists")
+            raise Refused(say("a character named {name!r} already exists",
+                              name=str(other["name"])))
     return name
 
 
@@ -33,7 +35,7 @@ def _add(ctx: OpContext, p: dict[str, Any]) -> Result:
         character[key] = _parse(key, p[key]) if p.get(key) is not None else default
     character["items"] = []
     ctx.characters.append(character)
-    return Result(f"{character['name']} joins the party", {"character": character},
+    return Result(say("{name} joins the party", name=character["name"]), {"character": character},
                   [character["name"]])
 
 
@@ -41,14 +43,16 @@ def _set(ctx: OpContext, p: dict[str, Any]) -> Result:
     character = ctx.character(p["character"])
     key = p["field"]
     if key not in FIELDS:
-        raise Refused(f"{key!r} is not a character field (fields: {_FIELD_LIST})")
+        raise Refused(say("{key!r} is not a character field (fields: {fields})", key=key,
+                          fields=_FIELD_LIST))
     old = character.get(key)
     value = (_unique_name(ctx, p["value"], exclude=character) if key == "name"
              else _parse(key, p["value"]))
     character[key] = value
     if key == "name" and old != value:
         ctx.notify("character_renamed", old=str(old), new=value)
-    return Result(f"{character['name']}: {key} {old} → {value}", {"character": character},
+    return Result(say("{name}: {field} {old} → {value}", name=character["name"], field=key,
+                      old=_shown(old), value=_shown(value)), {"character": character},
                   [character["name"]])
 
 
@@ -56,7 +60,8 @@ def _remove(ctx: OpContext, p: dict[str, Any]) -> Result:
     character = ctx.character(p["character"])
     ctx.characters.remove(character)
     ctx.notify("character_removed", name=str(character["name"]))
-    return Result(f"{character['name']} leaves the party (ctrl+z brings them back)",
+    return Result(say("{name} leaves the party (ctrl+z brings them back)",
+                      name=character["name"]),
                   who=[character["name"]])
 
 
@@ -72,8 +77,17 @@ def _duplicate(ctx: OpContext, p: dict[str, Any]) -> Result:
     twin = copy.deepcopy(source)
     twin["name"] = _unique_name(ctx, name)
     ctx.characters.insert(ctx.characters.index(source) + 1, twin)
-    return Result(f"{twin['name']} is a copy of {source['name']}", {"character": twin},
+    return Result(say("{name} is a copy of {source}", name=twin["name"], source=source["name"]),
+                  {"character": twin},
                   [twin["name"]])
+
+
+def _shown(value: Any) -> Any:
+    """A field's value as a sentence holds it: a number stays a number (decimal comma in
+    French), a flag reads yes or no, anything else as text (None when it was never set)."""
+    if isinstance(value, bool):
+        return say("yes") if value else say("no")
+    return value if isinstance(value, (int, float, str)) else str(value)
 
 
 def _find_item(character: dict[str, Any], ref: str) -> dict[str, Any]:
@@ -83,8 +97,9 @@ def _find_item(character: dict[str, Any], ref: str) -> dict[str, Any]:
     for item in items:
         if str(item.get("name", "")).casefold() == ref.strip().casefold():
             return item
-    names = ", ".join(str(i.get("name")) for i in items) or "nothing"
-    raise Refused(f"{character['name']} carries no item {ref!r} (carries: {names})")
+    names = ", ".join(str(i.get("name")) for i in items) or say("nothing")
+    raise Refused(say("{name} carries no item {ref!r} (carries: {names})",
+                      name=character["name"], ref=ref, names=names))
 
 
 def _item_add(ctx: OpContext, p: dict[str, Any]) -> Result:
@@ -93,8 +108,9 @@ def _item_add(ctx: OpContext, p: dict[str, Any]) -> Result:
             "weight_lb": _parse("weight_lb", p["weight_lb"], ITEM_FIELDS),
             "qty": _parse("qty", p["qty"], ITEM_FIELDS)}
     character.setdefault("items", []).append(item)
-    return Result(f"{character['name']} takes {item['qty']} × {item['name']} "
-                  f"({item['weight_lb']} lb each)", {"item": item}, [character["name"]])
+    return Result(say("{name} takes {qty} × {item} ({weight} lb each)", name=character["name"],
+                      qty=item["qty"], item=item["name"], weight=item["weight_lb"]),
+                  {"item": item}, [character["name"]])
 
 
 def _item_set(ctx: OpContext, p: dict[str, Any]) -> Result:
@@ -102,10 +118,12 @@ def _item_set(ctx: OpContext, p: dict[str, Any]) -> Result:
     item = _find_item(character, p["item"])
     key = p["field"]
     if key not in ITEM_FIELDS:
-        raise Refused(f"{key!r} is not an item field (fields: {', '.join(ITEM_FIELDS)})")
+        raise Refused(say("{key!r} is not an item field (fields: {fields})", key=key,
+                          fields=", ".join(ITEM_FIELDS)))
     old = item.get(key)
     item[key] = _parse(key, p["value"], ITEM_FIELDS)
-    return Result(f"{character['name']}'s {item['name']}: {key} {old} → {item[key]}",
+    return Result(say("{name}'s {item}: {field} {old} → {value}", name=character["name"],
+                      item=item["name"], field=key, old=_shown(old), value=_shown(item[key])),
                   {"item": item}, [character["name"]])
 
 
@@ -113,7 +131,8 @@ def _item_remove(ctx: OpContext, p: dict[str, Any]) -> Result:
     character = ctx.character(p["character"])
     item = _find_item(character, p["item"])
     character["items"].remove(item)
-    return Result(f"{character['name']} drops {item['name']}", {"item": item},
+    return Result(say("{name} drops {item}", name=character["name"], item=item["name"]),
+                  {"item": item},
                   [character["name"]])
 
 

@@ -11,6 +11,7 @@ from typing import Any, Callable
 
 from gm_console.conditions import stored_problems
 from gm_console.core.abilities import parse_score, parse_strength
+from gm_console.said import Said, said_by, say
 
 ABILITIES = ("strength", "dexterity", "constitution", "intelligence", "wisdom", "charisma")
 
@@ -30,39 +31,46 @@ DEFAULTS: dict[str, Any] = {
     "bulky": False,
 }
 
+FLAGS = frozenset(key for key, default in DEFAULTS.items() if isinstance(default, bool))
+"""The fields that are true or false (switched on and off, never typed, in the editor)."""
 
-def _number(label: str, low: float | None = None, high: float | None = None,
+
+def _number(label: Said, low: float | None = None, high: float | None = None,
             whole: bool = False) -> Callable[[Any], float | int]:
     def parse(raw: Any) -> float | int:
+        not_a_number = say("{label} must be a number, not {raw}", label=label, raw=repr(raw))
         if isinstance(raw, bool):
-            raise ValueError(f"{label} must be a number, not {raw!r}")
+            raise ValueError(not_a_number)
         try:
             value = float(str(raw).replace(",", ".")) if isinstance(raw, str) else float(raw)
         except (TypeError, ValueError):
-            raise ValueError(f"{label} must be a number, not {raw!r}") from None
+            raise ValueError(not_a_number) from None
         if value != value:
-            raise ValueError(f"{label} must be a number, not {raw!r}")
+            raise ValueError(not_a_number)
         if whole and not value.is_integer():
-            raise ValueError(f"{label} must be a whole number, not {raw!r}")
+            raise ValueError(say("{label} must be a whole number, not {raw}", label=label,
+                                 raw=repr(raw)))
         if low is not None and value < low:
-            raise ValueError(f"{label} must be at least {low:g}, not {raw!r}")
+            raise ValueError(say("{label} must be at least {low:g}, not {raw}", label=label,
+                                 low=low, raw=repr(raw)))
         if high is not None and value > high:
-            raise ValueError(f"{label} must be at most {high:g}, not {raw!r}")
+            raise ValueError(say("{label} must be at most {high:g}, not {raw}", label=label,
+                                 high=high, raw=repr(raw)))
         return int(value) if value.is_integer() else value
     return parse
 
 
-def _text(label: str, allow_empty: bool = False) -> Callable[[Any], str]:
+def _text(label: Said, allow_empty: bool = False) -> Callable[[Any], str]:
     def parse(raw: Any) -> str:
         if not isinstance(raw, str):
-            raise ValueError(f"{label} must be text, not {raw!r}")
+            raise ValueError(say("{label} must be text, not {raw}", label=label, raw=repr(raw)))
         if not allow_empty and not raw.strip():
-            raise ValueError(f"{label} cannot be empty")
+            raise ValueError(say("{label} cannot be empty", label=label))
         return raw.strip()
     return parse
 
 
-def _flag(label: str) -> Callable[[Any], bool]:
+def _flag(label: Said) -> Callable[[Any], bool]:
     def parse(raw: Any) -> bool:
         if isinstance(raw, bool):
             return raw
@@ -71,7 +79,8 @@ def _flag(label: str) -> Callable[[Any], bool]:
             return True
         if text in ("false", "no", "off", "0", "n"):
             return False
-        raise ValueError(f"{label} must be true or false, not {raw!r}")
+        raise ValueError(say("{label} must be true or false, not {raw}", label=label,
+                             raw=repr(raw)))
     return parse
 
 
@@ -81,29 +90,29 @@ def _strength(raw: Any) -> int | str:
 
 
 FIELDS: dict[str, Callable[[Any], Any]] = {
-    "name": _text("Name"),
-    "race": _text("Race"),
+    "name": _text(say("Name")),
+    "race": _text(say("Race")),
     "strength": _strength,
     **{a: functools.partial(parse_score, ability=a) for a in ABILITIES if a != "strength"},
-    "height_m": _number("Height (m)", low=0.1, high=30),
-    "speed_m": _number("Speed (m)", low=0),
-    "climb_speed_m": _number("Climbing speed (m)", low=0),
-    "swim_speed_m": _number("Swimming speed (m)", low=0),
-    "exhaustion": _number("Exhaustion", low=0, high=6, whole=True),
-    "armour": _text("Armour"),
-    "armour_weight_lb": _number("Armour weight (lb)", low=0),
-    "armour_magic": _flag("Magic armour"),
-    "bulky": _flag("Bulky"),
-    "hit_points": _number("Hit points", whole=True),
-    "max_hit_points": _number("Maximum hit points", low=0, whole=True),
-    "temp_hit_points": _number("Temporary hit points", low=0, whole=True),
-    "notes": _text("Notes", allow_empty=True),
+    "height_m": _number(say("Height (m)"), low=0.1, high=30),
+    "speed_m": _number(say("Speed (m)"), low=0),
+    "climb_speed_m": _number(say("Climbing speed (m)"), low=0),
+    "swim_speed_m": _number(say("Swimming speed (m)"), low=0),
+    "exhaustion": _number(say("Exhaustion"), low=0, high=6, whole=True),
+    "armour": _text(say("Armour")),
+    "armour_weight_lb": _number(say("Armour weight (lb)"), low=0),
+    "armour_magic": _flag(say("Magic armour")),
+    "bulky": _flag(say("Bulky")),
+    "hit_points": _number(say("Hit points"), whole=True),
+    "max_hit_points": _number(say("Maximum hit points"), low=0, whole=True),
+    "temp_hit_points": _number(say("Temporary hit points"), low=0, whole=True),
+    "notes": _text(say("Notes"), allow_empty=True),
 }
 
 ITEM_FIELDS: dict[str, Callable[[Any], Any]] = {
-    "name": _text("Item name"),
-    "weight_lb": _number("Weight (lb)", low=0),
-    "qty": _number("Quantity", low=0, whole=True),
+    "name": _text(say("Item name")),
+    "weight_lb": _number(say("Weight (lb)"), low=0),
+    "qty": _number(say("Quantity"), low=0, whole=True),
 }
 
 
@@ -117,36 +126,38 @@ def parse_field(key: str, raw: Any, fields: dict[str, Callable[[Any], Any]] = FI
 def problems(character: Any, others: list[dict[str, Any]]) -> list[tuple[tuple[Any, ...], str]]:
     """Everything wrong with a character read from a file, as (path below it, message)."""
     if not isinstance(character, dict):
-        return [((), "a character must be a table")]
+        return [((), say("a character must be a table"))]
     found: list[tuple[tuple[Any, ...], str]] = []
     if "name" not in character:
-        found.append(((), "a character needs a name"))
+        found.append(((), say("a character needs a name")))
     for key, value in character.items():
         if key in FIELDS:
             try:
                 parse_field(key, value)
             except ValueError as exc:
-                found.append(((key,), str(exc)))
+                found.append(((key,), said_by(exc)))
     name = str(character.get("name", "")).casefold()
     if name and any(isinstance(o, dict) and str(o.get("name", "")).casefold() == name
                     for o in others):
-        found.append((("name",), f"the name {character.get('name')!r} is used twice"))
+        found.append((("name",), say("the name {name!r} is used twice",
+                                     name=str(character.get("name")))))
     if "conditions" in character:
         found += [(("conditions", *where), message)
                   for where, message in stored_problems(character["conditions"])]
     items = character.get("items", [])
     if not isinstance(items, list):
-        found.append((("items",), "items must be an array of tables ([[characters.items]])"))
+        found.append((("items",), say("items must be an array of tables "
+                                      "([[characters.items]])")))
         return found
     for index, item in enumerate(items):
         if not isinstance(item, dict):
-            found.append((("items", index), "an item must be a table"))
+            found.append((("items", index), say("an item must be a table")))
             continue
         if "name" not in item:
-            found.append((("items", index), "an item needs a name"))
+            found.append((("items", index), say("an item needs a name")))
         for key, value in item.items():
             try:
                 parse_field(key, value, ITEM_FIELDS)
             except ValueError as exc:
-                found.append((("items", index, key), str(exc)))
+                found.append((("items", index, key), said_by(exc)))
     return found

@@ -4,10 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from gm_console.said import say
+
 
 def format_clock(clock: dict[str, Any], day_word: str = "Day") -> str:
+    """'Day 3, 08:00'; with the default word, a sentence a reader says in their language (a
+    journal line's), else with ``day_word`` as given (already translated)."""
     second = int(clock.get("second", 0))
-    return f"{day_word} {int(clock.get('day', 1))}, {second // 3600:02d}:{second % 3600 // 60:02d}"
+    day, time = int(clock.get("day", 1)), f"{second // 3600:02d}:{second % 3600 // 60:02d}"
+    return say("Day {day}, {time}", day=day, time=time) if day_word == "Day" \
+        else f"{day_word} {day}, {time}"
 
 
 def format_duration(seconds: float) -> str:

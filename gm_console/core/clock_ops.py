@@ -7,14 +7,16 @@ from typing import Any
 from gm_console.context import OpContext
 from gm_console.core.clock import format_clock, format_duration
 from gm_console.operations import Operation, Param, Refused, Result
+from gm_console.said import joined, say
 
 
 def _advance(ctx: OpContext, p: dict[str, Any]) -> Result:
     seconds = round(p["hours"] * 3600 + p["minutes"] * 60 + p["rounds"] * 6)
     if seconds <= 0:
-        raise Refused("say how long: hours, minutes or rounds, more than 0")
+        raise Refused(say("say how long: hours, minutes or rounds, more than 0"))
     ctx.advance_clock(seconds, p["reason"])
-    return Result(f"time passes: {format_duration(seconds)} → {format_clock(ctx.clock)}",
+    return Result(say("time passes: {duration} → {clock}", duration=format_duration(seconds),
+                      clock=format_clock(ctx.clock)),
                   {"seconds": seconds, "clock": dict(ctx.clock)})
 
 
@@ -22,7 +24,9 @@ def _rest(kind: str):
     def apply(ctx: OpContext, p: dict[str, Any]) -> Result:
         objection = ctx.host.call_first("rest_refused", session=ctx, kind=kind)
         if objection:
-            raise Refused(f"no {kind} rest now: {objection}")
+            raise Refused(say("no long rest now: {objection}", objection=objection)
+                          if kind == "long" else
+                          say("no short rest now: {objection}", objection=objection))
         rules = ctx.table("exhaustion").get("rest", {})
         hours = p["hours"] if p["hours"] else float(rules.get(f"{kind}_hours", 8))
         ctx.advance_clock(round(hours * 3600), f"{kind} rest")
@@ -35,9 +39,12 @@ def _rest(kind: str):
                     character["exhaustion"] = max(0, level - removed)
                     recovered.append(character["name"])
             ctx.touch("characters")
-        text = f"{kind} rest of {format_duration(hours * 3600)}"
+        length = format_duration(hours * 3600)
+        text = say("long rest of {length}", length=length) if kind == "long" else \
+            say("short rest of {length}", length=length)
         if recovered:
-            text += f"; one level of exhaustion less for {', '.join(recovered)}"
+            text = joined("; ", [text, say("one level of exhaustion less for {names}",
+                                           names=", ".join(recovered))])
         return Result(text, {"recovered": recovered}, recovered)
     return apply
 
@@ -45,7 +52,7 @@ def _rest(kind: str):
 def _note(ctx: OpContext, p: dict[str, Any]) -> Result:
     text = p["text"].strip()
     if not text:
-        raise Refused("the note is empty")
+        raise Refused(say("the note is empty"))
     who = [ctx.character(name)["name"] for name in p["who"]]
     # The note writes its own line (the operation has journal=False) to carry the flag.
     ctx.journal(text, kind="note", who=who, gm_only=p["gm_only"])
@@ -55,10 +62,10 @@ def _note(ctx: OpContext, p: dict[str, Any]) -> Result:
 def _rename(ctx: OpContext, p: dict[str, Any]) -> Result:
     name = p["name"].strip()
     if not name:
-        raise Refused("the session's name cannot be empty")
+        raise Refused(say("the session's name cannot be empty"))
     ctx.state.setdefault("session", {})["name"] = name
     ctx.touch("session")
-    return Result(f"session renamed {name!r}")
+    return Result(say("session renamed {name!r}", name=name))
 
 
 OPERATIONS = [

@@ -8,9 +8,10 @@ from typing import Any
 from gm_console import conditions as cond
 from gm_console import durations
 from gm_console.context import OpContext
-from gm_console.core.abilities import modifier, parse_score, parse_strength
+from gm_console.core.abilities import ability_name, modifier, parse_score, parse_strength
 from gm_console.operations import Operation, Param, Refused, Result
 from gm_console.rolls import RollRequest
+from gm_console.said import joined, said_by, say
 
 SAVE_RESULT = "condition.save_result"
 
@@ -23,30 +24,35 @@ def _add(ctx: OpContext, p: dict[str, Any]) -> Result:
     character = ctx.character(p["character"])
     name = p["condition"].strip()
     if not name:
-        raise Refused("name the condition (conditions: " + ", ".join(_known(ctx)) + ")")
+        raise Refused(say("name the condition (conditions: {known})",
+                          known=", ".join(_known(ctx))))
     try:
         effects = cond.parse_effects(p["effects"])
     except cond.ConditionError as exc:
-        raise Refused(str(exc)) from None
+        raise Refused(said_by(exc)) from None
     known = _known(ctx)
     # A condition may be named by its label in either language ("à terre" is prone).
     name = next((key for key, row in known.items() if name.casefold() in
                  (key.casefold(), str(row.get("label", "")).casefold(),
                   str(row.get("label_fr", "")).casefold())), name)
     if name not in known and not effects and not p["note_only"]:
-        raise Refused(f"{name!r} is not a condition of config/conditions.toml (conditions: "
-                      f"{', '.join(known)}); give its effects (effects=restricted,"
-                      "speed_factor=0.5) or note_only=true for a condition with no effect")
+        raise Refused(say("{name!r} is not a condition of config/conditions.toml (conditions: "
+                          "{known}); give its effects, or say it has none (effects=restricted,"
+                          "speed_factor=0.5 | note_only=true)", name=name,
+                          known=", ".join(known)))
     duration = ctx.duration(rounds=p["rounds"], minutes=p["minutes"], hours=p["hours"],
                             until=p["until"], of=p["of"], save_dc=p["save_dc"],
                             save_ability=p["save_ability"])
-    source = p["source"].strip() or "added by the game master"
+    # No source stored: read back, it is "added by the game master" in the reader's language.
+    source = p["source"].strip()
     if not ctx.add_condition(character, name, source=source, effects=effects or None,
                              duration=duration):
-        raise Refused(f"{character['name']} is already {name} (condition.remove it first to "
-                      "change it)")
+        raise Refused(say("{name} is already {condition} (to change it, remove it first: "
+                          "condition.remove)", name=character["name"],
+                          condition=_label(ctx, name)))
     how_long = durations.describe(duration)
-    return Result(f"{character['name']} is {name}, {how_long}",
+    return Result(say("{name} is {condition}, {how_long}", name=character["name"],
+                      condition=_label(ctx, name), how_long=how_long),
                   {"character": character["name"], "condition": name, "duration": duration,
                    "effects": effects or cond.known_effects(name, known)},
                   [character["name"]])
@@ -59,14 +65,20 @@ def _remove(ctx: OpContext, p: dict[str, Any]) -> Result:
         derived = [c for c in ctx.conditions(character)
                    if not c.stored and c.name.casefold() == name.casefold()]
         if derived:
-            raise Refused(f"{character['name']}'s {name} comes from {derived[0].source}: it "
-                          "ends with its cause, not by hand")
-        have = ", ".join(e["name"] for e in cond.stored_entries(character)) or "none"
-        raise Refused(f"{character['name']} has no condition {name!r} added by hand (has: "
-                      f"{have})")
-    return Result(f"{character['name']} is no longer {name}", {"character": character["name"],
-                                                                "condition": name},
-                  [character["name"]])
+            raise Refused(say("{name}'s {condition} comes from {source}: it ends with its "
+                              "cause, not by hand", name=character["name"],
+                              condition=derived[0].label or name, source=derived[0].source))
+        have = ", ".join(e["name"] for e in cond.stored_entries(character)) or say("none")
+        raise Refused(say("{name} has no condition {condition!r} added by hand (has: {have})",
+                          name=character["name"], condition=name, have=have))
+    return Result(say("{name} is no longer {condition}", name=character["name"],
+                      condition=_label(ctx, name)),
+                  {"character": character["name"], "condition": name}, [character["name"]])
+
+
+def _label(ctx: OpContext, name: str) -> str:
+    """A condition's name as the game master reads it (the table's label in their language)."""
+    return cond.label_of(name, _known(ctx), ctx.language)
 
 
 def _save_modifier(character: dict[str, Any], ability: str) -> int:
@@ -74,7 +86,8 @@ def _save_modifier(character: dict[str, Any], ability: str) -> int:
     try:
         score = parse_strength(raw).score if ability == "strength" else parse_score(raw, ability)
     except ValueError as exc:
-        raise Refused(f"{character.get('name')}: {exc}") from None
+        raise Refused(say("{name}: {problem}", name=str(character.get("name", "")),
+                          problem=said_by(exc))) from None
     return modifier(score)
 
 
@@ -86,9 +99,11 @@ def ask_save(ctx: OpContext, character: dict[str, Any], entry: dict[str, Any]) -
     dice, reasons = ctx.roll_dice(character, "save")
     mod = _save_modifier(character, ability)
     expression = dice if mod == 0 else f"{dice}{mod:+d}"
-    title = f"{ability.capitalize()} save DC {dc} to end {entry['name']}"
+    title = say("{ability} save DC {dc} to end {condition}", ability=ability_name(ability),
+                dc=dc, condition=_label(ctx, str(entry["name"])))
     if reasons:
-        title += " (disadvantage: " + "; ".join(reasons) + ")"
+        title = say("{title} (disadvantage: {reasons})", title=title,
+                    reasons=joined("; ", reasons))
     return ctx.request_rolls(RollRequest(
         title=title, rolls=[{"who": character["name"], "expression": expression, "dc": dc}],
         then=SAVE_RESULT, context={"character": character["name"], "condition": entry["name"]}))
@@ -99,27 +114,31 @@ def _save(ctx: OpContext, p: dict[str, Any]) -> Result:
     for entry in cond.stored_entries(character):
         if entry["name"].casefold() == p["condition"].strip().casefold():
             if (entry.get("duration") or {}).get("kind") != "save":
-                raise Refused(f"{character['name']}'s {entry['name']} does not end on a save "
-                              f"({durations.describe(entry.get('duration'))})")
+                raise Refused(say("{name}'s {condition} does not end on a save ({how_long})",
+                                  name=character["name"],
+                                  condition=_label(ctx, str(entry["name"])),
+                                  how_long=durations.describe(entry.get("duration"))))
             request = ask_save(ctx, character, entry)
-            return Result(f"{character['name']}: save asked to end {entry['name']}",
+            return Result(say("{name}: save asked to end {condition}", name=character["name"],
+                              condition=_label(ctx, str(entry["name"]))),
                           {"request": request}, [character["name"]])
-    raise Refused(f"{character['name']} has no condition {p['name']!r} added by hand")
+    raise Refused(say("{name} has no condition {condition!r} added by hand",
+                      name=character["name"], condition=p["condition"]))
 
 
 def _save_result(ctx: OpContext, p: dict[str, Any]) -> Result:
     request = p["request"]
     if "character" not in request or "condition" not in request:
-        raise Refused(f"{SAVE_RESULT}: the request names no character and condition")
+        raise Refused(say("{op}: the request names no character and condition", op=SAVE_RESULT))
     character = ctx.character(str(request["character"]))
     name = str(request["condition"])
     saved = any(o.get("success") for o in p["outcomes"] if isinstance(o, dict))
     if not saved:
-        return Result(f"{character['name']} fails the save: still {name}", {"ended": False},
-                      [character["name"]])
+        return Result(say("{name} fails the save: still {condition}", name=character["name"],
+                          condition=_label(ctx, name)), {"ended": False}, [character["name"]])
     ctx.remove_condition(character, name)
-    return Result(f"{character['name']}: {name} ends (the save succeeded)", {"ended": True},
-                  [character["name"]])
+    return Result(say("{name}: {condition} ends (the save succeeded)", name=character["name"],
+                      condition=_label(ctx, name)), {"ended": True}, [character["name"]])
 
 
 _CHARACTER = Param("character", str, "the character's name")

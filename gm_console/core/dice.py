@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from gm_console.said import say
+
 _SHORTHANDS = (
     (re.compile(r"\badv(antage)?\b", re.I), "2d20kh1"),
     (re.compile(r"\bdis(advantage)?\b", re.I), "2d20kl1"),
@@ -38,15 +40,17 @@ def normalise(expression: str) -> str:
 def roll(expression: str) -> Roll:
     text = normalise(expression)
     if not text:
-        raise DiceError("empty dice expression")
+        raise DiceError(say("empty dice expression"))
     import d20
 
     try:
         result = d20.roll(text, allow_comments=False)
     except d20.RollSyntaxError as exc:
-        raise DiceError(f"{expression!r} is not dice notation: {exc}") from None
+        raise DiceError(say("{expression!r} is not dice notation: {error}",
+                            expression=expression, error=str(exc))) from None
     except d20.RollError as exc:
-        raise DiceError(f"cannot roll {expression!r}: {exc}") from None
+        raise DiceError(say("cannot roll {expression!r}: {error}", expression=expression,
+                            error=str(exc))) from None
     return Roll(expression=text, total=int(result.total), detail=_plain(str(result)))
 
 
@@ -63,5 +67,6 @@ def check(expression: str) -> str | None:
     try:
         d20.parse(normalise(expression))
     except d20.RollSyntaxError as exc:
-        return f"{expression!r} is not dice notation: {exc}"
+        return say("{expression!r} is not dice notation: {error}", expression=expression,
+                   error=str(exc))
     return None

@@ -12,6 +12,7 @@ from gm_console.core import (character_ops, clock_ops, condition_ops, hp_ops, re
 from gm_console.core.abilities import modifier, parse_score, parse_strength
 from gm_console.core.characters import ABILITIES
 from gm_console.i18n import FRENCH
+from gm_console.said import joined, said_by, say
 
 
 @hookimpl
@@ -34,9 +35,10 @@ SETTING_CHOICES = {"speed_factor_rounding": ("exact", "down")}
 def _conditions_settings_problems(table: dict[str, Any]) -> list[tuple[tuple[Any, ...], str]]:
     settings = table.get("settings", {})
     if not isinstance(settings, dict):
-        return [(("settings",), "settings must be a table ([plugins.conditions.settings])")]
-    found = [(("settings", key), f"setting {key} must be one of {', '.join(choices)}, not "
-                                 f"{settings[key]!r}")
+        return [(("settings",), say("settings must be a table ([plugins.conditions.settings])"))]
+    found: list[tuple[tuple[Any, ...], str]] = [(("settings", key), say("setting {key} must be one of {choices}, not {value}",
+                                     key=key, choices=", ".join(choices),
+                                     value=repr(settings[key])))
              for key, choices in SETTING_CHOICES.items()
              if key in settings and settings[key] not in choices]
     def whole(value: Any) -> bool:
@@ -44,15 +46,15 @@ def _conditions_settings_problems(table: dict[str, Any]) -> list[tuple[tuple[Any
 
     if "round_seconds" in settings and not (whole(settings["round_seconds"])
                                             and settings["round_seconds"] > 0):
-        found.append((("settings", "round_seconds"), "setting round_seconds must be a whole "
-                                                     "number more than 0"))
+        found.append((("settings", "round_seconds"), say("setting round_seconds must be a "
+                                                         "whole number more than 0")))
     if "hit_points_floor" in settings and not whole(settings["hit_points_floor"]):
-        found.append((("settings", "hit_points_floor"), "setting hit_points_floor must be a "
-                                                        "whole number"))
+        found.append((("settings", "hit_points_floor"), say("setting hit_points_floor must be "
+                                                            "a whole number")))
     if "massive_damage_kills" in settings and not isinstance(settings["massive_damage_kills"],
                                                              bool):
-        found.append((("settings", "massive_damage_kills"), "setting massive_damage_kills must "
-                                                            "be true or false"))
+        found.append((("settings", "massive_damage_kills"), say("setting massive_damage_kills "
+                                                                "must be true or false")))
     return found
 
 
@@ -92,7 +94,8 @@ def character_conditions(character, session) -> list[dict[str, Any]]:
         except (TypeError, ValueError):
             current = 1
         if current <= floor:
-            out.append({"name": "unconscious", "source": f"{current} hit points"})
+            out.append({"name": "unconscious", "source": say("{current} hit points",
+                                                              current=current)})
     return out
 
 
@@ -118,7 +121,7 @@ def character_derived(character, session) -> dict[str, Any]:
                 score = parse_score(character[ability], ability)
                 abilities[ability] = {"score": score, "modifier": modifier(score)}
         except ValueError as exc:
-            abilities[ability] = {"error": str(exc)}
+            abilities[ability] = {"error": said_by(exc)}
     key = "effect_fr" if session.language == "fr" else "effect"
     levels = _exhaustion_levels(session, character)
     conditions = session.conditions(character)
@@ -139,17 +142,20 @@ def _conditions_value(conditions: list[cond.Condition]) -> dict[str, Any]:
     each condition with its effects as plain data under ``active`` (``show --json``)."""
     limits = cond.action_limits(conditions)
     disadvantage = {roll: cond.disadvantage(conditions, roll) for roll in cond.ROLLS}
+    in_combat = [
+        *([say("no action: {why}", why=limits.no_actions)] if limits.no_actions else []),
+        *([say("restricted: {why}", why=limits.restricted)] if limits.restricted else []),
+        *(say("no {action}: {why}", action=action, why=why)
+          for action, why in limits.forbids.items())]
     return {
-        "names": ", ".join(c.label or c.name for c in conditions) or "none",
-        **{f"{roll}s": ("disadvantage: " + "; ".join(why)) if why else "normal"
-           for roll, why in disadvantage.items()},
-        "in combat": "; ".join(filter(None, [
-            limits.no_actions and f"no action: {limits.no_actions}",
-            limits.restricted and f"restricted: {limits.restricted}",
-            *(f"no {action}: {why}" for action, why in limits.forbids.items())])) or "as usual",
+        "names": ", ".join(c.label or c.name for c in conditions) or say("none"),
+        **{f"{roll}s": say("disadvantage: {why}", why=joined("; ", why)) if why
+           else say("normal") for roll, why in disadvantage.items()},
+        "in combat": joined("; ", in_combat) if in_combat else say("as usual"),
         "active": [c.as_dict() for c in conditions],
-        "steps": [f"{c.label or c.name}: {c.source}; {cond.describe_effects(c.effects)}"
-                  + (f"; {durations.describe(c.duration)}" if c.stored else "")
+        "steps": [joined("; ", [say("{condition}: {source}", condition=c.label or c.name,
+                                    source=c.source), cond.describe_effects(c.effects),
+                                *([durations.describe(c.duration)] if c.stored else [])])
                   for c in conditions],
     }
 
@@ -177,8 +183,8 @@ def _with_durations(ctx) -> list[tuple[dict[str, Any], dict[str, Any]]]:
 def time_passed(ctx, seconds, reason) -> None:
     for character, entry in _with_durations(ctx):
         if durations.time_is_up(entry["duration"], ctx.clock):
-            ctx.remove_condition(character, entry["name"],
-                                 f"{durations.describe(entry['duration'])}: time is up")
+            ctx.remove_condition(character, entry["name"], say(
+                "{how_long}: time is up", how_long=durations.describe(entry["duration"])))
 
 
 def _turn(ctx, name: str, at: str) -> None:
@@ -186,8 +192,11 @@ def _turn(ctx, name: str, at: str) -> None:
         duration = dict(entry["duration"])
         said = durations.on_turn(duration, name, at)
         if said == "ends":
-            ctx.remove_condition(character, entry["name"], f"{at} of {name}'s turn: "
-                                 f"{durations.describe(entry['duration'])} is over")
+            how_long = durations.describe(entry["duration"])
+            ctx.remove_condition(character, entry["name"], say(
+                "start of {name}'s turn: {how_long} is over", name=name, how_long=how_long)
+                if at == "start" else say("end of {name}'s turn: {how_long} is over",
+                                          name=name, how_long=how_long))
         elif said == "ticks":  # entries with a duration are the stored tables themselves
             entry["duration"] = duration
             ctx.touch("characters")
@@ -226,7 +235,8 @@ the selected character (prone, frightened 2r, poisoned 10m, stunned dc13 con; -p
 and the Cond. column lists them.
 Hit points: hp.damage (temporary first; unconscious at 0; massive damage kills), hp.heal (up to
 the maximum that counts), hp.temp (the higher stays); on the party screen h takes 7 or -7 axe
-(damage), +5 (healing), t8 (temporary); the HP column shows current/maximum+temporary.
+(damage), +5 (healing; +5 !reason heals even the dead), t8 (temporary); the HP column shows
+current/maximum+temporary.
 Settings (config/conditions.toml [settings], or the session's [plugins.conditions.settings]):
 - speed_factor_rounding = exact: 9 mv halved is 4.5; down: 4 (never below 1 mv).
 - hit_points_floor = 0; massive_damage_kills = true; round_seconds = 6 (rounds out of a fight)."""
@@ -245,6 +255,7 @@ notée au journal. Écran du groupe (p) : k ajoute un état au personnage choisi
 frightened 2r, poisoned 10m, stunned dc13 con ; -prone le retire) ; colonne États.
 Points de vie : hp.damage (temporaires d'abord ; inconscient à 0 ; dégâts massifs : mort),
 hp.heal (jusqu'au maximum qui compte), hp.temp (le plus haut reste) ; écran du groupe : h puis
-7 ou -7 hache (dégâts), +5 (soins), t8 (temporaires) ; colonne PV.
+7 ou -7 hache (dégâts), +5 (soins ; +5 !raison soigne même un mort), t8 (temporaires) ;
+colonne PV.
 Réglages (config/conditions.toml [settings]) : speed_factor_rounding (exact : 9 mv ÷ 2 = 4,5 ;
 down : 4), hit_points_floor, massive_damage_kills, round_seconds."""

@@ -17,7 +17,7 @@ def _hp(ctx: OpContext, character: dict[str, Any]) -> hitpoints.HitPoints:
     hp = ctx.hit_points(character)
     if hp is None:
         raise Refused(say("{name} has no maximum hit points on the sheet: set it first "
-                          "(character.set {name} max_hit_points N)", name=character["name"]))
+                          "(character.set field=max_hit_points)", name=character["name"]))
     return hp
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from gm_console.context import OpContext
 from gm_console.operations import Operation, Param, Refused, Result
+from gm_console.said import say
 
 
 def pending(ctx: OpContext) -> list[dict[str, Any]]:
@@ -29,8 +30,9 @@ def _find(ctx: OpContext, request_id: int) -> dict[str, Any]:
     for request in queue:
         if not request_id or request["id"] == request_id:
             return request
-    waiting = ", ".join(str(r["id"]) for r in queue) or "none"
-    raise Refused(f"no waiting request {request_id} (waiting: {waiting})")
+    waiting = ", ".join(str(r["id"]) for r in queue) or say("none")
+    raise Refused(say("no waiting request {id} (waiting: {waiting})", id=request_id,
+                      waiting=waiting))
 
 
 def _add(ctx: OpContext, p: dict[str, Any]) -> Result:
@@ -48,7 +50,8 @@ def _add(ctx: OpContext, p: dict[str, Any]) -> Result:
     requests["next_id"] += 1
     pending(ctx).append(request)
     ctx.touch("requests")
-    return Result(f"{ctx.actor} asks: {describe(request)}", {"id": request["id"]},
+    return Result(say("{actor} asks: {request}", actor=ctx.actor, request=describe(request)),
+                  {"id": request["id"]},
                   [p["character"]] if p["character"] else [])
 
 
@@ -60,16 +63,19 @@ def _approve(ctx: OpContext, p: dict[str, Any]) -> Result:
     result = ctx.host.run_operation(ctx, request["op"], request["params"])
     for line in ctx.journal_lines[first:]:  # applied in the player's name
         line["actor"] = request["actor"]
-    return Result(f"approved {request['actor']}'s request: {result.message}", result.data,
-                  result.who)
+    return Result(say("approved {actor}'s request: {message}", actor=str(request["actor"]),
+                      message=result.message), result.data, result.who)
 
 
 def _decline(ctx: OpContext, p: dict[str, Any]) -> Result:
     request = _find(ctx, p["id"])
     pending(ctx).remove(request)
     ctx.touch("requests")
-    why = f": {p['reason']}" if p["reason"] else ""
-    return Result(f"declined {request['actor']}'s request ({describe(request)}){why}",
+    actor, asked = str(request["actor"]), describe(request)
+    text = say("declined {actor}'s request ({request}): {why}", actor=actor, request=asked,
+               why=p["reason"]) if p["reason"] else \
+        say("declined {actor}'s request ({request})", actor=actor, request=asked)
+    return Result(text,
                   who=[request["character"]] if request.get("character") else [])
 
 

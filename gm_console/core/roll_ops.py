@@ -7,17 +7,23 @@ from typing import Any
 from gm_console.context import OpContext
 from gm_console.core import dice
 from gm_console.operations import Operation, Param, Refused, Result
+from gm_console.said import said_by, say
 
 
 def _roll(ctx: OpContext, p: dict[str, Any]) -> Result:
     try:
         rolled = dice.roll(p["expression"])
     except dice.DiceError as exc:
-        raise Refused(str(exc)) from None
+        raise Refused(said_by(exc)) from None
     who = [ctx.character(p["who"])["name"]] if p["who"] else []
-    label = f"{p['label']}: " if p["label"] else ""
-    prefix = f"{who[0]} rolls " if who else "roll "
-    return Result(f"{prefix}{label}{rolled.detail}",
+    detail, label = rolled.detail, p["label"]
+    if who:
+        text = say("{who} rolls {label}: {detail}", who=who[0], label=label, detail=detail) \
+            if label else say("{who} rolls {detail}", who=who[0], detail=detail)
+    else:
+        text = say("roll {label}: {detail}", label=label, detail=detail) if label \
+            else say("roll {detail}", detail=detail)
+    return Result(text,
                   {"total": rolled.total, "detail": rolled.detail}, who)
 
 
@@ -46,14 +52,14 @@ def drop_rolls_of(ctx: OpContext, name: str) -> None:
 def _find(ctx: OpContext, request_id: int) -> dict[str, Any]:
     queue = pending(ctx)
     if not queue:
-        raise Refused("no rolls are waiting")
+        raise Refused(say("no rolls are waiting"))
     if not request_id:
         return queue[0]
     for request in queue:
         if request["id"] == request_id:
             return request
     ids = ", ".join(str(r["id"]) for r in queue)
-    raise Refused(f"no waiting roll request {request_id} (waiting: {ids})")
+    raise Refused(say("no waiting roll request {id} (waiting: {ids})", id=request_id, ids=ids))
 
 
 def _typed_results(text: str) -> dict[str, int]:
@@ -62,12 +68,13 @@ def _typed_results(text: str) -> dict[str, int]:
     for part in (s.strip() for s in text.split(",") if s.strip()):
         name, sep, value = part.partition("=")
         if not sep or not name.strip():
-            raise Refused(f"results are written Name=total, comma-separated; {part!r} is not")
+            raise Refused(say("results are written Name=total, comma-separated; {part!r} is "
+                              "not", part=part))
         try:
             out[name.strip().casefold()] = int(value.strip())
         except ValueError:
-            raise Refused(f"{name.strip()}'s result must be a whole number, not "
-                          f"{value.strip()!r}") from None
+            raise Refused(say("{name}'s result must be a whole number, not {value!r}",
+                              name=name.strip(), value=value.strip())) from None
     return out
 
 
@@ -76,41 +83,45 @@ def _resolve(ctx: OpContext, p: dict[str, Any]) -> Result:
     typed = _typed_results(p["results"])
     unknown = set(typed) - {str(r["who"]).casefold() for r in request["rolls"]}
     if unknown:
-        raise Refused(f"{sorted(unknown)[0]!r} has no roll in {request['title']!r}")
+        raise Refused(say("{who!r} has no roll in {title!r}", who=sorted(unknown)[0],
+                          title=str(request["title"])))
     outcomes = []
+    detail: str  # a sentence said, or the dice's own rendering
     for entry in request["rolls"]:
         key = str(entry["who"]).casefold()
         if key in typed:
-            total, detail = typed[key], f"typed in: {typed[key]}"
+            total, detail = typed[key], say("typed in: {total}", total=typed[key])
         elif entry.get("answer") is not None:  # the player answered it from their terminal
             total, detail = int(entry["answer"]), str(entry.get("answer_detail", entry["answer"]))
         elif p["roll_rest"]:
             try:
                 rolled = dice.roll(entry["expression"])
             except dice.DiceError as exc:
-                raise Refused(str(exc)) from None
+                raise Refused(said_by(exc)) from None
             total, detail = rolled.total, rolled.detail
         else:
-            raise Refused(f"no result for {entry['who']} (type one, or roll the rest)")
+            raise Refused(say("no result for {who} (type one, or roll the rest)",
+                              who=str(entry["who"])))
         outcome = {"who": entry["who"], "total": total, "detail": detail}
-        against = ""
+        line = say("{who}: {title}: {detail}", who=str(entry["who"]), title=request["title"],
+                   detail=detail)
         if entry.get("dc") is not None:  # a save or a check: at least the DC
             outcome["dc"] = entry["dc"]
             outcome["success"] = total >= entry["dc"]
-            against = f" vs DC {entry['dc']}"
+            line = say("{line} vs DC {dc}", line=line, dc=entry["dc"])
         elif entry.get("at_most") is not None:  # a roll-under check (AD&D's Strength check)
             outcome["at_most"] = entry["at_most"]
             outcome["success"] = total <= entry["at_most"]
-            against = f" vs ≤ {entry['at_most']}"
+            line = say("{line} vs ≤ {at_most}", line=line, at_most=entry["at_most"])
         outcomes.append(outcome)
-        verdict = "" if "success" not in outcome else (
-            " — success" if outcome["success"] else " — failure")
-        ctx.journal(f"{entry['who']}: {request['title']}: {detail}{against}{verdict}",
-                    kind="roll", who=[entry["who"]])
+        if "success" in outcome:
+            line = say("{line} — success", line=line) if outcome["success"] else \
+                say("{line} — failure", line=line)
+        ctx.journal(line, kind="roll", who=[entry["who"]])
     pending(ctx).remove(request)
     ctx.touch("rolls")
     ctx.apply(request["then"], request=request.get("context", {}), outcomes=outcomes)
-    return Result(f"rolls made: {request['title']}", {"outcomes": outcomes},
+    return Result(say("rolls made: {title}", title=request["title"]), {"outcomes": outcomes},
                   [o["who"] for o in outcomes])
 
 
@@ -118,23 +129,26 @@ def _answer(ctx: OpContext, p: dict[str, Any]) -> Result:
     """One character's roll of a request, from the player's own terminal; the request is
     resolved (and its plugin told) as soon as every roll in it has its answer."""
     request = _find(ctx, p["id"])
+    detail: str
     wanted = p["who"].strip().casefold()
     entry = next((e for e in request["rolls"] if str(e["who"]).casefold() == wanted), None)
     if entry is None:
-        raise Refused(f"{p['who']!r} has no roll in {request['title']!r}")
+        raise Refused(say("{who!r} has no roll in {title!r}", who=p["who"],
+                          title=str(request["title"])))
     if p["total"] is not None:
-        total, detail = p["total"], f"answered: {p['total']}"
+        total, detail = p["total"], say("answered: {total}", total=p["total"])
     else:
         try:
             rolled = dice.roll(entry["expression"])
         except dice.DiceError as exc:
-            raise Refused(str(exc)) from None
+            raise Refused(said_by(exc)) from None
         total, detail = rolled.total, rolled.detail
     entry["answer"], entry["answer_detail"] = total, detail
     ctx.touch("rolls")
     if all(e.get("answer") is not None for e in request["rolls"]):
         ctx.apply("roll.resolve", id=request["id"])
-    return Result(f"{entry['who']} answers {request['title']}: {detail}",
+    return Result(say("{who} answers {title}: {detail}", who=str(entry["who"]),
+                      title=request["title"], detail=detail),
                   {"total": total, "detail": detail}, [entry["who"]])
 
 
@@ -142,7 +156,7 @@ def _cancel(ctx: OpContext, p: dict[str, Any]) -> Result:
     request = _find(ctx, p["id"])
     pending(ctx).remove(request)
     ctx.touch("rolls")
-    return Result(f"rolls cancelled: {request['title']}")
+    return Result(say("rolls cancelled: {title}", title=request["title"]))
 
 
 OPERATIONS = [

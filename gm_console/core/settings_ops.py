@@ -8,6 +8,7 @@ from typing import Any
 
 from gm_console.context import OpContext
 from gm_console.operations import Operation, Param, Refused, Result
+from gm_console.said import say
 
 
 def configured(ctx: OpContext, plugin: str) -> dict[str, Any]:
@@ -18,8 +19,8 @@ def configured(ctx: OpContext, plugin: str) -> dict[str, Any]:
     settings = ctx.table(plugin).get("settings", {}) if plugin in names else {}
     if not settings:
         known = sorted(p for p in names if ctx.table(p).get("settings"))
-        raise Refused(f"plugin {plugin!r} has no settings (plugins with settings: "
-                      f"{', '.join(known)})")
+        raise Refused(say("plugin {plugin!r} has no settings (plugins with settings: {known})",
+                          plugin=plugin, known=", ".join(known)))
     return settings
 
 
@@ -32,15 +33,16 @@ def _typed_like(default: Any, raw: str, key: str) -> Any:
         return int(value) if value.is_integer() else value
     value = Param(key, kind).coerce(raw)
     if kind is list and default and not all(isinstance(v, str) for v in default):
-        raise Refused(f"setting {key!r} holds a list of numbers; edit config/ for it")
+        raise Refused(say("setting {key!r} holds a list of numbers; edit config/ for it",
+                          key=key))
     return value
 
 
 def _set(ctx: OpContext, p: dict[str, Any]) -> Result:
     settings = configured(ctx, p["plugin"])
     if p["key"] not in settings:
-        raise Refused(f"{p['plugin']} has no setting {p['key']!r} "
-                      f"(settings: {', '.join(sorted(settings))})")
+        raise Refused(say("{plugin} has no setting {key!r} (settings: {known})",
+                          plugin=p["plugin"], key=p["key"], known=", ".join(sorted(settings))))
     value = _typed_like(settings[p["key"]], p["value"], p["key"])
     table = ctx.section(p["plugin"])
     table.setdefault("settings", {})[p["key"]] = value
@@ -48,9 +50,11 @@ def _set(ctx: OpContext, p: dict[str, Any]) -> Result:
     if spec is not None and spec.validate is not None:
         problems = spec.validate(table)
         if problems:
-            raise Refused(f"{p['plugin']}.{p['key']} = {value!r}: {problems[0][1]}")
+            raise Refused(say("{plugin}.{key} = {value}: {problem}", plugin=p["plugin"],
+                              key=p["key"], value=repr(value), problem=problems[0][1]))
     ctx.touch("settings", p["plugin"])
-    return Result(f"this campaign: {p['plugin']}.{p['key']} = {value!r}",
+    return Result(say("this campaign: {plugin}.{key} = {value}", plugin=p["plugin"],
+                      key=p["key"], value=repr(value)),
                   {"plugin": p["plugin"], "key": p["key"], "value": value})
 
 
@@ -58,11 +62,12 @@ def _reset(ctx: OpContext, p: dict[str, Any]) -> Result:
     settings = configured(ctx, p["plugin"])
     own = ctx.section(p["plugin"]).get("settings", {})
     if p["key"] not in own:
-        raise Refused(f"{p['plugin']}.{p['key']} is not set by this campaign")
+        raise Refused(say("{plugin}.{key} is not set by this campaign", plugin=p["plugin"],
+                          key=p["key"]))
     del own[p["key"]]
     ctx.touch("settings", p["plugin"])
-    return Result(f"this campaign: {p['plugin']}.{p['key']} back to "
-                  f"{settings.get(p['key'])!r} (config)")
+    return Result(say("this campaign: {plugin}.{key} back to {value} (config)",
+                      plugin=p["plugin"], key=p["key"], value=repr(settings.get(p["key"]))))
 
 
 OPERATIONS = [

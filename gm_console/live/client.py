@@ -23,6 +23,7 @@ from gm_console.context import Session
 from gm_console.host import Host
 from gm_console.live import protocol, rendezvous, sync
 from gm_console.live.roles import Role
+from gm_console.said import say
 from gm_console.store import Change, Outcome
 
 REPLY_TIMEOUT = 30.0
@@ -148,22 +149,23 @@ class RemoteStore:
             self._send({**message, "id": ident})
         except OSError:
             self._waiting.pop(ident, None)
-            return Outcome(False, op, reason=self.lost or "the session's owner has gone")
+            return Outcome(False, op, reason=self.lost or say("the session's owner has gone"))
         if not slot[0].wait(REPLY_TIMEOUT):
             self._waiting.pop(ident, None)
-            return Outcome(False, op, reason="the session's owner did not answer")
+            return Outcome(False, op, reason=say("the session's owner did not answer"))
         reply = slot[1]
         if reply is None:
             return Outcome(False, op, reason=self.lost)
         return Outcome.from_dict(reply, op)
 
     def _run(self) -> None:
-        reason = "the session's owner has gone (its connection closed)"
+        reason: str = say("the session's owner has gone (its connection closed)")
         while True:
             try:
                 message = self._read()
             except protocol.ProtocolError as exc:
-                reason = f"the session's owner sent something unreadable ({exc})"
+                reason = say("the session's owner sent something unreadable ({error})",
+                             error=str(exc))
                 break
             if message is None:
                 break

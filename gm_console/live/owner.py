@@ -21,6 +21,7 @@ from gm_console.live import protocol, roles, sync
 from gm_console.live.peer import Peer, Policy, SocketStream, Stream, log, refusal, trust_local_role
 from gm_console.live.rendezvous import SessionLock, socket_path
 from gm_console.live.roles import Role
+from gm_console.said import say
 from gm_console.saver import Saver
 from gm_console.store import Change, Outcome, Store
 
@@ -112,7 +113,7 @@ class Owner:
         log.info("%s joined as %s%s", peer.actor, peer.role,
                  f" ({peer.front})" if peer.front else "")
         if peer.front == "console":
-            self._notice(f"{peer.actor} joined ({peer.role})")
+            self._notice(say("{actor} joined ({role})", actor=peer.actor, role=str(peer.role)))
 
     def resync(self, peer: Peer) -> None:
         with self._lock:
@@ -125,7 +126,7 @@ class Owner:
             if not any(str(p.role) == str(peer.role) for p in self._peers):
                 self._views.pop(str(peer.role), None)
         if peer.front == "console" and peer.joined:
-            self._notice(f"{peer.actor} left")
+            self._notice(say("{actor} left", actor=peer.actor))
 
     def _notice(self, text: str) -> None:
         for listener in list(self.on_notice):

@@ -24,6 +24,7 @@ from gm_console import codec
 from gm_console.core.clock import format_clock
 from gm_console.host import Host
 from gm_console.i18n import Translator
+from gm_console.said import say
 from gm_console.saver import Saver
 from gm_console.store import Change, Outcome, Store
 from gm_console.ui.navigation import NavEntry, key_label, nav_entries
@@ -108,7 +109,8 @@ class GMConsoleApp(App):
     def action_open(self, screen_id: str) -> None:
         factory = self.screen_factories().get(screen_id)
         if factory is None:  # its plugin was switched off since the key was bound
-            self.notify(f"{screen_id}: not available", severity="warning")
+            self.notify(self.t(say("{screen}: not available", screen=screen_id)),
+                        severity="warning")
             return
         if getattr(self.screen, "screen_id", None) == screen_id:
             return
@@ -221,7 +223,7 @@ class GMConsoleApp(App):
         """The last rolls of the journal, newest last, with their time."""
         rolls = [line for line in self.store.state.get("journal", [])
                  if line.get("kind") == "roll"][-count:]
-        return [f"{format_clock(line, self.t('Day'))}  {line.get('text', '')}" for line in rolls]
+        return [f"{format_clock(line, self.t('Day'))}  {self.t.line(line)}" for line in rolls]
 
     def action_note(self, gm_only: bool = False) -> None:
         title = "GM-only note (never sent to players)" if gm_only else "Journal note"
@@ -229,8 +231,8 @@ class GMConsoleApp(App):
 
     def action_long_rest(self) -> None:
         hours = float(self.host.config.table("exhaustion").get("rest", {}).get("long_hours", 8))
-        self.confirm(self.t("Long rest: {hours} h pass on the clock. Rest now?").format(
-            hours=f"{hours:g}"), lambda: self._apply("rest.long"))
+        self.confirm(self.t(say("Long rest: {hours:g} h pass on the clock. Rest now?",
+                                hours=hours)), lambda: self._apply("rest.long"))
 
     async def action_quit(self) -> None:
         """Leave, unless the edits are not on disk: then offer to save them elsewhere."""
@@ -247,7 +249,8 @@ class GMConsoleApp(App):
             try:
                 codec.write_atomic(target, codec.dumps(self.store.state))
             except OSError as exc:
-                self.notify(f"{self.t('Could not save')} {target}: {exc.strerror or exc}",
+                self.notify(self.t(say("Could not save {target}: {error}", target=str(target),
+                                       error=str(exc.strerror or exc))),
                             severity="error", timeout=30)
                 return
             saver.path = target
@@ -331,7 +334,8 @@ class GMConsoleApp(App):
             advice = self.t("Nothing can be changed here until the session reopens, as soon as "
                             "it has an owner again (a game master's console becomes it). The "
                             "file on disk is the owner's last save.")
-            self.notify(f"{reason}. {advice}", title=self.t("Live session"), severity="error",
+            self.notify(f"{self.t(reason)}. {advice}", title=self.t("Live session"),
+                        severity="error",
                         timeout=60)
             self.set_interval(0.5, self._rejoin_when_ready)
         self._from_thread(show)
@@ -343,7 +347,8 @@ class GMConsoleApp(App):
             self.exit(return_code=REJOIN)
 
     def _on_plugin_failure(self, record: Any) -> None:
-        message = f"plugin {record.name} switched off: {record.error}"
+        message = self.t(say("plugin {name} switched off: {error}", name=record.name,
+                             error=str(record.error)))
         if threading.get_ident() != self._ui_thread:
             # (a front's operation, holding the store's lock the UI thread may be waiting on)
             self._from_thread(lambda: self.notify(message, severity="error", timeout=15))
@@ -356,7 +361,7 @@ class GMConsoleApp(App):
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     def report_save_error(self, message: str) -> None:
-        self._from_thread(lambda: self.notify(message, severity="error", timeout=30))
+        self._from_thread(lambda: self.notify(self.t(message), severity="error", timeout=30))
 
 
 def app_class(host: Host) -> type[GMConsoleApp]:
@@ -381,6 +386,6 @@ def run(path: Path, store: Any, saver: Saver | None = None,
         saver.on_error = app.report_save_error
     if notices is not None:
         notices.append(lambda text: app._from_thread(
-            lambda: app.notify(text, title=app.t("Live session"), timeout=5)))
+            lambda: app.notify(app.t(text), title=app.t("Live session"), timeout=5)))
     app.run()
     return app.return_code or 0

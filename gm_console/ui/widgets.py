@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import rich.text
 import textual.content
@@ -34,6 +34,11 @@ def _made_visible(text: str, _translate_table: object = None) -> str:
 
 textual.content._strip_control_codes = _made_visible
 rich.text.strip_control_codes = _made_visible
+
+
+def yes_no(value: bool, t: Callable[[str], str]) -> str:
+    """A true/false value as a screen shows it: Yes or No in the UI language."""
+    return t("Yes") if value else t("No")
 
 
 class Value(Static):

@@ -3,44 +3,54 @@ says what is wrong beside it without losing what was typed; enter applies it."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable
 
 from textual import getters
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingsMap
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
-from gm_console.core.characters import FIELDS, ITEM_FIELDS, parse_field
+from gm_console.core.characters import FIELDS, FLAGS, ITEM_FIELDS, parse_field
+from gm_console.said import said_by, say
 from gm_console.store import Change
 from gm_console.ui.base import StoreScreen
-from gm_console.ui.widgets import SyncedTable, Value
+from gm_console.ui.widgets import SyncedTable, Value, yes_no
 
 if TYPE_CHECKING:
+    from gm_console.i18n import Translator
     from gm_console.ui.app import GMConsoleApp
 
 
-def shown(value: Any) -> str:
-    """A sheet value as the editor shows it: TOML's true/false, nothing for a missing one."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
+def shown(value: Any, t: Translator) -> str:
+    """A typed sheet value as the editor shows it in its field: a fraction in the UI
+    language's format (1,75 in French, which the field reads back), nothing for a missing
+    one."""
+    if isinstance(value, float):
+        return t.number(value, 3)
     return "" if value is None else str(value)
 
 
 def field_check(key: str, fields: dict[str, Callable[[Any], Any]]) -> Callable[[str], str]:
-    """What is wrong with ``text`` as field ``key``, or ""."""
+    """What is wrong with ``text`` as field ``key`` (said in the rules' words: the screen
+    says it in its language), or ""."""
     def check(text: str) -> str:
         try:
             parse_field(key, text, fields)
         except ValueError as exc:
-            return str(exc)
+            return said_by(exc)
         return ""
     return check
 
 
 class FieldRow(Horizontal):
     """One field: label, input, and what is wrong with what is typed (checked on every key)."""
+
+    if TYPE_CHECKING:  # Textual types it as any App
+        app = getters.app(GMConsoleApp)
 
     DEFAULT_CSS = """
     FieldRow { height: auto; }
@@ -51,11 +61,11 @@ class FieldRow(Horizontal):
     FieldRow.-unsaved > Label { color: $warning; text-style: bold; }
     """
 
-    def __init__(self, key: str, value: Any, check: Callable[[str], str], label: str = "") -> None:
+    def __init__(self, key: str, text: str, check: Callable[[str], str], label: str = "") -> None:
         super().__init__(id=f"row-{key}")
         self.key = key
         self.label = label or key.replace("_", " ")
-        self.initial = shown(value)
+        self.initial = text
         self.check = check
 
     def mark_unsaved(self, unsaved: bool) -> None:
@@ -74,7 +84,71 @@ class FieldRow(Horizontal):
         return self.query_one(Value)
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        self.error.show(self.check(event.value))
+        self.error.show(self.app.t(self.check(event.value)))
+
+
+class FlagToggle(Static, can_focus=True):
+    """A true/false field: shows Yes or No, switched with enter or space (never typed)."""
+
+    if TYPE_CHECKING:  # Textual types it as any App
+        app = getters.app(GMConsoleApp)
+
+    DEFAULT_CSS = """
+    FlagToggle { width: 14; height: 1; padding: 0 1; background: $boost; }
+    FlagToggle:focus { background: $accent 40%; }
+    """
+    BINDINGS = [Binding("enter,space", "switch", "Switch")]
+
+    class Switched(Message):
+        def __init__(self, row: FlagRow) -> None:
+            super().__init__()
+            self.row = row
+
+    def on_mount(self) -> None:  # the footer says the key in the UI language
+        self._bindings = BindingsMap(replace(binding, description=self.app.t(binding.description))
+                                     for _, binding in self._bindings)
+
+    def action_switch(self) -> None:
+        if isinstance(self.parent, FlagRow):
+            self.post_message(self.Switched(self.parent))
+
+    def on_focus(self) -> None:  # how to switch it, beside it (the footer may be too narrow)
+        if isinstance(self.parent, FlagRow):
+            self.parent.tell(self.app.t("enter or space: switch"))
+
+    def on_blur(self) -> None:
+        if isinstance(self.parent, FlagRow):
+            self.parent.tell("")
+
+
+class FlagRow(Horizontal):
+    """One true/false field of the sheet: label, Yes or No, and why a switch was refused."""
+
+    if TYPE_CHECKING:  # Textual types it as any App
+        app = getters.app(GMConsoleApp)
+
+    DEFAULT_CSS = """
+    FlagRow { height: auto; }
+    FlagRow > Label { width: 17; padding: 0 1 0 0; }
+    FlagRow > Value { width: 1fr; padding: 0 0 0 1; color: $text-muted; }
+    """
+
+    def __init__(self, key: str, label: str) -> None:
+        super().__init__(id=f"row-{key}")
+        self.key = key
+        self.label = label
+
+    def compose(self) -> ComposeResult:
+        yield Label(self.label)
+        yield FlagToggle(id=f"field-{self.key}")
+        yield Value(id=f"error-{self.key}")
+
+    def show(self, value: bool) -> None:
+        self.query_one(FlagToggle).update(yes_no(value, self.app.t))
+
+    def tell(self, text: str) -> None:
+        """How to switch it, or why switching it was refused."""
+        self.query_one(Value).show(text)
 
 
 class ItemForm(ModalScreen[dict[str, Any] | None]):
@@ -101,7 +175,7 @@ class ItemForm(ModalScreen[dict[str, Any] | None]):
             yield Label(self.title_, classes="panel-title")
             t = self.app.t
             for key in ITEM_FIELDS:
-                yield FieldRow(key, self.item.get(key), field_check(key, ITEM_FIELDS),
+                yield FieldRow(key, shown(self.item.get(key), t), field_check(key, ITEM_FIELDS),
                                t(key.replace("_", " ")))
             yield Label(t("tab: next field · enter: done · escape: cancel"), classes="hint")
 
@@ -110,7 +184,7 @@ class ItemForm(ModalScreen[dict[str, Any] | None]):
         rows = list(self.query(FieldRow))
         for row in rows:
             message = row.check(row.query_one(Input).value)
-            row.error.show(message)
+            row.error.show(self.app.t(message))
             if message:
                 row.query_one(Input).focus()
                 return
@@ -152,7 +226,7 @@ class CharacterScreen(StoreScreen):
         for other in self.session.characters:
             name = str(other.get("name", ""))
             if not message and name.casefold() == wanted and wanted != self.name_.casefold():
-                message = f"a character named {name!r} already exists"
+                message = say("a character named {name!r} already exists", name=name)
         return message
 
     def compose_body(self) -> ComposeResult:
@@ -160,8 +234,11 @@ class CharacterScreen(StoreScreen):
         with Horizontal():
             with VerticalScroll(id="sheet"):
                 for key in FIELDS:
+                    if key in FLAGS:
+                        yield FlagRow(key, self.t(key.replace("_", " ")))
+                        continue
                     check = self._check_name if key == "name" else field_check(key, FIELDS)
-                    yield FieldRow(key, character.get(key), check,
+                    yield FieldRow(key, shown(character.get(key), self.app.t), check,
                                    self.t(key.replace("_", " ")))
             with Vertical(id="inventory"):
                 yield Label(self.t("Inventory"), classes="panel-title")
@@ -177,22 +254,33 @@ class CharacterScreen(StoreScreen):
             return
         for row in self.query(FieldRow):
             field = row.query_one(Input)
-            current = shown(character.get(row.key))
+            current = shown(character.get(row.key), self.app.t)
             # Never overwrite what the game master is typing, nor a value being corrected.
             if not field.has_focus and field.value != current and not row.error.shown:
                 field.value = current
+        for flag in self.query(FlagRow):
+            flag.show(bool(character.get(flag.key)))
         items = character.get("items", [])
         self.query_one("#items", SyncedTable).sync(
             [self.t("Item"), "lb", self.t("qty")],
             [(f"{i}", [str(it.get("name")), str(it.get("weight_lb", 0)), str(it.get("qty", 1))])
              for i, it in enumerate(items)])
         total = sum(float(it.get("weight_lb", 0)) * int(it.get("qty", 1)) for it in items)
-        self.query_one("#carried", Value).show(f"{self.t('items')}: {self.app.t.number(total)} lb")
+        self.query_one("#carried", Value).show(self.t(say("items: {lb:g} lb",
+                                                          lb=round(total, 2))))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         row = event.input.parent
         if isinstance(row, FieldRow):
             self._save(row)
+
+    def on_flag_toggle_switched(self, event: FlagToggle.Switched) -> None:
+        character = self._character()
+        if character is None:
+            return
+        outcome = self.apply("character.set", character=self.name_, field=event.row.key,
+                             value="false" if character.get(event.row.key) else "true")
+        event.row.tell(self.app.t("enter or space: switch") if outcome.ok else outcome.reason)
 
     def on_input_blurred(self, event: Input.Blurred) -> None:
         """Leaving a field (tab, a click) applies what was typed in it, as enter does: a
@@ -205,14 +293,14 @@ class CharacterScreen(StoreScreen):
         row = event.input.parent
         character = self._character()
         if isinstance(row, FieldRow) and character is not None:
-            row.mark_unsaved(shown(character.get(row.key)) != event.value.strip())
+            row.mark_unsaved(shown(character.get(row.key), self.app.t) != event.value.strip())
 
     def _save(self, row: FieldRow) -> bool:
         """Apply the row's text if it changed; False when it stays unsaved (wrong, or refused:
         the reason beside it, the label marked)."""
         character = self._character()
         text = row.query_one(Input).value
-        if character is None or shown(character.get(row.key)) == text.strip():
+        if character is None or shown(character.get(row.key), self.app.t) == text.strip():
             row.mark_unsaved(False)
             return True
         if row.error.shown:
@@ -221,7 +309,7 @@ class CharacterScreen(StoreScreen):
         outcome = self.store.apply("character.set", {"character": self.name_, "field": row.key,
                                                      "value": text})
         if not outcome.ok:
-            row.error.show(outcome.reason)
+            row.error.show(self.for_screen(outcome.reason))
             row.mark_unsaved(True)
             return False
         if row.key == "name":
@@ -247,17 +335,19 @@ class CharacterScreen(StoreScreen):
 
         def edit(values: dict[str, Any] | None) -> None:
             for key, value in (values or {}).items():
-                if shown(item.get(key)) != value and not self.apply(
+                if shown(item.get(key), self.app.t) != value and not self.apply(
                         "item.set", character=self.name_, item=str(index + 1), field=key,
                         value=value).ok:
                     return
-        self.app.push_screen(ItemForm(f"{self.name_}: {item.get('name')}", item), edit)
+        self.app.push_screen(ItemForm(self.t(say("{name}: {text}", name=self.name_,
+                                                 text=str(item.get("name")))), item), edit)
 
     def action_add_item(self) -> None:
         def add(values: dict[str, Any] | None) -> None:
             if values:
                 self.apply("item.add", character=self.name_, **values)
-        self.app.push_screen(ItemForm(f"{self.name_}: {self.t('new item')}"), add)
+        self.app.push_screen(ItemForm(self.t(say("{name}: {text}", name=self.name_,
+                                                 text=say("new item")))), add)
 
     def action_remove_item(self) -> None:
         key = self.query_one("#items", SyncedTable).current_key

@@ -13,6 +13,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
+from gm_console.said import say
 from gm_console.screen_keys import plan
 from gm_console.ui.base import StoreScreen
 from gm_console.ui.navigation import key_label
@@ -119,8 +120,11 @@ class HelpScreen(StoreScreen):
         host = self.store.host
         texts = dict(host.call_each("help_text", language=host.config.language))
         for record in host.plugins.values():
-            status = "" if record.status == "loaded" else f" — {record.status}: {record.error}"
-            title(f"{record.name} {record.version}{status}")
+            title(f"{record.name} {record.version}" if record.status == "loaded" else
+                  self.t(say("{name} {version} — {status}: {error}", name=record.name,
+                             version=record.version, status=say("failed")
+                             if record.status == "failed" else say("disabled"),
+                             error=str(record.error))))
             for paragraph in reflow(texts.get(record.name, "")):
                 out.append((paragraph, Text(paragraph)))
         return out[1:]

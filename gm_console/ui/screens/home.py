@@ -11,6 +11,7 @@ from textual.app import ComposeResult
 from textual.widgets import Label
 
 from gm_console.core.clock import format_clock
+from gm_console.said import say
 from gm_console.store import Change
 from gm_console.ui.base import StoreScreen
 from gm_console.ui.widgets import SyncedTable, Value
@@ -76,10 +77,12 @@ class HomeScreen(StoreScreen):
         if not session.characters:
             lines.append((t("A new table: F3 then a adds a character; d rolls dice, n writes a "
                             "note, F1 lists every key."), "bold"))
-        lines += [line for line in self.store.host.call("home_status", session=session) if line]
+        # a plugin's line may be a rule's sentence (gm_console.said): said in the UI language
+        lines += [t(line) if isinstance(line, str) else line
+                  for line in self.store.host.call("home_status", session=session) if line]
         waiting = len(session.state.get("rolls", {}).get("pending", []))
         if waiting:
-            lines.append((f"⚄ {waiting} {t('rolls waiting')}: r {t('to answer them')}",
+            lines.append((t(say("⚄ {count} rolls waiting: r to answer them", count=waiting)),
                           "bold yellow"))
         path = getattr(self.app, "path", None)
         if path is not None:

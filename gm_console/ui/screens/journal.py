@@ -9,6 +9,7 @@ from textual.binding import Binding
 from gm_console import codec
 from gm_console.core import journal
 from gm_console.core.clock import format_clock
+from gm_console.said import say
 from gm_console.store import Change
 from gm_console.ui.base import StoreScreen
 from gm_console.ui.widgets import SyncedTable, Value
@@ -60,10 +61,10 @@ class JournalScreen(StoreScreen):
         if self.start is None:
             self.start = journal.latest(every, PAGE * self.pages, self.character, self.kind)
         lines = journal.select(every[self.start:], self.character, self.kind)
+        filters = say("Character: {who} (c)   Kind: {kind} (k)", who=self.character or say("all"),
+                      kind=t(self.kind) if self.kind else say("all"))
         self.query_one("#filters", Value).show(
-            f"{t('Character')}: {self.character or t('all')} (c)   "
-            f"{t('Kind')}: {t(self.kind) if self.kind else t('all')} (k)"
-            + (f"   x: {t('export Markdown')}" if self.app.writes_files else ""))
+            t(filters) + (f"   x: {t('export Markdown')}" if self.app.writes_files else ""))
         table = self.query_one("#lines", SyncedTable)
         # Fixed widths: the text takes what is left of the width, cut at its edge; the line
         # under the cursor is shown in full below the table.
@@ -71,7 +72,7 @@ class JournalScreen(StoreScreen):
         table.sync([t("Day"), t("Kind"), t("Who"), t("Text")], [
             (f"{self.start + index}", [format_clock(line, t("Day")),
                                        t(str(line.get("kind", "")))
-                                       + (" (GM)" if line.get("gm_only") else ""),
+                                       + (f" {t('(GM)')}" if line.get("gm_only") else ""),
                                        ", ".join(line.get("who", [])),
                                        t.line(line)])
             for index, line in enumerate(lines)], widths)

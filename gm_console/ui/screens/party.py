@@ -11,7 +11,7 @@ from textual.widgets import Label
 from gm_console import conditions, hitpoints
 from gm_console.headless import explain
 from gm_console.store import Change, Outcome
-from gm_console.said import said_by
+from gm_console.said import said_by, say
 from gm_console.ui.base import StoreScreen
 from gm_console.ui.screens.character import CharacterScreen
 from gm_console.ui.screens.home import party_rows
@@ -21,6 +21,13 @@ from gm_console.ui.widgets import SyncedTable
 
 class PartyScreen(StoreScreen):
     AREAS = frozenset({"*"})
+    KEY_HINTS = {
+        "(character.set field=max_hit_points)": "(enter opens the editor: max hit points)",
+        "override=<reason>": "a ! and the reason after the amount: +5 !miracle",
+        "condition.remove)": "type -name)",
+        "(effects=restricted,speed_factor=0.5 | note_only=true)":
+            "(with gm-console op condition.add)",
+    }
     BINDINGS = [
         Binding("a", "add", "Add"),
         Binding("enter", "edit", "Edit", show=True),
@@ -74,8 +81,8 @@ class PartyScreen(StoreScreen):
         if name:
             character = self.session.character(name)
             lines = explain(self.session.derived(character), self.app.t)
-            self.app.push_screen(TextView(f"{name}: {self.t('every derived value and its steps')}",
-                                          "\n".join(lines)))
+            title = say("{name}: {text}", name=name, text=say("every derived value and its steps"))
+            self.app.push_screen(TextView(self.t(title), "\n".join(lines)))
 
     def _typed(self, question: str, parse: Callable[[str], tuple[str, dict[str, Any]]]
                ) -> None:
@@ -93,7 +100,7 @@ class PartyScreen(StoreScreen):
             except ValueError as exc:  # stays in the prompt with what was typed
                 return said_by(exc)
             return self.store.apply(op, {"character": name, **params})
-        self.ask(f"{name}: {self.t(question)}", typed)
+        self.ask(self.t(say("{name}: {text}", name=name, text=self.t(question))), typed)
 
     def action_hit_points(self) -> None:
         self._typed("Hit points: 7 or -7 damage, +5 heal, t8 temporary", hitpoints.parse_entry)
@@ -109,5 +116,7 @@ class PartyScreen(StoreScreen):
 
         def remove() -> None:
             if self.apply("character.remove", character=name).ok:
-                self.notify(f"{name}: {self.t('removed — ctrl+z brings them back')}", timeout=5)
-        self.app.confirm(f"{self.t('Remove')} {name}?", remove)
+                self.notify(self.t(say("{name}: {text}", name=name,
+                                       text=say("removed — ctrl+z brings them back"))),
+                            timeout=5)
+        self.app.confirm(self.t(say("Remove {name}?", name=name)), remove)

@@ -15,6 +15,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label
 
+from gm_console.said import say
 from gm_console.store import Store
 
 if TYPE_CHECKING:
@@ -97,10 +98,10 @@ class RollPrompt(ModalScreen[None]):
         t = self.app.t
         with Vertical():
             if request is None:
-                yield Label(t("Rolls asked for") + ": —")
+                yield Label(t(say("Rolls asked for: {title}", title="—")))
                 return
             # Content, not markup: names come from the session ("[/x]" is a name)
-            yield Label(Content(f"{t('Rolls asked for')}: {request['title']}"),
+            yield Label(Content(t(say("Rolls asked for: {title}", title=request["title"]))),
                         classes="panel-title")
             yield Label("ctrl+r: " + t("Roll for everyone") + " · " + t("Result (empty = roll)")
                         + " · esc: " + t("later"), classes="hint")
@@ -112,7 +113,8 @@ class RollPrompt(ModalScreen[None]):
                 with Horizontal(classes="roll-row"):
                     yield Label(Content(f"{entry['who']}: {entry['expression']}{dc}"))
                     if _mine(_role(self.store), entry):
-                        yield Input("" if answer is None else str(answer), placeholder="roll",
+                        yield Input("" if answer is None else str(answer),
+                                    placeholder=t("roll"),
                                     id=f"result-{index}", type="integer")
                     else:
                         yield Label("…" if answer is None else str(answer),
@@ -141,13 +143,13 @@ class RollPrompt(ModalScreen[None]):
         outcome = self.store.apply("roll.resolve", {"id": request["id"], "results": ",".join(
             f"{who}={value}" for who, value in typed.items() if value)})
         if not outcome.ok:
-            self.notify(outcome.reason, severity="warning")
+            self.notify(self.app.t(outcome.reason), severity="warning")
             return
         summary = "; ".join(
             f"{o['who']} {o['total']}" + ("" if "success" not in o else (" ✓" if o["success"]
                                                                           else " ✗"))
             for o in outcome.data.get("outcomes", []))
-        self.notify(summary, title=request["title"], timeout=8)
+        self.notify(summary, title=self.app.t(request["title"]), timeout=8)
         self.dismiss(None)
         if self._request() is not None:  # the plugin asked again (the next forced-march hour)
             self.app.call_later(self.app.action_rolls)
@@ -158,9 +160,10 @@ class RollPrompt(ModalScreen[None]):
             outcome = self.store.apply("roll.answer", {"id": request["id"], "who": who,
                                                        "total": value or None})
             if not outcome.ok:
-                self.notify(outcome.reason, severity="warning")
+                self.notify(self.app.t(outcome.reason), severity="warning")
                 return
-            self.notify(outcome.message, title=request["title"], timeout=8)
+            self.notify(self.app.t(outcome.message), title=self.app.t(request["title"]),
+                        timeout=8)
         self.dismiss(None)
 
     def action_close(self) -> None:

@@ -17,16 +17,18 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 
 from gm_console.config import bundled_dir, user_dir
+from gm_console.said import say
 from gm_console.store import Change, Outcome
 from gm_console.ui.base import StoreScreen
 from gm_console.ui.screens.help import reflow
-from gm_console.ui.widgets import SyncedTable, Value
+from gm_console.ui.widgets import SyncedTable, Value, yes_no
 
 _KEY = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)\s*=")
 _CHOICE = re.compile(r'^#\s+"([^"]+)"\s*:')
 
 
 def _text(value: Any) -> str:
+    """A setting's value as ``settings.set`` reads it back."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, list):
@@ -76,9 +78,9 @@ class SettingsScreen(StoreScreen):
     def compose_body(self) -> ComposeResult:
         config = self.store.host.config
         t = self.t
-        yield Value(Text(f"{t('Language')}: {config.language} · {t('metres per mv')}: "
-                         f"{config.metres_per_mv:g} · {t('set in')} "
-                         f"{user_dir() / 'settings.toml'}"), classes="hint")
+        yield Value(Text(t(say("Language: {language} · metres per mv: {per:g} · set in {path}",
+                               language=config.language, per=round(config.metres_per_mv, 3),
+                               path=str(user_dir() / "settings.toml")))), classes="hint")
         yield SyncedTable(id="settings", cursor_type="row", zebra_stripes=True)
         yield Value(id="setting-note")
         yield Value(id="setting-hint", classes="hint")
@@ -92,7 +94,8 @@ class SettingsScreen(StoreScreen):
             for key in sorted(configured):
                 source = self.t("campaign") if key in own else self.t("config")
                 rows.append((f"{plugin}.{key}", [f"{plugin}: {key}",
-                                                 _text(session.setting(plugin, key)), source]))
+                                                 self._shown(session.setting(plugin, key)),
+                                                 source]))
         return rows
 
     def refresh_view(self, change: Change | None) -> None:
@@ -119,16 +122,26 @@ class SettingsScreen(StoreScreen):
             value = self.session.setting(plugin, key)
             text, choices = notes(bundled_dir() / f"{plugin}.toml").get(key, ("", ()))
             text = self._help_line(plugin, key) or text
-            note = Text.assemble((f"{plugin}.{key}", "bold"), f" = {_text(value)}\n", text)
+            note = Text.assemble((f"{plugin}.{key}", "bold"), f" = {self._shown(value)}\n",
+                                 text)
             if isinstance(value, bool):
                 hint = t("enter: switch it on or off for this campaign")
             elif str(value) in choices:
                 hint = t("enter: the next choice") + f" ({', '.join(choices)})"
             else:
                 hint = t("enter: type a value for this campaign")
-            hint += " · x: " + t("back to the value in config")
+            hint = t(say("{hint} · x: back to the value in config", hint=hint))
         self.query_one("#setting-note", Value).show(note)
         self.query_one("#setting-hint", Value).show(Text(hint))
+
+    def _shown(self, value: Any) -> str:
+        """A setting's value as the screen shows it: Yes or No for a switch, numbers in the
+        UI language's format."""
+        if isinstance(value, bool):
+            return yes_no(value, self.t)
+        if isinstance(value, (int, float)):
+            return self.app.t.number(value, 3)
+        return _text(value)
 
     def _help_line(self, plugin: str, key: str) -> str:
         """The setting's line in the plugin's help, in the UI language ("- key (default):
