@@ -36,8 +36,8 @@ class Said(str):
 
 
 def _again(text: str, template: str, values: dict[str, Value]) -> Said:
-    """A copy of a sentence with its text as it was: a :func:`joined` one's template is no
-    format, and one read back (:func:`restored`) keeps its English as written."""
+    """A sentence with its text as given, never formatted: a copy, a :func:`joined` one (whose
+    template is no format), one read back (:func:`restored`) with its English as written."""
     said = str.__new__(Said, text)
     said.template, said.values = template, values
     return said
@@ -65,10 +65,8 @@ def joined(separator: str, parts: Iterable[str]) -> Said:
     """Sentences one after the other (``"; "`` between them), each said in the reader's
     language: how a rule adds a consequence to what it says (``joined("; ", [hit, "dead"])``)."""
     parts = list(parts)
-    said = str.__new__(Said, separator.join(parts))
-    said.template = JOINED
-    said.values = {"sep": separator, **{str(index): part for index, part in enumerate(parts)}}
-    return said
+    return _again(separator.join(parts), JOINED,
+                  {"sep": separator, **{str(index): part for index, part in enumerate(parts)}})
 
 
 def parts_of(said: Said) -> tuple[str, list[Value]]:
@@ -108,6 +106,4 @@ def restored(text: str, kept: Any) -> str:
         elif not isinstance(value, (str, int, float, bool)):
             return text
         values[str(key)] = value
-    back = str.__new__(Said, text)  # its English as written, never formatted again
-    back.template, back.values = kept["template"], values
-    return back
+    return _again(text, kept["template"], values)  # its English as written
