@@ -9,6 +9,7 @@ same run, alternating measured and reference runs, printed with its goal (issue 
 - the big session is generated: 50 characters x 40 items, 5,000 journal lines, 30 combatants.
 
     python3 dev.py bench [--runs 5] [--keys 8] [--quiet 0.25] [--skip-journal]
+                         [--only keys,journal]
 """
 
 from __future__ import annotations
@@ -200,12 +201,29 @@ def imports(runs: int) -> None:
         None)
 
 
-# Each key: how to reach its screen, the keys pressed in turn (cycled), and the bytes budget.
-KEYS: list[tuple[str, list[bytes], list[bytes], int]] = [
+# What a function key sends in an xterm: screens are reached by their key in the screen bar.
+FUNCTION_KEYS = {"f1": b"\x1bOP", "f2": b"\x1bOQ", "f3": b"\x1bOR", "f4": b"\x1bOS",
+                 "f5": b"\x1b[15~", "f6": b"\x1b[17~", "f7": b"\x1b[18~", "f8": b"\x1b[19~",
+                 "f9": b"\x1b[20~", "f10": b"\x1b[21~", "f11": b"\x1b[23~", "f12": b"\x1b[24~"}
+
+
+def screen_key(screen_id: str) -> bytes:
+    """The bytes of the key that opens ``screen_id``, as the console assigns it."""
+    from gm_console.screen_keys import plan
+
+    for entry in plan(Host().load()).entries:
+        if entry.screen_id == screen_id:
+            return FUNCTION_KEYS[entry.key]
+    raise SystemExit(f"bench: no key opens the screen {screen_id!r}")
+
+
+# Each key: how to reach its screen (screen ids, then keys), the keys pressed in turn (cycled),
+# and the bytes budget.
+KEYS: list[tuple[str, list[str | bytes], list[bytes], int]] = [
     ("home +", [], [b"+"], 400),
-    ("combat free action", [b"c"], [b"e"], 1024),
-    ("travel pace", [b"t"], [b"f", b"w"], 400),
-    ("add an item", [b"e", b"i"], [b"torch, 1, 1\r"], 1024),
+    ("combat free action", ["combat.tracker"], [b"e"], 1024),
+    ("travel pace", ["travel.planner"], [b"f", b"w"], 400),
+    ("add an item", ["encumbrance.loads", b"i"], [b"torch, 1, 1\r"], 1024),
 ]
 
 
@@ -221,8 +239,10 @@ def key_presses(demo: Path, big: Path, keys: int, quiet: float) -> None:
             work.write_bytes(session.read_bytes())
             term = console(work, quiet)
             term.settle(quiet=0.5)
-            for key in reach:
-                term.press(key, quiet=0.5)
+            for step in reach:
+                key = screen_key(step) if isinstance(step, str) else step
+                if not term.press(key, quiet=0.5)[0]:
+                    raise SystemExit(f"bench: {key!r} drew nothing on the way to {label!r}")
             times, sizes = [], []
             for n in range(keys):
                 key = presses[n % len(presses)]
@@ -291,7 +311,7 @@ def journal_screen(folder: Path, quiet: float) -> None:
                               name=f"journal-{lines}.toml")
         term = console(session, quiet)
         term.settle(quiet=0.5)
-        _, times[lines] = term.press(b"j", quiet=0.5)
+        _, times[lines] = term.press(screen_key("journal"), quiet=0.5)
         term.close()
     row("journal screen, 50,000 lines: open", f"{times[50000]:.2f} s", "<= 0.3 s",
         times[50000] <= 0.3)
@@ -327,6 +347,10 @@ def combat_summary() -> None:
     row("  (1,000 combatants against 200)", f"{large / small:.1f} x", "5 x if linear", None)
 
 
+FIGURES = ("startup", "imports", "keys", "saves", "journal", "combat")
+"""What ``--only`` chooses from, in the order they are printed."""
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -336,19 +360,32 @@ def main() -> None:
                         help="seconds without output that end a repaint")
     parser.add_argument("--skip-journal", action="store_true",
                         help="leave out the 50,000-line journal screen (slow before #13)")
+    parser.add_argument("--only", default="", metavar="FIGURES",
+                        help="comma-separated figures to measure, of: " + ", ".join(FIGURES))
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
         demo, big = demo_session(folder), big_session(folder)
         subprocess.run([sys.executable, "-c", FIRST_SCREEN_IMPORTS], check=True, env=ENV)
+        wanted = set(filter(None, args.only.split(","))) or set(FIGURES)
+        if args.skip_journal:
+            wanted.discard("journal")
+        unknown = wanted - set(FIGURES)
+        if unknown:
+            parser.error(f"--only: no figure {', '.join(sorted(unknown))}; "
+                         f"there are {', '.join(FIGURES)}")
         print(f"{'figure':<46} {'measured':>30}   {'goal':<20}")
-        startup(demo, big, args.runs, args.quiet)
-        imports(args.runs)
-        key_presses(demo, big, args.keys, args.quiet)
-        saves(big, 20)
-        if not args.skip_journal:
-            journal_screen(folder, args.quiet)
-        combat_summary()
+        figures: dict[str, Callable[[], None]] = {
+            "startup": lambda: startup(demo, big, args.runs, args.quiet),
+            "imports": lambda: imports(args.runs),
+            "keys": lambda: key_presses(demo, big, args.keys, args.quiet),
+            "saves": lambda: saves(big, 20),
+            "journal": lambda: journal_screen(folder, args.quiet),
+            "combat": combat_summary,
+        }
+        for name in FIGURES:  # in the table's order
+            if name in wanted:
+                figures[name]()
 
 
 if __name__ == "__main__":
