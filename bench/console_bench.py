@@ -61,8 +61,13 @@ class Terminal:
         os.close(slave)
 
     def settle(self, quiet: float | None = None, limit: float = 60) -> tuple[bytes, float]:
-        """Read until quiet; (bytes, seconds from ``since`` to the last chunk)."""
-        return self._read(self.started, quiet or self.quiet, limit)
+        """Read until quiet once the footer is drawn (a loaded machine can pause a start-up
+        for longer than ``quiet``); (bytes, seconds from the start to the last chunk)."""
+        data, seconds = self._read(self.started, quiet or self.quiet, limit)
+        while b"palette" not in data and time.perf_counter() - self.started < limit:
+            more, seconds = self._read(self.started, quiet or self.quiet, limit)
+            data += more
+        return data, seconds
 
     def press(self, key: bytes, quiet: float | None = None) -> tuple[bytes, float]:
         sent = time.perf_counter()

@@ -96,7 +96,7 @@ class GMConsoleApp(App):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # A question on screen keeps what is typed in it: the screen keys wait until it is
         # answered or cancelled (escape).
-        if action == "open" and self.screen.is_modal:
+        if action == "open" and (self.screen.is_modal or getattr(self.screen, "asking", False)):
             return False
         return True
 
