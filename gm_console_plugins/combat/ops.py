@@ -86,6 +86,20 @@ def limits(session: Session, encounter: dict[str, Any]) -> dict[str, dict[str, A
     return out
 
 
+def own_limits(session: Session, combatant: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """:func:`limits` of one combatant, the one an action is about: its party member found by
+    name, without reaching the rest of the party (inside an operation, reaching a character
+    copies it: every action on a big party cost every sheet)."""
+    if not combatant["party"]:
+        return {}
+    try:
+        character = session.character(combatant["name"])
+    except Refused:  # left the party mid-fight
+        return {}
+    found = session.action_limits(character).as_dict()
+    return {combatant["name"]: found} if any(found.values()) else {}
+
+
 def summary_of(session: Session) -> dict[str, Any]:
     """The fight at a glance (``show --json``'s ``combat``, the screen): the budget rules'
     summary with each party member's conditions and hit points, read through the host."""
@@ -344,7 +358,7 @@ def _ready(ctx: OpContext, p: dict[str, Any]) -> Result:
     combatant = _guard(turns.find, encounter, name)
     done = _guard(rules.ready_action, encounter, ctx.table(PLUGIN), settings_of(ctx), name,
                   p["action"], p["trigger"], speed_m=speed_m(ctx, combatant),
-                  override=p["override"], limits=limits(ctx, encounter))
+                  override=p["override"], limits=own_limits(ctx, combatant))
     _override_line(ctx, name, done["overridden"], p["override"])
     text = (f"{name} readies {ACTION_WORDS[p['action']]} for when {p['trigger'].strip()} "
             "(its standard action)")
@@ -370,11 +384,13 @@ def _override_line(ctx: OpContext, name: str, refusal: str, reason: str) -> None
                     kind="override", who=[name])
 
 
-def _left(ctx: OpContext, encounter: dict[str, Any], name: str) -> dict[str, Any]:
+def _left(ctx: OpContext, encounter: dict[str, Any], name: str, speed: float,
+          limits: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """What ``name`` has left after an action, with the speed and limits the action was
+    checked with (an action changes the budget, not the sheet: computed once)."""
     combatant = _guard(turns.find, encounter, name)
     return rules.combatant_summary(encounter, ctx.table(PLUGIN), settings_of(ctx), combatant,
-                                   speed_m(ctx, combatant),
-                                   limits(ctx, {"combatants": [combatant]}))
+                                   speed, limits)
 
 
 def _take(ctx: OpContext, p: dict[str, Any]) -> Result:
@@ -383,10 +399,11 @@ def _take(ctx: OpContext, p: dict[str, Any]) -> Result:
     said = _begin_if_needed(ctx, encounter, settings)
     name = _combatant_name(encounter, p["combatant"])
     combatant = _guard(turns.find, encounter, name)
+    speed, limited = speed_m(ctx, combatant), own_limits(ctx, combatant)
     done = _guard(rules.take, encounter, ctx.table(PLUGIN), settings, name, p["action"],
-                  speed_m=speed_m(ctx, combatant), metres=p["metres"],
+                  speed_m=speed, metres=p["metres"],
                   full_round=p["full_round"], allows_step=p["allows_step"],
-                  override=p["override"], limits=limits(ctx, encounter),
+                  override=p["override"], limits=limited,
                   as_standard=p["as_standard"])
     _override_line(ctx, name, done["overridden"], p["override"])
     what = ACTION_WORDS[p["action"]]
@@ -409,7 +426,7 @@ def _take(ctx: OpContext, p: dict[str, Any]) -> Result:
     if done["overridden"]:
         text += f" (override: {p['override'].strip()})"
     return Result(text, {"combatant": name, "overridden": done["overridden"],
-                         **_left(ctx, encounter, name)}, [name])
+                         **_left(ctx, encounter, name, speed, limited)}, [name])
 
 
 def _move(ctx: OpContext, p: dict[str, Any]) -> Result:
@@ -418,9 +435,9 @@ def _move(ctx: OpContext, p: dict[str, Any]) -> Result:
     said = _begin_if_needed(ctx, encounter, settings)
     name = _combatant_name(encounter, p["combatant"])
     combatant = _guard(turns.find, encounter, name)
+    speed, limited = speed_m(ctx, combatant), own_limits(ctx, combatant)
     done = _guard(rules.move, encounter, ctx.table(PLUGIN), name, p["metres"],
-                  speed_m=speed_m(ctx, combatant), override=p["override"],
-                  limits=limits(ctx, encounter))
+                  speed_m=speed, override=p["override"], limits=limited)
     _override_line(ctx, name, done["overridden"], p["override"])
     taken = done["moves_taken"]
     text = f"{name} moves {p['metres']:g} m"
@@ -429,7 +446,7 @@ def _move(ctx: OpContext, p: dict[str, Any]) -> Result:
     if done["overridden"]:
         text += f" (override: {p['override'].strip()})"
     return Result("; ".join(said + [text]), {"combatant": name, "moves_taken": taken,
-                                             **_left(ctx, encounter, name)}, [name])
+                                             **_left(ctx, encounter, name, speed, limited)}, [name])
 
 
 COMBATANT = Param("combatant", str, "a combatant's name (default: whose turn it is)", default="")
