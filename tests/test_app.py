@@ -189,6 +189,11 @@ async def test_journal_screen_opens_on_the_latest_page_whatever_the_length(make_
         await pilot.pause()
         assert table.row_count == journal_screen.PAGE
         assert all(text.startswith("note ") for text in cells(table, 3))
+        # The line under the cursor, in full below the table, is the row's own, filtered.
+        for row in (0, journal_screen.PAGE - 1):
+            table.move_cursor(row=row)
+            await pilot.pause()
+            assert app.screen.query_one("#line-text", Value).shown == cells(table, 3)[row]
 
 
 async def test_an_edit_is_saved_off_the_key_path(make_app, store, tmp_path):
