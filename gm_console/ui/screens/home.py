@@ -118,7 +118,8 @@ class HomeScreen(StoreScreen):
         lines = self.session.state.get("journal", [])[-room:]
         texts = [Text(self.t("Nothing in the journal yet."), style="dim")] if not lines else []
         for line in lines:
-            text = Text(format_clock(line, self.t("Day")) + "  ", style="dim")
+            text = Text()
+            text.append(format_clock(line, self.t("Day")) + "  ", style="dim")
             text.append(str(line.get("text", "")))
             texts.append(text)
         for slot, text in zip(slots, texts + [Text()] * (room - len(texts))):
