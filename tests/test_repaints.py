@@ -119,3 +119,21 @@ async def test_travel_pace_repaints_the_changed_lines_only(make_app, store):
         await settled(pilot)
         assert store.state["plugins"]["travel"]["pace"] == "fast"
         assert 0 < sum(written) <= 1200, written
+
+
+async def test_every_session_screen_redraws_once_per_change(make_app, store):
+    """Textual calls each class's on_mount: a screen that also calls its base's subscribed
+    twice to the store's changes, and redrew everything twice for each key."""
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        for key in ("f2", "f3", "f4", "f5", "f6", "f7", "f8", "f9", "f12"):
+            await pilot.press(key)
+            await settled(pilot)
+            screen = app.screen
+            calls = []
+            original = screen.refresh_view
+            screen.refresh_view = lambda change, original=original: (calls.append(change),
+                                                                      original(change))
+            await pilot.press("plus")
+            await settled(pilot)
+            assert len(calls) <= 1, (key, type(screen).__name__, len(calls))

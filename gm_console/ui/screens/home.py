@@ -97,7 +97,8 @@ class HomeScreen(StoreScreen):
         return text
 
     def on_mount(self) -> None:
-        super().on_mount()
+        # Textual calls StoreScreen.on_mount too (every class's handler, base first): calling
+        # it here as well subscribed the screen twice, and every change redrew it twice.
         self.call_after_refresh(self._show_journal)  # its height is known once laid out
 
     def on_resize(self) -> None:
