@@ -190,6 +190,8 @@ class Footer(TextualFooter):
 
     async def _rebuild(self) -> None:
         self._pending = False
+        if not self.is_attached:  # its screen went away before the frame came
+            return
         shown = tuple((key, binding.description, binding.action, enabled, tooltip)
                       for key, (_, binding, enabled, tooltip)
                       in self.screen.active_bindings.items() if binding.show)
