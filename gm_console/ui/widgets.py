@@ -190,7 +190,9 @@ class Footer(TextualFooter):
 
     async def _rebuild(self) -> None:
         self._pending = False
-        if not self.is_attached:  # its screen went away before the frame came
+        if not self.is_attached or not self.display:
+            # its screen went away before the frame came; or a question line is in its place,
+            # and what it shows when back is what it showed before
             return
         shown = tuple((key, binding.description, binding.action, enabled, tooltip)
                       for key, (_, binding, enabled, tooltip)
@@ -265,6 +267,10 @@ class QuestionLine(Vertical):
         refusal.display = bool(reason)
 
     def close(self) -> None:
+        # The focus back first: the field then loses it once, and the footer is rebuilt once,
+        # with the screen's keys (not first with the app's, while nothing had the focus).
+        focus, self._focus_after = self._focus_after, None
+        self.screen.set_focus(focus if focus is not None and focus.is_attached else None)
         field = self.query_one(Input)
         field.value = ""
         field.disabled = True
@@ -272,8 +278,6 @@ class QuestionLine(Vertical):
         self.refuse("")
         self.remove_class("asking")
         self.screen.query_one(Footer).display = True
-        focus, self._focus_after = self._focus_after, None
-        self.screen.set_focus(focus if focus is not None and focus.is_attached else None)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
