@@ -126,10 +126,14 @@ class Session:
     def conditions(self, character: dict[str, Any]) -> list[cond.Condition]:
         """Every condition of a character: stored on the sheet, then each plugin's derived
         ones (``character_conditions``), with their effects."""
-        derived = [{"source": plugin, **entry}  # a condition that says no source: its plugin
-                   for plugin, batch in self.host.call_each("character_conditions",
-                                                            character=character, session=self)
-                   if isinstance(batch, list) for entry in batch if isinstance(entry, dict)]
+        def compute(session: Session) -> list[dict[str, Any]]:
+            return [{"source": plugin, **entry}  # a condition that says no source: its plugin
+                    for plugin, batch in session.host.call_each(
+                        "character_conditions", character=character, session=session)
+                    if isinstance(batch, list) for entry in batch if isinstance(entry, dict)]
+        # Kept like derived values: a fight's screen asks for every combatant's, three times
+        # (limits, hit points, names), after every key.
+        derived = self._kept("character_conditions", character, compute)
         return cond.compose(cond.stored_entries(character), derived,
                             cond.table_of(self.table("conditions")), self.language)
 

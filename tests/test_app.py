@@ -42,7 +42,8 @@ async def test_home_shows_party_clock_and_journal(make_app, store):
         await pilot.press("plus")
         await pilot.pause()
         assert header(app, "clock") == "Day 1, 08:10"
-        assert "time passes: 10 min" in app.screen.query_one("#journal-tail", Value).shown
+        tail = [v.shown for v in app.screen.query("#journal-tail > Value")]
+        assert any("time passes: 10 min" in line for line in tail)
 
 
 async def test_add_a_character_edit_a_field_and_undo(make_app, store):
@@ -188,6 +189,11 @@ async def test_journal_screen_opens_on_the_latest_page_whatever_the_length(make_
         await pilot.pause()
         assert table.row_count == journal_screen.PAGE
         assert all(text.startswith("note ") for text in cells(table, 3))
+        # The line under the cursor, in full below the table, is the row's own, filtered.
+        for row in (0, journal_screen.PAGE - 1):
+            table.move_cursor(row=row)
+            await pilot.pause()
+            assert app.screen.query_one("#line-text", Value).shown == cells(table, 3)[row]
 
 
 async def test_an_edit_is_saved_off_the_key_path(make_app, store, tmp_path):
@@ -369,7 +375,7 @@ async def test_a_big_party_leaves_the_header_and_the_journal_tail_on_screen(make
         screen = app.screen
         assert screen.query_one(SessionHeader).region.y == 0
         assert screen.max_scroll_y == 0  # nothing pushed off: the table scrolls inside
-        tail = screen.query_one("#journal-tail", Value).region
+        tail = screen.query_one("#journal-tail").region
         assert tail.bottom <= SIZE[1] - 1 and tail.height > 0
 async def test_tab_out_of_a_field_applies_it_and_a_wrong_value_stays_marked(make_app, store):
     """A field never shows a value the file does not hold without saying so."""
@@ -481,10 +487,8 @@ async def test_settings_explained_in_french_where_the_plugin_says_it(make_app, s
 
 
 async def test_hit_points_and_conditions_typed_on_the_party_screen(make_app, store):
-    """h and k ask about the selected character; a line not understood stays in the prompt
-    with its reason, an understood one is applied."""
-    from gm_console.ui.screens.prompt import TextPrompt
-
+    """h and k ask about the selected character; a line not understood stays on the question
+    line with its reason, an understood one is applied."""
     assert store.apply("character.set", {"character": "Aria", "field": "max_hit_points",
                                          "value": "20"}).ok
     assert store.apply("character.set", {"character": "Aria", "field": "hit_points",
@@ -493,12 +497,13 @@ async def test_hit_points_and_conditions_typed_on_the_party_screen(make_app, sto
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f3", "h", *"zz", "enter")
         await pilot.pause()
-        assert isinstance(app.screen, TextPrompt)
+        assert isinstance(app.screen, PartyScreen) and app.screen.asking
         assert app.screen.query_one(Input).value == "zz"
+        assert str(app.screen.query_one("#prompt-refusal").render())
         app.screen.query_one(Input).value = ""
         await pilot.press(*"-7 axe", "enter")
         await pilot.pause()
-        assert not isinstance(app.screen, TextPrompt)
+        assert not app.screen.asking
         assert store.state["characters"][0]["hit_points"] == 13
         await pilot.press("k", *"prone", "enter")
         await pilot.pause()
@@ -533,14 +538,14 @@ async def test_the_editor_shows_a_switch_as_yes_or_no_and_switches_it_with_a_key
 
 async def test_the_french_party_screen_refuses_in_french_naming_its_keys(make_app, store,
                                                                           tmp_path):
-    from gm_console.ui.screens.prompt import TextPrompt, TextView
+    from gm_console.ui.screens.prompt import TextView
 
     reload_with_settings(store, tmp_path, 'language = "fr"\n')
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f3", "h", *"7", "enter")  # Aria has no maximum hit points
         await pilot.pause()
-        assert isinstance(app.screen, TextPrompt)
+        assert app.screen.asking  # the question stays, with the refusal above it
         refusal = str(app.screen.query_one("#prompt-refusal").render())
         assert refusal.startswith("Aria n'a pas de maximum de points de vie sur sa fiche")
         assert "(entrée ouvre l'éditeur : pv max)" in refusal.replace("\n", " ")
@@ -591,8 +596,6 @@ async def test_the_french_editor_shows_decimal_commas_and_oui_or_non(make_app, s
 
 
 async def test_the_party_screen_heals_the_dead_only_when_forced_with_a_reason(make_app, store):
-    from gm_console.ui.screens.prompt import TextPrompt
-
     for field, value in (("max_hit_points", "10"), ("hit_points", "10")):
         assert store.apply("character.set", {"character": "Aria", "field": field,
                                              "value": value}).ok
@@ -601,13 +604,13 @@ async def test_the_party_screen_heals_the_dead_only_when_forced_with_a_reason(ma
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f3", "h", "+", "5", "enter")
         await pilot.pause()
-        assert isinstance(app.screen, TextPrompt)
+        assert app.screen.asking
         refusal = str(app.screen.query_one("#prompt-refusal").render()).replace("\n", " ")
         assert "override=" not in refusal
         assert "a ! and the reason after the amount: +5 !miracle" in refusal
         await pilot.press("space", "!", *"miracle", "enter")
         await pilot.pause()
-        assert not isinstance(app.screen, TextPrompt)
+        assert not app.screen.asking
         assert store.state["characters"][0]["hit_points"] == 5
         assert any(line["text"].startswith("override by the game master (miracle)")
                    for line in store.state["journal"][-2:])

@@ -7,6 +7,7 @@ from typing import Any
 from gm_console import SectionSpec, SpeedStep, hookimpl
 from gm_console import conditions as cond
 from gm_console import durations, hitpoints
+from gm_console.cow import peek
 from gm_console.core import (character_ops, clock_ops, condition_ops, hp_ops, request_ops,
                              roll_ops, settings_ops)
 from gm_console.core.abilities import modifier, parse_score, parse_strength
@@ -175,8 +176,17 @@ def party_columns(character, session) -> dict[str, str]:
 
 
 def _with_durations(ctx) -> list[tuple[dict[str, Any], dict[str, Any]]]:
-    return [(character, entry) for character in ctx.characters
-            for entry in cond.stored_entries(character) if entry.get("duration")]
+    # Every character is read without being taken: inside an operation, taking one copies
+    # it, and every clock advance copied every sheet of a big party. Taken only when it has
+    # a condition with a duration, which may be removed.
+    characters = ctx.characters
+    found = []
+    for index, character in enumerate(peek(characters)):
+        if any(entry.get("duration") for entry in cond.stored_entries(character)):
+            character = characters[index]
+            found += [(character, entry) for entry in cond.stored_entries(character)
+                      if entry.get("duration")]
+    return found
 
 
 @hookimpl

@@ -15,6 +15,15 @@ def select(lines: Iterable[dict[str, Any]], character: str = "",
     return [line for line in lines if _about(line, wanted, kind)]
 
 
+def numbered(lines: Sequence[dict[str, Any]], start: int = 0, character: str = "",
+             kind: str = "") -> list[tuple[int, dict[str, Any]]]:
+    """:func:`select` from ``start`` on, each line with its index in ``lines``: a screen
+    finds the line under its cursor by that index, without filtering the journal again."""
+    wanted = character.casefold()
+    return [(index, lines[index]) for index in range(start, len(lines))
+            if _about(lines[index], wanted, kind)]
+
+
 def latest(lines: Sequence[dict[str, Any]], count: int, character: str = "",
            kind: str = "") -> int:
     """Where the last ``count`` lines about ``character`` of ``kind`` begin (0 if there are

@@ -12,9 +12,12 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual import getters
 from textual.app import ComposeResult
-from textual.containers import Horizontal
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.widgets import DataTable, Static
+from textual.widget import Widget
+from textual.widgets import DataTable, Input, Label, Static
+from textual.widgets import Footer as TextualFooter
 
 from gm_console.core.clock import format_clock
 from gm_console.safe_text import visible
@@ -172,3 +175,123 @@ class SessionHeader(Horizontal):
         self.query_one("#header-live", Value).show(getattr(app, "live_status", ""))
         self.query_one("#header-clock", Value).show(format_clock(state.get("clock", {}),
                                                                  t("Day")))
+
+
+class Footer(TextualFooter):
+    """Textual's footer, rebuilt only when the keys it shows change, and once for any number of
+    changes in a frame: Textual's rebuilds it on every change of focus, one repaint of its
+    line each (three, 1.2 KB, to close a question line)."""
+
+    _pending = False
+    _shown: tuple[Any, ...] = ()
+
+    def bindings_changed(self, screen: Any) -> None:
+        self._bindings_ready = True
+        if not screen.app.app_focus or self._pending:
+            return
+        if self.is_attached and screen is self.screen:
+            self._pending = True
+            self.call_after_refresh(self._rebuild)
+
+    async def _rebuild(self) -> None:
+        self._pending = False
+        if not self.is_attached or not self.display:
+            # its screen went away before the frame came; or a question line is in its place,
+            # and what it shows when back is what it showed before
+            return
+        shown = tuple((key, binding.description, binding.action, enabled, tooltip)
+                      for key, (_, binding, enabled, tooltip)
+                      in self.screen.active_bindings.items() if binding.show)
+        if shown != self._shown or not self.children:
+            self._shown = shown
+            await self.recompose()
+
+
+class QuestionLine(Vertical):
+    """A one-line question asked on the screen itself, over its footer, instead of in a
+    modal: a modal dims the whole screen and closing it repaints all of it (12 KB at 80x24
+    for one item added); this line repaints itself and what the answer changed. It takes the
+    footer's place, so the screen's body keeps its size and nothing in it moves.
+
+    ``ask(question, submit)``: enter hands the text, stripped, to ``submit``, which applies it
+    and returns why it was refused, or "" (or None) once taken. A refusal is shown above the
+    line and the text stays as typed, to be corrected; escape cancels. Only while asking does
+    the field take keys (and focus): otherwise a screen's letters are its keys."""
+
+    DEFAULT_CSS = """
+    QuestionLine { dock: bottom; height: auto; display: none; background: $panel; }
+    QuestionLine.asking { display: block; }
+    QuestionLine > #prompt-refusal { color: $warning; padding: 0 1; display: none; }
+    QuestionLine > Horizontal { height: 1; }
+    QuestionLine #prompt-question { width: auto; max-width: 60%; padding: 0 1;
+                                    text-style: bold; text-wrap: nowrap;
+                                    text-overflow: ellipsis; }
+    QuestionLine Input, QuestionLine Input:focus { width: 1fr; height: 1; border: none;
+                                                  padding: 0 1; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Cancel", show=False)]
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._submit: Callable[[str], str | None] | None = None
+        self._asked = 0                          # questions asked: a submit may ask the next
+        self._focus_after: Widget | None = None  # what had the focus before the question
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="prompt-refusal")
+        with Horizontal():
+            yield Label(id="prompt-question")
+            yield Input(id="prompt-input", disabled=True)
+
+    @property
+    def asking(self) -> bool:
+        return self.has_class("asking")
+
+    def ask(self, question: str, submit: Callable[[str], str | None], value: str = "",
+            hint: str = "") -> None:
+        """Ask ``question`` (``value`` typed already, ``hint`` shown while nothing is)."""
+        if not self.asking:
+            self._focus_after = self.screen.focused
+        self._asked += 1
+        self._submit = submit
+        self.query_one("#prompt-question", Label).update(Text(question))
+        self.refuse("")
+        field = self.query_one(Input)
+        field.placeholder = hint
+        field.value = value
+        field.cursor_position = len(value)
+        field.disabled = False
+        self.screen.query_one(Footer).display = False
+        self.add_class("asking")
+        field.focus()
+
+    def refuse(self, reason: str) -> None:
+        """Show why the text was not taken; the text stays to be corrected."""
+        refusal = self.query_one("#prompt-refusal", Static)
+        refusal.update(Text(reason))
+        refusal.display = bool(reason)
+
+    def close(self) -> None:
+        # The focus back first: the field then loses it once, and the footer is rebuilt once,
+        # with the screen's keys (not first with the app's, while nothing had the focus).
+        focus, self._focus_after = self._focus_after, None
+        self.screen.set_focus(focus if focus is not None and focus.is_attached else None)
+        field = self.query_one(Input)
+        field.value = ""
+        field.disabled = True
+        self._submit = None
+        self.refuse("")
+        self.remove_class("asking")
+        self.screen.query_one(Footer).display = True
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        asked, submit = self._asked, self._submit
+        reason = submit(event.value.strip()) if submit is not None else ""
+        if reason:
+            self.refuse(reason)
+        elif self._asked == asked:  # not already asking the next question
+            self.close()
+
+    def action_cancel(self) -> None:
+        self.close()

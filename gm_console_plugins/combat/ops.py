@@ -94,6 +94,20 @@ def limits(session: Session, encounter: dict[str, Any]) -> dict[str, dict[str, A
     return out
 
 
+def own_limits(session: Session, combatant: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """:func:`limits` of one combatant, the one an action is about: its party member found by
+    name, without reaching the rest of the party (inside an operation, reaching a character
+    copies it: every action on a big party cost every sheet)."""
+    if not combatant["party"]:
+        return {}
+    try:
+        character = session.character(combatant["name"])
+    except Refused:  # left the party mid-fight
+        return {}
+    found = session.action_limits(character).as_dict()
+    return {combatant["name"]: found} if any(found.values()) else {}
+
+
 def summary_of(session: Session) -> dict[str, Any]:
     """The fight at a glance (``show --json``'s ``combat``, the screen): the budget rules'
     summary with each party member's conditions and hit points, read through the host."""
@@ -377,7 +391,7 @@ def _ready(ctx: OpContext, p: dict[str, Any]) -> Result:
     combatant = _guard(turns.find, encounter, name)
     done = _guard(rules.ready_action, encounter, ctx.table(PLUGIN), settings_of(ctx), name,
                   p["action"], p["trigger"], speed_m=speed_m(ctx, combatant),
-                  override=p["override"], limits=limits(ctx, encounter))
+                  override=p["override"], limits=own_limits(ctx, combatant))
     _override_line(ctx, name, done["overridden"], p["override"])
     text = say("{name} readies {action} for when {trigger} (its standard action)", name=name,
                action=ACTION_WORDS[p["action"]], trigger=p["trigger"].strip())
@@ -409,11 +423,13 @@ def _overridden(text: Said, done: dict[str, Any], p: dict[str, Any]) -> Said:
     return say("{text} (override: {reason})", text=text, reason=p["override"].strip())
 
 
-def _left(ctx: OpContext, encounter: dict[str, Any], name: str) -> dict[str, Any]:
+def _left(ctx: OpContext, encounter: dict[str, Any], name: str, speed: float,
+          limits: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """What ``name`` has left after an action, with the speed and limits the action was
+    checked with (an action changes the budget, not the sheet: computed once)."""
     combatant = _guard(turns.find, encounter, name)
     return rules.combatant_summary(encounter, ctx.table(PLUGIN), settings_of(ctx), combatant,
-                                   speed_m(ctx, combatant),
-                                   limits(ctx, {"combatants": [combatant]}))
+                                   speed, limits)
 
 
 def _take(ctx: OpContext, p: dict[str, Any]) -> Result:
@@ -422,10 +438,11 @@ def _take(ctx: OpContext, p: dict[str, Any]) -> Result:
     said = _begin_if_needed(ctx, encounter, settings)
     name = _combatant_name(encounter, p["combatant"])
     combatant = _guard(turns.find, encounter, name)
+    speed, limited = speed_m(ctx, combatant), own_limits(ctx, combatant)
     done = _guard(rules.take, encounter, ctx.table(PLUGIN), settings, name, p["action"],
-                  speed_m=speed_m(ctx, combatant), metres=p["metres"],
+                  speed_m=speed, metres=p["metres"],
                   full_round=p["full_round"], allows_step=p["allows_step"],
-                  override=p["override"], limits=limits(ctx, encounter),
+                  override=p["override"], limits=limited,
                   as_standard=p["as_standard"])
     _override_line(ctx, name, done["overridden"], p["override"])
     what = [ACTION_WORDS[p["action"]]]  # the action, then what goes with it
@@ -446,9 +463,9 @@ def _take(ctx: OpContext, p: dict[str, Any]) -> Result:
     if p["action"] == "immediate" and encounter["turn"] != name:
         what.append(say(" off-turn (it uses up the swift action of its next turn)"))
     text = _overridden(say("{name} takes {what}", name=name, what=joined("", what)), done, p)
-    return Result(joined("; ", [*said, text]), {"combatant": name,
-                                                "overridden": done["overridden"],
-                                                **_left(ctx, encounter, name)}, [name])
+    return Result(joined("; ", [*said, text]),
+                  {"combatant": name, "overridden": done["overridden"],
+                   **_left(ctx, encounter, name, speed, limited)}, [name])
 
 
 def _move(ctx: OpContext, p: dict[str, Any]) -> Result:
@@ -457,9 +474,9 @@ def _move(ctx: OpContext, p: dict[str, Any]) -> Result:
     said = _begin_if_needed(ctx, encounter, settings)
     name = _combatant_name(encounter, p["combatant"])
     combatant = _guard(turns.find, encounter, name)
+    speed, limited = speed_m(ctx, combatant), own_limits(ctx, combatant)
     done = _guard(rules.move, encounter, ctx.table(PLUGIN), name, p["metres"],
-                  speed_m=speed_m(ctx, combatant), override=p["override"],
-                  limits=limits(ctx, encounter))
+                  speed_m=speed, override=p["override"], limits=limited)
     _override_line(ctx, name, done["overridden"], p["override"])
     taken = done["moves_taken"]
     text = (say("{name} moves {metres:g} m", name=name, metres=p["metres"]) if not taken else
@@ -468,7 +485,8 @@ def _move(ctx: OpContext, p: dict[str, Any]) -> Result:
             say("{name} moves {metres:g} m (taking {count} move actions)", name=name,
                 metres=p["metres"], count=taken))
     return Result(joined("; ", [*said, _overridden(text, done, p)]),
-                  {"combatant": name, "moves_taken": taken, **_left(ctx, encounter, name)},
+                  {"combatant": name, "moves_taken": taken,
+                   **_left(ctx, encounter, name, speed, limited)},
                   [name])
 
 

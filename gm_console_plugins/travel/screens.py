@@ -12,16 +12,20 @@ from __future__ import annotations
 import re
 from typing import Any, ClassVar
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import Input
 
 from gm_console.core.clock import format_clock, format_duration
 from gm_console.said import said_by, say
 from gm_console.ui import StoreScreen, SyncedTable, Value
 from gm_console_plugins.travel import reading
 from gm_console_plugins.travel.summary import reverse, summary
+
+if TYPE_CHECKING:
+    from gm_console.store import Outcome
 
 _DURATION = re.compile(r"^\s*(\d+(?:[.,]\d+)?)\s*(h|hours?|m|min|minutes?|d|days?|j|jours?)?\s*$",
                        re.IGNORECASE)
@@ -107,15 +111,12 @@ class TravelPlanner(StoreScreen):
                  "press a to add a leg, or G to travel a number of hours",
                  # kept verbatim in both languages' sentences
                  "(travel.fresh_mount)": "(F)", "(travel.route_clear)": "(c)"}
-    AUTO_FOCUS = None  # every key goes to the screen's bindings until a question is asked
     DEFAULT_CSS = """
     TravelPlanner Value { padding: 0 1; }
     TravelPlanner #tp-legs { max-height: 8; }
-    TravelPlanner #tp-input { dock: bottom; display: none; }
-    TravelPlanner #tp-input.asking { display: block; }
     """
 
-    # What the input line asks, by the key's question.
+    # What the question line asks, by the key's question.
     QUESTIONS: ClassVar[dict[str, str]] = {
         "mode": ("Mode (foot, mounted, gallop, vehicle, ship <km/h> [hours a day], "
                  "special <speed m>)"),
@@ -129,7 +130,6 @@ class TravelPlanner(StoreScreen):
         self.plan_hours: float | None = None  # hours a day in the plan; None = the mode's day
         # the last "how far in" question: a day ("j" for jour in French)
         self.reverse_text = "1j" if store.session.language == "fr" else "1d"
-        self.asking = ""                      # which question the input line answers
 
     # -- layout -------------------------------------------------------------------------------
 
@@ -144,9 +144,9 @@ class TravelPlanner(StoreScreen):
         yield table
         yield Value(id="tp-total")
         yield Value(id="tp-reverse")
-        yield Value(id="tp-last")
         yield Value(id="tp-hint", classes="hint")
-        yield Input(id="tp-input", disabled=True)
+        # Last: what was done takes one line or two, and nothing under it moves when it does.
+        yield Value(id="tp-last")
 
     # -- what is shown ------------------------------------------------------------------------
 
@@ -273,13 +273,16 @@ class TravelPlanner(StoreScreen):
     UNDO_HINTED = frozenset({"travel.advance", "travel.leg_remove", "travel.route_clear"})
 
     def _outcome(self, op: str, **params: Any) -> bool:
-        outcome = self.apply(op, **params)
+        return self._done(self.apply(op, **params)).ok
+
+    def _done(self, outcome: Outcome) -> Outcome:
+        """What was done, on the screen's last line (a refusal is said where it was asked)."""
         if outcome.ok:
             line = Text(self.for_screen(outcome.message), style="italic")
-            if op in self.UNDO_HINTED:
+            if outcome.op in self.UNDO_HINTED:
                 line.append(f"  (ctrl+z {self.t('undoes it')})", style="dim")
             self._value("tp-last", line)
-        return outcome.ok
+        return outcome
 
     def action_pace(self, pace: str) -> None:
         self._outcome("travel.pace", pace=pace)
@@ -299,24 +302,24 @@ class TravelPlanner(StoreScreen):
                     arrival=format_clock(values["arrival"], self.t("Day"))),
             lambda: self._outcome("travel.advance", hours="end"))
 
-    def _advance_hours(self, text: str) -> bool:
+    def _advance_hours(self, text: str) -> Outcome | None:
         """G's answer: a number of hours moves the clock that far, so it is asked first (a typo
         would be 40 h on the clock); anything else goes to the operation, which says what is
         wrong while the question stays open with the text as typed."""
         if text.lower() == "end":  # the operation's word for e: asked the same way
             self.action_advance("end")
-            return True
+            return None
         try:
             hours = float(text.replace(",", "."))
         except ValueError:
-            return self._outcome("travel.advance", hours=text)
+            hours = 0.0
         if not hours > 0:
-            return self._outcome("travel.advance", hours=text)
+            return self._done(self.store.apply("travel.advance", {"hours": text}))
         self.app.confirm(
             self.t("Travel {hours} h now? The clock moves on by up to {hours} h.")
             .format(hours=self.app.t.number(hours)),
             lambda: self._outcome("travel.advance", hours=text))
-        return True
+        return None
 
     def action_fresh_mount(self) -> None:
         self._outcome("travel.fresh_mount")
@@ -344,73 +347,45 @@ class TravelPlanner(StoreScreen):
         self.refresh_view(None)
 
     def action_ask(self, what: str) -> None:
-        field = self.query_one("#tp-input", Input)
         question = self.QUESTIONS.get(what)
         if what == "terrain":
             known = reading.catalogue(self.session) or {}
             question = f"{self.t('Terrain')}: {', '.join(known)}"
-        self.asking = what
-        field.placeholder = self.t(question or what)
-        field.value = ""
-        field.disabled = False
-        field.add_class("asking")
-        field.focus()
+        self.ask(question or what, lambda text: self._answer(what, text))
 
-    def _close_question(self) -> None:
-        field = self.query_one("#tp-input", Input)
-        field.remove_class("asking")
-        field.value = ""
-        field.disabled = True
-        self.asking = ""
-        self.set_focus(None)
-
-    def action_back(self) -> None:
-        if self.asking:
-            self._close_question()
-        else:
-            super().action_back()
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        """Apply the answer; a refusal keeps the question open with the text as typed."""
-        event.stop()
-        what, text = self.asking, event.value.strip()
+    def _answer(self, what: str, text: str) -> Outcome | str | None:
+        """Apply the answer to the question ``what``; a refusal keeps the question open with
+        the text as typed."""
         if not text:
-            self._close_question()
-            return
+            return None
         try:
             if what == "mode":
-                done = self._outcome("travel.mode", **parse_mode(text))
-            elif what == "terrain":  # the terrain plugin says which of its operations
+                return self._done(self.store.apply("travel.mode", parse_mode(text)))
+            if what == "terrain":  # the terrain plugin says which of its operations
                 prompt = self.store.host.call_first("terrain_prompt", session=self.session)
                 if prompt is None:
-                    self.notify(self.t("the terrain plugin is not loaded"), severity="warning")
-                    done = False
-                else:
-                    op, params = prompt["read"](text)
-                    done = self._outcome(op, **params)
-            elif what == "leg":
-                done = self._add_leg(text)
-            elif what == "hours":
-                done = self._advance_hours(text)
-            else:  # reverse
-                parse_duration(text)
-                self.reverse_text = text
-                self._show_reverse()
-                done = True
+                    return self.t("the terrain plugin is not loaded")
+                op, params = prompt["read"](text)
+                return self._done(self.store.apply(op, params))
+            if what == "leg":
+                return self._done(self.store.apply("travel.leg", self._leg(text)))
+            if what == "hours":
+                return self._advance_hours(text)
+            parse_duration(text)  # reverse: how far in that time
         except ValueError as exc:
-            self.notify(self.t(said_by(exc)), title=self.t("Refused"), severity="warning")
-            done = False
-        if done:
-            self._close_question()
+            return said_by(exc)
+        self.reverse_text = text
+        self._show_reverse()
+        return None
 
-    def _add_leg(self, text: str) -> bool:
+    def _leg(self, text: str) -> dict[str, Any]:
         words = text.split()
         params: dict[str, Any] = {"km": words[0].removesuffix("km")}
         if len(words) > 1:
             params["terrain"] = words[1]
         if len(words) > 2:
             params["name"] = " ".join(words[2:])
-        return self._outcome("travel.leg", **params)
+        return params
 
     def on_key(self, event: Any) -> None:
         # ↑↓ move the leg cursor while the table itself never takes the focus.

@@ -539,6 +539,6 @@ def test_refusals_and_journal_lines_read_in_french(store, tmp_path):
     assert ("forcé par le MJ (haste) : Aria a déjà pris une action simple ce tour-ci."
             in said)
     assert "Aria prend une action simple (forcé : haste)" in said
-    assert said[-1] == "fin du tour de Aria; tour de Goblin"
+    assert said[-1] == "fin du tour de Aria ; tour de Goblin"
     # the same lines in English, as they always read
     assert "Aria moves 4.5 m (taking a move action)" in [line["text"] for line in journal]

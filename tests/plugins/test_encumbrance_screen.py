@@ -143,24 +143,26 @@ async def test_a_held_load_is_shown_and_put_down(make_app, aria_store):
 async def test_the_armour_key_asks_what_the_armour_plugin_says_and_applies_its_operation(
         make_app, aria_store):
     """w on the loads screen: the question and the operation come from the armour plugin
-    (the worn_prompt hook this plugin declares); a bad answer stays in the prompt."""
+    (the worn_prompt hook this plugin declares); a bad answer stays on the question line."""
     from textual.widgets import Input
 
-    from gm_console.ui.screens.prompt import TextPrompt
+    from gm_console_plugins.encumbrance.screens import EncumbranceScreen
 
     app = make_app(aria_store)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("f5", "w")
         await pilot.pause()
-        assert isinstance(app.screen, TextPrompt)
+        assert isinstance(app.screen, EncumbranceScreen) and app.screen.asking
         app.screen.query_one(Input).value = "mithral shirt, 10, no"
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(app.screen, TextPrompt)  # not in the table: refused, text kept
+        assert app.screen.asking  # not in the table: refused, text kept
         assert app.screen.query_one(Input).value == "mithral shirt, 10, no"
+        assert str(app.screen.query_one("#prompt-refusal").render())
         app.screen.query_one(Input).value = "mithral shirt!, 10, no"
         await pilot.press("enter")
         await pilot.pause()
+        assert not app.screen.asking
         aria = aria_store.state["characters"][0]
         assert (aria["armour"], aria["armour_weight_lb"]) == ("mithral shirt", 10)
 

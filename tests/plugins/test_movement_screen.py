@@ -90,8 +90,6 @@ async def test_a_forced_move_still_refused_keeps_the_prompt_open(two, make_app):
     the prompt stays open with the text and why, as every prompt of the console does."""
     from textual.widgets import Input, Static
 
-    from gm_console.ui.screens.prompt import TextPrompt
-
     async with make_app(two).run_test(size=(80, 24)) as pilot:
         await open_calculator(pilot)
         await pilot.press("c", "3", "e")  # spent in a fight: no fight is running
@@ -99,8 +97,8 @@ async def test_a_forced_move_still_refused_keeps_the_prompt_open(two, make_app):
         journal = len(two.state["journal"])
         await pilot.press("f", *"haste", "enter")
         await pilot.pause()
-        prompt = pilot.app.screen
-        assert isinstance(prompt, TextPrompt)
+        prompt = pilot.app.screen  # the question line of the screen itself
+        assert prompt.asking
         assert prompt.query_one(Input).value == "haste"
         assert "fight" in str(prompt.query_one("#prompt-refusal", Static).render())
         assert len(two.state["journal"]) == journal

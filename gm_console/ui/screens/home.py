@@ -8,6 +8,7 @@ from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.containers import Vertical
 from textual.widgets import Label
 
 from gm_console.core.clock import format_clock
@@ -48,8 +49,8 @@ class HomeScreen(StoreScreen):
     HomeScreen #home-party { max-height: 8; }
     HomeScreen #home-status { height: auto; padding: 0 1; }
     HomeScreen #journal-tail { height: 1fr; min-height: 2; padding: 0 1; }
-    HomeScreen #home-status, HomeScreen #journal-tail { text-wrap: nowrap;
-                                                       text-overflow: ellipsis; }
+    HomeScreen #home-status, HomeScreen #journal-tail > Value { text-wrap: nowrap;
+                                                                text-overflow: ellipsis; }
     """
 
     def compose_body(self) -> ComposeResult:
@@ -58,7 +59,11 @@ class HomeScreen(StoreScreen):
         yield table
         yield Value(id="home-status")
         yield Label(self.t("Latest in the journal"), classes="panel-title")
-        yield Value(id="journal-tail")
+        # A Value a line: a new journal line repaints the line it lands on (and, once the
+        # tail is full, the lines it moves up), never the blank ones under it.
+        with Vertical(id="journal-tail"):
+            yield Value()
+            yield Value()
 
     def refresh_view(self, change: Change | None) -> None:
         columns, rows = party_rows(self)
@@ -95,21 +100,31 @@ class HomeScreen(StoreScreen):
         return text
 
     def on_mount(self) -> None:
-        # (StoreScreen.on_mount runs as well, and refreshes the view: Textual calls the handler
-        # of every class along the MRO, so calling it here too would compute everything twice)
+        # Textual calls StoreScreen.on_mount too (every class's handler, base first): calling
+        # it here as well subscribed the screen twice, and every change redrew it twice.
         self.call_after_refresh(self._show_journal)  # its height is known once laid out
 
     def on_resize(self) -> None:
         self._show_journal()
 
     def _show_journal(self) -> None:
-        tail = self.query_one("#journal-tail", Value)
-        room = max(tail.size.height, 2)
+        tail = self.query_one("#journal-tail", Vertical)
+        slots = list(tail.query_children(Value))
+        room = max(tail.content_size.height, 2)
+        if room > len(slots):
+            more = [Value() for _ in range(room - len(slots))]
+            tail.mount_all(more)
+            slots += more
+        elif room < len(slots):
+            for slot in slots[room:]:
+                slot.remove()
+            del slots[room:]
         lines = self.session.state.get("journal", [])[-room:]
-        text = Text(no_wrap=True, overflow="ellipsis")
-        for index, line in enumerate(lines):
-            if index:
-                text.append("\n")
+        texts = [Text(self.t("Nothing in the journal yet."), style="dim")] if not lines else []
+        for line in lines:
+            text = Text()
             text.append(format_clock(line, self.t("Day")) + "  ", style="dim")
             text.append(self.app.t.line(line))
-        tail.show(text if lines else Text(self.t("Nothing in the journal yet."), style="dim"))
+            texts.append(text)
+        for slot, text in zip(slots, texts + [Text()] * (room - len(texts))):
+            slot.show(text)

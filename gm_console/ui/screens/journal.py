@@ -50,9 +50,10 @@ class JournalScreen(StoreScreen):
         self._show_line()
 
     def _show_line(self) -> None:
+        # A row's key is its line's index in the journal: found at once, however long.
         key = self.query_one("#lines", SyncedTable).current_key
-        lines = journal.select(self.session.state.get("journal", []), self.character, self.kind)
-        line = lines[int(key)] if key is not None and int(key) < len(lines) else {}
+        every = self.session.state.get("journal", [])
+        line = every[int(key)] if key is not None and int(key) < len(every) else {}
         self.query_one("#line-text", Value).show(Text(self.app.t.line(line) if line else ""))
 
     def refresh_view(self, change: Change | None) -> None:
@@ -60,7 +61,7 @@ class JournalScreen(StoreScreen):
         every = self.session.state.get("journal", [])
         if self.start is None:
             self.start = journal.latest(every, PAGE * self.pages, self.character, self.kind)
-        lines = journal.select(every[self.start:], self.character, self.kind)
+        lines = journal.numbered(every, self.start, self.character, self.kind)
         filters = say("Character: {who} (c)   Kind: {kind} (k)", who=self.character or say("all"),
                       kind=t(self.kind) if self.kind else say("all"))
         self.query_one("#filters", Value).show(
@@ -70,12 +71,12 @@ class JournalScreen(StoreScreen):
         # under the cursor is shown in full below the table.
         widths = (14, 8, 12, max(20, self.app.size.width - 14 - 8 - 12 - 10))
         table.sync([t("Day"), t("Kind"), t("Who"), t("Text")], [
-            (f"{self.start + index}", [format_clock(line, t("Day")),
-                                       t(str(line.get("kind", "")))
-                                       + (f" {t('(GM)')}" if line.get("gm_only") else ""),
-                                       ", ".join(line.get("who", [])),
-                                       t.line(line)])
-            for index, line in enumerate(lines)], widths)
+            (str(index), [format_clock(line, t("Day")),
+                          t(str(line.get("kind", "")))
+                          + (f" {t('(GM)')}" if line.get("gm_only") else ""),
+                          ", ".join(line.get("who", [])),
+                          t.line(line)])
+            for index, line in lines], widths)
         if change is None and table.row_count:
             table.move_cursor(row=table.row_count - 1)
         self._show_line()
