@@ -2,7 +2,7 @@
 """Set-up and run in one step, on a machine with nothing but Python 3.11+.
 
     python3 dev.py console [SESSION.toml]   open the console (the demo session by default)
-    python3 dev.py test [PYTEST ARGS]       run the whole test suite, on every core
+    python3 dev.py test [PYTEST ARGS]       run the whole test suite, two workers per core
     python3 dev.py bench [--help]           the speed figures of issue #13 against their goals
 
 Each creates ./.venv and installs the project (editable) with its test extras when .venv is
@@ -41,6 +41,19 @@ def ensure_venv() -> None:
     STAMP.write_text(wanted)
 
 
+def parallel(args: list[str]) -> list[str]:
+    """pytest-xdist's options unless the caller chose (`dev.py test -n0 -x`): two workers per
+    core, since a Textual Pilot test spends about a third of its time asleep waiting for the
+    app to go idle and a live test waits on its processes, so one worker per core leaves the
+    cores half idle; idle workers steal queued tests from busy ones, so a slow test met late
+    does not leave one worker running alone at the end."""
+    if any(a.startswith(("-n", "--numprocesses", "--dist")) or a.endswith("no:xdist")
+           for a in args):
+        return []
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return ["-n", str(2 * (cores or 1)), "--dist", "worksteal"]
+
+
 def main(argv: list[str]) -> int:
     if not argv or argv[0] not in ("console", "test", "bench"):
         print(__doc__, file=sys.stderr)
@@ -51,10 +64,7 @@ def main(argv: list[str]) -> int:
     elif argv[0] == "bench":
         command = [str(BIN / "python"), str(ROOT / "bench" / "console_bench.py"), *argv[1:]]
     else:
-        # One worker per core (pytest-xdist) unless the caller chose: `dev.py test -n0 -x`.
-        workers = [] if any(a.startswith(("-n", "--numprocesses")) for a in argv[1:]) \
-            else ["-n", "auto"]
-        command = [str(BIN / "python"), "-m", "pytest", *workers, *argv[1:]]
+        command = [str(BIN / "python"), "-m", "pytest", *parallel(argv[1:]), *argv[1:]]
     os.chdir(ROOT)
     return subprocess.call(command)
 
