@@ -94,8 +94,9 @@ class StoreScreen(Screen):
 
     @property
     def asking(self) -> bool:
-        """Whether a question waits on the screen's bottom line (the screen keys wait)."""
-        return self.query_one(QuestionLine).asking
+        """Whether a question waits on the screen's bottom line (the screen keys wait); the
+        footer asks this while the screen is still being put together, before that line is."""
+        return any(line.asking for line in self.query(QuestionLine))
 
     BACK_TO = "home"
     """The screen escape goes back to (by id)."""
