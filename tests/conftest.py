@@ -29,6 +29,22 @@ def isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 
 @pytest.fixture
+def french(tmp_path: Path) -> Callable[[Store], Any]:
+    """The user's settings say French (a host loaded from now on reads them); ``french(store)``
+    loads the store's host again with them and gives the reader's translator."""
+    from gm_console.i18n import Translator
+
+    folder = tmp_path / "user-config"  # GM_CONSOLE_CONFIG_DIR of ``isolated``
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "settings.toml").write_text('language = "fr"\n', encoding="utf-8")
+
+    def reload(store: Store) -> Any:
+        store.host = Host().load()
+        return Translator("fr", store.host)
+    return reload
+
+
+@pytest.fixture
 def host() -> Host:
     return Host().load()
 

@@ -233,13 +233,8 @@ async def test_g_takes_a_full_round_action_as_the_single_standard_action(store, 
             app.screen.query_one("#refusal", Value).shown
 
 
-async def test_the_screen_in_french_with_every_column_legible(store, make_app, tmp_path):
-    from gm_console.host import Host
-
-    folder = tmp_path / "user-config"
-    folder.mkdir(exist_ok=True)
-    (folder / "settings.toml").write_text('language = "fr"\n')
-    store.host = Host().load()
+async def test_the_screen_in_french_with_every_column_legible(store, make_app, french):
+    french(store)
     app = make_app(store)
     async with app.run_test(size=(80, 24)) as pilot:
         await open_fight(pilot)
@@ -283,13 +278,8 @@ async def test_the_screen_in_french_with_every_column_legible(store, make_app, t
         assert "pris au dépourvu" in screen.query_one("#detail", Value).shown
 
 
-async def test_no_fight_refusal_names_the_key_to_start_one_in_french(store, make_app, tmp_path):
-    from gm_console.host import Host
-
-    folder = tmp_path / "user-config"
-    folder.mkdir(exist_ok=True)
-    (folder / "settings.toml").write_text('language = "fr"\n')
-    store.host = Host().load()
+async def test_no_fight_refusal_names_the_key_to_start_one_in_french(store, make_app, french):
+    french(store)
     app = make_app(store)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("f8")

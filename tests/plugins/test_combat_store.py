@@ -502,23 +502,10 @@ def test_whoever_acts_now_is_the_character_whose_turn_it_is(fight):
     assert store.host.call_first("acting_character", session=store.session) == "Bram"
 
 
-def in_french(store, tmp_path) -> Any:
-    """The user's settings say French; the store's host is loaded again with them. Returns the
-    reader's translator."""
-    from gm_console.host import Host
-    from gm_console.i18n import Translator
-
-    folder = tmp_path / "user-config"
-    folder.mkdir(exist_ok=True)
-    (folder / "settings.toml").write_text('language = "fr"\n')
-    store.host = Host().load()
-    return Translator("fr", store.host)
-
-
-def test_refusals_and_journal_lines_read_in_french(store, tmp_path):
+def test_refusals_and_journal_lines_read_in_french(store, french):
     from gm_console import codec
 
-    t = in_french(store, tmp_path)
+    t = french(store)
     ok(store, "combat.start")
     ok(store, "combat.add", name="Goblin", initiative=2, speed_m=9)
     for name, value in (("Aria", 18), ("Bram", 8), ("Goblin", 12)):

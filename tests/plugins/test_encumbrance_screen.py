@@ -167,13 +167,8 @@ async def test_the_armour_key_asks_what_the_armour_plugin_says_and_applies_its_o
         assert (aria["armour"], aria["armour_weight_lb"]) == ("mithral shirt", 10)
 
 
-async def test_the_loads_screen_in_french(make_app, aria_store, tmp_path):
-    from gm_console.host import Host
-
-    folder = tmp_path / "user-config"
-    folder.mkdir(exist_ok=True)
-    (folder / "settings.toml").write_text('language = "fr"\n')
-    aria_store.host = Host().load()
+async def test_the_loads_screen_in_french(make_app, aria_store, french):
+    french(aria_store)
     app = make_app(aria_store)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("f5")

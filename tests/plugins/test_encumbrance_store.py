@@ -312,14 +312,11 @@ def test_the_lift_check_of_an_exhausted_character_takes_the_worse_of_two_d20(hos
 
 
 
-def test_a_refusal_a_journal_line_and_the_steps_read_in_french(tmp_path):
+def test_a_refusal_a_journal_line_and_the_steps_read_in_french(tmp_path, french):
     from gm_console.host import Host
     from gm_console.i18n import Translator
     from gm_console_plugins.encumbrance import reading
 
-    folder = tmp_path / "user-config"
-    folder.mkdir(exist_ok=True)
-    (folder / "settings.toml").write_text('language = "fr"\n')
     host = Host().load()
     store = open_session(host, tmp_path, ARIA)
     t = Translator("fr", host)

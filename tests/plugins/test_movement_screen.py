@@ -137,13 +137,6 @@ async def test_a_key_press_repaints_only_what_changed(two, make_app, monkeypatch
         assert repainted == ["mv-total"]  # not the header, the jump figures or the hints
 
 
-@pytest.fixture
-def french(tmp_path):
-    folder = tmp_path / "user-config"  # GM_CONSOLE_CONFIG_DIR of the autouse fixture
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "settings.toml").write_text('language = "fr"\n', encoding="utf-8")
-
-
 async def test_in_french(french, make_store, make_app):
     store = make_store([{**HUMAN, "name": "Aria"}])
     async with make_app(store).run_test(size=(80, 24)) as pilot:

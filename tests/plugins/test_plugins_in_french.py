@@ -21,13 +21,6 @@ HUMAN = {"race": "human", "strength": 10, "dexterity": 10, "constitution": 10,
          "height_m": 1.8, "speed_m": 9}
 
 
-@pytest.fixture
-def french(tmp_path):
-    folder = tmp_path / "user-config"  # GM_CONSOLE_CONFIG_DIR of the autouse fixture
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "settings.toml").write_text('language = "fr"\n', encoding="utf-8")
-
-
 def ok(store, op, **params):
     outcome = store.apply(op, params)
     assert outcome.ok, outcome.reason
