@@ -119,7 +119,7 @@ class Session:
         if self.cache is None:
             return compute(self)
         return self.cache.get(kind, character, self.state,
-                              lambda reading: compute(Session(reading, self.host)))
+                              lambda reading: compute(Session(reading, self.host, self.cache)))
 
     # -- conditions (gm_console.conditions) ----------------------------------------------------
 

@@ -38,13 +38,22 @@ class DerivedCache:
             compute: Callable[[dict[str, Any]], Any]) -> Any:
         """``compute(reading_state)``'s value for ``character``, from the cache when nothing
         it read has changed in ``state``. Callers get their own copy (they may change it)."""
+        # Asked while computing another value (derived values read the speed): kept the same
+        # way, and what it was computed from counts for the other value too.
+        outer = state if isinstance(state, _Reading) else None
+        if outer is not None:
+            state = outer.base
         key = (kind, id(character))
         with self._lock:
             hit = self._entries.get(key)
         if hit is not None and hit[0] is character and _still(hit[1], state):
+            if outer is not None:
+                outer.depends_on(hit[1])
             return copy_plain(hit[2])
         reads: Reads = {}
         value = compute(_Reading(state, (), reads))
+        if outer is not None:
+            outer.depends_on(reads)
         with self._lock:
             if len(self._entries) >= self._limit:
                 self._entries.clear()  # characters long gone; cheaper than tracking them
@@ -73,8 +82,14 @@ class _Reading(dict):
     def __init__(self, base: dict[str, Any], path: tuple[str, ...],
                  reads: Reads) -> None:
         super().__init__(base)
+        self.base = base
         self._path = path
         self._reads = reads
+
+    def depends_on(self, reads: Reads) -> None:
+        """What a value computed inside this reading's computation read (at the first read)."""
+        for path, seen in reads.items():
+            self._reads.setdefault(path, seen)
 
     def _read(self, key: Any) -> Any:
         value = dict.get(self, key, _ABSENT)

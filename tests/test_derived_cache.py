@@ -78,3 +78,22 @@ def test_a_plugin_switched_off_takes_its_kept_values_with_it(store) -> None:
     windy = store.session.speed(aria).m
     store.host.fail("wind", "switched off for the test")
     assert store.session.speed(aria).m == windy / 2
+
+
+def test_a_value_computed_inside_another_is_kept_and_keeps_it_right(store) -> None:
+    """Derived values read the speed: the speed is computed once for both, and a change only
+    the speed reads (the wind) still makes the derived values anew."""
+    asked: list[str] = []
+    _counting_plugin(store, asked)
+    names = [c["name"] for c in store.state["characters"]]
+    session = store.session
+    before = [session.derived(c)["speed"]["m"] for c in session.characters]
+    for character in session.characters:
+        session.speed(character)
+    assert asked == names  # once each, though derived values and the screen both asked
+    state = dict(store.state)
+    state["plugins"] = {**state["plugins"], "wind": {"factor": 2}}
+    store.state = state
+    session = store.session
+    assert [session.derived(c)["speed"]["m"] for c in session.characters] == \
+        [m * 2 for m in before]
