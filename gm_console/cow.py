@@ -16,7 +16,9 @@ import copy
 from datetime import date, datetime, time
 from typing import Any, Callable, Iterable, Iterator, SupportsIndex
 
-_ATOMS = (str, int, float, bool, type(None), datetime, date, time)
+from gm_console.said import Said
+
+_ATOMS = (str, Said, int, float, bool, type(None), datetime, date, time)
 
 
 def copy_plain(value: Any) -> Any:

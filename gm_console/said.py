@@ -31,8 +31,13 @@ class Said(str):
         said.values = values
         return said
 
-    def __reduce__(self) -> Any:  # copy.deepcopy keeps the template (operations' snapshots)
+    def __reduce__(self) -> Any:  # a copy keeps the template
         return (_again, (str(self), self.template, self.values))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Said:
+        # Never changed once said, like the str it is: kept values (gm_console.derived_cache)
+        # and operations' snapshots copy it for nothing.
+        return self
 
 
 def _again(text: str, template: str, values: dict[str, Value]) -> Said:
