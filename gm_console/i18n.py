@@ -170,8 +170,9 @@ FRENCH = {
     "settings": "réglages", "hp": "pv", "condition": "état", "undo": "annulation",
     "request": "demande", "dice": "dés", "terrain": "terrain", "lair": "antre", "item": "objet",
     "session": "session",
-    # between sentences said one after the other (gm_console.said.joined)
-    "; ": " ; ",
+    # between sentences said one after the other (gm_console.said.joined), and before what a
+    # title or a name introduces: French puts a space before them
+    "; ": " ; ", ": ": " : ",
     "yes": "oui",
     "no": "non",
     "every derived value and its steps": "chaque valeur dérivée et son calcul",

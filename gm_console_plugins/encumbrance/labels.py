@@ -49,7 +49,6 @@ LABELS: dict[str, dict[str, str]] = {
         "Lift": "Soulever",
         "Put down": "Poser",
         "AC": "CA",
-        ": ": " : ",  # before what a title introduces, as French writes it
         "none": "aucune",  # no armour worn
         # what the rules say (gm_console.said): steps, refusals, journal lines
         "holding {lb:g} lb over the maximum, {rounds} round(s) so far: a check each round "

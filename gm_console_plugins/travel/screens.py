@@ -152,6 +152,7 @@ class TravelPlanner(StoreScreen):
 
     def refresh_view(self, change: Any) -> None:
         t = self.t
+        colon = t(": ")  # " : " in French
         values = summary(self.session, self.plan_hours)
         self._value("tp-title", t("Travel planner"))
         if "error" in values:
@@ -160,7 +161,7 @@ class TravelPlanner(StoreScreen):
         effect = values["effect"]
         style = "yellow" if effect["passive_perception"] or effect["stealth"] else ""
         self._value("tp-pace", Text.assemble(
-            f"{t('Pace')} [f w s]: ", (t(values["pace_label"]), "bold"), " — ",
+            f"{t('Pace')} [f w s]{colon}", (t(values["pace_label"]), "bold"), " — ",
             (t(effect["text"]), style)))
         ground = t("difficult") if values["difficult"] else t("ordinary")
         mode = values["mode_label"]
@@ -169,7 +170,7 @@ class TravelPlanner(StoreScreen):
         elif values["mode"] == "ship":
             own = f"{values['speed_kmh']} km/h" if values["speed_kmh"] else f"{values['speed_m']} m"
             mode += f" {own}, {values['day_hours']} h {t('a day')}"
-        self._value("tp-mode", f"{t('Mode')} [m]: {mode} · {t('Terrain')} [t]: "
+        self._value("tp-mode", f"{t('Mode')} [m]{colon}{mode} · {t('Terrain')} [t]{colon}"
                                f"{t(values['terrain_label'])} ({ground})")
         rates = (f"{self._km(values['per_minute_m'])} m/min · {self._km(values['per_hour_km'])} "
                  f"km/h · {self._km(values['per_day_km'])} km/{t('day')} "
@@ -194,10 +195,11 @@ class TravelPlanner(StoreScreen):
 
     def _show_today(self, values: dict[str, Any]) -> None:
         t = self.t
+        colon = t(": ")
         dc = values["next_forced_march_dc"]
-        parts = [f"{t('Today')}: {format_duration(values['hours_today'] * 3600)}",
-                 f"{t('next forced-march save')}: " + (f"{t('DC')} {dc}" if dc else
-                                                       t("none yet"))]
+        parts = [f"{t('Today')}{colon}{format_duration(values['hours_today'] * 3600)}",
+                 f"{t('next forced-march save')}{colon}" + (f"{t('DC')} {dc}" if dc else
+                                                            t("none yet"))]
         if "fresh_mount" in values:
             due = values["fresh_mount"]["due_in_km"]
             parts.append(f"{t('fresh mount in')} {self._km(due)} km" if due else
@@ -206,7 +208,7 @@ class TravelPlanner(StoreScreen):
         if values["awaiting_saves"]:
             line.append(f"\n⚄ {t('Waiting for the forced-march saves')} (r)", style="bold yellow")
         for reason in values["stopped_by"]:
-            line.append(f"\n■ {t('Stopped')}: {t(reason)}", style="bold red")
+            line.append(f"\n■ {t('Stopped')}{t(': ')}{t(reason)}", style="bold red")
         self._value("tp-today", line)
 
     def _show_route(self, values: dict[str, Any]) -> None:
@@ -244,7 +246,7 @@ class TravelPlanner(StoreScreen):
             text.append(format_clock(arrival, t("Day")), style="bold")
         dcs = values["planned_forced_march_dcs"]
         if dcs:
-            text.append(f"\n{t('forced march')}: {t('saves')} {t('DC')} "
+            text.append(f"\n{t('forced march')}{t(': ')}{t('saves')} {t('DC')} "
                         f"{', '.join(map(str, dcs))}",
                         style="yellow")
         mounts = values.get("fresh_mount", {}).get("route_km")
@@ -350,7 +352,7 @@ class TravelPlanner(StoreScreen):
         question = self.QUESTIONS.get(what)
         if what == "terrain":
             known = reading.catalogue(self.session) or {}
-            question = f"{self.t('Terrain')}: {', '.join(known)}"
+            question = f"{self.t('Terrain')}{self.t(': ')}{', '.join(known)}"
         self.ask(question or what, lambda text: self._answer(what, text))
 
     def _answer(self, what: str, text: str) -> Outcome | str | None:
