@@ -121,7 +121,7 @@ def _key(create: bool) -> bytes | None:
             os.link(tmp, path)  # never replaces a key another process has just made
         else:  # a damaged key (cut by a power failure): what it signed is lost anyway
             os.replace(tmp, path)
-    except FileExistsError:
+    except FileExistsError:  # another process made it first: read below, it is the one
         pass
     except OSError:
         return None

@@ -29,7 +29,7 @@ _PRIVATE_CHARACTER_KEYS = ("notes",)
 
 
 class RoleError(ValueError):
-    pass
+    """A role that is not gm, spectator or player:NAME (of a character in the session)."""
 
 
 @dataclass(frozen=True)

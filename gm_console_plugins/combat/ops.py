@@ -9,7 +9,7 @@ seconds a round) and the ``round_started`` hook.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
 from gm_console import Operation, Param, Refused, Result, RollRequest
 from gm_console.said import Said, joined, said_by, say
@@ -432,13 +432,28 @@ def _left(ctx: OpContext, encounter: dict[str, Any], name: str, speed: float,
                                    speed, limits)
 
 
-def _take(ctx: OpContext, p: dict[str, Any]) -> Result:
+class _Acting(NamedTuple):
+    """Who takes an action and what it is checked against (the fight begun if it was not)."""
+    encounter: dict[str, Any]
+    settings: dict[str, Any]
+    said: list[Any]   # what beginning the fight said
+    name: str
+    speed: float
+    limited: dict[str, dict[str, Any]]
+
+
+def _acting(ctx: OpContext, p: dict[str, Any]) -> _Acting:
     encounter = _active(ctx)
     settings = settings_of(ctx)
     said = _begin_if_needed(ctx, encounter, settings)
     name = _combatant_name(encounter, p["combatant"])
     combatant = _guard(turns.find, encounter, name)
-    speed, limited = speed_m(ctx, combatant), own_limits(ctx, combatant)
+    return _Acting(encounter, settings, said, name, speed_m(ctx, combatant),
+                   own_limits(ctx, combatant))
+
+
+def _take(ctx: OpContext, p: dict[str, Any]) -> Result:
+    encounter, settings, said, name, speed, limited = _acting(ctx, p)
     done = _guard(rules.take, encounter, ctx.table(PLUGIN), settings, name, p["action"],
                   speed_m=speed, metres=p["metres"],
                   full_round=p["full_round"], allows_step=p["allows_step"],
@@ -469,12 +484,7 @@ def _take(ctx: OpContext, p: dict[str, Any]) -> Result:
 
 
 def _move(ctx: OpContext, p: dict[str, Any]) -> Result:
-    encounter = _active(ctx)
-    settings = settings_of(ctx)
-    said = _begin_if_needed(ctx, encounter, settings)
-    name = _combatant_name(encounter, p["combatant"])
-    combatant = _guard(turns.find, encounter, name)
-    speed, limited = speed_m(ctx, combatant), own_limits(ctx, combatant)
+    encounter, _, said, name, speed, limited = _acting(ctx, p)
     done = _guard(rules.move, encounter, ctx.table(PLUGIN), name, p["metres"],
                   speed_m=speed, override=p["override"], limits=limited)
     _override_line(ctx, name, done["overridden"], p["override"])

@@ -134,7 +134,6 @@ class Screen:
         while text.encode() not in self.seen[self.start:]:
             left = deadline - time.monotonic()
             if left <= 0:
-                pass
                 raise AssertionError(f"{text!r} never appeared; last output:\n"
                                      f"{self.seen[-2000:].decode(errors='replace')}")
             try:

@@ -11,22 +11,7 @@ import pytest
 from gm_console import hookimpl
 from gm_console.headless import show
 
-
-def op(store, operation: str, /, **params: Any):
-    return store.apply(operation, params)
-
-
-def ok(store, operation: str, /, **params: Any):
-    outcome = op(store, operation, **params)
-    assert outcome.ok, f"{operation} {params}: {outcome.reason}"
-    return outcome
-
-
-def no(store, operation: str, fragment: str, /, **params: Any):
-    outcome = op(store, operation, **params)
-    assert not outcome.ok, f"{operation} {params} was accepted: {outcome.message}"
-    assert fragment in outcome.reason, outcome.reason
-    return outcome
+from applying import no, ok
 
 
 def combat(store) -> dict[str, Any]:

@@ -13,6 +13,8 @@ from gm_console import Operation, codec
 from gm_console.headless import show
 from gm_console.store import Store
 
+from applying import ok, refused
+
 ARIA = """
 [[characters]]
 name = "Aria"
@@ -52,18 +54,6 @@ def derived(store: Store, name: str = "Aria") -> dict:
         if entry["name"] == name:
             return entry["derived"]
     raise AssertionError(f"no {name} in show()")
-
-
-def ok(store: Store, op: str, **params):
-    outcome = store.apply(op, params)
-    assert outcome.ok, outcome.reason
-    return outcome
-
-
-def refused(store: Store, op: str, **params) -> str:
-    outcome = store.apply(op, params)
-    assert not outcome.ok, f"{op} should have been refused"
-    return outcome.reason
 
 
 # -- RULES.md 2.6 worked example, from a file written by hand -------------------------------------
@@ -309,7 +299,6 @@ def test_the_lift_check_of_an_exhausted_character_takes_the_worse_of_two_d20(hos
     assert request["rolls"][0]["expression"] == "2d20kh1"
     assert request["title"].endswith("(disadvantage: exhaustion 1 (disadvantage on ability "
                                      "checks))")
-
 
 
 def test_a_refusal_a_journal_line_and_the_steps_read_in_french(tmp_path, french):

@@ -17,20 +17,10 @@ from gm_console_plugins.armour import hooks as armour
 from gm_console_plugins.movement.screens import MovementScreen
 from gm_console_plugins.travel.screens import TravelPlanner
 
+from applying import ok, refused
+
 HUMAN = {"race": "human", "strength": 10, "dexterity": 10, "constitution": 10,
          "height_m": 1.8, "speed_m": 9}
-
-
-def ok(store, op, **params):
-    outcome = store.apply(op, params)
-    assert outcome.ok, outcome.reason
-    return outcome
-
-
-def refused(store, op, **params):
-    outcome = store.apply(op, params)
-    assert not outcome.ok, f"{op} should have been refused"
-    return outcome.reason
 
 
 def reloaded(store: Store) -> Store:

@@ -7,17 +7,7 @@ import pytest
 
 from gm_console.headless import show
 
-
-def ok(store, op, **params):
-    outcome = store.apply(op, params)
-    assert outcome.ok, outcome.reason
-    return outcome
-
-
-def refused(store, op, **params) -> str:
-    outcome = store.apply(op, params)
-    assert not outcome.ok, f"{op} should have been refused"
-    return outcome.reason
+from applying import ok, refused
 
 
 def travel(store) -> dict:
