@@ -13,7 +13,8 @@
             await pilot.press("f10")
 
 Every test gets its own empty settings and data folders (a developer's own settings never leak
-in), and Python's ``random`` seeded, so dice are the same on every run.
+in), Python's ``random`` seeded, so dice are the same on every run, and ``pilot.press`` of
+several keys sends each once the one before it is handled.
 """
 
 from __future__ import annotations
@@ -42,6 +43,24 @@ def gm_isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("GM_CONSOLE_DATA_DIR", str(tmp_path / "gm-data"))
     random.seed(1234)
     return folder
+
+
+@pytest.fixture(autouse=True)
+def one_key_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``pilot.press("f5", "b")`` sends ``b`` after ``f5`` only once the app has handled
+    ``f5`` (the screen in front has processed what it was sent), as Pilot already waits after
+    the last key. Textual's own wait between keys is a guess that the process is idle, which
+    a loaded machine (parallel test workers, other programs) can make too early: ``b`` then
+    reached the screen that F5 was replacing."""
+    from textual.pilot import Pilot
+
+    press = Pilot.press
+
+    async def each_in_turn(self: Pilot, *keys: str) -> None:
+        for key in keys:
+            await press(self, key)
+
+    monkeypatch.setattr(Pilot, "press", each_in_turn)
 
 
 @pytest.fixture

@@ -14,6 +14,7 @@ import pytest
 from gm_console import codec
 from gm_console.host import Host
 from gm_console.store import Store
+from gm_console.testing import one_key_at_a_time  # noqa: F401  (autouse: the authors' kit's)
 
 
 @pytest.fixture(autouse=True)
@@ -89,21 +90,3 @@ def make_app(tmp_path: Path) -> Callable[..., Any]:
         store.on_save = saver.schedule
         return app_class(store.host)(store, path, saver)
     return make
-
-
-@pytest.fixture(autouse=True)
-def one_key_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``pilot.press("f5", "b")`` sends ``b`` after ``f5`` only once the app has handled
-    ``f5`` (the screen in front has processed what it was sent), as Pilot already waits after
-    the last key. Textual's own wait between keys is a guess that the process is idle, which
-    a loaded machine (more xdist workers than cores, other developers' runs) can make too
-    early: ``b`` then reached the screen that F5 was replacing."""
-    from textual.pilot import Pilot
-
-    press = Pilot.press
-
-    async def each_in_turn(self: Pilot, *keys: str) -> None:
-        for key in keys:
-            await press(self, key)
-
-    monkeypatch.setattr(Pilot, "press", each_in_turn)
