@@ -133,6 +133,18 @@ async def test_roll_prompt_appears_and_rolls_for_everyone(make_app, store):
         assert received and {o["who"]: o["total"] for o in received[0]["outcomes"]}["Bram"] == 20
 
 
+async def test_the_french_roll_prompt_says_its_keys_with_french_colons(make_app, store, french):
+    from test_party import saves_then
+    french(store)
+    saves_then(store, [])
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        store.apply("test.ask")
+        await pilot.pause()
+        hint = str(app.screen.query_one(".hint", Label).render())
+        assert hint.startswith("ctrl+r : Lancer pour tous · ") and hint.endswith(" · esc : plus tard")
+
+
 async def test_help_lists_every_binding_with_remapped_keys(make_app, store, tmp_path):
     reload_with_settings(store, tmp_path, '[keys]\njournal = "ctrl+j"\n')
     app = make_app(store)

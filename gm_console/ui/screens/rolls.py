@@ -103,8 +103,10 @@ class RollPrompt(ModalScreen[None]):
             # Content, not markup: names come from the session ("[/x]" is a name)
             yield Label(Content(t(say("Rolls asked for: {title}", title=request["title"]))),
                         classes="panel-title")
-            yield Label("ctrl+r: " + t("Roll for everyone") + " · " + t("Result (empty = roll)")
-                        + " · esc: " + t("later"), classes="hint")
+            # ": " is a label too (French puts a space before its colon)
+            yield Label("ctrl+r" + t(": ") + t("Roll for everyone") + " · "
+                        + t("Result (empty = roll)") + " · esc" + t(": ") + t("later"),
+                        classes="hint")
             for index, entry in enumerate(request["rolls"]):
                 dc = f"  {t('DC')} {entry['dc']}" if entry.get("dc") is not None else ""
                 if entry.get("at_most") is not None:
