@@ -99,8 +99,7 @@ class JournalScreen(StoreScreen):
         yield JournalTable(id="lines", cursor_type="row", zebra_stripes=True)
         yield Value(id="line-text")  # the line under the cursor in full
 
-    def on_mount(self) -> None:
-        super().on_mount()
+    def on_mount(self) -> None:  # (after StoreScreen's: Textual calls each class's)
         # Indexed once the screen is drawn, so that the first filter key does not wait for it.
         self.call_after_refresh(lambda: INDEX.kinds(self._every()))
 
