@@ -6,7 +6,9 @@ same run, alternating measured and reference runs, printed with its goal (issue 
 - the reference app is ``bench/bare_app.py``: a bare Textual app (header, 50-row table, footer);
 - times are to the *last* byte of a repaint, read from a real pseudo-terminal at 80x24 until it
   has been quiet for ``--quiet`` seconds;
-- the big session is generated: 50 characters x 40 items, 5,000 journal lines, 30 combatants.
+- the big session is generated: 50 characters x 40 items, 5,000 journal lines, 30 combatants;
+  the journal figure's sessions have 5,000 and 50,000 lines as the console writes them (with
+  their sentences' templates), opened with the default settings.
 
     python3 dev.py bench [--runs 5] [--keys 8] [--quiet 0.25] [--skip-journal]
                          [--only keys,journal]
