@@ -156,6 +156,10 @@ class JournalScreen(StoreScreen):
             return
         position = min(max(0, position), count - 1)
         last = count if self.last is None else self.last
+        table = self.query_one("#lines", SyncedTable)
+        if self.first <= position < min(last, self.first + table.row_count):
+            table.move_cursor(row=position - self.first)  # among the rows: nothing to cut
+            return
         if not self.first <= position < last:
             # The window around it: from half a page before (the line's neighbours on both
             # sides), or the journal's latest lines, which follow what is added.
@@ -193,9 +197,9 @@ class JournalScreen(StoreScreen):
             self.notify(self.t("This is the start of the journal."))
             return
         # The cursor on the line just before the window, at the bottom of the page before.
-        before = self.first - 1
+        self.going_to = self.first - 1
         self.first, self.last = max(0, self.first - PAGE), self.first
-        self.go_to(before)
+        self.refresh_view(None)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "export" and not self.app.writes_files:
