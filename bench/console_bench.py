@@ -6,7 +6,9 @@ same run, alternating measured and reference runs, printed with its goal (issue 
 - the reference app is ``bench/bare_app.py``: a bare Textual app (header, 50-row table, footer);
 - times are to the *last* byte of a repaint, read from a real pseudo-terminal at 80x24 until it
   has been quiet for ``--quiet`` seconds;
-- the big session is generated: 50 characters x 40 items, 5,000 journal lines, 30 combatants.
+- the big session is generated: 50 characters x 40 items, 5,000 journal lines, 30 combatants;
+  the journal figure's sessions have 5,000 and 50,000 lines as the console writes them (with
+  their sentences' templates), opened with the default settings.
 
     python3 dev.py bench [--runs 5] [--keys 8] [--quiet 0.25] [--skip-journal]
                          [--only keys,journal]
@@ -212,14 +214,19 @@ FUNCTION_KEYS = {"f1": b"\x1bOP", "f2": b"\x1bOQ", "f3": b"\x1bOR", "f4": b"\x1b
                  "f9": b"\x1b[20~", "f10": b"\x1b[21~", "f11": b"\x1b[23~", "f12": b"\x1b[24~"}
 
 
-def screen_key(screen_id: str) -> bytes:
-    """The bytes of the key that opens ``screen_id``, as the console assigns it."""
+def screen_key_name(screen_id: str) -> str:
+    """The key that opens ``screen_id`` (``"f4"``), as the console assigns it."""
     from gm_console.screen_keys import plan
 
     for entry in plan(Host().load()).entries:
         if entry.screen_id == screen_id:
-            return FUNCTION_KEYS[entry.key]
+            return entry.key
     raise SystemExit(f"bench: no key opens the screen {screen_id!r}")
+
+
+def screen_key(screen_id: str) -> bytes:
+    """The bytes of the key that opens ``screen_id``."""
+    return FUNCTION_KEYS[screen_key_name(screen_id)]
 
 
 # Each key: how to reach its screen (screen ids, then keys), the keys pressed in turn (cycled),
@@ -308,25 +315,169 @@ def saves(big: Path, operations: int) -> None:
         None)
 
 
-def journal_screen(folder: Path, quiet: float) -> None:
-    """Opening the journal screen with 50,000 lines, against 5,000."""
-    times = {}
-    # 50,000 lines are a 10 MB file, over the 4 MB a session may hold by default.
-    config = folder / "journal-config"
-    config.mkdir(exist_ok=True)
-    (config / "settings.toml").write_text("max_session_mb = 32\n")
-    for lines in (5000, 50000):
-        session = big_session(folder, characters=4, items=4, journal=lines, combatants=0,
-                              name=f"journal-{lines}.toml")
-        term = console(session, quiet, {"GM_CONSOLE_CONFIG_DIR": str(config)})
-        if b"palette" not in term.settle(quiet=0.5, limit=120)[0]:
+# The journal screen's keys: (label, bytes sent) in the order pressed; each goes somewhere the
+# one before did not (the cursor walks back, pages, jumps, filters), so each repaints.
+JOURNAL_KEYS: list[tuple[str, bytes]] = [
+    ("up (the line shown in full)", b"\x1b[A"),
+    ("page up", b"\x1b[5~"),
+    ("home (first line)", b"\x1b[H"),
+    ("page down", b"\x1b[6~"),
+    ("end (last line)", b"\x1b[F"),
+    ("b (page before)", b"b"),
+    ("c (a character's lines)", b"c"),
+    ("k (a kind's lines)", b"k"),
+]
+
+
+def journal_said_lines(count: int) -> list[dict[str, Any]]:
+    """``count`` journal lines as the console writes them: each time passing keeps its
+    sentence's template and values (``said``) beside its English text, as every line of a
+    rule does; one in seven a note about a character."""
+    host = Host().load()
+    store = Store(codec.prepare(codec.new_session("j"), host, "j"), host)
+    store.apply("clock.advance", {"minutes": 10})
+    said = store.state["journal"][-1]
+    lines = []
+    for n in range(count):
+        if n % 7:
+            lines.append({**said, "text": f"{said['text']} ({n})"})
+        else:
+            lines.append({**said, "kind": "note", "who": ["Hero00"], "text": f"note {n}: the "
+                          "party walks on in the rain, Hero00 keeps watch"})
+            del lines[-1]["said"]
+    return lines
+
+
+def journal_session(folder: Path, lines: int) -> Path:
+    """A session with 4 characters and a journal of ``lines`` lines as written (with their
+    sentences' templates)."""
+    path = big_session(folder, characters=4, items=4, journal=0, combatants=0,
+                       name=f"journal-{lines}.toml")
+    state = codec.parse(path.read_text(), path)
+    state["journal"] += journal_said_lines(lines)
+    codec.write_atomic(path, codec.dumps(state))
+    return path
+
+
+def journal_screen(folder: Path, runs: int, quiet: float) -> None:
+    """The journal screen with 50,000 lines against 5,000: opening it, and each of its keys,
+    to the last byte of the repaint, the two consoles alternated; then the same keys' CPU
+    in-process (what does not depend on the machine's load)."""
+    sessions = {lines: journal_session(folder, lines) for lines in (5000, 50000)}
+    terms = {}
+    for lines, session in sessions.items():
+        terms[lines] = console(session, quiet)
+        if b"palette" not in terms[lines].settle(quiet=0.5, limit=120)[0]:
             raise SystemExit(f"bench: the console did not open {session.name}")
-        _, times[lines] = term.press(screen_key("journal"), quiet=0.5)
+    key, party = screen_key("journal"), screen_key("party")
+    times: dict[tuple[str, int], list[float]] = {}
+    for _ in range(runs):
+        for lines, term in terms.items():
+            _, seconds = term.press(party, quiet=0.5)  # a screen of 4 rows: the reference
+            times.setdefault(("party", lines), []).append(seconds)
+            _, seconds = term.press(key, quiet=0.5)
+            times.setdefault(("open", lines), []).append(seconds)
+            for label, sent in JOURNAL_KEYS:
+                written, seconds = term.press(sent)
+                if not written:
+                    raise SystemExit(f"bench: {label!r} drew nothing on the journal screen")
+                times.setdefault((label, lines), []).append(seconds)
+            term.press(b"\x1b", quiet=0.5)  # back home, to open it again
+    for term in terms.values():
         term.close()
-    row("journal screen, 50,000 lines: open", f"{times[50000]:.2f} s", "<= 0.3 s",
-        times[50000] <= 0.3)
-    ratio = times[50000] / times[5000]
-    row("  50,000 lines against 5,000", f"{ratio:.2f} x", "~ 1 x (independent)", ratio <= 1.3)
+    reference = median(times[("party", 50000)] + times[("party", 5000)])
+    row("  (reference: opening the party screen)", f"{reference:.2f} s", "", None)
+    for label in ("open", *(label for label, _ in JOURNAL_KEYS)):
+        big, small = median(times[(label, 50000)]), median(times[(label, 5000)])
+        ratio = big / small
+        row(f"journal, 50,000 lines: {label}", f"{big:.2f} s, {ratio:.2f} x 5,000 lines",
+            "<= 0.3 s, ~ 1 x", big <= 0.3 and ratio <= 1.3)
+    export_seconds = {lines: journal_export(session, quiet)
+                      for lines, session in sessions.items()}
+    row("  x: export, to its notice (off the key's path)",
+        f"{export_seconds[50000]:.2f} s, {export_seconds[50000] / export_seconds[5000]:.1f} x",
+        "(writes every line)", None)
+    journal_cpu(sessions, runs)
+
+
+def journal_export(session: Path, quiet: float) -> float:
+    """Seconds from x to the end of the export's notice."""
+    term = console(session, quiet)
+    term.settle(quiet=0.5, limit=120)
+    term.press(screen_key("journal"), quiet=0.5)
+    sent = time.perf_counter()
+    os.write(term.master, b"x")
+    data = b""
+    while b"Exported" not in data and time.perf_counter() - sent < 60:
+        more, _ = term._read(time.perf_counter(), quiet, 60)
+        data += more
+    seconds = time.perf_counter() - sent
+    term.close()
+    return seconds
+
+
+def journal_cpu(sessions: dict[int, Path], runs: int) -> None:
+    """What the journal screen's keys cost the interface's thread, in-process through
+    Textual's test driver: the Python function calls of each key (counted by cProfile: the
+    same work gives the same count, whatever the machine's load) and its CPU (median of
+    ``runs``); open, each key, and x (whose export runs on another thread, not counted). And
+    the filters' index, built once after the first opening (on the interface's thread, once
+    the screen is drawn)."""
+    import asyncio
+    import cProfile
+    import pstats
+
+    from gm_console.core.journal import Index
+    from gm_console.ui.app import app_class
+
+    host = Host().load()
+    keys = [("open", "f4"), ("up", "up"), ("page up", "pageup"), ("home", "home"),
+            ("page down", "pagedown"), ("end", "end"), ("b", "b"), ("c", "c"), ("k", "k"),
+            ("x", "x")]
+    opening = screen_key_name("journal")
+    cpu: dict[int, dict[str, list[float]]] = {}
+    calls: dict[int, dict[str, int]] = {}
+    index: dict[int, float] = {}
+    for lines, session in sessions.items():
+        store = Store(codec.read(session, host), host)
+        start = time.thread_time()
+        Index().kinds(store.state["journal"])
+        index[lines] = time.thread_time() - start
+        app = app_class(host)(store, session.with_name("cpu.toml"))
+        cpu[lines], calls[lines] = {}, {}
+
+        async def run(app: Any = app, into: dict[str, list[float]] = cpu[lines],
+                      counted: dict[str, int] = calls[lines]) -> None:
+            async with app.run_test(size=(80, 24)) as pilot:
+                await pilot.pause()
+                # The first opening builds the filters' index (timed apart) and fills
+                # Textual's caches: a warm-up; then timed runs; the last counts calls.
+                for run in range(runs + 2):
+                    for label, key in keys:
+                        profile = cProfile.Profile() if run == runs + 1 else None
+                        start = time.thread_time()
+                        if profile:
+                            profile.enable()
+                        await pilot.press(opening if key == "f4" else key)
+                        await pilot.pause()
+                        if profile:
+                            profile.disable()
+                            counted[label] = pstats.Stats(profile).total_calls
+                        elif run:
+                            into.setdefault(label, []).append(time.thread_time() - start)
+                    await app.workers.wait_for_complete()
+                    await pilot.press("escape")
+        asyncio.run(run())
+    print("  in-process, 50,000 lines against 5,000 (the interface's thread):")
+    for label, _ in keys:
+        big, small = calls[50000][label], calls[5000][label]
+        row(f"    {label}: function calls", f"{big:,} / {small:,}, {big / small:.2f} x",
+            "~ 1 x", big / small <= 1.05)
+    print("    CPU, ms: " + ", ".join(f"{label} {median(cpu[50000][label]) * 1000:.0f}/"
+                                     f"{median(cpu[5000][label]) * 1000:.0f}"
+                                     for label, _ in keys))
+    print(f"    the filters' index, once after the first opening: "
+          f"{index[50000] * 1000:.0f}/{index[5000] * 1000:.0f} ms")
 
 
 def combat_summary() -> None:
@@ -390,7 +541,7 @@ def main() -> None:
             "imports": lambda: imports(args.runs),
             "keys": lambda: key_presses(demo, big, args.keys, args.quiet),
             "saves": lambda: saves(big, 20),
-            "journal": lambda: journal_screen(folder, args.quiet),
+            "journal": lambda: journal_screen(folder, args.runs, args.quiet),
             "combat": combat_summary,
         }
         for name in FIGURES:  # in the table's order

@@ -100,7 +100,7 @@ class Config:
     @property
     def max_session_bytes(self) -> int:
         """The largest session file opened (``max_session_mb``; README, "Limits")."""
-        value = self.settings.get("max_session_mb", 4)
+        value = self.settings.get("max_session_mb", 32)
         if isinstance(value, bool) or not isinstance(value, (int, float)) \
                 or not 0 < value <= 1024:
             raise ConfigError(f"max_session_mb must be a number of megabytes above 0, up to "

@@ -170,42 +170,137 @@ async def test_journal_screen_filters_and_exports(make_app, store, tmp_path):
         await pilot.press("c", "c")  # all → Aria → Bram
         await pilot.pause()
         assert cells(table, 3) == ["Bram joins the party", "Bram found a key"]
-        await pilot.press("x")
+        await pilot.press("x")  # written on a thread: the key does not wait for it
+        await app.workers.wait_for_complete()
+        await pilot.pause()
         exported = (tmp_path / "caves.journal.md").read_text()
         assert "Bram found a key" in exported and "Aria joins" not in exported
+        assert any("caves.journal.md" in str(n.message) for n in app._notifications)
+
+
+async def test_a_journal_export_that_cannot_be_written_says_why_and_the_console_goes_on(
+        make_app, store, tmp_path):
+    folder = tmp_path / "locked"
+    folder.mkdir()
+    (folder / "caves.journal.md").mkdir()  # a folder where the export would go
+    app = make_app(store, folder / "caves.toml")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("f4", "x")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        said = [str(n.message) for n in app._notifications]
+        assert any("cannot export to" in text and "caves.journal.md" in text for text in said)
+        await pilot.press("c")  # still answering its keys
+        await pilot.pause()
+        assert "Aria" in app.screen.query_one("#filters", Value).shown
+
+
+def long_journal(store, count: int) -> int:
+    """``count`` notes added to the store's journal, every other one about Bram; the
+    journal's length."""
+    state = dict(store.state)
+    line = {"day": 1, "second": 0, "real": "", "actor": "gm", "kind": "note", "who": []}
+    state["journal"] = [*state["journal"], *({**line, "text": f"note {n}", "who": ["Bram"]
+                                              if n % 2 else []} for n in range(count))]
+    store.state = state
+    return len(state["journal"])
+
+
+def under_cursor(app) -> str:
+    return app.screen.query_one("#line-text", Value).shown
 
 
 async def test_journal_screen_opens_on_the_latest_page_whatever_the_length(make_app, store):
     from gm_console.ui.screens import journal as journal_screen
-    state = dict(store.state)
-    line = {"day": 1, "second": 0, "real": "", "actor": "gm", "kind": "note", "who": []}
-    state["journal"] = [*state["journal"], *({**line, "text": f"note {n}", "who": ["Bram"]
-                                              if n % 2 else []}
-                                             for n in range(5 * journal_screen.PAGE // 2))]
-    store.state = state
-    total = len(state["journal"])
+    page = journal_screen.PAGE
+    total = long_journal(store, 5 * page // 2)
     app = make_app(store)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("f4")
         await pilot.pause()
         table = app.screen.query_one("#lines", SyncedTable)
-        assert table.row_count == journal_screen.PAGE
-        assert cells(table, 3)[-1] == f"note {5 * journal_screen.PAGE // 2 - 1}"
+        assert table.row_count == page
+        assert cells(table, 3)[-1] == f"note {5 * page // 2 - 1}" == under_cursor(app)
         await pilot.press("plus")  # a new line is added to what is shown
         await pilot.pause()
-        assert table.row_count == journal_screen.PAGE + 1
-        await pilot.press("b", "b", "b")  # the third: nothing older
+        assert table.row_count == page + 1
+        assert under_cursor(app) == f"note {5 * page // 2 - 1}"  # the cursor stays put
+        # b: the page before, the cursor on the line just before what was shown; never more
+        # than a page in the table, however far back
+        first_shown = total + 1 - (page + 1)
+        await pilot.press("b")
         await pilot.pause()
-        assert table.row_count == total + 1
-        await pilot.press("c", "c")  # Bram: a page of his lines again (he has more)
+        assert table.row_count == page
+        assert under_cursor(app) == f"note {first_shown - 1 - (total - 5 * page // 2)}"
+        before = cells(table, 3)[0]
+        await pilot.press("b", "b")  # the second reaches the start; the third: nothing older
         await pilot.pause()
-        assert table.row_count == journal_screen.PAGE
+        assert cells(table, 3)[0] == "Aria joins the party"
+        assert cells(table, 3)[-1] == under_cursor(app)  # just before the page it came from
+        assert int(before.split()[1]) - 1 == int(under_cursor(app).split()[1])
+        assert any("start of the journal" in str(n.message) for n in app._notifications)
+        await pilot.press("c", "c")  # Bram: a page of his latest lines again (he has more)
+        await pilot.pause()
+        assert table.row_count == page
         assert all(text.startswith("note ") for text in cells(table, 3))
         # The line under the cursor, in full below the table, is the row's own, filtered.
-        for row in (0, journal_screen.PAGE - 1):
+        for row in (0, page - 1):
             table.move_cursor(row=row)
             await pilot.pause()
-            assert app.screen.query_one("#line-text", Value).shown == cells(table, 3)[row]
+            assert under_cursor(app) == cells(table, 3)[row]
+
+
+async def test_journal_screen_keys_go_through_the_whole_journal(make_app, store):
+    """home and end reach the journal's first and last lines, up and down go on past the
+    rows the table holds, page up and down by a screenful; with a filter, through its lines."""
+    from gm_console.ui.screens import journal as journal_screen
+    page = journal_screen.PAGE
+    count = 4 * page
+    long_journal(store, count)
+    app = make_app(store)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("f4")
+        await pilot.pause()
+        table = app.screen.query_one("#lines", SyncedTable)
+        await pilot.press("home")
+        await pilot.pause()
+        assert under_cursor(app) == "Aria joins the party"
+        assert table.row_count <= page
+        for _ in range(page + 3):
+            await pilot.press("down")
+        await pilot.pause()
+        assert under_cursor(app) == f"note {page + 1}"  # past the first window: 2 lines, then notes
+        await pilot.press("up")
+        await pilot.pause()
+        assert under_cursor(app) == f"note {page}"
+        await pilot.press("pagedown")
+        await pilot.pause()
+        seen = table.scrollable_content_region.height - table.header_height
+        assert under_cursor(app) == f"note {page + seen}"
+        await pilot.press("pageup", "pageup")
+        await pilot.pause()
+        assert under_cursor(app) == f"note {page - seen}"
+        await pilot.press("end")
+        await pilot.pause()
+        assert under_cursor(app) == f"note {count - 1}"
+        assert table.row_count <= page
+        await pilot.press("down")  # nothing after the last line
+        await pilot.pause()
+        assert under_cursor(app) == f"note {count - 1}"
+        await pilot.press("c", "c", "home")  # Bram's first line, then his next ones
+        await pilot.pause()
+        assert under_cursor(app) == "Bram joins the party"
+        await pilot.press("down", "down")
+        await pilot.pause()
+        assert under_cursor(app) == "note 3"
+        await pilot.press("end")
+        await pilot.pause()
+        assert under_cursor(app) == f"note {count - 1}"
+        await pilot.press("k", "k")  # kinds in order: character, note
+        await pilot.pause()
+        assert "Kind: note" in app.screen.query_one("#filters", Value).shown
+        assert cells(table, 3)[-1] == f"note {count - 1}" == under_cursor(app)
+        assert table.row_count == page
 
 
 async def test_an_edit_is_saved_off_the_key_path(make_app, store, tmp_path):

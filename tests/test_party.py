@@ -170,6 +170,33 @@ def test_journal_filters_and_markdown_export(store):
     assert "- **08:00** · note (Bram): Bram found a key" in markdown
 
 
+def test_journal_index_finds_each_filters_lines_as_select_does_and_follows_the_journal(store):
+    store.apply("journal.note", {"text": "Bram found a key", "who": "bram"})
+    store.apply("clock.advance", {"hours": 20})
+    index = journal.Index()
+    lines = store.state["journal"]
+
+    def filtered(character: str = "", kind: str = "") -> list[dict]:
+        return [store.state["journal"][i] for i in index.positions(store.state["journal"],
+                                                                   character, kind)]
+    for character, kind in (("", ""), ("BRAM", ""), ("", "note"), ("Bram", "note"),
+                            ("aria", "clock"), ("Zed", "")):
+        assert filtered(character, kind) == journal.select(lines, character, kind)
+    assert index.kinds(lines) == sorted({line["kind"] for line in lines})
+    # Lines added after are found too; an undo takes back the undone operation's lines.
+    store.apply("journal.note", {"text": "Aria and Bram rest", "who": "Aria, Bram"})
+    assert [line["text"] for line in filtered("bram", "note")] == [
+        "Bram found a key", "Aria and Bram rest"]
+    store.undo()
+    assert [line["text"] for line in filtered("bram", "note")] == ["Bram found a key"]
+    assert filtered("aria") == journal.select(store.state["journal"], "aria")
+    assert "undo" in index.kinds(store.state["journal"])
+    # Another journal (another session): indexed afresh, nothing of the first one kept.
+    other = [{"kind": "roll", "who": ["Zed"], "text": "Zed rolls"}]
+    assert index.positions(other, "zed") == [0] and index.positions(other, "bram") == []
+    assert index.kinds(other) == ["roll"]
+
+
 def test_a_campaign_chooses_its_own_interpretation(store):
     configured = store.session.setting("travel", "day_figure")
     assert store.apply("settings.set", {"plugin": "travel", "key": "day_figure",

@@ -137,3 +137,22 @@ async def test_every_session_screen_redraws_once_per_change(make_app, store):
             await pilot.press("plus")
             await settled(pilot)
             assert len(calls) <= 1, (key, type(screen).__name__, len(calls))
+
+
+async def test_journal_keys_repaint_the_rows_they_change_however_long_the_journal(make_app,
+                                                                                 store):
+    from test_app import long_journal
+    long_journal(store, 500)
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f4")
+        await settled(pilot)
+        written = count_writes(app)
+        await pilot.press("up")  # two rows and the line shown in full: about 1,000
+        await settled(pilot)
+        assert 0 < sum(written) <= 1500, written
+        for key in ("home", "end", "b"):  # the table's rows and the line: about 4,200
+            written = count_writes(app)
+            await pilot.press(key)
+            await settled(pilot)
+            assert 0 < sum(written) <= 5000, (key, written)  # a full screen: over 6,000

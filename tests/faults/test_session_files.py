@@ -145,6 +145,40 @@ def test_a_long_campaign_opens_once_the_limit_is_raised(tmp_path):
     assert state["session"]["name"] == "long"
 
 
+def test_a_hostile_gigabyte_is_refused_by_its_size_without_being_read(tmp_path, host):
+    import tracemalloc
+    path = tmp_path / "huge.toml"
+    with open(path, "wb") as handle:
+        handle.truncate(1 << 30)  # sparse: a gigabyte that takes no room on the disk
+    tracemalloc.start()
+    try:
+        message = str(refused(path, host))
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert f"is {1 << 30:,} bytes, larger than the {host.config.max_session_bytes:,}" in message
+    assert "max_session_mb" in message
+    assert peak < 1 << 20  # not read: reading would have held the gigabyte
+
+
+def test_the_default_limit_holds_a_campaign_of_50000_journal_lines(host):
+    """A hundred sessions of 500 lines as the rules write them (each time passing keeps its
+    sentence's template and the clock's, the longest common line) open with the default
+    settings."""
+    from gm_console import serialise
+    store = Store(codec.prepare(codec.new_session("long"), host, "long"), host)
+    assert store.apply("character.add", {"name": "Aria"}).ok
+    for n in range(500):
+        if n % 5:
+            assert store.apply("clock.advance", {"minutes": 10}).ok
+        else:
+            assert store.apply("journal.note", {"text": f"Aria keeps watch ({n})",
+                                                "who": "Aria"}).ok
+    session = len(serialise.dumps(store.state).encode())
+    lines = len(serialise.dumps({"journal": store.state["journal"]}).encode())
+    assert session + lines * 99 < host.config.max_session_bytes
+
+
 @pytest.mark.parametrize("value", ['"big"', "0", "-1", "true"])
 def test_a_wrong_size_limit_is_a_settings_error(tmp_path, value):
     from gm_console.config import ConfigError

@@ -1,6 +1,16 @@
-"""The journal: every line, filtered by character and by kind; exported as Markdown."""
+"""The journal: every line, filtered by character and by kind; exported as Markdown.
+
+A campaign's journal grows to 50,000 lines and more, so the table never holds it all: it holds
+a window of at most ``PAGE`` lines of the filtered journal, and moving the cursor past the
+window's edge (up, down, page up and down, home, end, ``b``) cuts the window again around the
+line it goes to. Every key costs the same whatever the journal's length: lines are found by
+their position (:class:`gm_console.core.journal.Index` keeps each filter's positions as the
+journal grows), and the export is written off the key's path.
+"""
 
 from __future__ import annotations
+
+from typing import Any, Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -15,7 +25,46 @@ from gm_console.ui.base import StoreScreen
 from gm_console.ui.widgets import SyncedTable, Value
 
 
-PAGE = 50  # lines shown on opening, and added by each "older lines"
+PAGE = 50  # lines in the table: the latest on opening, then the window the cursor is in
+
+INDEX = journal.Index()
+"""Where each filter's lines are, kept while the console runs (the screen is made anew each
+time it opens): a filter costs one pass over the journal once, and nothing after."""
+
+
+class JournalTable(SyncedTable):
+    """The table of the journal screen: its cursor keys move through the whole filtered
+    journal, not just the rows the table holds (the screen cuts a new window at the edges)."""
+
+    def _screen(self) -> JournalScreen:
+        screen = self.screen
+        assert isinstance(screen, JournalScreen)
+        return screen
+
+    def _page(self) -> int:
+        """Rows the table shows at once: what page up and page down move by."""
+        return max(1, self.scrollable_content_region.height - self.header_height)
+
+    def action_cursor_up(self) -> None:
+        self._screen().go_by(-1)
+
+    def action_cursor_down(self) -> None:
+        self._screen().go_by(1)
+
+    def action_page_up(self) -> None:
+        self._screen().go_by(-self._page())
+
+    def action_page_down(self) -> None:
+        self._screen().go_by(self._page())
+
+    def action_scroll_home(self) -> None:  # in a row table: the first line, not column
+        self._screen().action_first_line()
+
+    def action_scroll_end(self) -> None:
+        self._screen().action_last_line()
+
+    action_scroll_top = action_scroll_home  # ctrl+home
+    action_scroll_bottom = action_scroll_end  # ctrl+end
 
 
 class JournalScreen(StoreScreen):
@@ -25,16 +74,20 @@ class JournalScreen(StoreScreen):
         Binding("k", "cycle_kind", "Kind filter"),
         Binding("b", "older", "Older lines"),
         Binding("x", "export", "Export .md"),
+        Binding("home", "first_line", "First line", show=False),
+        Binding("end", "last_line", "Last line", show=False),
     ]
 
     def __init__(self, store, **kwargs) -> None:
         super().__init__(store, **kwargs)
         self.character = ""
         self.kind = ""
-        self.pages = 1
-        # The first journal line shown: the last pages of the filtered lines, fixed while the
-        # screen is open so that new lines are added to the table, not the table rebuilt.
-        self.start: int | None = None
+        # The window shown: positions ``first`` to ``last`` (excluded) of the filtered lines;
+        # ``last`` None is "to the end", so that new lines are added to the table, not the
+        # table cut again.
+        self.first = 0
+        self.last: int | None = None
+        self.going_to: int | None = None  # the position the cursor goes to on the next view
 
     DEFAULT_CSS = """
     JournalScreen #lines { max-height: 1fr; }
@@ -43,8 +96,18 @@ class JournalScreen(StoreScreen):
 
     def compose_body(self) -> ComposeResult:
         yield Value(id="filters", classes="hint")
-        yield SyncedTable(id="lines", cursor_type="row", zebra_stripes=True)
+        yield JournalTable(id="lines", cursor_type="row", zebra_stripes=True)
         yield Value(id="line-text")  # the line under the cursor in full
+
+    def on_mount(self) -> None:  # (after StoreScreen's: Textual calls each class's)
+        # Indexed once the screen is drawn, so that the first filter key does not wait for it.
+        self.call_after_refresh(lambda: INDEX.kinds(self._every()))
+
+    def _every(self) -> Sequence[dict[str, Any]]:
+        return self.session.state.get("journal", [])
+
+    def _positions(self) -> Sequence[int]:
+        return INDEX.positions(self._every(), self.character, self.kind)
 
     def on_data_table_row_highlighted(self, event: SyncedTable.RowHighlighted) -> None:
         self._show_line()
@@ -52,16 +115,19 @@ class JournalScreen(StoreScreen):
     def _show_line(self) -> None:
         # A row's key is its line's index in the journal: found at once, however long.
         key = self.query_one("#lines", SyncedTable).current_key
-        every = self.session.state.get("journal", [])
+        every = self._every()
         line = every[int(key)] if key is not None and int(key) < len(every) else {}
         self.query_one("#line-text", Value).show(Text(self.app.t.line(line) if line else ""))
 
     def refresh_view(self, change: Change | None) -> None:
         t = self.app.t
-        every = self.session.state.get("journal", [])
-        if self.start is None:
-            self.start = journal.latest(every, PAGE * self.pages, self.character, self.kind)
-        lines = journal.numbered(every, self.start, self.character, self.kind)
+        every = self._every()
+        positions = self._positions()
+        if (change is None and self.going_to is None) or self.first > len(positions):
+            # opened, or a filter changed (or the journal is another's): the latest lines
+            self.first, self.last = max(0, len(positions) - PAGE), None
+            self.going_to = len(positions) - 1
+        shown = positions[self.first:self.last]
         filters = say("Character: {who} (c)   Kind: {kind} (k)", who=self.character or say("all"),
                       kind=t(self.kind) if self.kind else say("all"))
         self.query_one("#filters", Value).show(
@@ -76,10 +142,41 @@ class JournalScreen(StoreScreen):
                           + (f" {t('(GM)')}" if line.get("gm_only") else ""),
                           ", ".join(line.get("who", [])),
                           t.line(line)])
-            for index, line in lines], widths)
-        if change is None and table.row_count:
-            table.move_cursor(row=table.row_count - 1)
+            for index, line in ((index, every[index]) for index in shown)], widths)
+        if self.going_to is not None and table.row_count:
+            table.move_cursor(row=min(max(0, self.going_to - self.first), table.row_count - 1))
+        self.going_to = None
         self._show_line()
+
+    def go_to(self, position: int) -> None:
+        """The cursor to the ``position``-th of the filtered lines, the window cut around it
+        when it is not among the rows shown."""
+        count = len(self._positions())
+        if not count:
+            return
+        position = min(max(0, position), count - 1)
+        last = count if self.last is None else self.last
+        table = self.query_one("#lines", SyncedTable)
+        if self.first <= position < min(last, self.first + table.row_count):
+            table.move_cursor(row=position - self.first)  # among the rows: nothing to cut
+            return
+        if not self.first <= position < last:
+            # The window around it: from half a page before (the line's neighbours on both
+            # sides), or the journal's latest lines, which follow what is added.
+            self.first = min(max(0, position - PAGE // 2), max(0, count - PAGE))
+            self.last = None if self.first + PAGE >= count else self.first + PAGE
+        self.going_to = position
+        self.refresh_view(None)
+
+    def go_by(self, rows: int) -> None:
+        table = self.query_one("#lines", SyncedTable)
+        self.go_to(self.first + table.cursor_row + rows)
+
+    def action_first_line(self) -> None:
+        self.go_to(0)
+
+    def action_last_line(self) -> None:
+        self.go_to(len(self._positions()) - 1)
 
     def _cycle(self, current: str, options: list[str]) -> str:
         choices = [""] + options
@@ -88,20 +185,20 @@ class JournalScreen(StoreScreen):
     def action_cycle_character(self) -> None:
         names = [str(c.get("name")) for c in self.session.characters]
         self.character = self._cycle(self.character, names)
-        self.start, self.pages = None, 1
         self.refresh_view(None)
 
     def action_cycle_kind(self) -> None:
-        self.kind = self._cycle(self.kind, journal.kinds(self.session.state.get("journal", [])))
-        self.start, self.pages = None, 1
+        self.kind = self._cycle(self.kind, INDEX.kinds(self._every()))
         self.refresh_view(None)
 
     def action_older(self) -> None:
         """The page of lines before those shown (the screen opens on the latest page)."""
-        if not self.start:
+        if not self.first:
             self.notify(self.t("This is the start of the journal."))
             return
-        self.start, self.pages = None, self.pages + 1
+        # The cursor on the line just before the window, at the bottom of the page before.
+        self.going_to = self.first - 1
+        self.first, self.last = max(0, self.first - PAGE), self.first
         self.refresh_view(None)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -115,8 +212,25 @@ class JournalScreen(StoreScreen):
             self.notify(self.t("no session file to export beside"), severity="warning")
             return
         target = path.with_suffix(".journal.md")
-        state = self.session.state
-        lines = journal.select(state.get("journal", []), self.character, self.kind)
-        title = str(state.get("session", {}).get("name", path.stem))
-        codec.write_atomic(target, journal.to_markdown(title, lines, self.app.t))
-        self.notify(f"{self.t('Exported to')} {target}", timeout=8)
+        title = str(self.session.state.get("session", {}).get("name", path.stem))
+        # The journal as it is now (a new line makes a new list; lines are never changed), and
+        # the positions as they are now (the index appends to its lists).
+        every, positions, t = self._every(), self._positions()[:], self.app.t
+
+        def export() -> None:
+            """On a thread: 50,000 lines are a second of Markdown, and the screen answers its
+            keys meanwhile."""
+            lines = (every[index] for index in positions)
+            try:
+                codec.write_atomic(target, journal.to_markdown(title, lines, t))
+            except OSError as exc:
+                message = t(say("cannot export to {path}: {problem}", path=str(target),
+                                problem=exc.strerror or str(exc)))
+                self.app._from_thread(lambda: self.app.notify(message, severity="error",
+                                                              timeout=15))
+                return
+            done = f"{t('Exported to')} {target}"
+            self.app._from_thread(lambda: self.app.notify(done, timeout=8))
+
+        # (a description, or Textual's would be the repr of everything the function holds)
+        self.run_worker(export, thread=True, group="export", description="journal export")
