@@ -22,6 +22,7 @@ from gm_console.core.clock import format_clock, format_duration
 from gm_console.said import said_by, say
 from gm_console.ui import StoreScreen, SyncedTable, Value
 from gm_console_plugins.travel import reading
+from gm_console_plugins.travel.cells import CellValue
 from gm_console_plugins.travel.summary import reverse, summary
 
 if TYPE_CHECKING:
@@ -111,8 +112,15 @@ class TravelPlanner(StoreScreen):
                  "press a to add a leg, or G to travel a number of hours",
                  # kept verbatim in both languages' sentences
                  "(travel.fresh_mount)": "(F)", "(travel.route_clear)": "(c)"}
+    # A line's side space is margin, not padding: a changed line is written from its widget's
+    # first cell, and a margin is not the widget's (one cell and its colours fewer per line).
+    # Once it has said something, the last line keeps two lines' room, so that a one-line
+    # outcome after a two-line one repaints its changed cells instead of laying the screen
+    # out again (nothing is under it: the room shows as nothing).
     DEFAULT_CSS = """
     TravelPlanner Value { padding: 0 1; }
+    TravelPlanner CellValue { padding: 0; margin: 0 1; }
+    TravelPlanner #tp-last.said { min-height: 2; }
     TravelPlanner #tp-legs { max-height: 8; }
     """
 
@@ -135,18 +143,18 @@ class TravelPlanner(StoreScreen):
 
     def compose_body(self) -> ComposeResult:
         yield Value(id="tp-title", classes="panel-title")
-        yield Value(id="tp-pace")
-        yield Value(id="tp-mode")
-        yield Value(id="tp-rates")
-        yield Value(id="tp-today")
+        yield CellValue(id="tp-pace")
+        yield CellValue(id="tp-mode")
+        yield CellValue(id="tp-rates")
+        yield CellValue(id="tp-today")
         table = SyncedTable(id="tp-legs", cursor_type="row", zebra_stripes=True)
         table.can_focus = False  # the keys belong to the screen; the cursor moves with ↑↓
         yield table
-        yield Value(id="tp-total")
-        yield Value(id="tp-reverse")
+        yield CellValue(id="tp-total")
+        yield CellValue(id="tp-reverse")
         yield Value(id="tp-hint", classes="hint")
         # Last: what was done takes one line or two, and nothing under it moves when it does.
-        yield Value(id="tp-last")
+        yield CellValue(id="tp-last")
 
     # -- what is shown ------------------------------------------------------------------------
 
@@ -283,6 +291,7 @@ class TravelPlanner(StoreScreen):
             line = Text(self.for_screen(outcome.message), style="italic")
             if outcome.op in self.UNDO_HINTED:
                 line.append(f"  (ctrl+z {self.t('undoes it')})", style="dim")
+            self.query_one("#tp-last").add_class("said")
             self._value("tp-last", line)
         return outcome
 
