@@ -8,6 +8,7 @@ whole panel, not on a colour."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from textual.widgets import Input
@@ -109,16 +110,46 @@ async def test_a_refused_answer_stays_typed_with_its_reason_and_escape_cancels(m
         assert store.state["characters"][0].get("bulky") is True
 
 
-async def test_travel_pace_repaints_the_changed_lines_only(make_app, store):
+def cursor_moves(app: Any) -> list[tuple[int, int]]:
+    """Where each stretch the app writes from now on starts: (row, column), from 0."""
+    moves: list[tuple[int, int]] = []
+
+    def display(screen: Any, renderable: Any) -> None:
+        if renderable is not None and hasattr(renderable, "render_segments"):
+            text = renderable.render_segments(app.console)
+            moves.extend((int(row) - 1, int(column) - 1)
+                         for row, column in re.findall(r"\x1b\[(\d+);(\d+)H", text))
+    previous = app._display
+    app._display = lambda screen, renderable: (display(screen, renderable),
+                                               previous(screen, renderable))
+    return moves
+
+
+async def test_travel_pace_writes_the_changed_values_only(make_app, store):
+    """Issue #13: a changed value costs at most 400 bytes. A pace key changes the pace and its
+    effect, the rates, the distance in a day and the last line: each is written from where
+    its value starts to its last changed cell, never a label, the table or the footer (a pace
+    key wrote 942 and 762 bytes here: whole lines of 80 cells, the last line twice)."""
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f6")
         await settled(pilot)
-        written = count_writes(app)
-        await pilot.press("f")
+        screen = app.screen
+        await pilot.press("s")  # the last line's first outcome gives it its room: once
         await settled(pilot)
-        assert store.state["plugins"]["travel"]["pace"] == "fast"
-        assert 0 < sum(written) <= 1200, written
+        starts = {name: (screen.query_one(f"#tp-{name}").region.y,
+                         screen.query_one(f"#tp-{name}").region.x)
+                  for name in ("pace", "rates", "reverse", "last")}
+        for key, pace in (("f", "fast"), ("w", "normal"), ("f", "fast"), ("w", "normal")):
+            written = count_writes(app)
+            moves = cursor_moves(app)
+            await pilot.press(key)
+            await settled(pilot)
+            assert store.state["plugins"]["travel"]["pace"] == pace
+            assert 0 < sum(written) <= 400, (key, written)
+            # one stretch a line, from the value's first cell: "Pace [f w s]: " and "How far
+            # [h] in 1d: " are not written again, nor any line that did not change
+            assert sorted(moves) == sorted(starts.values()), (key, moves, starts)
 
 
 async def test_every_session_screen_redraws_once_per_change(make_app, store):
