@@ -10,6 +10,7 @@ widget's line on its left), and nothing at all of a line that did not change.
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import repeat
 from typing import Any
 
 from rich.cells import cell_len
@@ -47,6 +48,9 @@ def cells(strip: Strip) -> list[Cell]:
         if control:
             continue
         look = looks(style)
+        if cell_len(text) == len(text):  # one cell a character: most text, and quicker
+            found.extend(zip(text, repeat(look)))
+            continue
         for character in text:
             found.append((character, look))
             if cell_len(character) == 2:
@@ -74,6 +78,7 @@ class CellValue(Value):
     ``min-height`` keeps a line for a text that is sometimes one line, sometimes two."""
 
     _drawn: Visual | None = None  # what render() hands Textual since the last change
+    _drawn_lines: tuple[int, list[Strip]] | None = None  # its lines, and at which width
 
     def render(self) -> Any:
         return self._drawn if self._drawn is not None else super().render()
@@ -82,7 +87,7 @@ class CellValue(Value):
         new = visualize(self, content, markup=False)
         regions = self._changed_regions(new)
         if regions is None:  # not drawn yet, or the height changes: as Textual does
-            self._drawn = None
+            self._drawn = self._drawn_lines = None
             super().update(content, layout=layout)
             return
         self._drawn = new
@@ -95,28 +100,30 @@ class CellValue(Value):
         width, height = self.content_size
         if not self.is_mounted or not width or not height:
             return None
-        if self._lines(new, width) != self._lines(self._render(), width):
-            # The height may change: Textual lays out (the floor of min-height aside).
-            floor = self._floor()
-            if max(self._lines(new, width), floor) != height:
-                return None
-        before, after = self._strips(self._render()), self._strips(new)
+        drawn = self._drawn_lines
+        before = drawn[1] if drawn and drawn[0] == width else self._lines(self._render())
+        after = self._lines(new)
+        self._drawn_lines = (width, after)
+        if len(after) != len(before) and max(len(after), self._floor()) != height:
+            return None  # its height changes: Textual lays out (the floor of min-height aside)
         regions = []
-        for y, (old, line) in enumerate(zip(before, after)):
+        for y, (old, line) in enumerate(zip(self._filled(before), self._filled(after))):
             span = changed(old, line)
             if span is not None:
                 regions.append(Region(span[0], y, span[1] - span[0], 1))
         return regions
 
-    def _strips(self, visual: Visual) -> list[Strip]:
-        """The lines Textual draws for ``visual`` now: its own, then blank ones (render_line's)."""
-        width, height = self.content_size
-        style = self.visual_style
-        strips = Visual.to_strips(self, visual, width, height, style, pad=True)[:height]
-        return strips + [Strip.blank(width, style.rich_style)] * (height - len(strips))
+    def _lines(self, visual: Visual) -> list[Strip]:
+        """The lines of ``visual`` at the widget's width, as Textual renders them."""
+        return Visual.to_strips(self, visual, self.content_size.width, None, self.visual_style,
+                                pad=True)
 
-    def _lines(self, visual: Visual, width: int) -> int:
-        return visual.get_height(self.styles, width)
+    def _filled(self, lines: list[Strip]) -> list[Strip]:
+        """``lines`` as the widget's height shows them: cut, or followed by blank lines
+        (render_line's)."""
+        width, height = self.content_size
+        blank = Strip.blank(width, self.visual_style.rich_style)
+        return lines[:height] + [blank] * (height - len(lines))
 
     def _floor(self) -> int:
         """The content height ``min-height`` (in cells) keeps, else 0."""
