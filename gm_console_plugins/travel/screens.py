@@ -282,7 +282,8 @@ class TravelPlanner(StoreScreen):
             self._value("tp-reverse-label", "")
             self._value("tp-reverse", Text(t(said_by(exc)), style="red"))
             return
-        self._value("tp-reverse-label", f"{t('How far')} [h] {t('in')} {self.reverse_text}: ")
+        self._value("tp-reverse-label",
+                    f"{t('How far')} [h] {t('in')} {self.reverse_text}{t(': ')}")
         line = f"{self._km(found['km'])} km"
         if days:
             line += f" ({t(found['terrain'])})"
