@@ -168,3 +168,51 @@ async def test_every_session_screen_redraws_once_per_change(make_app, store):
             await pilot.press("plus")
             await settled(pilot)
             assert len(calls) <= 1, (key, type(screen).__name__, len(calls))
+
+
+def painted(grid: list[list[str]], update: str) -> None:
+    """What ``update`` leaves on a terminal showing ``grid`` (its characters; colours aside)."""
+    row = column = 0
+    for move, text in re.findall(r"\x1b\[(\d+;\d+)H|((?:[^\x1b]|\x1b\[[\d;]*m)+)", update):
+        if move:
+            row, column = (int(n) - 1 for n in move.split(";"))
+            continue
+        for character in re.sub(r"\x1b\[[\d;]*m", "", text):
+            if character == "\n":
+                row, column = row + 1, 0
+            elif character != "\r":
+                grid[row][column] = character
+                column += 1
+
+
+async def test_a_travel_line_painted_piecemeal_reads_as_the_whole_screen(make_app, store):
+    """The planner's lines write only their changed cells: after each of a run of keys that
+    lengthen and shorten them (a one-line outcome after a two-line one...), the terminal that
+    received only those pieces shows what the widgets, drawn again whole, show."""
+    app = make_app(store)
+    grid = [[" "] * SIZE[0] for _ in range(SIZE[1])]
+    app._display = lambda screen, update: (painted(grid, update.render_segments(app.console))
+                                           if hasattr(update, "render_segments") else None)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f6")
+        await settled(pilot)
+        long_leg = "4 road the long way round the hills of the north to Vaelmoor"
+        for keys in (["a", *"20 road", "enter"], ["g"], ["f"], ["s"],
+                     ["a", *long_leg, "enter"],  # two lines on the last line, then one
+                     ["right_square_bracket"], ["w"], ["h", *"3h", "enter"],
+                     ["G", "2", "enter", "o"], ["f"], ["s"]):
+            await pilot.press(*keys)
+            await settled(pilot)
+            shown = ["".join(line) for line in grid]
+            # Each widget drawn again whole: a partial repaint keeps a widget's other lines as
+            # they were drawn, in the screen's own memory too.
+            for widget in app.screen.walk_children():
+                widget.refresh()
+            await settled(pilot)
+            whole = [[" "] * SIZE[0] for _ in range(SIZE[1])]
+            painted(whole, app.screen._compositor.render_update(full=True).render_segments(
+                app.console))
+            assert shown == ["".join(line) for line in whole], keys
+        last = app.screen.query_one("#tp-last").region
+        assert "".join(grid[last.y]).strip() == "Pace: slow"
+        assert not "".join(grid[last.y + 1]).strip()  # the long leg's second line is gone
