@@ -8,6 +8,7 @@ whole panel, not on a colour."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from textual.widgets import Input
@@ -109,16 +110,46 @@ async def test_a_refused_answer_stays_typed_with_its_reason_and_escape_cancels(m
         assert store.state["characters"][0].get("bulky") is True
 
 
-async def test_travel_pace_repaints_the_changed_lines_only(make_app, store):
+def cursor_moves(app: Any) -> list[tuple[int, int]]:
+    """Where each stretch the app writes from now on starts: (row, column), from 0."""
+    moves: list[tuple[int, int]] = []
+
+    def display(screen: Any, renderable: Any) -> None:
+        if renderable is not None and hasattr(renderable, "render_segments"):
+            text = renderable.render_segments(app.console)
+            moves.extend((int(row) - 1, int(column) - 1)
+                         for row, column in re.findall(r"\x1b\[(\d+);(\d+)H", text))
+    previous = app._display
+    app._display = lambda screen, renderable: (display(screen, renderable),
+                                               previous(screen, renderable))
+    return moves
+
+
+async def test_travel_pace_writes_the_changed_values_only(make_app, store):
+    """Issue #13: a changed value costs at most 400 bytes. A pace key changes the pace and its
+    effect, the rates, the distance in a day and the last line: each is written from where
+    its value starts to its last changed cell, never a label, the table or the footer (a pace
+    key wrote 942 and 762 bytes here: whole lines of 80 cells, the last line twice)."""
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f6")
         await settled(pilot)
-        written = count_writes(app)
-        await pilot.press("f")
+        screen = app.screen
+        await pilot.press("s")  # the last line's first outcome gives it its room: once
         await settled(pilot)
-        assert store.state["plugins"]["travel"]["pace"] == "fast"
-        assert 0 < sum(written) <= 1200, written
+        starts = {name: (screen.query_one(f"#tp-{name}").region.y,
+                         screen.query_one(f"#tp-{name}").region.x)
+                  for name in ("pace", "rates", "reverse", "last")}
+        for key, pace in (("f", "fast"), ("w", "normal"), ("f", "fast"), ("w", "normal")):
+            written = count_writes(app)
+            moves = cursor_moves(app)
+            await pilot.press(key)
+            await settled(pilot)
+            assert store.state["plugins"]["travel"]["pace"] == pace
+            assert 0 < sum(written) <= 400, (key, written)
+            # one stretch a line, from the value's first cell: "Pace [f w s]: " and "How far
+            # [h] in 1d: " are not written again, nor any line that did not change
+            assert sorted(moves) == sorted(starts.values()), (key, moves, starts)
 
 
 async def test_every_session_screen_redraws_once_per_change(make_app, store):
@@ -156,3 +187,51 @@ async def test_journal_keys_repaint_the_rows_they_change_however_long_the_journa
             await pilot.press(key)
             await settled(pilot)
             assert 0 < sum(written) <= 5000, (key, written)  # a full screen: over 6,000
+
+
+def painted(grid: list[list[str]], update: str) -> None:
+    """What ``update`` leaves on a terminal showing ``grid`` (its characters; colours aside)."""
+    row = column = 0
+    for move, text in re.findall(r"\x1b\[(\d+;\d+)H|((?:[^\x1b]|\x1b\[[\d;]*m)+)", update):
+        if move:
+            row, column = (int(n) - 1 for n in move.split(";"))
+            continue
+        for character in re.sub(r"\x1b\[[\d;]*m", "", text):
+            if character == "\n":
+                row, column = row + 1, 0
+            elif character != "\r":
+                grid[row][column] = character
+                column += 1
+
+
+async def test_a_travel_line_painted_piecemeal_reads_as_the_whole_screen(make_app, store):
+    """The planner's lines write only their changed cells: after each of a run of keys that
+    lengthen and shorten them (a one-line outcome after a two-line one...), the terminal that
+    received only those pieces shows what the widgets, drawn again whole, show."""
+    app = make_app(store)
+    grid = [[" "] * SIZE[0] for _ in range(SIZE[1])]
+    app._display = lambda screen, update: (painted(grid, update.render_segments(app.console))
+                                           if hasattr(update, "render_segments") else None)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f6")
+        await settled(pilot)
+        long_leg = "4 road the long way round the hills of the north to Vaelmoor"
+        for keys in (["a", *"20 road", "enter"], ["g"], ["f"], ["s"],
+                     ["a", *long_leg, "enter"],  # two lines on the last line, then one
+                     ["right_square_bracket"], ["w"], ["h", *"3h", "enter"],
+                     ["G", "2", "enter", "o"], ["f"], ["s"]):
+            await pilot.press(*keys)
+            await settled(pilot)
+            shown = ["".join(line) for line in grid]
+            # Each widget drawn again whole: a partial repaint keeps a widget's other lines as
+            # they were drawn, in the screen's own memory too.
+            for widget in app.screen.walk_children():
+                widget.refresh()
+            await settled(pilot)
+            whole = [[" "] * SIZE[0] for _ in range(SIZE[1])]
+            painted(whole, app.screen._compositor.render_update(full=True).render_segments(
+                app.console))
+            assert shown == ["".join(line) for line in whole], keys
+        last = app.screen.query_one("#tp-last").region
+        assert "".join(grid[last.y]).strip() == "Pace: slow"
+        assert not "".join(grid[last.y + 1]).strip()  # the long leg's second line is gone

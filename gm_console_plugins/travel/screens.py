@@ -17,11 +17,13 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import Horizontal
 
 from gm_console.core.clock import format_clock, format_duration
 from gm_console.said import said_by, say
 from gm_console.ui import StoreScreen, SyncedTable, Value
-from gm_console_plugins.travel import reading
+from gm_console_plugins.travel import reading, rules
+from gm_console_plugins.travel.cells import CellValue
 from gm_console_plugins.travel.summary import reverse, summary
 
 if TYPE_CHECKING:
@@ -111,8 +113,20 @@ class TravelPlanner(StoreScreen):
                  "press a to add a leg, or G to travel a number of hours",
                  # kept verbatim in both languages' sentences
                  "(travel.fresh_mount)": "(F)", "(travel.route_clear)": "(c)"}
+    # A line's side space is margin, not padding: a changed line is written from its widget's
+    # first cell, and a margin is not the widget's (one cell and its colours fewer per line).
+    # For the same reason a line whose words before its value never change with it (.tp-line)
+    # has them in a widget of their own: a new value is written from where it starts.
+    # Once it has said something, the last line keeps two lines' room, so that a one-line
+    # outcome after a two-line one repaints its changed cells instead of laying the screen
+    # out again (nothing is under it: the room shows as nothing).
     DEFAULT_CSS = """
     TravelPlanner Value { padding: 0 1; }
+    TravelPlanner CellValue { padding: 0; margin: 0 1; }
+    TravelPlanner .tp-line { height: auto; padding: 0 1; }
+    TravelPlanner .tp-line > Value { width: auto; padding: 0; }
+    TravelPlanner .tp-line > CellValue { width: 1fr; margin: 0; }
+    TravelPlanner #tp-last.said { min-height: 2; }
     TravelPlanner #tp-legs { max-height: 8; }
     """
 
@@ -135,18 +149,22 @@ class TravelPlanner(StoreScreen):
 
     def compose_body(self) -> ComposeResult:
         yield Value(id="tp-title", classes="panel-title")
-        yield Value(id="tp-pace")
-        yield Value(id="tp-mode")
-        yield Value(id="tp-rates")
-        yield Value(id="tp-today")
+        with Horizontal(classes="tp-line"):
+            yield Value(id="tp-pace-label")
+            yield CellValue(id="tp-pace")
+        yield CellValue(id="tp-mode")
+        yield CellValue(id="tp-rates")
+        yield CellValue(id="tp-today")
         table = SyncedTable(id="tp-legs", cursor_type="row", zebra_stripes=True)
         table.can_focus = False  # the keys belong to the screen; the cursor moves with ↑↓
         yield table
-        yield Value(id="tp-total")
-        yield Value(id="tp-reverse")
+        yield CellValue(id="tp-total")
+        with Horizontal(classes="tp-line"):
+            yield Value(id="tp-reverse-label")
+            yield CellValue(id="tp-reverse")
         yield Value(id="tp-hint", classes="hint")
         # Last: what was done takes one line or two, and nothing under it moves when it does.
-        yield Value(id="tp-last")
+        yield CellValue(id="tp-last")
 
     # -- what is shown ------------------------------------------------------------------------
 
@@ -156,13 +174,14 @@ class TravelPlanner(StoreScreen):
         values = summary(self.session, self.plan_hours)
         self._value("tp-title", t("Travel planner"))
         if "error" in values:
+            self._value("tp-pace-label", "")
             self._value("tp-pace", Text(t(values["error"]), style="bold red"))
             return
         effect = values["effect"]
         style = "yellow" if effect["passive_perception"] or effect["stealth"] else ""
+        self._value("tp-pace-label", f"{t('Pace')} [f w s]{colon}")
         self._value("tp-pace", Text.assemble(
-            f"{t('Pace')} [f w s]{colon}", (t(values["pace_label"]), "bold"), " — ",
-            (t(effect["text"]), style)))
+            (t(values["pace_label"]), "bold"), " — ", (t(effect["text"]), style)))
         ground = t("difficult") if values["difficult"] else t("ordinary")
         mode = values["mode_label"]
         if values["mode"] == "special":
@@ -260,9 +279,12 @@ class TravelPlanner(StoreScreen):
             hours, days = parse_duration(self.reverse_text)
             found = reverse(self.session, hours=hours, days=days)
         except ValueError as exc:
+            self._value("tp-reverse-label", "")
             self._value("tp-reverse", Text(t(said_by(exc)), style="red"))
             return
-        line = f"{t('How far')} [h] {t('in')} {self.reverse_text}: {self._km(found['km'])} km"
+        self._value("tp-reverse-label",
+                    f"{t('How far')} [h] {t('in')} {self.reverse_text}{t(': ')}")
+        line = f"{self._km(found['km'])} km"
         if days:
             line += f" ({t(found['terrain'])})"
         elif found["route_ends"]:
@@ -280,11 +302,26 @@ class TravelPlanner(StoreScreen):
     def _done(self, outcome: Outcome) -> Outcome:
         """What was done, on the screen's last line (a refusal is said where it was asked)."""
         if outcome.ok:
-            line = Text(self.for_screen(outcome.message), style="italic")
+            said = (self._pace_taken(outcome) if outcome.op == "travel.pace" else
+                    self.for_screen(outcome.message))
+            line = Text(said, style="italic")
             if outcome.op in self.UNDO_HINTED:
                 line.append(f"  (ctrl+z {self.t('undoes it')})", style="dim")
+            self.query_one("#tp-last").add_class("said")
             self._value("tp-last", line)
         return outcome
+
+    def _pace_taken(self, outcome: Outcome) -> str:
+        """A pace key's outcome, short: the pace line and the rates line above show the rest
+        of its sentence (the journal keeps it whole). Said in full, it doubled what the key
+        wrote to the terminal: two more lines, for the same words."""
+        pace = str(outcome.data.get("pace", ""))
+        try:
+            label = rules.label(rules.pace_row(self.session.table(reading.PLUGIN), pace), pace,
+                                self.session.language)
+        except rules.TravelError:  # a pace the table no longer has: the sentence as it came
+            return self.for_screen(outcome.message)
+        return f"{self.t('Pace')}{self.t(': ')}{self.t(label)}"
 
     def action_pace(self, pace: str) -> None:
         self._outcome("travel.pace", pace=pace)

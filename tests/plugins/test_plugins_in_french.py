@@ -125,6 +125,12 @@ async def test_the_planner_shows_its_step_lines_in_french(french, make_store, ma
         assert said[-1].splitlines() == [
             "rythme normal : 90 m/min, 4,5 km/h, 36 km/jour",
             "= 90 m/min, 4,5 km/h, 36 km en une journée de 8 h"]
+        await pilot.press("f")
+        await pilot.pause()
+        assert shown(pilot, "tp-pace-label") == "Rythme [f w s] : "
+        assert shown(pilot, "tp-pace").startswith("rapide — −5 aux valeurs passives")
+        assert shown(pilot, "tp-last") == "Rythme : rapide"  # the rest is on the lines above
+        assert shown(pilot, "tp-reverse-label") == "Quelle distance [h] en 1j : "
         await answer(pilot, "m", "ship 3 24")
         assert "aucun (navire : pas d'effet de rythme)" in shown(pilot, "tp-pace")
         assert shown(pilot, "tp-last").startswith("mode : navire (50 m/min, 3 km/h, 72 km/jour)")

@@ -13,6 +13,11 @@ def shown(pilot, widget_id: str) -> str:
     return pilot.app.screen.query_one(f"#{widget_id}", Value).shown
 
 
+def line(pilot, widget_id: str) -> str:
+    """A line whose words before the value are a widget of their own, as it reads."""
+    return shown(pilot, f"{widget_id}-label") + shown(pilot, widget_id)
+
+
 async def open_planner(pilot) -> TravelPlanner:
     await pilot.press("f6")
     await pilot.pause()
@@ -35,8 +40,13 @@ async def test_plan_a_route_and_travel_it(store, make_app, size):
         await pilot.press("f")
         await pilot.pause()
         assert store.state["plugins"]["travel"]["pace"] == "fast"
-        assert "−5 to passive Wisdom (Perception)" in shown(pilot, "tp-pace")
+        assert line(pilot, "tp-pace") == ("Pace [f w s]: fast — −5 to passive Wisdom "
+                                          "(Perception) scores")
         assert shown(pilot, "tp-rates").startswith("120 m/min · 6 km/h · 45 km/day")
+        # The lines above say the rest; the journal keeps the whole sentence.
+        assert shown(pilot, "tp-last") == "Pace: fast"
+        assert store.state["journal"][-1]["text"].startswith(
+            "pace fast: −5 to passive Wisdom (Perception) scores (120 m/min")
         await type_answer(pilot, "a", "20 road")
         await type_answer(pilot, "a", "9 dense_forest old wood")
         route = store.state["plugins"]["travel"]["route"]
@@ -72,9 +82,9 @@ async def test_mode_terrain_and_the_reverse_question(store, make_app):
         await type_answer(pilot, "t", "swamp")
         assert "swamp (difficult)" in shown(pilot, "tp-mode")
         await type_answer(pilot, "h", "2d")
-        assert shown(pilot, "tp-reverse") == "How far [h] in 2d: 36 km (swamp)"
+        assert line(pilot, "tp-reverse") == "How far [h] in 2d: 36 km (swamp)"
         await type_answer(pilot, "h", "90min")
-        assert shown(pilot, "tp-reverse") == "How far [h] in 90min: 3.38 km"
+        assert line(pilot, "tp-reverse") == "How far [h] in 90min: 3.38 km"
 
 
 async def test_a_refusal_changes_nothing_and_escape_closes_the_question(store, make_app):
