@@ -143,22 +143,21 @@ def _amount(raw: Any, what: Said | Callable[[], Said], pounds: bool = True) -> f
     """A weight (``pounds``) or a quantity from the sheet; ValueError says which is wrong.
     ``what`` may be how to say it: an item's is said only when it is wrong (saying it for
     each of forty items was a third of a character's load, computed at every start)."""
-    shown = raw if isinstance(raw, (str, int, float)) else str(raw)
     try:
         value = math.nan if isinstance(raw, bool) else float(raw)
     except (TypeError, ValueError):
         value = math.nan
-    if (value != value or value < 0 or math.isinf(value)) and callable(what):
-        what = what()
+    if value == value and value >= 0 and not math.isinf(value):
+        return value
+    shown = raw if isinstance(raw, (str, int, float)) else str(raw)
+    what = what() if callable(what) else what
     if value != value:
         raise ValueError(say("{what} must be a number of pounds, not {raw!r}", what=what,
                              raw=shown) if pounds else
                          say("{what} must be a number, not {raw!r}", what=what, raw=shown))
-    if value < 0 or math.isinf(value):
-        raise ValueError(say("{what} must be 0 or more pounds, not {raw!r}", what=what,
-                             raw=shown) if pounds else
-                         say("{what} must be 0 or more, not {raw!r}", what=what, raw=shown))
-    return value
+    raise ValueError(say("{what} must be 0 or more pounds, not {raw!r}", what=what,
+                         raw=shown) if pounds else
+                     say("{what} must be 0 or more, not {raw!r}", what=what, raw=shown))
 
 
 @dataclass
