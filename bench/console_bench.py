@@ -188,7 +188,10 @@ def startup(demo: Path, big: Path, runs: int, quiet: float) -> None:
     row("same, big session", f"{large / small:.2f} x demo", "<= 1.2 x demo", large / small <= 1.2)
 
 
-FIRST_SCREEN_IMPORTS = ("import gm_console.cli, gm_console.ui.app, gm_console.ui.screens.home\n"
+# As the console makes them (gm_console.cli._tui): the command line first, then, with the
+# garbage collector off until the first screen is up, Textual, the screens and the plugins.
+FIRST_SCREEN_IMPORTS = ("import gm_console.cli\nimport gc\ngc.disable()\n"
+                        "import gm_console.ui.app, gm_console.ui.screens.home\n"
                         "from gm_console.host import Host\nHost().load()")
 
 

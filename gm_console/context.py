@@ -9,7 +9,7 @@ file on disk, so the same code runs under the TUI, ``gm-console op`` and a test.
 from __future__ import annotations
 
 import copy
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from gm_console import conditions as cond
 from gm_console import durations, hitpoints
@@ -97,7 +97,7 @@ class Session:
                                                          session=session)
                      for step in (batch or [])]
             return compose(steps, float(character.get("speed_m", 9) or 0), self.metres_per_mv)
-        return self._kept("speed", character, compute)
+        return self.kept("speed", character, compute)
 
     def derived(self, character: dict[str, Any]) -> dict[str, Any]:
         """Every derived value of a character, ``speed`` included."""
@@ -107,15 +107,21 @@ class Session:
                                             session=session):
                 out.update(values or {})
             return out
-        return self._kept("derived", character, compute)
+        return self.kept("derived", character, compute)
 
     def character_hook(self, hook: str, character: dict[str, Any]) -> list[Any]:
         """Every plugin's answer to ``hook(character=..., session=...)`` (``party_columns``),
         kept like derived values."""
-        return self._kept(hook, character, lambda session: session.host.call(
+        return self.kept(hook, character, lambda session: session.host.call(
             hook, character=character, session=session))
 
-    def _kept(self, kind: str, character: dict[str, Any], compute: Any) -> Any:
+    def kept(self, kind: str, character: dict[str, Any],
+             compute: Callable[[Session], Any]) -> Any:
+        """A value of ``character`` kept like derived values: computed again only once what
+        it read has changed (a plugin's own, named after it: ``"encumbrance.assess"``, which
+        the speed, the conditions and the party's columns all ask for). ``compute(session)``
+        reads through the session it is given, so that what it reads is noted; each caller
+        gets its own copy."""
         if self.cache is None:
             return compute(self)
         return self.cache.get(kind, character, self.state,
@@ -133,7 +139,7 @@ class Session:
                     if isinstance(batch, list) for entry in batch if isinstance(entry, dict)]
         # Kept like derived values: a fight's screen asks for every combatant's, three times
         # (limits, hit points, names), after every key.
-        derived = self._kept("character_conditions", character, compute)
+        derived = self.kept("character_conditions", character, compute)
         return cond.compose(cond.stored_entries(character), derived,
                             cond.table_of(self.table("conditions")), self.language)
 

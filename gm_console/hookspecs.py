@@ -9,8 +9,9 @@ switched off, and the console carries on with the others.
 ``session`` arguments are :class:`gm_console.Session` (read-only: ``state``, ``setting()``,
 ``table()``, ``speed()``, ``terrain()``, ``derived()``; a character's conditions:
 ``conditions()``, ``roll_dice()`` for the dice of a check, save or attack with the disadvantage
-they impose, ``action_limits()``, ``hit_points()``; ``current_turn()``); ``ctx`` arguments are
-:class:`gm_console.OpContext`, the same plus the means to change the session inside the current
+they impose, ``action_limits()``, ``hit_points()``; ``current_turn()``; ``kept()`` for a value
+of a character that several hooks ask for, computed once while what it reads is unchanged);
+``ctx`` arguments are :class:`gm_console.OpContext`, the same plus the means to change the session inside the current
 operation (``section()``, ``journal()``, ``touch()``, ``advance_clock()``, ``request_rolls()``,
 ``add_condition()``/``remove_condition()``, ``duration()``, ``notify()`` and ``ask()`` to call
 a hook, ``apply()`` for one of the plugin's own operations).

@@ -13,7 +13,7 @@ import importlib.util
 import traceback
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from types import ModuleType
+from types import FunctionType, MethodType, ModuleType
 from typing import Any, Callable, Iterator
 
 import pluggy
@@ -72,10 +72,36 @@ def _read(text: Text) -> str:
         return ""
 
 
+class _PluginManager(pluggy.PluginManager):
+    """pluggy's, finding a module's hooks faster: pluggy reads each name of a module through
+    ``inspect.getattr_static`` (so that a class's properties are not run), two thirds of
+    ``Host.load``. A module's names are in its ``__dict__``, where nothing runs: a name that is
+    no function (an imported module, a class, a constant), or a function without the marker,
+    is no hook, as pluggy would find; anything else is pluggy's to read and check as ever."""
+
+    def parse_hookimpl_opts(self, plugin: Any, name: str) -> Any:
+        if isinstance(plugin, ModuleType) and _unmarked(plugin, name, self.project_name + "_impl"):
+            return None
+        return super().parse_hookimpl_opts(plugin, name)
+
+    def parse_hookspec_opts(self, module_or_class: Any, name: str) -> Any:
+        if isinstance(module_or_class, ModuleType) and \
+                _unmarked(module_or_class, name, self.project_name + "_spec"):
+            return None
+        return super().parse_hookspec_opts(module_or_class, name)
+
+
+def _unmarked(module: ModuleType, name: str, marker: str) -> bool:
+    value = module.__dict__.get(name)
+    if isinstance(value, FunctionType):
+        return not hasattr(value, marker)
+    return not isinstance(value, (MethodType, staticmethod, classmethod))
+
+
 class Host:
     def __init__(self, config: Config | None = None) -> None:
         self.config = config or Config()
-        self.pm = pluggy.PluginManager(PROJECT)
+        self.pm = _PluginManager(PROJECT)
         self.pm.add_hookspecs(hookspecs)
         self.plugins: dict[str, PluginRecord] = {}
         self.operations: dict[str, Operation] = {}
@@ -161,9 +187,10 @@ class Host:
         except pluggy.PluginValidationError as exc:
             record.status, record.error = "failed", f"invalid hook implementation: {exc}"
             return
+        callers = self.pm.get_hookcallers(module) or []  # (pluggy walks every hook for it)
         # optionalhook=True: a hook another plugin declares, which may not be loaded (pluggy's
         # marker; the implementation then simply goes uncalled)
-        unknown = [hc.name for hc in self.pm.get_hookcallers(module) or []
+        unknown = [hc.name for hc in callers
                    if not hc.has_spec() and not all(impl.optionalhook for impl in
                                                     hc.get_hookimpls() if impl.plugin is module)]
         if unknown:
@@ -173,7 +200,7 @@ class Host:
             record.status = "failed"
             record.error = "implements " + ", ".join(hints) + ", which is not a gm-console hook"
             return
-        wrappers = sorted(impl.function.__name__ for hc in self.pm.get_hookcallers(module) or []
+        wrappers = sorted(impl.function.__name__ for hc in callers
                           for impl in hc.get_hookimpls()
                           if impl.plugin is module and (impl.wrapper or impl.hookwrapper))
         if wrappers:
@@ -187,7 +214,7 @@ class Host:
                             " write a plain @hookimpl")
             return
         self.config.add_plugin_folder(name, _folder_of(module))
-        record.hooks = sorted(hc.name for hc in self.pm.get_hookcallers(module) or [])
+        record.hooks = sorted(hc.name for hc in callers)
 
     def _hook_names(self) -> list[str]:
         return [n for n in dir(hookspecs) if not n.startswith("_")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from types import SimpleNamespace
+from typing import Any
 
 from gm_console import SpeedStep, hookimpl
 from gm_console.context import Session
@@ -97,3 +98,52 @@ def test_a_value_computed_inside_another_is_kept_and_keeps_it_right(store) -> No
     session = store.session
     assert [session.derived(c)["speed"]["m"] for c in session.characters] == \
         [m * 2 for m in before]
+
+
+def test_a_plugin_keeps_its_own_value_once_for_every_asker(store, monkeypatch) -> None:
+    """The encumbrance is kept (Session.kept): the speed, the conditions and the party's
+    columns ask for it and it is assessed once a character; an item added assesses that
+    character again, a setting every character reads assesses them all."""
+    from gm_console_plugins.encumbrance import rules
+
+    assessed: list[str] = []
+    real = rules.assess
+
+    def counting(character, table, settings):
+        assessed.append(character["name"])
+        return real(character, table, settings)
+    monkeypatch.setattr(rules, "assess", counting)
+
+    def ask() -> list[Any]:
+        session = store.session
+        return [(session.speed(c).m, session.character_hook("party_columns", c),
+                 session.derived(c)["encumbrance"]) for c in session.characters]
+    first = ask()
+    assert assessed == ["Aria", "Bram"]
+    assessed.clear()
+    assert store.apply("item.add", {"character": "Aria", "name": "anvil",
+                                    "weight_lb": 120}).ok
+    heavier = ask()
+    assert assessed == ["Aria"] and heavier[1] == first[1] and heavier[0] != first[0]
+    assessed.clear()
+    assert store.apply("character.set", {"character": "Aria", "field": "bulky",
+                                         "value": "true"}).ok
+    assessed.clear()
+    assert store.apply("settings.set", {"plugin": "encumbrance",
+                                        "key": "bulky_can_pass_maximal", "value": "true"}).ok
+    kept = ask()
+    assert sorted(assessed) == ["Aria", "Bram"]
+    fresh = Session(store.state, store.host)
+    assert kept == [(fresh.speed(c).m, fresh.character_hook("party_columns", c),
+                     fresh.derived(c)["encumbrance"]) for c in fresh.characters]
+
+
+def test_a_caller_changing_a_kept_record_changes_only_its_copy(store) -> None:
+    from gm_console_plugins.encumbrance import reading
+
+    aria = store.state["characters"][0]
+    mine = reading.assess(aria, store.session)
+    mine.steps.clear()
+    mine.thresholds["light"] = -1
+    again = reading.assess(aria, store.session)
+    assert again.steps and again.thresholds["light"] > 0

@@ -27,6 +27,44 @@ def test_built_in_plugins_load_through_the_entry_point_group(host: Host) -> None
         assert record.hooks
 
 
+def test_hooks_are_found_as_pluggy_finds_them(host: Host, tmp_path: Path) -> None:
+    """The host reads a module's names from its __dict__ (gm_console.host._PluginManager):
+    the hooks found, in every plugin and in a module holding each kind of hookable name, are
+    pluggy's own."""
+    import types
+
+    import pluggy
+
+    from gm_console import PROJECT, hookimpl, hookspecs
+
+    class Holder:
+        @staticmethod
+        @hookimpl
+        def help_text(language):
+            return "static"
+
+        @hookimpl
+        def labels(self, language):
+            return {}
+    odd = types.ModuleType("odd")
+    odd.help_text = Holder.__dict__["help_text"]  # a marked staticmethod at module level
+    odd.labels = Holder().labels  # a bound method
+    odd.home_status = lambda session: None  # a function without the marker: no hook
+    odd.Holder, odd.pluggy, odd.constant = Holder, pluggy, 3
+    modules = [host.pm.get_plugin(name) for name in sorted(BUILT_INS | {"core"})] + [odd]
+    plain = pluggy.PluginManager(PROJECT)
+    plain.add_hookspecs(hookspecs)
+    ours = Host().pm
+    assert sorted(n for n in vars(ours.hook) if not n.startswith("_")) == \
+        sorted(n for n in vars(plain.hook) if not n.startswith("_"))
+    for module in modules:
+        plain.register(module)
+        ours.register(module)
+        assert sorted(hc.name for hc in ours.get_hookcallers(module)) == \
+            sorted(hc.name for hc in plain.get_hookcallers(module)), module
+    assert sorted(hc.name for hc in ours.get_hookcallers(odd)) == ["help_text", "labels"]
+
+
 def test_third_party_package_found_through_its_entry_point(tmp_path, monkeypatch, make_store):
     install(tmp_path / "site", monkeypatch, "gm-console-example", "0.3.1",
             {"example": "gm_console_example"}, package="gm_console_example")

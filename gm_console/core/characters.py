@@ -7,6 +7,7 @@ and the session loader can check a whole file with the same words.
 from __future__ import annotations
 
 import functools
+import math
 from typing import Any, Callable
 
 from gm_console.conditions import stored_problems
@@ -38,15 +39,16 @@ FLAGS = frozenset(key for key, default in DEFAULTS.items() if isinstance(default
 def _number(label: Said, low: float | None = None, high: float | None = None,
             whole: bool = False) -> Callable[[Any], float | int]:
     def parse(raw: Any) -> float | int:
-        not_a_number = say("{label} must be a number, not {raw}", label=label, raw=repr(raw))
-        if isinstance(raw, bool):
-            raise ValueError(not_a_number)
+        # (the refusal said only when there is one: a big party's items are thousands of
+        # numbers read at every start)
         try:
-            value = float(str(raw).replace(",", ".")) if isinstance(raw, str) else float(raw)
+            value = math.nan if isinstance(raw, bool) else \
+                float(str(raw).replace(",", ".")) if isinstance(raw, str) else float(raw)
         except (TypeError, ValueError):
-            raise ValueError(not_a_number) from None
+            value = math.nan
         if value != value:
-            raise ValueError(not_a_number)
+            raise ValueError(say("{label} must be a number, not {raw}", label=label,
+                                 raw=repr(raw)))
         if whole and not value.is_integer():
             raise ValueError(say("{label} must be a whole number, not {raw}", label=label,
                                  raw=repr(raw)))

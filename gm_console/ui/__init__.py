@@ -6,8 +6,21 @@ Plugin screens import from here: :class:`StoreScreen` (a screen bound to the ses
 question, dismissed with the text or None).
 """
 
+from typing import TYPE_CHECKING, Any
+
 from gm_console.ui.base import StoreScreen
-from gm_console.ui.screens.prompt import TextPrompt, TextView
 from gm_console.ui.widgets import SyncedTable, Value
+
+if TYPE_CHECKING:
+    from gm_console.ui.screens.prompt import TextPrompt, TextView
+
+
+def __getattr__(name: str) -> Any:
+    # The prompts when a screen first asks for one: the first screen has none to show.
+    if name in ("TextPrompt", "TextView"):
+        from gm_console.ui.screens import prompt
+        return getattr(prompt, name)
+    raise AttributeError(f"module 'gm_console.ui' has no attribute {name!r}")
+
 
 __all__ = ["StoreScreen", "SyncedTable", "TextPrompt", "TextView", "Value"]

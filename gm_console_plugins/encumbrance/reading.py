@@ -66,7 +66,12 @@ def who(character: dict[str, Any]) -> str:
 
 
 def assess(character: dict[str, Any], session: Session) -> rules.Encumbrance:
-    """The character's encumbrance; ValueError names the character and what is wrong."""
+    """The character's encumbrance; ValueError names the character and what is wrong. Kept
+    between repaints (the speed, the conditions and the party's columns each ask for it)."""
+    return session.kept(f"{PLUGIN}.assess", character, lambda reading: _assess(character, reading))
+
+
+def _assess(character: dict[str, Any], session: Session) -> rules.Encumbrance:
     try:
         return rules.assess(character, session.table(PLUGIN), settings(session))
     except ValueError as exc:

@@ -11,7 +11,7 @@ import math
 import re
 from dataclasses import asdict, dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, Callable
 
 # Plain Python shared with the host (no host imports): one way to read "18/50".
 from gm_console.core.abilities import Strength, parse_strength
@@ -139,22 +139,25 @@ def speed_adjustment(strength: Score, dexterity: Score, base_mv: float,
 # ---------------------------------------------------------------------------------------------
 
 
-def _amount(raw: Any, what: Said, pounds: bool = True) -> float:
-    """A weight (``pounds``) or a quantity from the sheet; ValueError says which is wrong."""
-    shown = raw if isinstance(raw, (str, int, float)) else str(raw)
+def _amount(raw: Any, what: Said | Callable[[], Said], pounds: bool = True) -> float:
+    """A weight (``pounds``) or a quantity from the sheet; ValueError says which is wrong.
+    ``what`` may be how to say it: an item's is said only when it is wrong (saying it for
+    each of forty items was a third of a character's load, computed at every start)."""
     try:
         value = math.nan if isinstance(raw, bool) else float(raw)
     except (TypeError, ValueError):
         value = math.nan
+    if value == value and value >= 0 and not math.isinf(value):
+        return value
+    shown = raw if isinstance(raw, (str, int, float)) else str(raw)
+    what = what() if callable(what) else what
     if value != value:
         raise ValueError(say("{what} must be a number of pounds, not {raw!r}", what=what,
                              raw=shown) if pounds else
                          say("{what} must be a number, not {raw!r}", what=what, raw=shown))
-    if value < 0 or math.isinf(value):
-        raise ValueError(say("{what} must be 0 or more pounds, not {raw!r}", what=what,
-                             raw=shown) if pounds else
-                         say("{what} must be 0 or more, not {raw!r}", what=what, raw=shown))
-    return value
+    raise ValueError(say("{what} must be 0 or more pounds, not {raw!r}", what=what,
+                         raw=shown) if pounds else
+                     say("{what} must be 0 or more, not {raw!r}", what=what, raw=shown))
 
 
 @dataclass
@@ -172,8 +175,9 @@ def carried_weight(character: dict[str, Any]) -> Carried:
     lines = []
     for index, item in enumerate(character.get("items") or []):
         name = str(item.get("name") or "") or say("item {number}", number=index + 1)
-        weight = _amount(item.get("weight_lb", 0), say("weight of {name!r}", name=name))
-        qty = _amount(item.get("qty", 1), say("quantity of {name!r}", name=name), pounds=False)
+        weight = _amount(item.get("weight_lb", 0), lambda: say("weight of {name!r}", name=name))
+        qty = _amount(item.get("qty", 1), lambda: say("quantity of {name!r}", name=name),
+                      pounds=False)
         total += weight * qty
         if weight * qty:
             lines.append(say("{name}: {lb:g} lb × {qty:g}", name=name, lb=weight, qty=qty)
