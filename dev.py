@@ -66,7 +66,19 @@ def main(argv: list[str]) -> int:
     else:
         command = [str(BIN / "python"), "-m", "pytest", *parallel(argv[1:]), *argv[1:]]
     os.chdir(ROOT)
-    return subprocess.call(command)
+    return subprocess.call(command, env=environment(argv[0]))
+
+
+def environment(command: str) -> dict[str, str]:
+    """The tests keep their compiled bytecode even where PYTHONDONTWRITEBYTECODE is set:
+    without it each pytest worker rewrites and compiles every test module again (4-5 s of CPU
+    a worker, each run), and each console, ``op`` or ``serve`` a test starts compiles
+    gm-console's modules again. The files go where Python puts them, in __pycache__
+    folders that git ignores."""
+    env = dict(os.environ)
+    if command == "test":
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
 
 
 if __name__ == "__main__":
