@@ -45,13 +45,14 @@ def parallel(args: list[str]) -> list[str]:
     """pytest-xdist's options unless the caller chose (`dev.py test -n0 -x`): two workers per
     core, since a Textual Pilot test spends about a third of its time asleep waiting for the
     app to go idle and a live test waits on its processes, so one worker per core leaves the
-    cores half idle; idle workers steal queued tests from busy ones, so a slow test met late
-    does not leave one worker running alone at the end."""
+    cores half idle. Tests are handed out two at a time in the collection's order, which
+    tests/conftest.py makes longest first (as the last run measured them): the run ends on
+    short tests, not with one worker running a long one alone."""
     if any(a.startswith(("-n", "--numprocesses", "--dist")) or a.endswith("no:xdist")
            for a in args):
         return []
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    return ["-n", str(2 * (cores or 1)), "--dist", "worksteal"]
+    return ["-n", str(2 * (cores or 1)), "--dist", "load", "--maxschedchunk", "2"]
 
 
 def main(argv: list[str]) -> int:
