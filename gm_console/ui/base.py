@@ -98,7 +98,7 @@ class StoreScreen(Screen):
         footer asks this while the screen is still being put together, before that line is.
         The line is one of the screen's own children (:meth:`compose`): only they are looked
         at, since the app asks this for every key each time the footer is drawn (a query of
-        the whole screen each time was a tenth of a screen switch)."""
+        the whole screen each time was a twentieth of a screen switch)."""
         return any(isinstance(child, QuestionLine) and child.asking for child in self.children)
 
     BACK_TO = "home"
