@@ -45,13 +45,14 @@ def parallel(args: list[str]) -> list[str]:
     """pytest-xdist's options unless the caller chose (`dev.py test -n0 -x`): two workers per
     core, since a Textual Pilot test spends about a third of its time asleep waiting for the
     app to go idle and a live test waits on its processes, so one worker per core leaves the
-    cores half idle; idle workers steal queued tests from busy ones, so a slow test met late
-    does not leave one worker running alone at the end."""
+    cores half idle. Tests are handed out two at a time in the collection's order, which
+    tests/conftest.py makes longest first (as the last run measured them): the run ends on
+    short tests, not with one worker running a long one alone."""
     if any(a.startswith(("-n", "--numprocesses", "--dist")) or a.endswith("no:xdist")
            for a in args):
         return []
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    return ["-n", str(2 * (cores or 1)), "--dist", "worksteal"]
+    return ["-n", str(2 * (cores or 1)), "--dist", "load", "--maxschedchunk", "2"]
 
 
 def main(argv: list[str]) -> int:
@@ -66,7 +67,19 @@ def main(argv: list[str]) -> int:
     else:
         command = [str(BIN / "python"), "-m", "pytest", *parallel(argv[1:]), *argv[1:]]
     os.chdir(ROOT)
-    return subprocess.call(command)
+    return subprocess.call(command, env=environment(argv[0]))
+
+
+def environment(command: str) -> dict[str, str]:
+    """The tests keep their compiled bytecode even where PYTHONDONTWRITEBYTECODE is set:
+    without it each pytest worker rewrites and compiles every test module again (4-5 s of CPU
+    a worker, each run), and each console, ``op`` or ``serve`` a test starts compiles
+    gm-console's modules again. The files go where Python puts them, in __pycache__
+    folders that git ignores."""
+    env = dict(os.environ)
+    if command == "test":
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
 
 
 if __name__ == "__main__":

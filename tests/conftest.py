@@ -90,3 +90,36 @@ def make_app(tmp_path: Path) -> Callable[..., Any]:
         store.on_save = saver.schedule
         return app_class(store.host)(store, path, saver)
     return make
+
+
+# -- the order of a run: longest first -------------------------------------------------------
+# dev.py hands the tests to its workers one or two at a time in the order of the collection
+# (pytest-xdist's load scheduling); a long test met late leaves one worker running it alone
+# at the end. So each run starts with the tests that took longest last time (a test not run
+# before first of all: it may be long), and records what each took for the next run, in
+# pytest's own cache (.pytest_cache, which git ignores). The tests themselves do not change;
+# only when each runs does.
+
+DURATIONS = "gm-console/durations"
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    cache = getattr(config, "cache", None)  # none with -p no:cacheprovider
+    last: dict[str, float] = cache.get(DURATIONS, {}) if cache is not None else {}
+    if last:  # every worker reads the same record, so all collect in the same order
+        items.sort(key=lambda item: -last.get(item.nodeid, float("inf")))
+
+
+_took: dict[str, float] = {}
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    # In the process that reports: pytest-xdist's controller gets every worker's reports.
+    _took[report.nodeid] = _took.get(report.nodeid, 0.0) + report.duration
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    cache = getattr(session.config, "cache", None)
+    if cache is None or hasattr(session.config, "workerinput") or not _took:
+        return  # a worker's are reported to the controller, which writes them once
+    cache.set(DURATIONS, {**cache.get(DURATIONS, {}), **{k: round(v, 2) for k, v in _took.items()}})

@@ -95,8 +95,11 @@ class StoreScreen(Screen):
     @property
     def asking(self) -> bool:
         """Whether a question waits on the screen's bottom line (the screen keys wait); the
-        footer asks this while the screen is still being put together, before that line is."""
-        return any(line.asking for line in self.query(QuestionLine))
+        footer asks this while the screen is still being put together, before that line is.
+        The line is one of the screen's own children (:meth:`compose`): only they are looked
+        at, since the app asks this for every key each time the footer is drawn (a query of
+        the whole screen each time was a twentieth of a screen switch)."""
+        return any(isinstance(child, QuestionLine) and child.asking for child in self.children)
 
     BACK_TO = "home"
     """The screen escape goes back to (by id)."""

@@ -16,8 +16,10 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widget import Widget
+from textual.reactive import reactive
 from textual.widgets import DataTable, Input, Label, Static
 from textual.widgets import Footer as TextualFooter
+from textual.widgets._footer import FooterKey  # Textual exports it only from there
 
 from gm_console.core.clock import format_clock
 from gm_console.safe_text import visible
@@ -177,6 +179,13 @@ class SessionHeader(Horizontal):
                                                                  t("Day")))
 
 
+class _Key(FooterKey):
+    """Textual's footer key, styled once when mounted: its ``compact`` is given (a class
+    at creation), never switched after."""
+
+    compact = reactive(False, init=False)
+
+
 class Footer(TextualFooter):
     """Textual's footer, rebuilt only when the keys it shows change, and once for any number of
     changes in a frame: Textual's rebuilds it on every change of focus, one repaint of its
@@ -192,6 +201,32 @@ class Footer(TextualFooter):
         if self.is_attached and screen is self.screen:
             self._pending = True
             self.call_after_refresh(self._rebuild)
+
+    def compose(self) -> ComposeResult:
+        # Textual's compose, less its binding groups (no binding here has one) and its
+        # data-bound ``compact``: its keys start compact and are then bound to the footer's
+        # (not compact), so each key was styled three times: about a seventh of the CPU of a
+        # screen switch. A binding group, if one comes, shows as its keys, without its title.
+        if not self._bindings_ready:
+            return
+        bindings = self.screen.active_bindings
+        first: dict[str, tuple[Binding, bool, str]] = {}
+        for _, binding, enabled, tooltip in bindings.values():
+            if binding.show:
+                first.setdefault(binding.action, (binding, enabled, tooltip))
+        self.styles.grid_size_columns = len(first)
+        for binding, enabled, tooltip in first.values():
+            yield _Key(binding.key, self.app.get_key_display(binding), binding.description,
+                       binding.action, disabled=not enabled, tooltip=tooltip)
+        if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
+            palette = bindings.get(self.app.COMMAND_PALETTE_BINDING)
+            if palette is not None:
+                _, binding, enabled, tooltip = palette
+                key = _Key(binding.key, self.app.get_key_display(binding), binding.description,
+                           binding.action, classes="-command-palette -compact",
+                           disabled=not enabled, tooltip=binding.tooltip or binding.description)
+                key.set_reactive(_Key.compact, True)  # as Textual's: its own, not the footer's
+                yield key
 
     async def _rebuild(self) -> None:
         self._pending = False
