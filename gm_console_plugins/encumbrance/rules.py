@@ -11,7 +11,7 @@ import math
 import re
 from dataclasses import asdict, dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, Callable
 
 # Plain Python shared with the host (no host imports): one way to read "18/50".
 from gm_console.core.abilities import Strength, parse_strength
@@ -139,21 +139,22 @@ def speed_adjustment(strength: Score, dexterity: Score, base_mv: float,
 # ---------------------------------------------------------------------------------------------
 
 
-def _amount(raw: Any, what: Said, pounds: bool = True) -> float:
-    """A weight (``pounds``) or a quantity from the sheet; ValueError says which is wrong."""
+def _amount(raw: Any, what: Callable[[], Said], pounds: bool = True) -> float:
+    """A weight (``pounds``) or a quantity from the sheet; ValueError says which is wrong
+    (``what()``: said only then, as a character's 40 items were assessed twice a change)."""
     shown = raw if isinstance(raw, (str, int, float)) else str(raw)
     try:
         value = math.nan if isinstance(raw, bool) else float(raw)
     except (TypeError, ValueError):
         value = math.nan
     if value != value:
-        raise ValueError(say("{what} must be a number of pounds, not {raw!r}", what=what,
+        raise ValueError(say("{what} must be a number of pounds, not {raw!r}", what=what(),
                              raw=shown) if pounds else
-                         say("{what} must be a number, not {raw!r}", what=what, raw=shown))
+                         say("{what} must be a number, not {raw!r}", what=what(), raw=shown))
     if value < 0 or math.isinf(value):
-        raise ValueError(say("{what} must be 0 or more pounds, not {raw!r}", what=what,
+        raise ValueError(say("{what} must be 0 or more pounds, not {raw!r}", what=what(),
                              raw=shown) if pounds else
-                         say("{what} must be 0 or more, not {raw!r}", what=what, raw=shown))
+                         say("{what} must be 0 or more, not {raw!r}", what=what(), raw=shown))
     return value
 
 
@@ -172,14 +173,16 @@ def carried_weight(character: dict[str, Any]) -> Carried:
     lines = []
     for index, item in enumerate(character.get("items") or []):
         name = str(item.get("name") or "") or say("item {number}", number=index + 1)
-        weight = _amount(item.get("weight_lb", 0), say("weight of {name!r}", name=name))
-        qty = _amount(item.get("qty", 1), say("quantity of {name!r}", name=name), pounds=False)
+        weight = _amount(item.get("weight_lb", 0), lambda: say("weight of {name!r}", name=name))
+        qty = _amount(item.get("qty", 1), lambda: say("quantity of {name!r}", name=name),
+                      pounds=False)
         total += weight * qty
         if weight * qty:
             lines.append(say("{name}: {lb:g} lb × {qty:g}", name=name, lb=weight, qty=qty)
                          if qty != 1 else say("{name}: {lb:g} lb", name=name, lb=weight))
     armour = str(character.get("armour") or "") or say("none")
-    armour_lb = _amount(character.get("armour_weight_lb", 0) or 0, say("armour_weight_lb"))
+    armour_lb = _amount(character.get("armour_weight_lb", 0) or 0,
+                        lambda: say("armour_weight_lb"))
     if armour_lb:
         if character.get("armour_magic"):
             lines.append(say("{armour}: {lb:g} lb, magic: not counted", armour=armour,

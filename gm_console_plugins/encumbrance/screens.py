@@ -5,7 +5,7 @@ speed's derivation. Nothing here computes a rule: it shows derived values and ap
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Iterable
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -28,6 +28,18 @@ STYLES = {"unencumbered": "green", "light": "chartreuse3", "moderate": "yellow",
 
 def _b(key: str, action: str, label: str, name: str, show: bool = True) -> Binding:
     return Binding(key, action, label, show=show, id=f"encumbrance.{name}")
+
+
+def _merged(runs: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Neighbouring runs of one style as one: the empty part of the bar crosses every
+    threshold in grey, and each run costs its colour codes again on the terminal."""
+    merged: list[tuple[str, str]] = []
+    for cells, style in runs:
+        if merged and merged[-1][1] == style:
+            merged[-1] = (merged[-1][0] + cells, style)
+        else:
+            merged.append((cells, style))
+    return merged
 
 
 class EncumbranceScreen(StoreScreen):
@@ -69,15 +81,18 @@ class EncumbranceScreen(StoreScreen):
         t = self.t
         rows = []
         for index, character in enumerate(self.session.characters):
-            speed = self.session.speed(character)
-            try:
-                enc = reading.assess(character, self.session)
-                load, category = f"{fmt(enc.carried_lb)} / {fmt(enc.max_lb)} lb", t(enc.category)
-            except ValueError:
+            # The derived values are kept between changes (this hook's assessment among
+            # them): on a big party, only the characters that changed are assessed again.
+            derived = self.session.derived(character)
+            speed, enc = derived["speed"], derived.get("encumbrance") or {"error": ""}
+            if "error" in enc:
                 load, category = "?", t("error")
+            else:
+                load = f"{fmt(enc['carried_lb'])} / {fmt(enc['max_lb'])} lb"
+                category = t(enc["category"])
             rows.append((f"{index}:{character.get('name')}",
                          [str(character.get("name")), self._decimal(load), category,
-                          self._decimal(f"{fmt(speed.mv)} mv / {fmt(speed.m)} m")]))
+                          self._decimal(f"{fmt(speed['mv'])} mv / {fmt(speed['m'])} m")]))
         self.query_one("#enc-table", SyncedTable).sync(
             [t("Name"), t("Carried"), t("Load"), t("Speed")], rows)
         self._show_detail()
@@ -114,8 +129,8 @@ class EncumbranceScreen(StoreScreen):
         values["title"].show(self._title(character, enc))
         # As wide as the terminal allows, the maximum's figure after it: never wraps.
         drawn = bar.draw(enc, max(10, min(BAR_WIDTH, self.app.size.width - 10)), self.t)
-        values["bar"].show(Text.assemble(*[
-            (cells, STYLES[category] if full else "grey35") for cells, category, full in drawn.runs]))
+        values["bar"].show(Text.assemble(*_merged(
+            (cells, STYLES[category] if full else "grey35") for cells, category, full in drawn.runs)))
         values["marks"].show(self._decimal(drawn.marks))
         values["legend"].show(self._decimal(drawn.legend))
         values["effects"].show(self._effects(enc))
