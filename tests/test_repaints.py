@@ -77,6 +77,23 @@ async def test_home_tail_shows_the_latest_lines_in_order_and_follows_the_journal
         assert all(isinstance(v, Value) for v in app.screen.query("#journal-tail > *"))
 
 
+async def add_item(pilot: Any, written: list[int], answer: str) -> int:
+    """Item (i) on the loads screen, ``answer`` typed and settled, then enter: ``written``
+    then holds what enter wrote; returns what asking wrote."""
+    written.clear()
+    await pilot.press("i")
+    await settled(pilot)
+    opened = sum(written)
+    screen = pilot.app.screen
+    assert screen.asking and not screen.is_modal  # asked on the screen's bottom line
+    screen.query_one(Input).value = answer
+    await settled(pilot)  # typed: on the terminal before enter
+    written.clear()
+    await pilot.press("enter")
+    await settled(pilot)
+    return opened
+
+
 async def test_adding_an_item_on_the_loads_screen_repaints_a_row_not_the_screen(make_app,
                                                                                   store):
     assert store.apply("item.add", {"character": "Aria", "name": "rope", "weight_lb": 30}).ok
@@ -86,15 +103,7 @@ async def test_adding_an_item_on_the_loads_screen_repaints_a_row_not_the_screen(
         await settled(pilot)
         screen = app.screen
         written = count_writes(app, xterm_256())
-        await pilot.press("i")
-        await settled(pilot)
-        opened = sum(written)
-        assert app.screen is screen and screen.asking  # no modal over the screen
-        screen.query_one(Input).value = "torch, 1, 1"
-        await settled(pilot)  # typed: on the terminal before enter
-        written.clear()
-        await pilot.press("enter")
-        await settled(pilot)
+        opened = await add_item(pilot, written, "torch, 1, 1")
         assert store.state["characters"][0]["items"][-1]["name"] == "torch"
         assert not screen.asking and app.screen is screen
         # The footer back (575 B), the carried weight's cell and the detail's changed lines
@@ -123,16 +132,9 @@ async def test_adding_an_item_costs_the_same_bytes_in_a_big_party(make_app, make
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f5")
         await settled(pilot)
-        screen = app.screen
         written = count_writes(app, xterm_256())
         for n in range(2):
-            await pilot.press("i")
-            await settled(pilot)
-            screen.query_one(Input).value = f"torch {n}, 1, 1"
-            await settled(pilot)
-            written.clear()
-            await pilot.press("enter")
-            await settled(pilot)
+            await add_item(pilot, written, f"torch {n}, 1, 1")
             assert store.state["characters"][0]["items"][-1]["name"] == f"torch {n}"
             assert 0 < sum(written) <= 1024, (n, written)
             assert len(written) <= 2, written  # the footer's layout and the changes
