@@ -16,15 +16,30 @@ from textual.widgets import Input
 SIZE = (80, 24)
 
 
-def count_writes(app: Any) -> list[int]:
-    """The bytes of each update the app writes from now on."""
+def count_writes(app: Any, terminal: Any = None) -> list[int]:
+    """The bytes of each update the app writes from now on (to ``terminal``, a Rich console:
+    the app's own, 16 colours, unless given)."""
     written: list[int] = []
 
     def display(screen: Any, renderable: Any) -> None:
         if renderable is not None and hasattr(renderable, "render_segments"):
-            written.append(len(renderable.render_segments(app.console).encode()))
+            written.append(len(renderable.render_segments(terminal or app.console).encode()))
     app._display = display
     return written
+
+
+def xterm_256() -> Any:
+    """A terminal as the bench's (xterm-256color): its colour codes are longer than the
+    headless app's 16 colours, so a budget here is a budget there."""
+    from rich.console import Console
+
+    return Console(color_system="256", force_terminal=True, width=SIZE[0], height=SIZE[1])
+
+
+def screen_text(app: Any) -> list[str]:
+    """What the screen shows, line by line (what the terminal holds once the updates are
+    written)."""
+    return [strip.text for strip in app.screen._compositor.render_strips()]
 
 
 async def settled(pilot: Any) -> None:
@@ -63,27 +78,67 @@ async def test_home_tail_shows_the_latest_lines_in_order_and_follows_the_journal
         assert all(isinstance(v, Value) for v in app.screen.query("#journal-tail > *"))
 
 
+async def add_item(pilot: Any, written: list[int], answer: str) -> int:
+    """Item (i) on the loads screen, ``answer`` typed and settled, then enter: ``written``
+    then holds what enter wrote; returns what asking wrote."""
+    written.clear()
+    await pilot.press("i")
+    await settled(pilot)
+    opened = sum(written)
+    screen = pilot.app.screen
+    assert screen.asking and not screen.is_modal  # asked on the screen's bottom line
+    screen.query_one(Input).value = answer
+    await settled(pilot)  # typed: on the terminal before enter
+    written.clear()
+    await pilot.press("enter")
+    await settled(pilot)
+    return opened
+
+
 async def test_adding_an_item_on_the_loads_screen_repaints_a_row_not_the_screen(make_app,
                                                                                   store):
+    assert store.apply("item.add", {"character": "Aria", "name": "rope", "weight_lb": 30}).ok
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f5")
         await settled(pilot)
         screen = app.screen
-        written = count_writes(app)
-        await pilot.press("i")
-        await settled(pilot)
-        opened = sum(written)
-        assert app.screen is screen and screen.asking  # no modal over the screen
-        screen.query_one(Input).value = "anvil, 23, 1"
-        written.clear()
-        await pilot.press("enter")
-        await settled(pilot)
-        assert store.state["characters"][0]["items"][-1]["name"] == "anvil"
+        written = count_writes(app, xterm_256())
+        opened = await add_item(pilot, written, "torch, 1, 1")
+        assert store.state["characters"][0]["items"][-1]["name"] == "torch"
         assert not screen.asking and app.screen is screen
-        # the question line, the footer back, the row, the detail lines that changed
-        assert 0 < sum(written) <= 3000, written  # a modal's closing: over 12,000
-        assert 0 < opened <= 1500, opened         # a modal's opening: over 15,000
+        # The footer back (575 B), the carried weight's cell and the detail's changed lines
+        # from their left edge: about 900 B. Each time the table regained the focus it was
+        # repainted whole, the speed's breakdown was 7 lines for one weight, the footer was
+        # written twice: 3 KB. A modal's closing: over 12,000.
+        assert 0 < sum(written) <= 1024, written
+        # The question line; the table keeps its focused look while a question is asked
+        # about its row (it was repainted whole: 1.3 KB). A modal's opening: over 15,000.
+        assert 0 < opened <= 600, opened
+        lines = screen_text(app)
+        assert any(line.startswith(" Aria  31 / 220 lb ") for line in lines)  # the row
+        assert any("carried 31 lb, most allowed 220 lb" in line for line in lines)
+        assert any("encumbrance unencumbered (31 lb)" in line for line in lines)  # speed
+        assert not any("new item" in line for line in lines)  # the question line is gone
+        assert "Put down" in lines[-1]  # the footer is back
+
+
+async def test_adding_an_item_costs_the_same_bytes_in_a_big_party(make_app, make_store):
+    """Forty characters: the table scrolls. A layout of the screen (the footer back) made it
+    set and repaint its scrollbar, changed or not, in a frame of its own."""
+    store = make_store([{"name": f"Hero{n:02}", "strength": 17,
+                         "items": [{"name": f"item {i}", "weight_lb": 4, "qty": 1}
+                                   for i in range(10)]} for n in range(40)])
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f5")
+        await settled(pilot)
+        written = count_writes(app, xterm_256())
+        for n in range(2):
+            await add_item(pilot, written, f"torch {n}, 1, 1")
+            assert store.state["characters"][0]["items"][-1]["name"] == f"torch {n}"
+            assert 0 < sum(written) <= 1024, (n, written)
+            assert len(written) <= 2, written  # the footer's layout and the changes
 
 
 async def test_a_refused_answer_stays_typed_with_its_reason_and_escape_cancels(make_app, store):
@@ -235,3 +290,95 @@ async def test_a_travel_line_painted_piecemeal_reads_as_the_whole_screen(make_ap
         last = app.screen.query_one("#tp-last").region
         assert "".join(grid[last.y]).strip() == "Pace: slow"
         assert not "".join(grid[last.y + 1]).strip()  # the long leg's second line is gone
+
+
+async def test_a_value_repaints_its_changed_lines_only_and_shows_every_change():
+    """Value.show writes, of each changed line, its left edge to the last changed cell, with
+    no layout, while nothing around it moves; otherwise a layout and the whole widget."""
+    from rich.text import Text
+    from textual.app import App
+    from textual.containers import Horizontal
+
+    from gm_console.ui.widgets import Value
+
+    breakdown = ["Speed 9 mv / 6.75 m:", "  base 12 mv (race human)",
+                 "  limit 14 mv: encumbrance unencumbered (69 lb): full speed",
+                 "  = 9 mv = 6.75 m per round"]
+
+    class One(App):
+        CSS = "#clock { width: auto; }"
+
+        def compose(self):
+            yield Value("\n".join(breakdown), id="speed")
+            yield Value(Text.assemble(("█" * 20, "green"), ("░" * 40, "grey35")), id="bar")
+            with Horizontal():
+                yield Value("Day 1, 09:50", id="clock")
+                yield Value("after the clock", id="next")
+
+    app = One()
+    async with app.run_test(size=SIZE) as pilot:
+        await settled(pilot)
+        speed, bar, clock = (app.query_one(f"#{name}", Value) for name in
+                             ("speed", "bar", "clock"))
+        written = count_writes(app, xterm_256())
+        layouts = []
+        real_layout = app.screen._refresh_layout
+        app.screen._refresh_layout = lambda *a, **k: layouts.append(1) or real_layout(*a, **k)
+
+        breakdown[2] = breakdown[2].replace("69 lb", "70 lb")
+        assert speed.show("\n".join(breakdown))
+        await settled(pilot)
+        assert screen_text(app)[:4] == [line.ljust(80) for line in breakdown]
+        # up to "70": about 70 bytes; the whole breakdown was 4 lines of 80 cells
+        assert 0 < sum(written) <= 100 and not layouts, (written, layouts)
+
+        written.clear()
+        assert bar.show(Text.assemble(("█" * 21, "green"), ("░" * 39, "grey35")))
+        await settled(pilot)
+        assert screen_text(app)[4] == ("█" * 21 + "░" * 39).ljust(80)
+        assert 0 < sum(written) <= 140 and not layouts, (written, layouts)  # to cell 21
+
+        written.clear()
+        assert clock.show("Day 1, 09:59")  # as wide: nothing moves
+        await settled(pilot)
+        assert screen_text(app)[5].startswith("Day 1, 09:59after the clock")
+        assert not layouts
+        assert clock.show("Day 1, 10:00 (rain)")  # wider (width: auto): the next one moves
+        await settled(pilot)
+        assert screen_text(app)[5].startswith("Day 1, 10:00 (rain)after the clock")
+        assert layouts
+
+        layouts.clear()
+        assert speed.show("\n".join([*breakdown, "  one line more"]))  # taller: laid out
+        await settled(pilot)
+        assert screen_text(app)[4] == "  one line more".ljust(80) and layouts
+        assert speed.show("x" * 100)  # wider than the screen: wraps, laid out
+        await settled(pilot)
+        assert screen_text(app)[:2] == ["x" * 80, "x" * 20 + " " * 60]
+        assert not speed.show("x" * 100)  # the same: nothing at all
+
+
+async def test_a_table_keeps_its_focused_look_while_a_question_is_asked_about_its_row(
+        make_app, store):
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f5")
+        await settled(pilot)
+        screen = app.screen
+        table = screen.query_one("#enc-table")
+        assert screen.focused is table and table.has_focus
+        before = screen_text(app)
+        await pilot.press("i")
+        await settled(pilot)
+        assert screen.focused is screen.query_one(Input)  # the typing goes to the question
+        assert table.has_focus  # and the table still looks focused: its rows stay as drawn
+        await pilot.press("escape")
+        await settled(pilot)
+        assert screen.focused is table and table.has_focus and screen_text(app) == before
+        # Otherwise the focus leaves and comes back as before, repainting the table.
+        screen.set_focus(screen.query_one("#enc-detail"))
+        await settled(pilot)
+        assert not table.has_focus
+        screen.set_focus(table)
+        await settled(pilot)
+        assert table.has_focus

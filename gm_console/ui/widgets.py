@@ -10,11 +10,13 @@ import textual.content
 from rich.markup import escape
 from rich.cells import cell_len
 from rich.text import Text
-from textual import getters
+from textual import events, getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
+from textual.coordinate import Coordinate
+from textual.geometry import Region, Size
 from textual.widget import Widget
 from textual.reactive import reactive
 from textual.widgets import DataTable, Input, Label, Static
@@ -47,8 +49,10 @@ def yes_no(value: bool, t: Callable[[str], str]) -> str:
 
 
 class Value(Static):
-    """A label whose ``show(text)`` repaints only when the text differs from what is shown.
-    Text is shown as it is: a name like "[/x]" from a file is not markup."""
+    """A label whose ``show(text)`` repaints only when the text differs from what is shown,
+    and then only the lines that differ, from their left edge to the last changed cell, when
+    nothing around it has to move. Text is shown as it is: a name like "[/x]" from a file is
+    not markup."""
 
     def __init__(self, text: str | Text = "", **kwargs: Any) -> None:
         super().__init__(Content(text) if isinstance(text, str) else text, **kwargs)
@@ -58,13 +62,103 @@ class Value(Static):
         """Show ``text``; returns whether anything had to be repainted."""
         if text == self._shown:
             return False
-        self._shown = text
-        self.update(Content(text) if isinstance(text, str) else text)
+        old, self._shown = self._shown, text
+        content = Content(text) if isinstance(text, str) else text
+        changed = self._changed_lines(old, text)
+        if changed is None:
+            self.update(content)
+            return True
+        # As big as before: no layout (on a big session a layout of the screen costs more than
+        # the change), and only the changed part of each changed line goes to the terminal
+        # (a 7-line speed breakdown with one weight changed: one line, not seven).
+        self._lines_only = True
+        try:
+            self.update(content)  # its layout is not asked for: see refresh
+        finally:
+            self._lines_only = False
+        if changed:  # none: drawn as it was (spans cut differently, say)
+            self.refresh(*changed)
         return True
+
+    _lines_only = False
+
+    def refresh(self, *regions: Any, **kwargs: Any) -> Any:
+        if self._lines_only and not regions:
+            return self
+        return super().refresh(*regions, **kwargs)
+
+    def _changed_lines(self, old: str | Text, new: str | Text) -> list[Region] | None:
+        """The regions (of the content) that differ between ``old`` and ``new``, each from
+        the line's left edge (where Textual starts writing a widget's line anyway) to its
+        last changed cell; None when the widget may change size or its lines may wrap or move
+        (a layout and a repaint of the whole widget)."""
+        width = self.content_region.width
+        if not (self.is_mounted and width and old and new
+                and self.styles.text_align in ("start", "left")
+                and getattr(new, "justify", None) in (None, "default", "left")
+                and getattr(old, "justify", None) in (None, "default", "left")):
+            return None
+        old_lines: list[str | Text] = list(old.split("\n"))
+        new_lines: list[str | Text] = list(new.split("\n"))
+        if len(old_lines) != len(new_lines):
+            return None
+        old_plain = [str(line) for line in old_lines]
+        new_plain = [str(line) for line in new_lines]
+        old_cells = [cell_len(line) for line in old_plain]
+        new_cells = [cell_len(line) for line in new_plain]
+        if max(new_cells) > width or max(old_cells) > width or any(
+                "\t" in line for line in (*old_plain, *new_plain)):
+            return None  # wrapped, or tabs: a line's cells are not its characters
+        if max(old_cells) != max(new_cells) and self._width_follows_content():
+            return None
+        changed = []
+        for y, (before, after) in enumerate(zip(old_lines, new_lines)):
+            if before == after:
+                continue
+            end = (_changed_end(before, after) if isinstance(before, Text) == isinstance(
+                after, Text) else width)
+            if end:
+                changed.append(Region(0, y, end, 1))
+        return changed
+
+    def _width_follows_content(self) -> bool:
+        """Whether this widget's width, or an ancestor's, is its content's (``width: auto``)."""
+        node: Any = self
+        while isinstance(node, Widget) and node is not self.screen:
+            width = node.styles.width
+            if width is not None and width.is_auto:
+                return True
+            node = node.parent
+        return False
 
     @property
     def shown(self) -> str:
         return str(self._shown)
+
+
+def _changed_end(before: str | Text, after: str | Text) -> int:
+    """The cell after the last one that differs (in character or style) between two lines
+    drawn from the same left edge: what follows it is on the terminal already."""
+    old, new = str(before), str(after)  # a Text's str is its plain text
+    if cell_len(old) != cell_len(new):
+        return max(cell_len(old), cell_len(new))  # the rest moved
+    old_styles, new_styles = _styles(before), _styles(after)
+    same = 0  # characters alike at the end, in the same style
+    while (same < len(new) and same < len(old) and old[-1 - same] == new[-1 - same]
+           and old_styles[-1 - same] == new_styles[-1 - same]):
+        same += 1
+    return cell_len(new[:len(new) - same])
+
+
+def _styles(line: str | Text) -> list[tuple[Any, ...]]:
+    """Each character's styles, in the order they apply."""
+    if not isinstance(line, Text):
+        return [()] * len(line)
+    styles: list[tuple[Any, ...]] = [(line.style,)] * len(line.plain)
+    for span in line.spans:
+        for index in range(span.start, min(span.end, len(styles))):
+            styles[index] = (*styles[index], span.style)
+    return styles
 
 
 class SyncedTable(DataTable):
@@ -97,33 +191,77 @@ class SyncedTable(DataTable):
             return
         column_keys = list(self.columns)
         for key, cells in rows[:len(present)]:
-            for column_key, cell in zip(column_keys, cells):
-                old = self.get_cell(key, column_key)
-                if old != cell:
-                    self._update(key, column_key, cell, old)
+            shown = self.get_row(key)  # a row at a time: a big party's rows are mostly alike
+            if shown == cells:
+                continue
+            changed = [(index, column_key, cell, old) for index, (column_key, cell, old)
+                       in enumerate(zip(column_keys, cells, shown)) if old != cell]
+            if changed:
+                self._update(key, changed)
         for key, cells in rows[len(present):]:
             self.add_row(*cells, key=key)
 
     _row_only = False
 
-    def _update(self, key: str, column: Any, cell: Any, old: Any) -> None:
-        if self.columns[column].auto_width and cell_len(str(cell)) != cell_len(str(old)):
+    def _update(self, key: str, changed: list[tuple[int, Any, Any, Any]]) -> None:
+        """Put the ``changed`` cells (index, column key, new, old) of a row in."""
+        if any(self.columns[column].auto_width and cell_len(str(cell)) != cell_len(str(old))
+               for _, column, cell, old in changed):
             # The column may widen or narrow: every row moves, the whole table repaints.
-            self.update_cell(key, column, cell, update_width=True)
+            for _, column, cell, _ in changed:
+                self.update_cell(key, column, cell, update_width=True)
             return
-        # As wide as before: nothing moves, so only this row is repainted (DataTable's
-        # update_cell repaints the whole table: 1.5 KB for one number in a 3-row table).
+        # As wide as before: nothing moves, so only the changed cells are repainted
+        # (DataTable's update_cell repaints the whole table: 1.5 KB for one number in a 3-row
+        # table). One region for the row: Textual writes each region of a line from the
+        # table's left edge, so two would write the row's start twice.
         self._row_only = True
         try:
-            self.update_cell(key, column, cell)
+            for _, column, cell, _ in changed:
+                self.update_cell(key, column, cell)
         finally:
             self._row_only = False
-        self.refresh_row(self.get_row_index(key))
+        row = self.get_row_index(key)
+        self._refresh_region(Region.from_union([
+            self._get_cell_region(Coordinate(row, index)) for index, *_ in changed]))
 
     def refresh(self, *regions: Any, **kwargs: Any) -> Any:
         if self._row_only and not regions and not kwargs:
             return self
         return super().refresh(*regions, **kwargs)
+
+    # A question asked on the screen's bottom line (QuestionLine) takes the focus while it is
+    # typed, and gives it back: meanwhile the table keeps its focused look (its cursor still
+    # marks the row the question is about), so that neither asking nor answering repaints
+    # every row (the focus tints them all: 850 bytes at 80x24 each way).
+    _focus_lent = False
+
+    def _on_blur(self, event: events.Blur) -> None:
+        focused = self.screen.focused
+        if focused is not None and any(isinstance(node, QuestionLine)
+                                       for node in focused.ancestors):
+            self._focus_lent = True
+            event.prevent_default()  # has_focus stays, nothing is repainted
+
+    def _on_focus(self, event: events.Focus) -> None:
+        if self._focus_lent:
+            self._focus_lent = False
+            event.prevent_default()  # it never looked otherwise
+
+    _laid_out: tuple[Size, ...] = ()
+
+    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size,
+                      layout: bool = True) -> bool:
+        # After every layout of the screen Textual's ScrollView sets its scrollbars again and
+        # repaints them, changed or not (it compares the layout's virtual size with the
+        # table's own, which differ whenever the table scrolls): on a 50-row table, a footer
+        # shown again wrote the scrollbar's 12 lines, in a frame of their own. With the same
+        # sizes as last time there is nothing to set.
+        laid_out = (size, virtual_size, container_size, self.virtual_size)
+        if laid_out == self._laid_out:
+            return False
+        self._laid_out = laid_out
+        return super()._size_updated(size, virtual_size, container_size, layout)
 
     @property
     def current_key(self) -> str | None:
@@ -193,6 +331,24 @@ class Footer(TextualFooter):
 
     _pending = False
     _shown: tuple[Any, ...] = ()
+    _placing = False
+
+    def place(self, shown: bool) -> None:
+        """Show or hide the footer as the question line hides or shows itself in its place
+        (QuestionLine). Its keys are as they were, and the question line's change of display
+        lays the screen out, which places and paints the footer: its own repaint wrote its
+        line a second time (575 bytes in a 256-colour terminal), and its own layout, which
+        came after the first, held the repaint of what the answer changed for another frame."""
+        self._placing = True
+        try:
+            self.display = shown
+        finally:
+            self._placing = False
+
+    def refresh(self, *regions: Any, **kwargs: Any) -> Any:
+        if self._placing:
+            kwargs.update(repaint=False, layout=False)
+        return super().refresh(*regions, **kwargs)
 
     def bindings_changed(self, screen: Any) -> None:
         self._bindings_ready = True
@@ -255,7 +411,6 @@ class QuestionLine(Vertical):
 
     DEFAULT_CSS = """
     QuestionLine { dock: bottom; height: auto; display: none; background: $panel; }
-    QuestionLine.asking { display: block; }
     QuestionLine > #prompt-refusal { color: $warning; padding: 0 1; display: none; }
     QuestionLine > Horizontal { height: 1; }
     QuestionLine #prompt-question { width: auto; max-width: 60%; padding: 0 1;
@@ -280,7 +435,9 @@ class QuestionLine(Vertical):
 
     @property
     def asking(self) -> bool:
-        return self.has_class("asking")
+        # Shown and hidden by its own display, not by a class: a class restyles the line and
+        # its field, a third of the CPU of closing it.
+        return self.display
 
     def ask(self, question: str, submit: Callable[[str], str | None], value: str = "",
             hint: str = "") -> None:
@@ -296,12 +453,17 @@ class QuestionLine(Vertical):
         field.value = value
         field.cursor_position = len(value)
         field.disabled = False
-        self.screen.query_one(Footer).display = False
-        self.add_class("asking")
+        self.screen.query_one(Footer).place(False)
+        self.display = True
         field.focus()
+
+    _refused = ""
 
     def refuse(self, reason: str) -> None:
         """Show why the text was not taken; the text stays to be corrected."""
+        if reason == self._refused:
+            return  # each change asks for a layout of the screen
+        self._refused = reason
         refusal = self.query_one("#prompt-refusal", Static)
         refusal.update(Text(reason))
         refusal.display = bool(reason)
@@ -311,13 +473,13 @@ class QuestionLine(Vertical):
         # with the screen's keys (not first with the app's, while nothing had the focus).
         focus, self._focus_after = self._focus_after, None
         self.screen.set_focus(focus if focus is not None and focus.is_attached else None)
-        field = self.query_one(Input)
-        field.value = ""
-        field.disabled = True
+        # The text stays in the hidden field (the next question sets its own): emptied, the
+        # field asked for a layout of its own, a second one after the question line's.
+        self.query_one(Input).disabled = True
         self._submit = None
         self.refuse("")
-        self.remove_class("asking")
-        self.screen.query_one(Footer).display = True
+        self.display = False
+        self.screen.query_one(Footer).place(True)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

@@ -139,10 +139,10 @@ def speed_adjustment(strength: Score, dexterity: Score, base_mv: float,
 # ---------------------------------------------------------------------------------------------
 
 
-def _amount(raw: Any, what: Said | Callable[[], Said], pounds: bool = True) -> float:
-    """A weight (``pounds``) or a quantity from the sheet; ValueError says which is wrong.
-    ``what`` may be how to say it: an item's is said only when it is wrong (saying it for
-    each of forty items was a third of a character's load, computed at every start)."""
+def _amount(raw: Any, what: Callable[[], Said], pounds: bool = True) -> float:
+    """A weight (``pounds``) or a quantity from the sheet; ValueError says which is wrong
+    (``what()``: said only then; saying it for each of forty items was a third of a
+    character's load, computed at every start)."""
     try:
         value = math.nan if isinstance(raw, bool) else float(raw)
     except (TypeError, ValueError):
@@ -150,14 +150,14 @@ def _amount(raw: Any, what: Said | Callable[[], Said], pounds: bool = True) -> f
     if value == value and value >= 0 and not math.isinf(value):
         return value
     shown = raw if isinstance(raw, (str, int, float)) else str(raw)
-    what = what() if callable(what) else what
+    said = what()
     if value != value:
-        raise ValueError(say("{what} must be a number of pounds, not {raw!r}", what=what,
+        raise ValueError(say("{what} must be a number of pounds, not {raw!r}", what=said,
                              raw=shown) if pounds else
-                         say("{what} must be a number, not {raw!r}", what=what, raw=shown))
-    raise ValueError(say("{what} must be 0 or more pounds, not {raw!r}", what=what,
+                         say("{what} must be a number, not {raw!r}", what=said, raw=shown))
+    raise ValueError(say("{what} must be 0 or more pounds, not {raw!r}", what=said,
                          raw=shown) if pounds else
-                     say("{what} must be 0 or more, not {raw!r}", what=what, raw=shown))
+                     say("{what} must be 0 or more, not {raw!r}", what=said, raw=shown))
 
 
 @dataclass
@@ -183,7 +183,8 @@ def carried_weight(character: dict[str, Any]) -> Carried:
             lines.append(say("{name}: {lb:g} lb × {qty:g}", name=name, lb=weight, qty=qty)
                          if qty != 1 else say("{name}: {lb:g} lb", name=name, lb=weight))
     armour = str(character.get("armour") or "") or say("none")
-    armour_lb = _amount(character.get("armour_weight_lb", 0) or 0, say("armour_weight_lb"))
+    armour_lb = _amount(character.get("armour_weight_lb", 0) or 0,
+                        lambda: say("armour_weight_lb"))
     if armour_lb:
         if character.get("armour_magic"):
             lines.append(say("{armour}: {lb:g} lb, magic: not counted", armour=armour,

@@ -5,7 +5,7 @@ speed's derivation. Nothing here computes a rule: it shows derived values and ap
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Iterable
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -19,7 +19,7 @@ from gm_console_plugins.encumbrance.labels import decimal
 from gm_console_plugins.encumbrance.rules import Encumbrance, fmt
 
 if TYPE_CHECKING:
-    from gm_console.store import Outcome
+    from gm_console.store import Outcome, Store
 
 BAR_WIDTH = 60
 STYLES = {"unencumbered": "green", "light": "chartreuse3", "moderate": "yellow",
@@ -28,6 +28,18 @@ STYLES = {"unencumbered": "green", "light": "chartreuse3", "moderate": "yellow",
 
 def _b(key: str, action: str, label: str, name: str, show: bool = True) -> Binding:
     return Binding(key, action, label, show=show, id=f"encumbrance.{name}")
+
+
+def _merged(runs: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Neighbouring runs of one style as one: the empty part of the bar crosses every
+    threshold in grey, and each run costs its colour codes again on the terminal."""
+    merged: list[tuple[str, str]] = []
+    for cells, style in runs:
+        if merged and merged[-1][1] == style:
+            merged[-1] = (merged[-1][0] + cells, style)
+        else:
+            merged.append((cells, style))
+    return merged
 
 
 class EncumbranceScreen(StoreScreen):
@@ -50,6 +62,14 @@ class EncumbranceScreen(StoreScreen):
     EncumbranceScreen #enc-detail { height: 1fr; }
     """
 
+    def __init__(self, store: Store, **kwargs: Any) -> None:
+        super().__init__(store, **kwargs)
+        self._assessed: dict[int, tuple[Any, ...]] = {}
+        """By character object: the character, the table and settings it was assessed with,
+        and its assessment (or why there is none)."""
+        self._table: dict[str, Any] = {}
+        self._settings: dict[str, Any] = {}
+
     def compose_body(self) -> ComposeResult:
         yield SyncedTable(id="enc-table", cursor_type="row", zebra_stripes=True)
         with VerticalScroll(id="enc-detail"):
@@ -68,19 +88,40 @@ class EncumbranceScreen(StoreScreen):
     def refresh_view(self, change: Any) -> None:
         t = self.t
         rows = []
+        self._table, self._settings = (self.session.table(reading.PLUGIN),
+                                       reading.settings(self.session))
+        assessed: dict[int, tuple[Any, ...]] = {}
         for index, character in enumerate(self.session.characters):
-            speed = self.session.speed(character)
-            try:
-                enc = reading.assess(character, self.session)
-                load, category = f"{fmt(enc.carried_lb)} / {fmt(enc.max_lb)} lb", t(enc.category)
-            except ValueError:
+            speed = self.session.speed(character)  # kept between changes (derived values)
+            enc = self._assess(character)
+            assessed[id(character)] = self._assessed[id(character)]
+            if isinstance(enc, ValueError):
                 load, category = "?", t("error")
+            else:
+                load, category = f"{fmt(enc.carried_lb)} / {fmt(enc.max_lb)} lb", t(enc.category)
             rows.append((f"{index}:{character.get('name')}",
                          [str(character.get("name")), self._decimal(load), category,
                           self._decimal(f"{fmt(speed.mv)} mv / {fmt(speed.m)} m")]))
+        self._assessed = assessed  # the characters of this state only
         self.query_one("#enc-table", SyncedTable).sync(
             [t("Name"), t("Carried"), t("Load"), t("Speed")], rows)
         self._show_detail()
+
+    def _assess(self, character: dict[str, Any]) -> Encumbrance | ValueError:
+        """The character's encumbrance, or why it cannot be assessed. A committed character
+        is never changed in place (an operation works on a copy), so its assessment stays
+        right while it, the rule table and the settings are the same: on a big party, one
+        item added is one assessment, not one a character."""
+        kept = self._assessed.get(id(character))
+        if kept is not None and kept[0] is character and kept[1] is self._table \
+                and kept[2] == self._settings:
+            return kept[3]
+        try:
+            enc: Encumbrance | ValueError = reading.assess(character, self.session)
+        except ValueError as exc:
+            enc = exc
+        self._assessed[id(character)] = (character, self._table, self._settings, enc)
+        return enc
 
     def _selected(self) -> dict[str, Any] | None:
         key = self.query_one("#enc-table", SyncedTable).current_key
@@ -103,19 +144,19 @@ class EncumbranceScreen(StoreScreen):
                 value.show("")
             values["title"].show(self.t("No characters: add one on the party screen (F3)"))
             return
-        try:
-            enc = reading.assess(character, self.session)
-        except ValueError as exc:
+        enc = self._assess(character)
+        if isinstance(enc, ValueError):
             for value in values.values():
                 value.show("")
-            values["title"].show(Text(self.t(said_by(exc)), style="bold red"))
+            values["title"].show(Text(self.t(said_by(enc)), style="bold red"))
             return
         derived = self.session.derived(character)
         values["title"].show(self._title(character, enc))
         # As wide as the terminal allows, the maximum's figure after it: never wraps.
         drawn = bar.draw(enc, max(10, min(BAR_WIDTH, self.app.size.width - 10)), self.t)
-        values["bar"].show(Text.assemble(*[
-            (cells, STYLES[category] if full else "grey35") for cells, category, full in drawn.runs]))
+        values["bar"].show(Text.assemble(*_merged(
+            (cells, STYLES[category] if full else "grey35")
+            for cells, category, full in drawn.runs)))
         values["marks"].show(self._decimal(drawn.marks))
         values["legend"].show(self._decimal(drawn.legend))
         values["effects"].show(self._effects(enc))

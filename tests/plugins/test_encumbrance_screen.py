@@ -100,6 +100,49 @@ async def test_bad_strength_shows_the_reason(make_app, aria_store):
         assert "18/101" in shown(app, "title") and cell(app, 0, 2) == "error"
 
 
+async def test_a_setting_changed_reassesses_the_rows_though_no_character_changed(make_app,
+                                                                                   make_store):
+    """The screen keeps each character's assessment while the character object is the same;
+    a campaign setting is read by the assessment too."""
+    store = make_store([{"name": "Aria", "strength": 17, "bulky": True,
+                         "items": [{"name": "gear", "weight_lb": 210}]}])
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f5")
+        await pilot.pause()
+        assert cell(app, 0, 2) == "maximal"  # bulky: one up, but not past the maximal
+        character = store.state["characters"][0]
+        assert store.apply("settings.set", {"plugin": "encumbrance",
+                                            "key": "bulky_can_pass_maximal",
+                                            "value": "true"}).ok
+        await pilot.pause()
+        assert store.state["characters"][0] is character
+        assert cell(app, 0, 2) == "over" and shown(app, "effects").startswith("over")
+
+
+async def test_an_item_added_in_a_big_party_assesses_that_character_alone(make_app,
+                                                                          make_store,
+                                                                          monkeypatch):
+    from gm_console_plugins.encumbrance import reading
+
+    store = make_store([{"name": f"Hero{n:02}", "strength": 17,
+                         "items": [{"name": "rope", "weight_lb": 10}]} for n in range(30)])
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f5")
+        await pilot.pause()
+        assessed = []
+        real = reading.assess
+        monkeypatch.setattr(reading, "assess", lambda character, session: (
+            assessed.append(character.get("name")), real(character, session))[1])
+        assert store.apply("item.add", {"character": "Hero07", "name": "torch",
+                                        "weight_lb": "1"}).ok
+        await pilot.pause()
+        assert cell(app, 7, 1) == "11 / 220 lb" and cell(app, 6, 1) == "10 / 220 lb"
+        # its row, its speed and derived values: never the 29 others
+        assert assessed and set(assessed) == {"Hero07"}, assessed
+
+
 # -- the bar ------------------------------------------------------------------------------------
 
 def enc(lb, strength=17):
