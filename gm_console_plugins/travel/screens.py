@@ -23,7 +23,6 @@ from gm_console.core.clock import format_clock, format_duration
 from gm_console.said import said_by, say
 from gm_console.ui import StoreScreen, SyncedTable, Value
 from gm_console_plugins.travel import reading, rules
-from gm_console_plugins.travel.cells import CellValue
 from gm_console_plugins.travel.summary import reverse, summary
 
 if TYPE_CHECKING:
@@ -118,14 +117,14 @@ class TravelPlanner(StoreScreen):
     # For the same reason a line whose words before its value never change with it (.tp-line)
     # has them in a widget of their own: a new value is written from where it starts.
     # Once it has said something, the last line keeps two lines' room, so that a one-line
-    # outcome after a two-line one repaints its changed cells instead of laying the screen
-    # out again (nothing is under it: the room shows as nothing).
+    # outcome after a two-line one moves nothing (nothing is under it: the room shows as
+    # nothing).
     DEFAULT_CSS = """
     TravelPlanner Value { padding: 0 1; }
-    TravelPlanner CellValue { padding: 0; margin: 0 1; }
+    TravelPlanner .tp-value { padding: 0; margin: 0 1; }
     TravelPlanner .tp-line { height: auto; padding: 0 1; }
     TravelPlanner .tp-line > Value { width: auto; padding: 0; }
-    TravelPlanner .tp-line > CellValue { width: 1fr; margin: 0; }
+    TravelPlanner .tp-line > .tp-value { width: 1fr; margin: 0; }
     TravelPlanner #tp-last.said { min-height: 2; }
     TravelPlanner #tp-legs { max-height: 8; }
     """
@@ -151,20 +150,20 @@ class TravelPlanner(StoreScreen):
         yield Value(id="tp-title", classes="panel-title")
         with Horizontal(classes="tp-line"):
             yield Value(id="tp-pace-label")
-            yield CellValue(id="tp-pace")
-        yield CellValue(id="tp-mode")
-        yield CellValue(id="tp-rates")
-        yield CellValue(id="tp-today")
+            yield Value(id="tp-pace", classes="tp-value")
+        yield Value(id="tp-mode", classes="tp-value")
+        yield Value(id="tp-rates", classes="tp-value")
+        yield Value(id="tp-today", classes="tp-value")
         table = SyncedTable(id="tp-legs", cursor_type="row", zebra_stripes=True)
         table.can_focus = False  # the keys belong to the screen; the cursor moves with ↑↓
         yield table
-        yield CellValue(id="tp-total")
+        yield Value(id="tp-total", classes="tp-value")
         with Horizontal(classes="tp-line"):
             yield Value(id="tp-reverse-label")
-            yield CellValue(id="tp-reverse")
+            yield Value(id="tp-reverse", classes="tp-value")
         yield Value(id="tp-hint", classes="hint")
         # Last: what was done takes one line or two, and nothing under it moves when it does.
-        yield CellValue(id="tp-last")
+        yield Value(id="tp-last", classes="tp-value")
 
     # -- what is shown ------------------------------------------------------------------------
 
