@@ -29,7 +29,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from gm_console import codec
+from gm_console import codec, parse_cache
 from gm_console.config import Config, ConfigError
 from gm_console.headless import explain, open_state, show
 from gm_console.host import Host
@@ -384,11 +384,15 @@ def _op(args: argparse.Namespace, host: Host) -> int:
         if outcome.ok:
             # Saved before anything is printed: a reader gone (`| head`) cannot stop the save,
             # and "ok" is never said of a change that is not on disk.
+            text = codec.dumps(store.state)
             try:
-                codec.write_atomic(args.session, codec.dumps(store.state))
+                codec.write_atomic(args.session, text)
             except OSError as exc:
                 reason = f"not saved: {args.session}: {exc.strerror or exc}; the file is unchanged"
                 outcome = replace(outcome, ok=False, reason=reason)
+            else:  # the next op or console reads a long session from the kept parse, as
+                # after the console's own saves (a 50,000-line journal: seconds of parsing)
+                parse_cache.remember_written(args.session, text, store.state)
         if _print_outcome(outcome):
             return 1
         if created:

@@ -25,7 +25,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from gm_console import signed
+from gm_console import serialise, signed
 
 CACHE_FROM_CHARS = 64 * 1024
 """Texts shorter than this are parsed each time."""
@@ -58,3 +58,10 @@ def remember(session: Path, text_digest: str, state: dict[str, Any]) -> bool:
     # theirs (codec.clean_stale_temporaries).
     return signed.store(cache_path(session), text_digest, state,
                         temporary_prefix=f".{Path(os.path.realpath(session)).name}.")
+
+
+def remember_written(session: Path, text: str, state: dict[str, Any]) -> bool:
+    """After ``text``, the TOML of ``state``, was written to ``session``: keep what it parses
+    to (the state, its tables in their written order) for the next reader, when the text is
+    long enough to be worth it."""
+    return wanted(text) and remember(session, digest(text), serialise.ordered(state))

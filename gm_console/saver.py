@@ -70,9 +70,8 @@ class Saver:
         """What the file now holds, as the next start will want it (gm_console.parse_cache):
         once, on closing, rather than a whole JSON text per save."""
         written, self._written = self._written, None
-        if written is not None and parse_cache.wanted(written[1]):
-            parse_cache.remember(self.path, parse_cache.digest(written[1]),
-                                 serialise.ordered(written[0]))
+        if written is not None:
+            parse_cache.remember_written(self.path, written[1], written[0])
 
     def prime(self, state: dict[str, Any], after: float = 2.0) -> None:
         """Serialise ``state`` without writing it, ``after`` seconds from now (once the first

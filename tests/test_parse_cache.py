@@ -223,6 +223,18 @@ def test_closing_the_saver_keeps_what_it_saved_for_the_next_start(session, host,
     assert reopened["journal"][-1]["text"] == "the last thing said"
 
 
+def test_an_op_keeps_what_it_wrote_for_the_next_reader(session, host, monkeypatch, capsys):
+    from gm_console.cli import main
+
+    codec.read(session, host)  # the cache holds the file as it was
+    assert main(["op", str(session), "journal.note", "text=written by a script"]) == 0
+    with monkeypatch.context() as patched:
+        patched.setattr(codec, "parse", refuse_to_parse)
+        reopened = codec.read(session, host)
+    assert reopened == parsed(session.read_text(), host)
+    assert reopened["journal"][-1]["text"] == "written by a script"
+
+
 def _read_many(path: str, texts: list[str], rounds: int, out: Any) -> None:
     host = Host().load()
     wanted = [parsed(text, host) for text in texts]
