@@ -34,7 +34,11 @@ LABELS: dict[str, dict[str, str]] = {
             "l'équipement encombrant compte une catégorie au-dessus (b)",
         "No characters: add one on the party screen (F3)":
             "Aucun personnage : en ajouter un sur l'écran du groupe (F3)",
-        "new item: name, weight lb, qty": "nouvel objet : nom, poids en livres, quantité",
+        "new item: name, weight lb, qty": "nouvel objet : nom ; poids en livres ; quantité",
+        "{text!r}: name, weight and quantity are three fields, not {count} (a weight with a "
+        "decimal comma: separate them with ;)":
+            "{text!r} : nom, poids et quantité font trois champs, pas {count} (un poids avec "
+            "une virgule décimale : séparez-les par ;)",
         "armour: name, weight lb, magic (yes/no); none takes it off":
             "armure : nom, poids en livres, magique (yes/no) ; none l'enlève",
         "speed adjustment: mv, reason (0 removes it)":

@@ -234,10 +234,15 @@ class EncumbranceScreen(StoreScreen):
         if name is None:
             return
 
-        def add(text: str) -> Outcome | None:
+        def add(text: str) -> Outcome | str | None:
             if not text:
                 return None
-            parts = [p.strip() for p in text.split(",")]
+            # ";" between the fields when there is one: a French weight has a decimal comma
+            parts = [p.strip() for p in text.split(";" if ";" in text else ",")]
+            if len(parts) > 3:  # never a weight and a quantity read out of "1,5"
+                return say("{text!r}: name, weight and quantity are three fields, not {count} "
+                           "(a weight with a decimal comma: separate them with ;)",
+                           text=text, count=len(parts))
             return self.store.apply("item.add", dict(zip(("name", "weight_lb", "qty"), parts),
                                                      character=name))
         self.ask(f"{name} — {self.t('new item: name, weight lb, qty')}", add)

@@ -66,6 +66,25 @@ async def test_adding_an_item_updates_live_and_repaints_only_what_changed(make_a
         assert repaints == []          # the armour line did not change: not repainted
 
 
+async def test_a_french_weight_with_a_decimal_comma_is_read_between_semicolons(
+        make_app, aria_store, french):
+    french(aria_store)
+    app = make_app(aria_store)
+    typed = {" ": "space", ",": "comma", ";": "semicolon"}
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f5", "i", *(typed.get(key, key) for key in "corde, 1,5, 2"), "enter")
+        await pilot.pause()
+        line = app.screen.query_one("QuestionLine")
+        assert line.asking and "trois champs, pas 4" in str(
+            line.query_one("#prompt-refusal").render())
+        assert aria_store.state["characters"][0]["items"][-1]["name"] == "gear"  # nothing added
+        await pilot.press("ctrl+u", *(typed.get(key, key) for key in "corde ; 1,5 ; 2"),
+                          "enter")
+        await pilot.pause()
+        assert aria_store.state["characters"][0]["items"][-1] == {
+            "name": "corde", "weight_lb": 1.5, "qty": 2}
+
+
 async def test_bulky_key_and_undo(make_app, aria_store):
     app = make_app(aria_store)
     async with app.run_test(size=SIZE) as pilot:
