@@ -9,7 +9,7 @@ file on disk, so the same code runs under the TUI, ``gm-console op`` and a test.
 from __future__ import annotations
 
 import copy
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from gm_console import conditions as cond
 from gm_console import durations, hitpoints
@@ -24,6 +24,8 @@ if TYPE_CHECKING:
     from gm_console.rolls import RollRequest
 
 _MISSING: Any = object()
+_WHOLE_SESSION: dict[str, Any] = {}
+"""What a value of the whole session (not of one character) is kept under."""
 
 
 class Session:
@@ -114,6 +116,12 @@ class Session:
         kept like derived values."""
         return self._kept(hook, character, lambda session: session.host.call(
             hook, character=character, session=session))
+
+    def kept(self, kind: str, compute: Callable[[Session], Any]) -> Any:
+        """``compute(session)``, a value of the whole session, kept like derived values: a
+        screen's party rows are computed again only once a table they read has changed,
+        not after each clock advance."""
+        return self._kept(kind, _WHOLE_SESSION, compute)
 
     def _kept(self, kind: str, character: dict[str, Any], compute: Any) -> Any:
         if self.cache is None:

@@ -97,3 +97,32 @@ def test_a_value_computed_inside_another_is_kept_and_keeps_it_right(store) -> No
     session = store.session
     assert [session.derived(c)["speed"]["m"] for c in session.characters] == \
         [m * 2 for m in before]
+
+
+def test_a_value_of_the_whole_session_is_kept_until_a_table_it_read_changes(store) -> None:
+    """Session.kept: the home screen's party rows. A clock advance leaves them kept; a
+    character's change, or a change only a character's own value reads (the wind), makes
+    them anew, and they are what a fresh computation gives."""
+    asked: list[str] = []
+    _counting_plugin(store, asked)
+    computed: list[int] = []
+
+    def party(session: Session) -> list[float]:
+        computed.append(1)
+        return [session.speed(c).m for c in session.characters]
+    first = store.session.kept("party", party)
+    assert store.session.kept("party", party) == first and len(computed) == 1
+    assert store.apply("clock.advance", {"minutes": 10}).ok
+    assert store.session.kept("party", party) == first and len(computed) == 1
+    assert store.apply("character.set", {"character": "Bram", "field": "exhaustion",
+                                         "value": "3"}).ok
+    slower = store.session.kept("party", party)
+    assert len(computed) == 2 and slower[1] < first[1]
+    state = dict(store.state)
+    state["plugins"] = {**state["plugins"], "wind": {"factor": 2}}
+    store.state = state
+    assert store.session.kept("party", party) == [m * 2 for m in slower]
+    assert len(computed) == 3
+    assert store.session.kept("party", party) == party(Session(store.state, store.host))
+    store.session.kept("party", party)[0] = -1  # the caller's own copy
+    assert store.session.kept("party", party)[0] > 0

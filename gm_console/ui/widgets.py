@@ -56,13 +56,36 @@ class Value(Static):
         """Show ``text``; returns whether anything had to be repainted."""
         if text == self._shown:
             return False
+        resized = self._resized_by(text)
         self._shown = text
-        self.update(Content(text) if isinstance(text, str) else text)
+        self.update(Content(text) if isinstance(text, str) else text, layout=resized)
         return True
+
+    def _resized_by(self, text: str | Text) -> bool:
+        """Whether ``text`` in place of what is shown can change the widget's size. Only then
+        is the screen laid out again; otherwise this widget is repainted, and that is all (a
+        layout also redraws the scroll bar of every table taller than its box: one more frame
+        for each key on a big party)."""
+        (lines, width), (old_lines, old_width) = _shape(text), _shape(self._shown)
+        if lines != old_lines:
+            return True
+        if self.styles.text_wrap != "nowrap" and max(width, old_width) > self.content_size.width:
+            return True  # wraps (or is not laid out yet): its height depends on the words
+        # Its width follows its text when it, or a container around it, is as wide as what
+        # it holds; otherwise it is the container's.
+        return width != old_width and any(
+            node.styles.width is not None and node.styles.width.is_auto
+            for node in self.ancestors_with_self if isinstance(node, Widget))
 
     @property
     def shown(self) -> str:
         return str(self._shown)
+
+
+def _shape(text: str | Text) -> tuple[int, int]:
+    """Lines and cells of the widest line: what an unwrapped text's size depends on."""
+    lines = str(text).split("\n")
+    return len(lines), max(cell_len(line) for line in lines)
 
 
 class SyncedTable(DataTable):

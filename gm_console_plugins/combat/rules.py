@@ -544,12 +544,16 @@ def summary(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any
                            "order": list(encounter["order"]), "combatants": []}
     if encounter["aware_pending"]:
         out["aware_pending"] = list(encounter["aware_pending"])
-    ranked = {name: i for i, name in enumerate(encounter["order"])}
-    for c in sorted(encounter["combatants"],
-                    key=lambda c: ranked.get(c["name"], len(ranked))):
+    for c in in_order(encounter):
         out["combatants"].append(combatant_summary(encounter, table, settings, c,
                                                    speeds.get(c["name"], 0.0), limits))
     return out
+
+
+def in_order(encounter: Encounter) -> list[Combatant]:
+    """The combatants in the order they act; those not in the order yet last, as added."""
+    ranked = {name: i for i, name in enumerate(encounter["order"])}
+    return sorted(encounter["combatants"], key=lambda c: ranked.get(c["name"], len(ranked)))
 
 
 def combatant_summary(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any],
