@@ -247,3 +247,41 @@ async def test_a_value_lays_the_screen_out_only_when_its_size_can_change(monkeyp
         assert await laid_out(cut, "two\nlines") and cut.size.height == 2
         assert not await laid_out(wraps, "other")                     # fits: no wrapping
         assert await laid_out(wraps, "a text that wraps") and wraps.size.height == 2
+
+
+async def test_a_free_action_costs_the_same_for_a_fight_of_any_size(make_app, make_store,
+                                                                    monkeypatch):
+    """An action changes the encounter, not the sheets: the combat screen asks no character
+    again for its speed, conditions or hit points (ops.fighters is kept), and compares the
+    cells of the acting combatant's row alone (each row as last synced is skipped)."""
+    from gm_console.ui.widgets import SyncedTable
+    from gm_console_plugins.combat import ops
+
+    counted = {"fighters": 0, "cells": 0}
+
+    def counting(name: str, original: Any) -> Any:
+        def count(*args: Any, **kwargs: Any) -> Any:
+            counted[name] += 1
+            return original(*args, **kwargs)
+        return count
+    monkeypatch.setattr(ops, "_fighters", counting("fighters", ops._fighters))
+    monkeypatch.setattr(SyncedTable, "get_cell", counting("cells", SyncedTable.get_cell))
+    costs = []
+    for size in (20, 40):
+        store = make_store([{"name": "Aria"}])
+        grow(store, size, journal=0)
+        app = make_app(store)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("f8")
+            await settled(pilot)
+            await pilot.press("e")  # the first free action of the turn
+            await settled(pilot)
+            counted.update(fighters=0, cells=0)
+            written = count_writes(app)
+            await pilot.press("e")
+            await settled(pilot)
+            turn = store.state["plugins"]["combat"]["turn"]
+            assert app.screen.query_one("#combatants", SyncedTable).current_key == turn
+            costs.append({**counted, "bytes": sum(written)})
+    assert costs[0] == costs[1], costs
+    assert costs[1]["fighters"] == 0 and costs[1]["cells"] <= 12, costs

@@ -82,6 +82,11 @@ class Value(Static):
         return str(self._shown)
 
 
+def _escaped(cells: Sequence[Any]) -> list[Any]:
+    """DataTable reads text cells as markup: escaped, a character named "[/x]" is a name."""
+    return [escape(cell) if isinstance(cell, str) else cell for cell in cells]
+
+
 def _shape(text: str | Text) -> tuple[int, int]:
     """Lines and cells of the widest line: what an unwrapped text's size depends on."""
     lines = str(text).split("\n")
@@ -92,14 +97,16 @@ class SyncedTable(DataTable):
     """A DataTable fed whole rows by key; ``sync`` adds, removes and updates only the cells
     whose text changed, so a changed number repaints one cell."""
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._given: dict[str, tuple[Any, ...]] = {}
+        """Each row's cells as ``sync`` was last given them (before escaping), by key."""
+
     def sync(self, columns: Sequence[str], rows: Sequence[tuple[str, Sequence[Any]]],
              widths: Sequence[int | None] = ()) -> None:
         """Show ``rows`` under ``columns``. ``widths`` fixes a column's width (None: as wide
         as its content): the table keeps its shape while the figures change, and a long text
         is cut at the column's edge instead of pushing the next ones out of the terminal."""
-        # DataTable reads text cells as markup: escaped, a character named "[/x]" is a name
-        rows = [(key, [escape(cell) if isinstance(cell, str) else cell for cell in cells])
-                for key, cells in rows]
         labels = [str(c.label) for c in self.columns.values()]
         if labels != list(columns):
             self.clear(columns=True)
@@ -112,18 +119,29 @@ class SyncedTable(DataTable):
             cursor = self.cursor_row
             self.clear()
             for key, cells in rows:
-                self.add_row(*cells, key=key)
+                self._add(key, cells)
             if self.row_count:
                 self.move_cursor(row=min(cursor, self.row_count - 1))
             return
         column_keys = list(self.columns)
         for key, cells in rows[:len(present)]:
-            for column_key, cell in zip(column_keys, cells):
+            if self._given.get(key) == tuple(cells):
+                continue  # as last synced: no cell to compare (30 combatants, 12 columns)
+            self._given[key] = tuple(cells)
+            for column_key, cell in zip(column_keys, _escaped(cells)):
                 old = self.get_cell(key, column_key)
                 if old != cell:
                     self._update(key, column_key, cell, old)
         for key, cells in rows[len(present):]:
-            self.add_row(*cells, key=key)
+            self._add(key, cells)
+
+    def _add(self, key: str, cells: Sequence[Any]) -> None:
+        self.add_row(*_escaped(cells), key=key)
+        self._given[key] = tuple(cells)
+
+    def clear(self, columns: bool = False) -> Any:
+        self._given = {}
+        return super().clear(columns)
 
     _row_only = False
 
