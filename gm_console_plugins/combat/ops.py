@@ -125,13 +125,15 @@ def own_limits(session: Session, combatant: dict[str, Any]) -> dict[str, dict[st
     return {combatant["name"]: found} if any(found.values()) else {}
 
 
-def summary_of(session: Session) -> dict[str, Any]:
+def summary_of(session: Session, kept: dict[str, Any] | None = None) -> dict[str, Any]:
     """The fight at a glance (``show --json``'s ``combat``, the screen): the budget rules'
-    summary with each party member's conditions and hit points, read through the host."""
+    summary with each party member's conditions and hit points, read through the host
+    (``kept``: the screen's, see :func:`rules.summary`)."""
     encounter = encounter_of(session)
     found = fighters(session, encounter)
     out = rules.summary(encounter, session.table(PLUGIN), settings_of(session),
-                        speeds(session, encounter, found), limits(session, encounter, found))
+                        speeds(session, encounter, found), limits(session, encounter, found),
+                        kept)
     for entry in out.get("combatants", []):
         member = _member(found, entry)
         if member is None:  # not of the party, or left it mid-fight
