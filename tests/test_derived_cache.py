@@ -126,3 +126,49 @@ def test_a_value_of_the_whole_session_is_kept_until_a_table_it_read_changes(stor
     assert store.session.kept("party", party) == party(Session(store.state, store.host))
     store.session.kept("party", party)[0] = -1  # the caller's own copy
     assert store.session.kept("party", party)[0] > 0
+
+
+def test_an_operation_takes_kept_values_until_it_changes_something(store) -> None:
+    """Inside an operation, until it changes anything, what it sees is the committed state:
+    a character's speed is the one kept for it. Once a sheet or a table it reads changes in
+    the operation, the value is computed from what the operation sees, and the kept one
+    stays the committed state's."""
+    from gm_console.context import OpContext
+    from gm_console.cow import Draft
+
+    asked: list[str] = []
+    _counting_plugin(store, asked)
+    committed = store.state["characters"][0]
+    kept = store.session.speed(committed).m
+    asked.clear()
+    ctx = OpContext(Draft(store.state), store.host, cache=store._derived)
+    aria = ctx.character("Aria")  # the operation's copy, still equal
+    ctx.section("combat")         # reached, not changed
+    assert ctx.speed(aria).m == kept and asked == []
+    aria["exhaustion"] = 3
+    assert ctx.speed(aria).m < kept and asked == ["Aria"]
+    bram = ctx.character("Bram")
+    asked.clear()
+    ctx.speed(bram)  # not changed itself, but the operation changed something
+    assert asked == ["Bram"]
+    ctx.section("wind")["factor"] = 2
+    assert store.session.speed(committed).m == kept  # the committed state's, as it was
+
+
+def test_values_an_operation_computes_for_the_committed_state_stay_right(store) -> None:
+    """What an operation reads first is kept for the committed state; the state it commits
+    gets its own values (every kept value equals a fresh computation)."""
+    steps = [("actions.take", {"action": "free"}),
+             ("item.add", {"character": "Aria", "name": "anvil", "weight_lb": 120}),
+             ("character.set", {"character": "Bram", "field": "exhaustion", "value": "5"}),
+             ("clock.advance", {"hours": 5})]
+    assert store.apply("combat.start", {}).ok
+    for name, value in (("Aria", 15), ("Bram", 4)):
+        assert store.apply("combat.initiative", {"combatant": name, "value": value}).ok
+    for name, params in steps:
+        assert store.apply(name, params).ok, name
+        kept, fresh = store.session, Session(store.state, store.host)
+        for character in store.state["characters"]:
+            assert kept.speed(character) == fresh.speed(character), name
+            assert kept.derived(character) == fresh.derived(character), name
+            assert kept.conditions(character) == fresh.conditions(character), name

@@ -251,13 +251,22 @@ async def test_a_value_lays_the_screen_out_only_when_its_size_can_change(monkeyp
 
 async def test_a_free_action_costs_the_same_for_a_fight_of_any_size(make_app, make_store,
                                                                     monkeypatch):
-    """An action changes the encounter, not the sheets: the combat screen asks no character
-    again for its speed, conditions or hit points (ops.fighters is kept), and compares the
-    cells of the acting combatant's row alone (each row as last synced is skipped)."""
+    """An action changes the encounter, not the sheets: neither the operation (it reads the
+    acting combatant's speed and conditions before it changes anything) nor the combat screen
+    (ops.fighters is kept) asks a character's plugins for its speed or conditions again, and
+    the screen compares the cells of the acting combatant's row alone (each row as last
+    synced is skipped)."""
+    from gm_console.host import Host
     from gm_console.ui.widgets import SyncedTable
     from gm_console_plugins.combat import ops
 
-    counted = {"fighters": 0, "cells": 0}
+    counted = {"fighters": 0, "cells": 0, "sheets": 0}
+    call_each = Host.call_each
+
+    def asking(host: Host, hook: str, **kwargs: Any) -> Any:
+        counted["sheets"] += hook in ("speed_steps", "character_conditions")
+        return call_each(host, hook, **kwargs)
+    monkeypatch.setattr(Host, "call_each", asking)
 
     def counting(name: str, original: Any) -> Any:
         def count(*args: Any, **kwargs: Any) -> Any:
@@ -276,7 +285,7 @@ async def test_a_free_action_costs_the_same_for_a_fight_of_any_size(make_app, ma
             await settled(pilot)
             await pilot.press("e")  # the first free action of the turn
             await settled(pilot)
-            counted.update(fighters=0, cells=0)
+            counted.update(fighters=0, cells=0, sheets=0)
             written = count_writes(app)
             await pilot.press("e")
             await settled(pilot)
@@ -284,4 +293,4 @@ async def test_a_free_action_costs_the_same_for_a_fight_of_any_size(make_app, ma
             assert app.screen.query_one("#combatants", SyncedTable).current_key == turn
             costs.append({**counted, "bytes": sum(written)})
     assert costs[0] == costs[1], costs
-    assert costs[1]["fighters"] == 0 and costs[1]["cells"] <= 12, costs
+    assert costs[1]["fighters"] == costs[1]["sheets"] == 0 and costs[1]["cells"] <= 12, costs
