@@ -233,7 +233,8 @@ async def test_a_value_lays_the_screen_out_only_when_its_size_can_change(monkeyp
     app = Shown()
     async with app.run_test(size=SIZE) as pilot:
         await settled(pilot)
-        auto, wraps, cut = (app.query_one(f"#{name}", Value) for name in ("auto", "wraps", "cut"))
+        auto, wraps, cut = (app.query_one(f"#{name}", Value)
+                            for name in ("auto", "wraps", "cut"))
 
         async def laid_out(value: Value, text: str) -> bool:
             layouts.clear()

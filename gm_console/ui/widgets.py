@@ -69,7 +69,8 @@ class Value(Static):
         (lines, width), (old_lines, old_width) = _shape(text), _shape(self._shown)
         if lines != old_lines:
             return True
-        if self.styles.text_wrap != "nowrap" and max(width, old_width) > self.content_size.width:
+        wraps = self.styles.text_wrap != "nowrap"
+        if wraps and max(width, old_width) > self.content_size.width:
             return True  # wraps (or is not laid out yet): its height depends on the words
         # Its width follows its text when it, or a container around it, is as wide as what
         # it holds; otherwise it is the container's.

@@ -80,7 +80,8 @@ def _fighters(session: Session) -> dict[str, dict[str, Any]]:
     return out
 
 
-def _member(found: dict[str, dict[str, Any]], combatant: dict[str, Any]) -> dict[str, Any] | None:
+def _member(found: dict[str, dict[str, Any]],
+            combatant: dict[str, Any]) -> dict[str, Any] | None:
     """The party member's figures from :func:`fighters` (None: not of the party, or no longer
     in it)."""
     return found.get(combatant["name"].strip().casefold()) if combatant["party"] else None
