@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from gm_console import conditions as cond
 from gm_console import durations, hitpoints
-from gm_console.cow import peek
+from gm_console.cow import Draft, peek
 from gm_console.operations import Refused, Result
 from gm_console.said import said_by, say, stored
 from gm_console.speed import Speed, compose
@@ -24,6 +24,8 @@ if TYPE_CHECKING:
     from gm_console.rolls import RollRequest
 
 _MISSING: Any = object()
+_WHOLE_SESSION: dict[str, Any] = {}
+"""What a value of the whole session (not of one character) is kept under."""
 
 
 class Session:
@@ -92,54 +94,61 @@ class Session:
 
     def speed(self, character: dict[str, Any]) -> Speed:
         """The speed that counts, composed from every plugin's steps (gm_console.speed)."""
-        def compute(session: Session) -> Speed:
+        def compute(session: Session, character: dict[str, Any]) -> Speed:
             steps = [step for batch in session.host.call("speed_steps", character=character,
                                                          session=session)
                      for step in (batch or [])]
             return compose(steps, float(character.get("speed_m", 9) or 0), self.metres_per_mv)
-        return self.kept("speed", character, compute)
+        return self.kept_for("speed", character, compute)
 
     def derived(self, character: dict[str, Any]) -> dict[str, Any]:
         """Every derived value of a character, ``speed`` included."""
-        def compute(session: Session) -> dict[str, Any]:
+        def compute(session: Session, character: dict[str, Any]) -> dict[str, Any]:
             out: dict[str, Any] = {"speed": session.speed(character).as_dict()}
             for values in session.host.call("character_derived", character=character,
                                             session=session):
                 out.update(values or {})
             return out
-        return self.kept("derived", character, compute)
+        return self.kept_for("derived", character, compute)
 
     def character_hook(self, hook: str, character: dict[str, Any]) -> list[Any]:
         """Every plugin's answer to ``hook(character=..., session=...)`` (``party_columns``),
         kept like derived values."""
-        return self.kept(hook, character, lambda session: session.host.call(
+        return self.kept_for(hook, character, lambda session, character: session.host.call(
             hook, character=character, session=session))
 
-    def kept(self, kind: str, character: dict[str, Any],
-             compute: Callable[[Session], Any]) -> Any:
+    def kept(self, kind: str, compute: Callable[[Session], Any]) -> Any:
+        """``compute(session)``, a value of the whole session, kept like derived values: a
+        screen's party rows are computed again only once a table they read has changed,
+        not after each clock advance."""
+        return self.kept_for(kind, _WHOLE_SESSION, lambda session, _: compute(session))
+
+    def kept_for(self, kind: str, character: dict[str, Any],
+                 compute: Callable[[Session, dict[str, Any]], Any]) -> Any:
         """A value of ``character`` kept like derived values: computed again only once what
         it read has changed (a plugin's own, named after it: ``"encumbrance.assess"``, which
-        the speed, the conditions and the party's columns all ask for). ``compute(session)``
-        reads through the session it is given, so that what it reads is noted; each caller
-        gets its own copy."""
+        the speed, the conditions and the party's columns all ask for).
+        ``compute(session, character)`` reads through the session and the character it is
+        given (inside an operation: the committed ones, while they are the same), so that
+        what it reads is noted; each caller gets its own copy."""
         if self.cache is None:
-            return compute(self)
-        return self.cache.get(kind, character, self.state,
-                              lambda reading: compute(Session(reading, self.host, self.cache)))
+            return compute(self, character)
+        return self.cache.get(kind, character, self.state, lambda reading: compute(
+            Session(reading, self.host, self.cache), character))
 
     # -- conditions (gm_console.conditions) ----------------------------------------------------
 
     def conditions(self, character: dict[str, Any]) -> list[cond.Condition]:
         """Every condition of a character: stored on the sheet, then each plugin's derived
         ones (``character_conditions``), with their effects."""
-        def compute(session: Session) -> list[dict[str, Any]]:
+        def compute(session: Session, character: dict[str, Any]) -> list[dict[str, Any]]:
             return [{"source": plugin, **entry}  # a condition that says no source: its plugin
                     for plugin, batch in session.host.call_each(
                         "character_conditions", character=character, session=session)
                     if isinstance(batch, list) for entry in batch if isinstance(entry, dict)]
         # Kept like derived values: a fight's screen asks for every combatant's, three times
         # (limits, hit points, names), after every key.
-        derived = self.kept("character_conditions", character, compute)
+        derived = self.kept_for("character_conditions", character, compute)
         return cond.compose(cond.stored_entries(character), derived,
                             cond.table_of(self.table("conditions")), self.language)
 
@@ -177,11 +186,29 @@ class Session:
 class OpContext(Session):
     """A session inside one operation. Everything changed here is undone together."""
 
-    def __init__(self, state: dict[str, Any], host: Host, actor: str = "gm") -> None:
+    def __init__(self, state: dict[str, Any], host: Host, actor: str = "gm",
+                 cache: DerivedCache | None = None) -> None:
         super().__init__(state, host)
         self.actor = actor
+        self._committed_cache = cache
+        """The committed state's kept derived values (the store's), for :meth:`kept_for`."""
         self.journal_lines: list[dict[str, Any]] = []
         self.touched: set[str] = set()
+
+    def kept_for(self, kind: str, character: dict[str, Any],
+                 compute: Callable[[Session, dict[str, Any]], Any]) -> Any:
+        # Until the operation changes something, what it sees is the committed state: a
+        # character's values are the ones kept for it there (an action of a combatant with
+        # 40 items read its speed and conditions from every item, three times). Afterwards,
+        # or for a character it made, they are computed from what the operation sees.
+        draft, cache = self.state, self._committed_cache
+        if cache is None or not isinstance(draft, Draft):
+            return compute(self, character)
+        committed = draft.committed(character)
+        if committed is None:
+            return compute(self, character)
+        return cache.get(kind, committed, draft.base, lambda reading: compute(
+            Session(reading, self.host, cache), committed))
 
     def journal(self, text: str, kind: str = "note", who: list[str] | tuple[str, ...] = (),
                 gm_only: bool = False) -> None:

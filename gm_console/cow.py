@@ -128,6 +128,22 @@ class CowDict(dict):
     def __reduce__(self) -> Any:
         return (dict, (self.copy(),))
 
+    def unchanged(self) -> bool:
+        """Whether every value reached is still equal to the base's and none was added or
+        removed: what the operation sees is then the base itself."""
+        if dict.__len__(self) != len(self._base):
+            return False
+        for key in self._taken:
+            if key not in self._base or not dict.__contains__(self, key):
+                return False
+            value = dict.__getitem__(self, key)
+            if isinstance(value, (CowDict, CowList)):
+                if not value.unchanged():
+                    return False
+            elif not _same(value, self._base[key]):
+                return False
+        return True
+
     def commit(self) -> tuple[dict[str, Any], set[str]]:
         """The plain dict the operation leaves, and the keys whose value changed. A value
         reached but left equal is the base's own object again."""
@@ -207,6 +223,17 @@ class CowList(list):
     def __mul__(self, times: Any) -> list[Any]:
         return self.copy() * times
 
+    def unchanged(self) -> bool:
+        """Whether the list still holds the base's elements, or copies of them still equal."""
+        if list.__len__(self) != len(self._base):
+            return False
+        return all(item is base or (self._origin.get(id(item)) is base and _same(item, base))
+                   for item, base in zip(list.__iter__(self), self._base))
+
+    def origin(self, item: Any) -> Any:
+        """The base's element that ``item`` is or was copied from (None: neither)."""
+        return item if id(item) in self._shared else self._origin.get(id(item))
+
     def commit(self) -> tuple[list[Any], set[int]]:
         """The plain list, with every element reached but left equal given back as the
         base's own object, and the positions whose element is new."""
@@ -231,6 +258,25 @@ class Draft(CowDict):
 
     def __init__(self, base: dict[str, Any]) -> None:
         super().__init__(base, _copy_top)
+        self._changed = False  # seen changed once: not compared again (rarely changed back)
+
+    @property
+    def base(self) -> dict[str, Any]:
+        """The committed state the operation started from."""
+        return self._base
+
+    def committed(self, character: dict[str, Any]) -> dict[str, Any] | None:
+        """``character`` as the committed state holds it, while the operation has changed
+        nothing (it is then the committed one, or a copy still equal to it); else None."""
+        self._changed = self._changed or not self.unchanged()
+        if self._changed:
+            return None
+        characters = dict.get(self, "characters")
+        if isinstance(characters, CowList):
+            origin = characters.origin(character)
+        else:  # not reached: the committed list itself
+            origin = next((c for c in characters or [] if c is character), None)
+        return origin if origin is not None and _same(character, origin) else None
 
     def commit(self) -> tuple[dict[str, Any], set[str]]:
         """The new state and the top-level keys whose value changed; :attr:`changed_parts`

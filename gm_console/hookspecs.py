@@ -9,9 +9,12 @@ switched off, and the console carries on with the others.
 ``session`` arguments are :class:`gm_console.Session` (read-only: ``state``, ``setting()``,
 ``table()``, ``speed()``, ``terrain()``, ``derived()``; a character's conditions:
 ``conditions()``, ``roll_dice()`` for the dice of a check, save or attack with the disadvantage
-they impose, ``action_limits()``, ``hit_points()``; ``current_turn()``; ``kept()`` for a value
-of a character that several hooks ask for, computed once while what it reads is unchanged);
-``ctx`` arguments are :class:`gm_console.OpContext`, the same plus the means to change the session inside the current
+they impose, ``action_limits()``, ``hit_points()``; ``current_turn()``; ``kept(kind,
+compute)``, a value of the whole session computed by ``compute(session)``, and
+``kept_for(kind, character, compute)``, a value of a character that several hooks ask for,
+computed by ``compute(session, character)``: each kept until what it read changes, as derived
+values are); ``ctx`` arguments are
+:class:`gm_console.OpContext`, the same plus the means to change the session inside the current
 operation (``section()``, ``journal()``, ``touch()``, ``advance_clock()``, ``request_rolls()``,
 ``add_condition()``/``remove_condition()``, ``duration()``, ``notify()`` and ``ask()`` to call
 a hook, ``apply()`` for one of the plugin's own operations).
@@ -264,7 +267,8 @@ def acting_character(session: Session) -> str | None:
 def home_status(session: Session) -> str | None:
     """One short line for the home screen, in the session's language (``session.language``):
     where the plugin's part of the table stands now (the route's progress, the fight's round
-    and whose turn it is), or None when there is nothing to say.
+    and whose turn it is), or None when there is nothing to say. The home screen asks after every
+    change: read what the line says, not every character's derived values.
 
     Example::
 

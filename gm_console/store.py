@@ -105,7 +105,7 @@ class Store:
               actor: str = "gm") -> Outcome:
         with self._lock:
             draft = Draft(self.state)
-            ctx = OpContext(draft, self.host, actor)
+            ctx = OpContext(draft, self.host, actor, self._derived)
             failures_before = len(self.host.failures)
             try:
                 result = self.host.run_operation(ctx, name, params or {})

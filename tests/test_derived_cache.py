@@ -101,7 +101,7 @@ def test_a_value_computed_inside_another_is_kept_and_keeps_it_right(store) -> No
 
 
 def test_a_plugin_keeps_its_own_value_once_for_every_asker(store, monkeypatch) -> None:
-    """The encumbrance is kept (Session.kept): the speed, the conditions and the party's
+    """The encumbrance is kept (Session.kept_for): the speed, the conditions and the party's
     columns ask for it and it is assessed once a character; an item added assesses that
     character again, a setting every character reads assesses them all."""
     from gm_console_plugins.encumbrance import rules
@@ -147,3 +147,78 @@ def test_a_caller_changing_a_kept_record_changes_only_its_copy(store) -> None:
     mine.thresholds["light"] = -1
     again = reading.assess(aria, store.session)
     assert again.steps and again.thresholds["light"] > 0
+
+
+def test_a_value_of_the_whole_session_is_kept_until_a_table_it_read_changes(store) -> None:
+    """Session.kept: the home screen's party rows. A clock advance leaves them kept; a
+    character's change, or a change only a character's own value reads (the wind), makes
+    them anew, and they are what a fresh computation gives."""
+    asked: list[str] = []
+    _counting_plugin(store, asked)
+    computed: list[int] = []
+
+    def party(session: Session) -> list[float]:
+        computed.append(1)
+        return [session.speed(c).m for c in session.characters]
+    first = store.session.kept("party", party)
+    assert store.session.kept("party", party) == first and len(computed) == 1
+    assert store.apply("clock.advance", {"minutes": 10}).ok
+    assert store.session.kept("party", party) == first and len(computed) == 1
+    assert store.apply("character.set", {"character": "Bram", "field": "exhaustion",
+                                         "value": "3"}).ok
+    slower = store.session.kept("party", party)
+    assert len(computed) == 2 and slower[1] < first[1]
+    state = dict(store.state)
+    state["plugins"] = {**state["plugins"], "wind": {"factor": 2}}
+    store.state = state
+    assert store.session.kept("party", party) == [m * 2 for m in slower]
+    assert len(computed) == 3
+    assert store.session.kept("party", party) == party(Session(store.state, store.host))
+    store.session.kept("party", party)[0] = -1  # the caller's own copy
+    assert store.session.kept("party", party)[0] > 0
+
+
+def test_an_operation_takes_kept_values_until_it_changes_something(store) -> None:
+    """Inside an operation, until it changes anything, what it sees is the committed state:
+    a character's speed is the one kept for it. Once a sheet or a table it reads changes in
+    the operation, the value is computed from what the operation sees, and the kept one
+    stays the committed state's."""
+    from gm_console.context import OpContext
+    from gm_console.cow import Draft
+
+    asked: list[str] = []
+    _counting_plugin(store, asked)
+    committed = store.state["characters"][0]
+    kept = store.session.speed(committed).m
+    asked.clear()
+    ctx = OpContext(Draft(store.state), store.host, cache=store._derived)
+    aria = ctx.character("Aria")  # the operation's copy, still equal
+    ctx.section("combat")         # reached, not changed
+    assert ctx.speed(aria).m == kept and asked == []
+    aria["exhaustion"] = 3
+    assert ctx.speed(aria).m < kept and asked == ["Aria"]
+    bram = ctx.character("Bram")
+    asked.clear()
+    ctx.speed(bram)  # not changed itself, but the operation changed something
+    assert asked == ["Bram"]
+    ctx.section("wind")["factor"] = 2
+    assert store.session.speed(committed).m == kept  # the committed state's, as it was
+
+
+def test_values_an_operation_computes_for_the_committed_state_stay_right(store) -> None:
+    """What an operation reads first is kept for the committed state; the state it commits
+    gets its own values (every kept value equals a fresh computation)."""
+    steps = [("actions.take", {"action": "free"}),
+             ("item.add", {"character": "Aria", "name": "anvil", "weight_lb": 120}),
+             ("character.set", {"character": "Bram", "field": "exhaustion", "value": "5"}),
+             ("clock.advance", {"hours": 5})]
+    assert store.apply("combat.start", {}).ok
+    for name, value in (("Aria", 15), ("Bram", 4)):
+        assert store.apply("combat.initiative", {"combatant": name, "value": value}).ok
+    for name, params in steps:
+        assert store.apply(name, params).ok, name
+        kept, fresh = store.session, Session(store.state, store.host)
+        for character in store.state["characters"]:
+            assert kept.speed(character) == fresh.speed(character), name
+            assert kept.derived(character) == fresh.derived(character), name
+            assert kept.conditions(character) == fresh.conditions(character), name

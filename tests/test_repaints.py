@@ -382,3 +382,161 @@ async def test_a_table_keeps_its_focused_look_while_a_question_is_asked_about_it
         screen.set_focus(table)
         await settled(pilot)
         assert table.has_focus
+
+
+def grow(store: Any, characters: int, journal: int = 30) -> None:
+    """The party grown to ``characters`` (copies of the first, 40 items each), every one of
+    them in a fight with its initiative, and a journal longer than the home screen's tail."""
+    import copy
+
+    from tests.applying import ok
+
+    first = store.state["characters"][0]
+    party = [{**copy.deepcopy(first), "name": f"Hero{n:02}",
+              "items": [{"name": f"item {n}-{i}", "weight_lb": 0.5, "qty": 1}
+                        for i in range(40)]} for n in range(characters)]
+    store.state = {**store.state, "characters": party}
+    ok(store, "combat.start")
+    for n in range(characters):
+        ok(store, "combat.initiative", combatant=f"Hero{n:02}", value=5 + n)
+    for n in range(journal):
+        ok(store, "journal.note", text=f"note {n}: the party walks on in the rain")
+
+
+async def plus_on_home(make_app: Any, store: Any, counted: dict[str, int]) -> dict[str, int]:
+    """What one ``+`` on the home screen costs once the journal tail is full: the ``counted``
+    calls, and the bytes written."""
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await settled(pilot)
+        await pilot.press("plus")  # the tail is full already: a line in, a line out
+        await settled(pilot)
+        assert counted["columns"] > 0  # on mount, once per character
+        counted.update(dict.fromkeys(counted, 0))
+        written = count_writes(app)
+        await pilot.press("plus")
+        await settled(pilot)
+        assert "time passes: 10 min" in store.state["journal"][-1]["text"]
+        return {**counted, "bytes": sum(written)}
+
+
+async def test_home_plus_costs_the_same_for_a_party_of_any_size(make_app, make_store,
+                                                                 monkeypatch):
+    """A clock advance reaches neither the party's columns (each character's, even kept) nor
+    the fight's summary, and lays nothing out again (a layout also redraws the scroll bar of a
+    party taller than its table, one more frame per key): its work, and what it writes, are
+    those of a smaller party."""
+    from textual.screen import Screen
+
+    from gm_console.context import Session
+    from gm_console_plugins.combat import ops
+
+    counted = {"summaries": 0, "columns": 0, "layouts": 0}
+
+    def counting(name: str, original: Any) -> Any:
+        def count(*args: Any, **kwargs: Any) -> Any:
+            counted[name] += 1
+            return original(*args, **kwargs)
+        return count
+    monkeypatch.setattr(ops, "summary_of", counting("summaries", ops.summary_of))
+    monkeypatch.setattr(Session, "character_hook", counting("columns", Session.character_hook))
+    monkeypatch.setattr(Screen, "_refresh_layout", counting("layouts", Screen._refresh_layout))
+    small, big = make_store([{"name": "Aria"}]), make_store([{"name": "Aria"}])
+    grow(small, 20)  # both taller than their table: the tail under it has the same room
+    grow(big, 40)
+    costs = [await plus_on_home(make_app, store, counted) for store in (small, big)]
+    assert costs[0] == costs[1], costs
+    assert costs[1]["summaries"] == costs[1]["columns"] == costs[1]["layouts"] == 0, costs
+    # the clock, and every line of the full tail moving up one
+    assert 0 < costs[1]["bytes"] <= 1400, costs
+
+
+async def test_a_value_lays_the_screen_out_only_when_its_size_can_change(monkeypatch):
+    """Value.show repaints itself alone for a text of the same shape, and lays the screen out
+    again when the text can change its size: more lines, a wider text where it is as wide as
+    its text, a text that wraps."""
+    from textual.app import App
+    from textual.containers import Horizontal
+    from textual.screen import Screen
+
+    from gm_console.ui.widgets import Value
+
+    class Shown(App):
+        CSS = """#auto { width: auto; } #wraps { width: 12; }
+                 #cut { text-wrap: nowrap; text-overflow: ellipsis; }"""
+
+        def compose(self) -> Any:
+            with Horizontal(id="line"):
+                yield Value("08:00", id="auto")
+                yield Value("short", id="wraps")
+            yield Value("a line", id="cut")
+
+    layouts = []
+    original = Screen._refresh_layout
+    monkeypatch.setattr(Screen, "_refresh_layout",
+                        lambda screen, *a, **k: (layouts.append(1), original(screen, *a, **k)))
+    app = Shown()
+    async with app.run_test(size=SIZE) as pilot:
+        await settled(pilot)
+        auto, wraps, cut = (app.query_one(f"#{name}", Value)
+                            for name in ("auto", "wraps", "cut"))
+
+        async def laid_out(value: Value, text: str) -> bool:
+            layouts.clear()
+            assert value.show(text)
+            await settled(pilot)
+            assert value.shown == text
+            return bool(layouts)
+        assert not await laid_out(auto, "08:10")                      # as wide
+        assert await laid_out(auto, "Day 2, 08:10") and auto.size.width == 12
+        assert not await laid_out(cut, "another line, much longer than the terminal " * 3)
+        assert await laid_out(cut, "two\nlines") and cut.size.height == 2
+        assert not await laid_out(wraps, "other")                     # fits: no wrapping
+        assert await laid_out(wraps, "a text that wraps") and wraps.size.height == 2
+
+
+async def test_a_free_action_costs_the_same_for_a_fight_of_any_size(make_app, make_store,
+                                                                    monkeypatch):
+    """An action changes the encounter, not the sheets: neither the operation (it reads the
+    acting combatant's speed and conditions before it changes anything) nor the combat screen
+    (ops.fighters is kept) asks a character's plugins for its speed or conditions again, and
+    the screen compares the cells of the acting combatant's row alone (each row as last
+    synced is skipped)."""
+    from gm_console.host import Host
+    from gm_console.ui.widgets import SyncedTable
+    from gm_console_plugins.combat import ops
+
+    counted = {"fighters": 0, "cells": 0, "sheets": 0}
+    call_each = Host.call_each
+
+    def asking(host: Host, hook: str, **kwargs: Any) -> Any:
+        counted["sheets"] += hook in ("speed_steps", "character_conditions")
+        return call_each(host, hook, **kwargs)
+    monkeypatch.setattr(Host, "call_each", asking)
+
+    def counting(name: str, original: Any) -> Any:
+        def count(*args: Any, **kwargs: Any) -> Any:
+            counted[name] += 1
+            return original(*args, **kwargs)
+        return count
+    monkeypatch.setattr(ops, "_fighters", counting("fighters", ops._fighters))
+    monkeypatch.setattr(SyncedTable, "get_cell", counting("cells", SyncedTable.get_cell))
+    costs = []
+    for size in (20, 40):
+        store = make_store([{"name": "Aria"}])
+        grow(store, size, journal=0)
+        app = make_app(store)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("f8")
+            await settled(pilot)
+            await pilot.press("e")  # the first free action of the turn
+            await settled(pilot)
+            counted.update(fighters=0, cells=0, sheets=0)
+            written = count_writes(app)
+            await pilot.press("e")
+            await settled(pilot)
+            turn = store.state["plugins"]["combat"]["turn"]
+            assert app.screen.query_one("#combatants", SyncedTable).current_key == turn
+            costs.append({**counted, "bytes": sum(written)})
+    assert costs[0] == costs[1], costs
+    assert costs[1]["fighters"] == costs[1]["sheets"] == 0 and costs[1]["cells"] <= 12, costs

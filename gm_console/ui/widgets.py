@@ -62,11 +62,12 @@ class Value(Static):
         """Show ``text``; returns whether anything had to be repainted."""
         if text == self._shown:
             return False
-        old, self._shown = self._shown, text
+        changed = self._changed_lines(self._shown, text)
+        resized = changed is None and self._resized_by(text)
+        self._shown = text
         content = Content(text) if isinstance(text, str) else text
-        changed = self._changed_lines(old, text)
-        if changed is None:
-            self.update(content)
+        if changed is None:  # laid out again only when its size may change
+            self.update(content, layout=resized)
             return True
         # As big as before: no layout (on a big session a layout of the screen costs more than
         # the change), and only the changed part of each changed line goes to the terminal
@@ -131,6 +132,19 @@ class Value(Static):
             node = node.parent
         return False
 
+    def _resized_by(self, text: str | Text) -> bool:
+        """Whether ``text`` in place of what is shown can change the widget's size. Only then
+        is the screen laid out again; otherwise this widget is repainted, and that is all (a
+        layout also redraws the scroll bar of every table taller than its box: one more frame
+        for each key on a big party)."""
+        (lines, width), (old_lines, old_width) = _shape(text), _shape(self._shown)
+        if lines != old_lines:
+            return True
+        wraps = self.styles.text_wrap != "nowrap"
+        if wraps and max(width, old_width) > self.content_size.width:
+            return True  # wraps (or is not laid out yet): its height depends on the words
+        return width != old_width and self._width_follows_content()
+
     @property
     def shown(self) -> str:
         return str(self._shown)
@@ -161,18 +175,31 @@ def _styles(line: str | Text) -> list[tuple[Any, ...]]:
     return styles
 
 
+def _escaped(cells: Sequence[Any]) -> list[Any]:
+    """DataTable reads text cells as markup: escaped, a character named "[/x]" is a name."""
+    return [escape(cell) if isinstance(cell, str) else cell for cell in cells]
+
+
+def _shape(text: str | Text) -> tuple[int, int]:
+    """Lines and cells of the widest line: what an unwrapped text's size depends on."""
+    lines = str(text).split("\n")
+    return len(lines), max(cell_len(line) for line in lines)
+
+
 class SyncedTable(DataTable):
     """A DataTable fed whole rows by key; ``sync`` adds, removes and updates only the cells
     whose text changed, so a changed number repaints one cell."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._given: dict[str, tuple[Any, ...]] = {}
+        """Each row's cells as ``sync`` was last given them (before escaping), by key."""
 
     def sync(self, columns: Sequence[str], rows: Sequence[tuple[str, Sequence[Any]]],
              widths: Sequence[int | None] = ()) -> None:
         """Show ``rows`` under ``columns``. ``widths`` fixes a column's width (None: as wide
         as its content): the table keeps its shape while the figures change, and a long text
         is cut at the column's edge instead of pushing the next ones out of the terminal."""
-        # DataTable reads text cells as markup: escaped, a character named "[/x]" is a name
-        rows = [(key, [escape(cell) if isinstance(cell, str) else cell for cell in cells])
-                for key, cells in rows]
         labels = [str(c.label) for c in self.columns.values()]
         if labels != list(columns):
             self.clear(columns=True)
@@ -185,12 +212,16 @@ class SyncedTable(DataTable):
             cursor = self.cursor_row
             self.clear()
             for key, cells in rows:
-                self.add_row(*cells, key=key)
+                self._add(key, cells)
             if self.row_count:
                 self.move_cursor(row=min(cursor, self.row_count - 1))
             return
         column_keys = list(self.columns)
         for key, cells in rows[:len(present)]:
+            if self._given.get(key) == tuple(cells):
+                continue  # as last synced: no cell to compare (30 combatants, 12 columns)
+            self._given[key] = tuple(cells)
+            cells = _escaped(cells)
             shown = self.get_row(key)  # a row at a time: a big party's rows are mostly alike
             if shown == cells:
                 continue
@@ -199,7 +230,15 @@ class SyncedTable(DataTable):
             if changed:
                 self._update(key, changed)
         for key, cells in rows[len(present):]:
-            self.add_row(*cells, key=key)
+            self._add(key, cells)
+
+    def _add(self, key: str, cells: Sequence[Any]) -> None:
+        self.add_row(*_escaped(cells), key=key)
+        self._given[key] = tuple(cells)
+
+    def clear(self, columns: bool = False) -> Any:
+        self._given = {}
+        return super().clear(columns)
 
     _row_only = False
 

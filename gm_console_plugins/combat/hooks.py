@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from gm_console import ScreenSpec, SectionSpec, hookimpl
 from gm_console.said import say
 from gm_console_plugins.combat import labels as sentences
-from gm_console_plugins.combat import ops, texts, turns
+from gm_console_plugins.combat import ops, rules, texts, turns
 from gm_console_plugins.combat.section import validate
 
 if TYPE_CHECKING:
@@ -65,15 +65,17 @@ def acting_character(session: Session) -> str | None:
 
 @hookimpl
 def home_status(session: Session) -> str | None:
-    summary = ops.summary_of(session)
-    if not summary["active"]:
+    # From the encounter as stored, not the summary (every combatant's speed, conditions and
+    # what each action would get): the home screen asks after every change.
+    encounter = ops.encounter_of(session)
+    if not encounter.get("active"):
         return None
     t = (lambda text: texts.FRENCH.get(text, text)) if session.language == "fr" else (lambda x: x)
-    if not summary["round"]:
-        waiting = [c["name"] for c in summary["combatants"] if c["initiative"] is None]
+    if not encounter["round"]:
+        waiting = [c["name"] for c in rules.in_order(encounter) if c.get("initiative") is None]
         return f"{t('Combat')}{t(': ')}{t('Initiative')} ? {', '.join(waiting)}"
-    return (f"{t('Combat')}{t(': ')}{t('Round')} {summary['round']} · {t('Turn')}{t(': ')}"
-            f"{summary['turn']} · {len(summary['combatants'])} {t('combatants')}")
+    return (f"{t('Combat')}{t(': ')}{t('Round')} {encounter['round']} · {t('Turn')}{t(': ')}"
+            f"{encounter['turn']} · {len(encounter['combatants'])} {t('combatants')}")
 
 
 @hookimpl

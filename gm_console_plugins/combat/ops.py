@@ -43,54 +43,72 @@ def encounter_of(session: Session) -> dict[str, Any]:
     return session.state.get("plugins", {}).get(PLUGIN) or {"active": False}
 
 
-def speed_m(session: Session, combatant: dict[str, Any],
-            party: dict[str, dict[str, Any]] | None = None) -> float:
+def speed_m(session: Session, combatant: dict[str, Any]) -> float:
     """A party member's speed from the speed pipeline, as it is now (armour, load, exhaustion);
-    an ad hoc combatant's own. A party member no longer in the party keeps 0 m. ``party`` is
-    the characters by casefolded name, when the caller asks about many combatants."""
+    an ad hoc combatant's own. A party member no longer in the party keeps 0 m."""
     if not combatant["party"]:
         return float(combatant.get("speed_m", 0.0))
-    if party is not None:
-        character = _member(party, combatant["name"])
-        return 0.0 if character is None else float(session.speed(character).m)
     try:
         return float(session.speed(session.character(combatant["name"])).m)
     except Refused:
         return 0.0
 
 
-def _party(session: Session, combatants: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
-    """The characters by casefolded name, indexed once when party members fight (linear, not
-    a search per combatant); the first of a name, as ``session.character``."""
-    party: dict[str, dict[str, Any]] = {}
-    if any(c["party"] for c in combatants):
-        for character in session.characters:
-            party.setdefault(str(character.get("name", "")).casefold(), character)
-    return party
+def fighters(session: Session, encounter: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """What each character brings to the fight, by casefolded name (the first of a name, as
+    ``session.character``): ``speed_m``, ``limits`` (what its conditions allow: the host's
+    ``action_limits``), ``condition_names`` and ``hit_points`` (None: no maximum). Kept from
+    one change to the next while the sheets it read stay the same: an action changes the
+    encounter, not them (a fight of 30 party members asked it of each after every key)."""
+    if not any(c["party"] for c in encounter.get("combatants", [])):
+        return {}
+    return session.kept("combat.fighters", _fighters)
 
 
-def _member(party: dict[str, dict[str, Any]], name: str) -> dict[str, Any] | None:
-    return party.get(name.strip().casefold())
+def _fighters(session: Session) -> dict[str, dict[str, Any]]:
+    out: dict[str, dict[str, Any]] = {}
+    for character in session.characters:
+        name = str(character.get("name", "")).casefold()
+        if name in out:
+            continue
+        conditions = session.conditions(character)
+        hp = session.hit_points(character)
+        out[name] = {"speed_m": float(session.speed(character).m),
+                     "limits": session.action_limits(character).as_dict(),
+                     "condition_names": [c.label or c.name for c in conditions],
+                     "hit_points": None if hp is None else hp.short()}
+    return out
 
 
-def speeds(session: Session, encounter: dict[str, Any]) -> dict[str, float]:
-    """Every combatant's speed."""
-    combatants = encounter.get("combatants", [])
-    party = _party(session, combatants)
-    return {c["name"]: speed_m(session, c, party) for c in combatants}
+def _member(found: dict[str, dict[str, Any]],
+            combatant: dict[str, Any]) -> dict[str, Any] | None:
+    """The party member's figures from :func:`fighters` (None: not of the party, or no longer
+    in it)."""
+    return found.get(combatant["name"].strip().casefold()) if combatant["party"] else None
 
 
-def limits(session: Session, encounter: dict[str, Any]) -> dict[str, dict[str, Any]]:
+def speeds(session: Session, encounter: dict[str, Any],
+           found: dict[str, dict[str, Any]] | None = None) -> dict[str, float]:
+    """Every combatant's speed (``found``: :func:`fighters`, when the caller has it)."""
+    found = fighters(session, encounter) if found is None else found
+    out = {}
+    for c in encounter.get("combatants", []):
+        member = _member(found, c)
+        out[c["name"]] = (float(c.get("speed_m", 0.0)) if not c["party"] else
+                          0.0 if member is None else member["speed_m"])
+    return out
+
+
+def limits(session: Session, encounter: dict[str, Any],
+           found: dict[str, dict[str, Any]] | None = None) -> dict[str, dict[str, Any]]:
     """What each party member's conditions allow (staggered, cannot fight, unconscious), read
     through the host: every plugin's conditions, this one importing none of them."""
-    combatants = encounter.get("combatants", [])
-    party, out = _party(session, combatants), {}
-    for c in combatants:
-        character = _member(party, c["name"]) if c["party"] else None
-        if character is not None:
-            found = session.action_limits(character).as_dict()
-            if any(found.values()):
-                out[c["name"]] = found
+    found = fighters(session, encounter) if found is None else found
+    out = {}
+    for c in encounter.get("combatants", []):
+        member = _member(found, c)
+        if member is not None and any(member["limits"].values()):
+            out[c["name"]] = member["limits"]
     return out
 
 
@@ -108,22 +126,22 @@ def own_limits(session: Session, combatant: dict[str, Any]) -> dict[str, dict[st
     return {combatant["name"]: found} if any(found.values()) else {}
 
 
-def summary_of(session: Session) -> dict[str, Any]:
+def summary_of(session: Session, kept: dict[str, Any] | None = None) -> dict[str, Any]:
     """The fight at a glance (``show --json``'s ``combat``, the screen): the budget rules'
-    summary with each party member's conditions and hit points, read through the host."""
+    summary with each party member's conditions and hit points, read through the host
+    (``kept``: the screen's, see :func:`rules.summary`)."""
     encounter = encounter_of(session)
+    found = fighters(session, encounter)
     out = rules.summary(encounter, session.table(PLUGIN), settings_of(session),
-                        speeds(session, encounter), limits(session, encounter))
-    party = _party(session, encounter.get("combatants", []))
+                        speeds(session, encounter, found), limits(session, encounter, found),
+                        kept)
     for entry in out.get("combatants", []):
-        character = _member(party, entry["name"]) if entry["party"] else None
-        if character is None:  # not of the party, or left it mid-fight
+        member = _member(found, entry)
+        if member is None:  # not of the party, or left it mid-fight
             continue
-        conditions = session.conditions(character)
-        entry["condition_names"] = [c.label or c.name for c in conditions]
-        hp = session.hit_points(character)
-        if hp is not None:
-            entry["hit_points"] = hp.short()
+        entry["condition_names"] = member["condition_names"]
+        if member["hit_points"] is not None:
+            entry["hit_points"] = member["hit_points"]
     return out
 
 

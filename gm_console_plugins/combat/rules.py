@@ -533,10 +533,17 @@ def ready_action(encounter: Encounter, table: dict[str, Any], settings: dict[str
 
 
 def summary(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any],
-            speeds: dict[str, float], limits: Limits | None = None) -> dict[str, Any]:
+            speeds: dict[str, float], limits: Limits | None = None,
+            kept: dict[str, Any] | None = None) -> dict[str, Any]:
     """The encounter as plain data for ``show --json`` and the screen: the round, whose turn,
     and per combatant what is spent and what each action type would get now (True, or the
-    reason it is refused)."""
+    reason it is refused).
+
+    ``kept``: where a caller that asks again and again (the screen, after every key) keeps
+    each combatant's line with what it was computed from, an encounter that is not changed
+    in place (a committed state's). A combatant's line depends only on its own table, speed
+    and limits and on the encounter's fields besides the combatants: while all are the same,
+    its line is given again (one action changes one combatant of thirty)."""
     if not encounter.get("active"):
         return {"active": False}
     out: dict[str, Any] = {"active": True, "round": encounter["round"],
@@ -544,12 +551,27 @@ def summary(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any
                            "order": list(encounter["order"]), "combatants": []}
     if encounter["aware_pending"]:
         out["aware_pending"] = list(encounter["aware_pending"])
-    ranked = {name: i for i, name in enumerate(encounter["order"])}
-    for c in sorted(encounter["combatants"],
-                    key=lambda c: ranked.get(c["name"], len(ranked))):
-        out["combatants"].append(combatant_summary(encounter, table, settings, c,
-                                                   speeds.get(c["name"], 0.0), limits))
+    around = ({key: value for key, value in encounter.items() if key != "combatants"},
+              table, settings)
+    before = {} if kept is None or kept.get("around") != around else kept["lines"]
+    lines = {}
+    for c in in_order(encounter):
+        inputs = (c, speeds.get(c["name"], 0.0), (limits or {}).get(c["name"]))
+        known = before.get(c["name"])
+        entry = dict(known[1]) if known is not None and known[0] == inputs else \
+            combatant_summary(encounter, table, settings, c, inputs[1], limits)
+        lines[c["name"]] = (inputs, entry)
+        out["combatants"].append(entry)
+    if kept is not None:
+        kept.update(around=around, lines={name: (inputs, dict(entry))
+                                          for name, (inputs, entry) in lines.items()})
     return out
+
+
+def in_order(encounter: Encounter) -> list[Combatant]:
+    """The combatants in the order they act; those not in the order yet last, as added."""
+    ranked = {name: i for i, name in enumerate(encounter["order"])}
+    return sorted(encounter["combatants"], key=lambda c: ranked.get(c["name"], len(ranked)))
 
 
 def combatant_summary(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any],

@@ -206,6 +206,7 @@ class CombatScreen(StoreScreen):
         self._turn_shown = ""
         self._entries: dict[str, dict[str, Any]] = {}
         self._surprise = False
+        self._kept: dict[str, Any] = {}  # each combatant's summary line, between two keys
 
     def compose_body(self) -> ComposeResult:
         yield Value(id="status")
@@ -218,7 +219,7 @@ class CombatScreen(StoreScreen):
     # -- drawing ------------------------------------------------------------------------------
 
     def _summary(self) -> dict[str, Any]:
-        return ops.summary_of(self.session)
+        return ops.summary_of(self.session, self._kept)
 
     def refresh_view(self, change: Change | None) -> None:
         summary = self._summary()

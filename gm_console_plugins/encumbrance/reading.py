@@ -68,7 +68,8 @@ def who(character: dict[str, Any]) -> str:
 def assess(character: dict[str, Any], session: Session) -> rules.Encumbrance:
     """The character's encumbrance; ValueError names the character and what is wrong. Kept
     between repaints (the speed, the conditions and the party's columns each ask for it)."""
-    return session.kept(f"{PLUGIN}.assess", character, lambda reading: _assess(character, reading))
+    return session.kept_for(f"{PLUGIN}.assess", character,
+                            lambda reading, character: _assess(character, reading))
 
 
 def _assess(character: dict[str, Any], session: Session) -> rules.Encumbrance:

@@ -57,7 +57,7 @@ def register_screens(register) -> None:
 
 @hookimpl
 def home_status(session: Session) -> str | None:
-    values = summary(session)
+    values = summary(session, party=False)
     if "error" in values:
         return None
     t = (lambda text: FRENCH.get(text, text)) if session.language == "fr" else (lambda x: x)

@@ -13,9 +13,12 @@ if TYPE_CHECKING:
     from gm_console import Session
 
 
-def summary(session: Session, plan_hours_per_day: float | None = None) -> dict[str, Any]:
+def summary(session: Session, plan_hours_per_day: float | None = None, *,
+            party: bool = True) -> dict[str, Any]:
     """Everything about the party's travel now; the route planned at ``plan_hours_per_day``
-    hours a day (default: the mode's day, 8 h or a ship's own)."""
+    hours a day (default: the mode's day, 8 h or a ship's own). ``party=False`` leaves out
+    what each traveller's sheet decides (``travellers``, ``stopped_by``): the home line's
+    summary, which then costs the same for a party of any size."""
     sec = reading.section(session)
     table = session.table(reading.PLUGIN)
     language = session.language
@@ -49,10 +52,11 @@ def summary(session: Session, plan_hours_per_day: float | None = None) -> dict[s
         "hours_today": num(today),
         "next_forced_march_dc": rules.next_forced_march_dc(table, conf, motion, today),
         "odometer_km": num(float(sec["odometer_km"])),
-        "travellers": [c.get("name") for c in reading.travellers(session, sec)],
-        "stopped_by": reading.stopped_by(session, sec, conf),
-        "awaiting_saves": int(sec["awaiting_saves"]),
     })
+    if party:  # every traveller's speed
+        out.update({"travellers": [c.get("name") for c in reading.travellers(session, sec)],
+                    "stopped_by": reading.stopped_by(session, sec, conf)})
+    out["awaiting_saves"] = int(sec["awaiting_saves"])
     try:
         out.update(_route(session, sec, conf, table, motion, today, plan_hours_per_day or
                           rates.day_hours))

@@ -514,3 +514,55 @@ def test_refusals_and_journal_lines_read_in_french(store, french):
     assert said[-1] == "fin du tour de Aria ; tour de Goblin"
     # the same lines in English, as they always read
     assert "Aria moves 4.5 m (taking a move action)" in [line["text"] for line in journal]
+
+
+def test_the_home_line_says_who_has_no_initiative_then_the_round_and_turn(store, monkeypatch):
+    """From the encounter as stored, not the summary (the home screen asks after every
+    change): who still needs an initiative, in the fight's order, then round and turn."""
+    from gm_console_plugins.combat import ops
+
+    def line() -> list[str]:
+        return [text for text in store.host.call("home_status", session=store.session)
+                if text.startswith("Combat")]
+    assert line() == []
+    monkeypatch.setattr(ops, "summary_of", None)  # never asked
+    ok(store, "combat.start")
+    ok(store, "combat.add", name="Goblin", speed_m=9)
+    assert line() == ["Combat: Initiative ? Aria, Bram, Goblin"]
+    ok(store, "combat.initiative", combatant="Bram", value=15)
+    assert line() == ["Combat: Initiative ? Aria, Goblin"]
+    ok(store, "combat.initiative", combatant="Goblin", value=12)
+    ok(store, "combat.initiative", combatant="Aria", value=3)
+    assert line() == ["Combat: Round 1 · Turn: Bram · 3 combatants"]
+
+
+def test_a_kept_summary_computes_again_only_the_combatants_whose_figures_changed(
+        fight, monkeypatch):
+    """The screen's summary after each key: an action computes the acting combatant's line
+    again, the others are given as they were; a new turn computes every line. Each summary is
+    the one computed afresh."""
+    from gm_console_plugins.combat import ops, rules
+
+    computed: list[str] = []
+    original = rules.combatant_summary
+
+    def counting(*args: Any, **kwargs: Any) -> dict[str, Any]:
+        computed.append(args[3]["name"])
+        return original(*args, **kwargs)
+    monkeypatch.setattr(rules, "combatant_summary", counting)
+    kept: dict[str, Any] = {}
+
+    def again() -> list[str]:
+        computed.clear()
+        summary = ops.summary_of(fight.session, kept)
+        names = list(computed)
+        assert summary == ops.summary_of(fight.session)
+        return names
+    assert again() == ["Aria", "Goblin", "Bram"]
+    assert again() == []
+    ok(fight, "actions.take", action="free")
+    assert again() == ["Aria"]
+    ok(fight, "actions.take", combatant="Bram", action="free")
+    assert again() == ["Bram"]
+    ok(fight, "combat.next")
+    assert again() == ["Aria", "Goblin", "Bram"]

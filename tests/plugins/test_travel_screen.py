@@ -108,8 +108,8 @@ async def test_a_key_repaints_only_what_changed(store, make_app, monkeypatch):
         for value in screen.query(Value):
             original = value.update
             monkeypatch.setattr(value, "update",
-                                lambda text, _id=value.id, _o=original: (painted.append(_id),
-                                                                         _o(text))[1])
+                                lambda text, _id=value.id, _o=original, **how: (
+                                    painted.append(_id), _o(text, **how))[1])
         await pilot.press("s")
         await pilot.pause()
         assert set(painted) == {"tp-pace", "tp-rates", "tp-reverse", "tp-last"}

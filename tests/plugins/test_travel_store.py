@@ -433,3 +433,16 @@ def test_vehicles_go_at_normal_pace_only_unless_the_setting_says_any(store):
     outcome = store.apply("settings.set", {"plugin": "travel", "key": "vehicle_pace",
                                            "value": "sometimes"})
     assert not outcome.ok and "one of normal_only, any" in outcome.reason
+
+
+def test_the_home_lines_summary_is_the_summary_without_the_travellers_sheets(store):
+    """summary(party=False), the home screen's after every change: the same figures (route,
+    arrival), without reading each traveller's speed."""
+    from gm_console_plugins.travel.summary import summary
+
+    ok(store, "travel.leg", km="9", terrain="road")
+    ok(store, "character.set", character="Bram", field="exhaustion", value="5")
+    full = summary(store.session)
+    assert full["stopped_by"] and full["arrival"]  # Bram's speed 0 stops the party
+    without = summary(store.session, party=False)
+    assert without == {k: v for k, v in full.items() if k not in ("travellers", "stopped_by")}

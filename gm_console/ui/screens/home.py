@@ -4,7 +4,7 @@ as much of the journal's end as the terminal holds. A new session says what to d
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -17,13 +17,21 @@ from gm_console.store import Change
 from gm_console.ui.base import StoreScreen
 from gm_console.ui.widgets import SyncedTable, Value
 
+if TYPE_CHECKING:
+    from gm_console.context import Session
+
 
 def party_rows(screen: StoreScreen) -> tuple[list[str], list[tuple[str, list[Any]]]]:
     """Columns and rows of the party table: the sheet's key numbers, then every plugin's
     ``party_columns``. Shared by the home and party screens."""
-    session = screen.session
     t = screen.t
     base = [t("Name"), t("Race"), t("Str"), t("Dex"), t("Con"), t("Exh.")]
+    # Kept while nothing they read changes: a clock advance does not go through the party.
+    extra, rows = screen.session.kept("party_rows", _party_rows)
+    return base + extra, rows
+
+
+def _party_rows(session: Session) -> tuple[list[str], list[tuple[str, list[Any]]]]:
     extra: list[str] = []
     per_character = []
     for character in session.characters:
@@ -40,7 +48,7 @@ def party_rows(screen: StoreScreen) -> tuple[list[str], list[tuple[str, list[Any
                  ("name", "race", "strength", "dexterity", "constitution", "exhaustion")]
         cells += [columns.get(title, "") for title in extra]
         rows.append((f"{index}:{character.get('name')}", cells))
-    return base + extra, rows
+    return extra, rows
 
 
 class HomeScreen(StoreScreen):
@@ -52,6 +60,8 @@ class HomeScreen(StoreScreen):
     HomeScreen #home-status, HomeScreen #journal-tail > Value { text-wrap: nowrap;
                                                                 text-overflow: ellipsis; }
     """
+
+    _party_shown: tuple[list[str], list[tuple[str, list[Any]]]] | None = None
 
     def compose_body(self) -> ComposeResult:
         table = SyncedTable(id="home-party", cursor_type="none", zebra_stripes=True)
@@ -70,8 +80,11 @@ class HomeScreen(StoreScreen):
         # The figures of the moment first: name, then what plugins add (speed, load), then
         # the sheet's abilities, so a narrow terminal keeps what matters in a fight.
         order = [0, *range(6, len(columns)), 1, 2, 3, 4, 5]
-        self.query_one("#home-party", SyncedTable).sync(
-            [columns[i] for i in order], [(key, [cells[i] for i in order]) for key, cells in rows])
+        party = ([columns[i] for i in order],
+                 [(key, [cells[i] for i in order]) for key, cells in rows])
+        if party != self._party_shown:  # else nothing to compare cell by cell
+            self._party_shown = party
+            self.query_one("#home-party", SyncedTable).sync(*party)
         self.query_one("#home-status", Value).show(self._status())
         self._show_journal()
 
