@@ -32,6 +32,8 @@ class Saver:
         self._closed = False
         self.error: str | None = None
         """Why the last save failed; None once a save succeeds (quitting checks it)."""
+        self._quiet_until = 0.0
+        """Until then the interface is busy with a key: serialising waits (see hold)."""
         self._priming: tuple[dict[str, Any], float] | None = None
         self._serialiser = serialise.Serialiser()
         self._written: tuple[dict[str, Any], str] | None = None
@@ -40,7 +42,21 @@ class Saver:
         self._thread = threading.Thread(target=self._run, name="gm-console-saver", daemon=True)
         self._thread.start()
 
+    def hold(self) -> None:
+        """A key was pressed: for ``delay`` seconds, a save being serialised waits between
+        its tables, so the key's repaint does not share the interpreter with it (the first
+        save of a big campaign serialises all of it: a fifth of a second)."""
+        self._quiet_until = time.monotonic() + self.delay
+
+    def _give_way(self) -> None:
+        while not (self._urgent or self._closed):  # flush() and close() do not wait
+            wait = self._quiet_until - time.monotonic()
+            if wait <= 0:
+                return
+            time.sleep(wait)
+
     def schedule(self, state: dict[str, Any]) -> None:
+        self.hold()
         with self._cond:
             if self._pending is None:
                 self._due = time.monotonic() + self.delay
@@ -84,7 +100,7 @@ class Saver:
 
     def write(self, state: dict[str, Any]) -> None:
         """Serialise ``state`` and write it now (the thread's work; the benchmark times it)."""
-        text = self._serialiser.dumps(state)
+        text = self._serialiser.dumps(state, self._give_way)
         codec.write_atomic(self.path, text)
         self._written = (state, text)
 
@@ -111,7 +127,7 @@ class Saver:
             if state is None:  # outside the lock: schedule() never waits for it
                 assert priming is not None
                 with contextlib.suppress(Exception):  # shown by the first real save
-                    self._serialiser.dumps(priming[0])
+                    self._serialiser.dumps(priming[0], self._give_way)
                 continue
             try:
                 self.write(state)

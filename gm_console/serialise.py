@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any
+from typing import Any, Callable
 
 import tomli_w
 
@@ -49,14 +49,23 @@ class Serialiser:
     def __init__(self) -> None:
         self._texts: Kept = {render: {} for render in _RENDERS}
 
-    def dumps(self, state: Mapping[str, Any]) -> str:
+    def dumps(self, state: Mapping[str, Any], pause: Callable[[], None] | None = None) -> str:
+        """The state's TOML; ``pause()`` is called before each table or element not kept
+        from the last save (the saver's thread gives way to a key press there: the first save
+        of a big campaign writes every one of them)."""
         # Keyed by render, then by id (ints, which the garbage collector does not track): a
         # save of a big session allocates almost no new containers, so it does not bring on
         # a full collection that would stall the interface.
         used: Kept = {render: {} for render in _RENDERS}
-        text = self._table(ordered(state), (), used)
+        self._pause = pause
+        try:
+            text = self._table(ordered(state), (), used)
+        finally:
+            self._pause = None
         self._texts = used  # what this state no longer holds is let go
         return text
+
+    _pause: Callable[[], None] | None = None
 
     # -- joining pieces the way tomli_w does -------------------------------------------------
 
@@ -98,6 +107,8 @@ class Serialiser:
         if hit is not None and hit[0] is value and hit[1] == path:
             done[key] = hit
             return hit[2]
+        if self._pause is not None:
+            self._pause()
         result = render(value, path)
         done[key] = (value, path, result)
         return result

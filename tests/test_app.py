@@ -721,3 +721,14 @@ async def test_the_party_screen_heals_the_dead_only_when_forced_with_a_reason(ma
         assert store.state["characters"][0]["hit_points"] == 5
         assert any(line["text"].startswith("override by the game master (miracle)")
                    for line in store.state["journal"][-2:])
+
+
+async def test_every_key_holds_a_save_being_serialised_off_the_repaint(make_app, store):
+    app = make_app(store)
+    holds = []
+    real = app.saver.hold
+    app.saver.hold = lambda: holds.append(1) or real()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f3", "down")  # keys that change nothing hold it too
+        await pilot.pause()
+        assert len(holds) == 2

@@ -128,3 +128,33 @@ def test_a_burst_of_changes_is_one_save_and_flush_does_not_wait_for_the_delay(
     saver.schedule(store.state)
     saver.close()  # closing saves what is pending, at once
     assert len(writes) == 2 and codec.read(path, host) == store.state
+
+
+def test_a_save_being_serialised_gives_way_to_a_key_and_a_flush_never_waits(
+        tmp_path: Path, host: Host, monkeypatch) -> None:
+    """Saver.hold (each key press): the first save of a big campaign serialises every line;
+    it waits between them while a key is being answered, and still writes the whole state.
+    flush() (quitting, a signal) does not wait for the keys."""
+    from gm_console import saver as saver_module
+
+    store = Store(codec.read(DEMO, host), host)
+    for n in range(50):
+        store.apply("journal.note", {"text": f"note {n}"})
+    path = tmp_path / "s.toml"
+    saver = Saver(path, delay=3600)
+    waited: list[float] = []
+
+    def sleep(seconds: float) -> None:  # the key's repaint is over: the save goes on
+        waited.append(seconds)
+        saver._quiet_until = 0.0
+    monkeypatch.setattr(saver_module.time, "sleep", sleep)
+    saver.hold()
+    saver.write(store.state)
+    assert len(waited) == 1 and waited[0] > 3000  # it waited once, for the key's time
+    assert codec.read(path, host) == store.state
+    waited.clear()
+    store.apply("journal.note", {"text": "one more"})
+    saver.schedule(store.state)  # holds, as a key would: the flush goes through anyway
+    assert saver.flush(timeout=10)
+    assert waited == [] and codec.read(path, host) == store.state
+    saver.close()

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from textual.app import App, SystemCommand
-from textual import on
+from textual import events, on
 from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
@@ -290,6 +290,11 @@ class GMConsoleApp(App):
             self._previous_handlers[signal.SIGTERM] = signal.signal(
                 signal.SIGTERM, lambda _number, _frame: self._terminate())
         self.action_rolls()
+
+    async def on_event(self, event: events.Event) -> None:
+        if self.saver is not None and isinstance(event, events.Key) and not event.is_forwarded:
+            self.saver.hold()  # a save being serialised gives way to the key's repaint
+        await super().on_event(event)
 
     def on_unmount(self) -> None:
         for number, handler in self._previous_handlers.items():
