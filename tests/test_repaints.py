@@ -244,6 +244,14 @@ async def test_journal_keys_repaint_the_rows_they_change_however_long_the_journa
             assert 0 < sum(written) <= 5000, (key, written)  # a full screen: over 6,000
 
 
+def counting(counted: dict[str, int], name: str, original: Any) -> Any:
+    """``original``, counting its calls in ``counted[name]``."""
+    def count(*args: Any, **kwargs: Any) -> Any:
+        counted[name] += 1
+        return original(*args, **kwargs)
+    return count
+
+
 def painted(grid: list[list[str]], update: str) -> None:
     """What ``update`` leaves on a terminal showing ``grid`` (its characters; colours aside)."""
     row = column = 0
@@ -433,14 +441,11 @@ async def test_home_plus_costs_the_same_for_a_party_of_any_size(make_app, make_s
 
     counted = {"summaries": 0, "columns": 0, "layouts": 0}
 
-    def counting(name: str, original: Any) -> Any:
-        def count(*args: Any, **kwargs: Any) -> Any:
-            counted[name] += 1
-            return original(*args, **kwargs)
-        return count
-    monkeypatch.setattr(ops, "summary_of", counting("summaries", ops.summary_of))
-    monkeypatch.setattr(Session, "character_hook", counting("columns", Session.character_hook))
-    monkeypatch.setattr(Screen, "_refresh_layout", counting("layouts", Screen._refresh_layout))
+    monkeypatch.setattr(ops, "summary_of", counting(counted, "summaries", ops.summary_of))
+    monkeypatch.setattr(Session, "character_hook",
+                        counting(counted, "columns", Session.character_hook))
+    monkeypatch.setattr(Screen, "_refresh_layout",
+                        counting(counted, "layouts", Screen._refresh_layout))
     small, big = make_store([{"name": "Aria"}]), make_store([{"name": "Aria"}])
     grow(small, 20)  # both taller than their table: the tail under it has the same room
     grow(big, 40)
@@ -514,13 +519,8 @@ async def test_a_free_action_costs_the_same_for_a_fight_of_any_size(make_app, ma
         return call_each(host, hook, **kwargs)
     monkeypatch.setattr(Host, "call_each", asking)
 
-    def counting(name: str, original: Any) -> Any:
-        def count(*args: Any, **kwargs: Any) -> Any:
-            counted[name] += 1
-            return original(*args, **kwargs)
-        return count
-    monkeypatch.setattr(ops, "_fighters", counting("fighters", ops._fighters))
-    monkeypatch.setattr(SyncedTable, "get_cell", counting("cells", SyncedTable.get_cell))
+    monkeypatch.setattr(ops, "_fighters", counting(counted, "fighters", ops._fighters))
+    monkeypatch.setattr(SyncedTable, "get_cell", counting(counted, "cells", SyncedTable.get_cell))
     costs = []
     for size in (20, 40):
         store = make_store([{"name": "Aria"}])
