@@ -48,12 +48,20 @@ class Saver:
         save of a big campaign serialises all of it: a fifth of a second)."""
         self._quiet_until = time.monotonic() + self.delay
 
-    def _give_way(self) -> None:
-        while not (self._urgent or self._closed):  # flush() and close() do not wait
-            wait = self._quiet_until - time.monotonic()
-            if wait <= 0:
-                return
-            time.sleep(wait)
+    GIVE_WAY_AT_MOST = 2.0
+    """Seconds a save gives way to keys in all: one made during a long burst of typing is
+    on disk this long after its turn at the latest (a kill -9 then loses no more)."""
+
+    def _serialised(self, state: dict[str, Any]) -> str:
+        until = time.monotonic() + self.GIVE_WAY_AT_MOST
+
+        def give_way() -> None:
+            while not (self._urgent or self._closed):  # flush() and close() do not wait
+                wait = min(self._quiet_until, until) - time.monotonic()
+                if wait <= 0:
+                    return
+                time.sleep(wait)
+        return self._serialiser.dumps(state, give_way)
 
     def schedule(self, state: dict[str, Any]) -> None:
         self.hold()
@@ -100,7 +108,7 @@ class Saver:
 
     def write(self, state: dict[str, Any]) -> None:
         """Serialise ``state`` and write it now (the thread's work; the benchmark times it)."""
-        text = self._serialiser.dumps(state, self._give_way)
+        text = self._serialised(state)
         codec.write_atomic(self.path, text)
         self._written = (state, text)
 
@@ -127,7 +135,7 @@ class Saver:
             if state is None:  # outside the lock: schedule() never waits for it
                 assert priming is not None
                 with contextlib.suppress(Exception):  # shown by the first real save
-                    self._serialiser.dumps(priming[0], self._give_way)
+                    self._serialised(priming[0])
                 continue
             try:
                 self.write(state)
