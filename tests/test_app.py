@@ -732,3 +732,27 @@ async def test_every_key_holds_a_save_being_serialised_off_the_repaint(make_app,
         await pilot.press("f3", "down")  # keys that change nothing hold it too
         await pilot.pause()
         assert len(holds) == 2
+
+
+async def test_keys_typed_in_one_burst_answer_the_question_the_first_one_asks(make_app, store):
+    """"i" then "bow, 3, 1" and enter arriving together (a fast typist, a slow SSH link): the
+    letters are the answer, not the loads screen's keys b (bulky) and w (armour)."""
+    from textual import events
+
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f5")
+        await pilot.pause()
+        for key, character in [("i", "i"), *(({" ": "space", ",": "comma"}.get(c, c), c)
+                                             for c in "bow, 3, 1"), ("enter", "\r")]:
+            burst = events.Key(key, character)
+            burst.set_sender(app)
+            app._driver.send_message(burst)  # as the terminal's reader does, all at once
+        for _ in range(20):
+            await pilot.pause()
+            if len(store.state["characters"][0].get("items", [])) == 1:
+                break
+        assert store.state["characters"][0]["items"] == [
+            {"name": "bow", "weight_lb": 3, "qty": 1}]
+        assert not store.state["characters"][0].get("bulky")
+        assert not app.screen.asking

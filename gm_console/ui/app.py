@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import gc
 import os
 import signal
@@ -44,6 +45,11 @@ CORE_BINDINGS = [
 
 REJOIN = 75
 """The console's return code when it should open its session again (its owner went away)."""
+
+
+KEY_HANDLED_WITHIN = 0.5
+"""Seconds the next key waits at most for one to be handled (a handler that waits for the
+app itself to do something would otherwise hold the keys for ever)."""
 
 
 class ThreadCall(Message):
@@ -292,9 +298,34 @@ class GMConsoleApp(App):
         self.action_rolls()
 
     async def on_event(self, event: events.Event) -> None:
-        if self.saver is not None and isinstance(event, events.Key) and not event.is_forwarded:
+        if not isinstance(event, events.Key) or event.is_forwarded:
+            await super().on_event(event)
+            return
+        if self.saver is not None:
             self.saver.hold()  # a save being serialised gives way to the key's repaint
-        await super().on_event(event)
+        # Textual hands each key to the focused widget as it comes: keys typed in one burst
+        # (a fast typist, a slow SSH link) all went to the widget that had the focus before
+        # the first was handled, and a question opened by the first missed its answer while
+        # the answer's letters ran the screen's keys. So the next key waits until this one
+        # is handled: by its widget, or by a binding at the session screen (StoreScreen).
+        screen = self.screen
+        target = self.focused or screen
+        chain = [target, *(node for node in target.ancestors if node is not self)]
+        handled = asyncio.Event()
+
+        def seen(node: Any, message: Any) -> None:
+            if message is event and (node is screen or event._stop_propagation):
+                handled.set()  # its widget took it, or the screen's bindings had their turn
+        for node in chain:  # before the key is handed on: it cannot be handled unseen
+            node.message_signal.subscribe(self, functools.partial(seen, node), immediate=True)
+        try:
+            await super().on_event(event)
+            if event.is_forwarded:  # not taken by a priority binding of the app
+                with contextlib.suppress(asyncio.TimeoutError):  # a handler waiting on the app
+                    await asyncio.wait_for(handled.wait(), KEY_HANDLED_WITHIN)
+        finally:
+            for node in chain:
+                node.message_signal.unsubscribe(self)
 
     def on_unmount(self) -> None:
         for number, handler in self._previous_handlers.items():

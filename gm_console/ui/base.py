@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
-from textual import getters
+from textual import events, getters
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingsMap
 from textual.screen import Screen
@@ -132,6 +132,14 @@ class StoreScreen(Screen):
     def compose_body(self) -> ComposeResult:
         """The screen's own widgets, between the header (session, clock) and the footer."""
         yield from ()
+
+    async def _on_key(self, event: events.Key) -> None:
+        # A key the focused widget left reaches its bindings here, not once it has bubbled
+        # up to the app (Textual's way): the app waits for a key to be handled up to the
+        # screen before it hands on the next one, so "i" (a question) then "bow, 1, 1" typed
+        # in one burst are a question and its answer, not "i" then the screen's "b" and "w".
+        if not event._stop_propagation and await self.app._check_bindings(event.key):
+            event.stop()
 
     def on_mount(self) -> None:
         self.app.store_changed.subscribe(self, self._on_change)

@@ -494,7 +494,9 @@ class QuestionLine(Vertical):
         field.disabled = False
         self.screen.query_one(Footer).place(False)
         self.display = True
-        field.focus()
+        # At once, not after the messages waiting (Widget.focus): the next key, typed in the
+        # same burst as the one that asked, is the answer's (GMConsoleApp.on_event).
+        self.screen.set_focus(field)
 
     _refused = ""
 
