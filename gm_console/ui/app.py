@@ -23,6 +23,7 @@ from textual.screen import Screen
 from textual.signal import Signal
 
 from gm_console import codec
+from gm_console.core import journal
 from gm_console.core.clock import format_clock
 from gm_console.host import Host
 from gm_console.i18n import Translator
@@ -78,6 +79,10 @@ class GMConsoleApp(App):
         self._ui_thread = threading.get_ident()
         self._previous_handlers: dict[int, Any] = {}  # signal number: handler, put back on exit
         self.live_status = ""
+        self.journal_index = journal.Index()
+        """Where each journal filter's lines are, kept while the console runs (the journal
+        screen is made anew each time it opens): a filter costs one pass over the journal
+        once, and nothing after."""
         """What the header says of the live session: this front's role, or that its owner
         has gone."""
         self._unsubscribe = store.subscribe(self._on_store_change)

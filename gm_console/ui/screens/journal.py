@@ -27,11 +27,6 @@ from gm_console.ui.widgets import SyncedTable, Value
 
 PAGE = 50  # lines in the table: the latest on opening, then the window the cursor is in
 
-INDEX = journal.Index()
-"""Where each filter's lines are, kept while the console runs (the screen is made anew each
-time it opens): a filter costs one pass over the journal once, and nothing after."""
-
-
 class JournalTable(SyncedTable):
     """The table of the journal screen: its cursor keys move through the whole filtered
     journal, not just the rows the table holds (the screen cuts a new window at the edges)."""
@@ -101,13 +96,13 @@ class JournalScreen(StoreScreen):
 
     def on_mount(self) -> None:  # (after StoreScreen's: Textual calls each class's)
         # Indexed once the screen is drawn, so that the first filter key does not wait for it.
-        self.call_after_refresh(lambda: INDEX.kinds(self._every()))
+        self.call_after_refresh(lambda: self.app.journal_index.kinds(self._every()))
 
     def _every(self) -> Sequence[dict[str, Any]]:
         return self.session.state.get("journal", [])
 
     def _positions(self) -> Sequence[int]:
-        return INDEX.positions(self._every(), self.character, self.kind)
+        return self.app.journal_index.positions(self._every(), self.character, self.kind)
 
     def on_data_table_row_highlighted(self, event: SyncedTable.RowHighlighted) -> None:
         self._show_line()
@@ -188,7 +183,7 @@ class JournalScreen(StoreScreen):
         self.refresh_view(None)
 
     def action_cycle_kind(self) -> None:
-        self.kind = self._cycle(self.kind, INDEX.kinds(self._every()))
+        self.kind = self._cycle(self.kind, self.app.journal_index.kinds(self._every()))
         self.refresh_view(None)
 
     def action_older(self) -> None:
