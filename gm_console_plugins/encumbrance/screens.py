@@ -19,7 +19,7 @@ from gm_console_plugins.encumbrance.labels import decimal
 from gm_console_plugins.encumbrance.rules import Encumbrance, fmt
 
 if TYPE_CHECKING:
-    from gm_console.store import Outcome, Store
+    from gm_console.store import Outcome
 
 BAR_WIDTH = 60
 STYLES = {"unencumbered": "green", "light": "chartreuse3", "moderate": "yellow",
@@ -62,14 +62,6 @@ class EncumbranceScreen(StoreScreen):
     EncumbranceScreen #enc-detail { height: 1fr; }
     """
 
-    def __init__(self, store: Store, **kwargs: Any) -> None:
-        super().__init__(store, **kwargs)
-        self._assessed: dict[int, tuple[Any, ...]] = {}
-        """By character object: the character, the table and settings it was assessed with,
-        and its assessment (or why there is none)."""
-        self._table: dict[str, Any] = {}
-        self._settings: dict[str, Any] = {}
-
     def compose_body(self) -> ComposeResult:
         yield SyncedTable(id="enc-table", cursor_type="row", zebra_stripes=True)
         with VerticalScroll(id="enc-detail"):
@@ -88,13 +80,9 @@ class EncumbranceScreen(StoreScreen):
     def refresh_view(self, change: Any) -> None:
         t = self.t
         rows = []
-        self._table, self._settings = (self.session.table(reading.PLUGIN),
-                                       reading.settings(self.session))
-        assessed: dict[int, tuple[Any, ...]] = {}
         for index, character in enumerate(self.session.characters):
             speed = self.session.speed(character)  # kept between changes (derived values)
             enc = self._assess(character)
-            assessed[id(character)] = self._assessed[id(character)]
             if isinstance(enc, ValueError):
                 load, category = "?", t("error")
             else:
@@ -102,26 +90,17 @@ class EncumbranceScreen(StoreScreen):
             rows.append((f"{index}:{character.get('name')}",
                          [str(character.get("name")), self._decimal(load), category,
                           self._decimal(f"{fmt(speed.mv)} mv / {fmt(speed.m)} m")]))
-        self._assessed = assessed  # the characters of this state only
         self.query_one("#enc-table", SyncedTable).sync(
             [t("Name"), t("Carried"), t("Load"), t("Speed")], rows)
         self._show_detail()
 
     def _assess(self, character: dict[str, Any]) -> Encumbrance | ValueError:
-        """The character's encumbrance, or why it cannot be assessed. A committed character
-        is never changed in place (an operation works on a copy), so its assessment stays
-        right while it, the rule table and the settings are the same: on a big party, one
-        item added is one assessment, not one a character."""
-        kept = self._assessed.get(id(character))
-        if kept is not None and kept[0] is character and kept[1] is self._table \
-                and kept[2] == self._settings:
-            return kept[3]
+        """The character's encumbrance (kept between changes: reading.assess), or why it
+        cannot be assessed."""
         try:
-            enc: Encumbrance | ValueError = reading.assess(character, self.session)
+            return reading.assess(character, self.session)
         except ValueError as exc:
-            enc = exc
-        self._assessed[id(character)] = (character, self._table, self._settings, enc)
-        return enc
+            return exc
 
     def _selected(self) -> dict[str, Any] | None:
         key = self.query_one("#enc-table", SyncedTable).current_key

@@ -142,8 +142,6 @@ async def test_a_setting_changed_reassesses_the_rows_though_no_character_changed
 async def test_an_item_added_in_a_big_party_assesses_that_character_alone(make_app,
                                                                           make_store,
                                                                           monkeypatch):
-    from gm_console_plugins.encumbrance import reading
-
     store = make_store([{"name": f"Hero{n:02}", "strength": 17,
                          "items": [{"name": "rope", "weight_lb": 10}]} for n in range(30)])
     app = make_app(store)
@@ -151,9 +149,9 @@ async def test_an_item_added_in_a_big_party_assesses_that_character_alone(make_a
         await pilot.press("f5")
         await pilot.pause()
         assessed = []
-        real = reading.assess
-        monkeypatch.setattr(reading, "assess", lambda character, session: (
-            assessed.append(character.get("name")), real(character, session))[1])
+        real = rules.assess
+        monkeypatch.setattr(rules, "assess", lambda character, table, settings: (
+            assessed.append(character.get("name")), real(character, table, settings))[1])
         assert store.apply("item.add", {"character": "Hero07", "name": "torch",
                                         "weight_lb": "1"}).ok
         await pilot.pause()
