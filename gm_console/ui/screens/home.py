@@ -61,8 +61,6 @@ class HomeScreen(StoreScreen):
                                                                 text-overflow: ellipsis; }
     """
 
-    _party_shown: tuple[list[str], list[tuple[str, list[Any]]]] | None = None
-
     def compose_body(self) -> ComposeResult:
         table = SyncedTable(id="home-party", cursor_type="none", zebra_stripes=True)
         table.can_focus = False  # home is read at a glance; the party screen (F3) edits
@@ -80,11 +78,8 @@ class HomeScreen(StoreScreen):
         # The figures of the moment first: name, then what plugins add (speed, load), then
         # the sheet's abilities, so a narrow terminal keeps what matters in a fight.
         order = [0, *range(6, len(columns)), 1, 2, 3, 4, 5]
-        party = ([columns[i] for i in order],
-                 [(key, [cells[i] for i in order]) for key, cells in rows])
-        if party != self._party_shown:  # else nothing to compare cell by cell
-            self._party_shown = party
-            self.query_one("#home-party", SyncedTable).sync(*party)
+        self.query_one("#home-party", SyncedTable).sync(
+            [columns[i] for i in order], [(key, [cells[i] for i in order]) for key, cells in rows])
         self.query_one("#home-status", Value).show(self._status())
         self._show_journal()
 
