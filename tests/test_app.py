@@ -442,6 +442,30 @@ async def test_session_screens_replace_each_other_and_escape_goes_home(make_app,
         assert app.screen.check_action("back", ()) is False
 
 
+async def test_a_screen_comes_back_as_it_was_left_and_up_to_date(make_app, store):
+    """A screen with a key is kept when another takes its place: back in front, its cursor is
+    where it was left, and what changed meanwhile shows at once. Out of sight it does no
+    work for a change (a key on one screen never costs the others)."""
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f3", "down")
+        party = app.screen
+        table = party.query_one("#party", SyncedTable)
+        assert table.current_key.endswith("Bram")
+        drawn = []
+        party.refresh_view = lambda change: drawn.append(change)
+        await pilot.press("f2", "+")
+        assert store.apply("character.add", {"name": "Cael"}).ok
+        await pilot.pause()
+        assert drawn == [] and cells(table, 0) == ["Aria", "Bram"]
+        del party.refresh_view
+        await pilot.press("f3")
+        assert app.screen is party and len(app.screen_stack) == 2
+        assert cells(table, 0) == ["Aria", "Bram", "Cael"]
+        assert table.current_key.endswith("Bram")
+        assert header(app, "clock").endswith("08:10")
+
+
 async def test_a_table_cell_as_wide_as_before_repaints_its_row_only(monkeypatch):
     """DataTable.update_cell repaints the whole table; SyncedTable repaints the changed row
     when nothing moves, and the whole table when a column may change width."""

@@ -5,7 +5,7 @@ in the help, and no screen action on a navigation key or on one of the app's own
 from __future__ import annotations
 
 import pytest
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
 from gm_console.i18n import Translator
 from gm_console.ui.base import StoreScreen
@@ -197,3 +197,11 @@ async def test_help_is_searchable(make_app, store):
         await pilot.pause()
         text = str(app.screen.query_one("#help-text", Static).render())
         assert "Override" in text and "Standard" not in text
+        # opened again, from home (no keys of its own), help starts over: no combat keys
+        # first, nothing searched
+        await pilot.press("f2", "f1")
+        await pilot.pause()
+        assert app.screen.query_one("#help-search", Input).value == ""
+        text = str(app.screen.query_one("#help-text", Static).render())
+        assert text.splitlines()[0] == "Screens (from every screen)" and "Standard" not in text
+        assert "Everywhere" in text

@@ -126,10 +126,14 @@ class GMConsoleApp(App):
             return
         if getattr(self.screen, "screen_id", None) == screen_id:
             return
-        # Help starts with the keys of the screen it was opened from.
-        screen = factory(self.store, origin=self.screen) if screen_id == "help" else \
-            factory(self.store)
-        screen.screen_id = screen_id
+        if self.is_screen_installed(screen_id):  # kept since it was last in front
+            screen = self.get_screen(screen_id)
+        else:
+            screen = factory(self.store)
+            screen.screen_id = screen_id
+            self.install_screen(screen, screen_id)
+        if screen_id == "help":  # it starts with the keys of the screen it was opened from
+            screen.opened_from(self.screen)
         self.show_screen(screen)
 
     def show_screen(self, screen: Screen) -> None:
@@ -285,6 +289,7 @@ class GMConsoleApp(App):
         # screens replace each other above it (show_screen), the home screen first.
         home = self.screen_factories()["home"](self.store)
         home.screen_id = "home"
+        self.install_screen(home, "home")
         self.push_screen(home)
         for record in self.host.plugins.values():
             if record.status == "failed":

@@ -122,7 +122,8 @@ class StoreScreen(Screen):
     def compose(self) -> ComposeResult:
         # Only the body scrolls: the header (session, clock) and the screen bar stay in view
         # however small the terminal.
-        yield SessionHeader()
+        yield (header := SessionHeader())
+        self._header = header
         yield ScreenBar()
         with Container(id="body"):
             yield from self.compose_body()
@@ -145,9 +146,26 @@ class StoreScreen(Screen):
         self.app.store_changed.subscribe(self, self._on_change)
         self.refresh_view(None)
 
+    # A screen with a key is kept when another takes its place (GMConsoleApp.action_open):
+    # coming back to it is a fifth of building it again, and it is where it was left (cursor,
+    # filter). Out of sight it does no work for the changes it misses; it catches up once,
+    # as on mount, when it is in front again.
+    _behind = False
+
     def _on_change(self, change: Change) -> None:
-        if "*" in self.AREAS or "*" in change.areas or self.AREAS & change.areas:
+        wanted = "*" in self.AREAS or "*" in change.areas or bool(self.AREAS & change.areas)
+        if self not in self.app.screen_stack:
+            self._behind = self._behind or wanted
+            return
+        self._header.show_state()
+        if wanted:
             self.refresh_view(change)
+
+    def on_screen_resume(self) -> None:
+        self._header.show_state()
+        if self._behind:
+            self._behind = False
+            self.refresh_view(None)
 
     def refresh_view(self, change: Change | None) -> None:
         """Bring the widgets up to date with ``self.session``."""

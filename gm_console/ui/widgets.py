@@ -335,10 +335,10 @@ class SessionHeader(Horizontal):
         yield Value(id="header-clock")
 
     def on_mount(self) -> None:
-        self.app.store_changed.subscribe(self, self.show_state)
         self.show_state()
 
-    def show_state(self, change: object = None) -> None:
+    def show_state(self) -> None:
+        """Brought up to date by its screen (StoreScreen), after each change it shows."""
         app = self.app
         state = app.store.state
         t = app.t

@@ -68,15 +68,25 @@ class HelpScreen(StoreScreen):
     """
     AUTO_FOCUS = "#help-search"
 
-    def __init__(self, store: Any, origin: Screen | None = None, **kwargs: Any) -> None:
+    def __init__(self, store: Any, **kwargs: Any) -> None:
         super().__init__(store, **kwargs)
         self.origin_title = ""
         self.origin_keys: list[tuple[str, str, str]] = []
+        self.lines: list[tuple[str, Text]] = []  # (what search looks in, what is shown)
+
+    def opened_from(self, origin: Screen) -> None:
+        """Help starts with the keys of the screen it is opened from, the search empty: the
+        console keeps it between two openings (as every screen with a key)."""
+        self.origin_title, self.origin_keys = "", []
         if isinstance(origin, StoreScreen) and not isinstance(origin, HelpScreen):
             self.origin_title = next((e.label for e in self.app.nav_entries
                                       if e.screen_id == origin.nav_id), origin.nav_id)
             self.origin_keys = screen_keys(origin)
-        self.lines: list[tuple[str, Text]] = []  # (what search looks in, what is shown)
+        if self.is_mounted:  # (the first time, mounting shows it)
+            search = self.query_one("#help-search", Input)
+            if search.value:
+                search.value = ""
+            self.refresh_view(None)
 
     def compose_body(self) -> ComposeResult:
         yield Input(placeholder=self.t("Type to search the help · escape: back"),
