@@ -466,6 +466,22 @@ async def test_a_screen_comes_back_as_it_was_left_and_up_to_date(make_app, store
         assert header(app, "clock").endswith("08:10")
 
 
+async def test_a_screen_kept_out_of_sight_fits_a_terminal_resized_meanwhile(make_app, store):
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f8")
+        combat = app.screen
+        await pilot.press("f2")
+        await pilot.resize_terminal(60, 18)
+        await pilot.pause()
+        await pilot.press("f8")
+        await pilot.pause()
+        assert app.screen is combat
+        table = combat.query_one("#combatants", SyncedTable)
+        assert 0 < sum(column.width for column in table.columns.values()) <= 60
+        assert not combat.query_one("#legend", Value).display  # fewer than 24 lines
+
+
 async def test_a_table_cell_as_wide_as_before_repaints_its_row_only(monkeypatch):
     """DataTable.update_cell repaints the whole table; SyncedTable repaints the changed row
     when nothing moves, and the whole table when a column may change width."""
