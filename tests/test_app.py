@@ -482,6 +482,24 @@ async def test_a_screen_kept_out_of_sight_fits_a_terminal_resized_meanwhile(make
         assert not combat.query_one("#legend", Value).display  # fewer than 24 lines
 
 
+async def test_a_kept_screen_takes_a_theme_chosen_while_it_was_out_of_sight(make_app, store):
+    from gm_console.ui.widgets import SessionHeader
+
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f3")
+        party = app.screen
+        dark = party.query_one(SessionHeader).styles.background
+        await pilot.press("f2")
+        app.theme = "textual-light"
+        await pilot.pause()
+        light = app.screen.query_one(SessionHeader).styles.background
+        assert light != dark
+        await pilot.press("f3")
+        await pilot.pause()
+        assert app.screen is party and party.query_one(SessionHeader).styles.background == light
+
+
 async def test_a_table_cell_as_wide_as_before_repaints_its_row_only(monkeypatch):
     """DataTable.update_cell repaints the whole table; SyncedTable repaints the changed row
     when nothing moves, and the whole table when a column may change width."""

@@ -540,3 +540,29 @@ async def test_a_free_action_costs_the_same_for_a_fight_of_any_size(make_app, ma
             costs.append({**counted, "bytes": sum(written)})
     assert costs[0] == costs[1], costs
     assert costs[1]["fighters"] == costs[1]["sheets"] == 0 and costs[1]["cells"] <= 12, costs
+
+
+async def test_coming_back_to_a_screen_styles_none_of_its_widgets_again(make_app, store,
+                                                                         monkeypatch):
+    """A screen with a key is kept when another takes its place (GMConsoleApp.action_open):
+    going back to it builds nothing and styles none of its widgets again (Textual's styling
+    of a whole screen brought back was two thirds of such a switch), where building it
+    styled every one."""
+    from textual.css.stylesheet import Stylesheet
+
+    counted = {"styled": 0}
+    monkeypatch.setattr(Stylesheet, "apply", counting(counted, "styled", Stylesheet.apply))
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f8")
+        await settled(pilot)
+        counted["styled"] = 0
+        await pilot.press("f3")
+        await settled(pilot)
+        built = counted["styled"]
+        widgets = len(list(app.screen.walk_children()))
+        assert built >= widgets
+        counted["styled"] = 0
+        await pilot.press("f8")
+        await settled(pilot)
+        assert counted["styled"] == 0, counted

@@ -161,7 +161,14 @@ class StoreScreen(Screen):
         if wanted:
             self.refresh_view(change)
 
-    def on_screen_resume(self) -> None:
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        # Textual styles every widget of a screen again when it comes back: two thirds of a
+        # switch to a kept screen, and needed only when the app's CSS changed since this one
+        # was styled (a theme chosen meanwhile). Textual counts those changes, and its own
+        # screen modes skip the styling the same way. (This runs before Screen's handler.)
+        if self._css_update_count == self.app._css_update_count:
+            event.refresh_styles = False
+        self._css_update_count = self.app._css_update_count
         self._header.show_state()
         if self._behind:
             self._behind = False
