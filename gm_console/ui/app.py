@@ -119,6 +119,8 @@ class GMConsoleApp(App):
         return self.writes_files or action != "screenshot"
 
     def action_open(self, screen_id: str) -> None:
+        from gm_console.ui.screens.help import HelpScreen  # (imported by screen_factories)
+
         factory = self.screen_factories().get(screen_id)
         if factory is None:  # its plugin was switched off since the key was bound
             self.notify(self.t(say("{screen}: not available", screen=screen_id)),
@@ -132,7 +134,7 @@ class GMConsoleApp(App):
             screen = factory(self.store)
             screen.screen_id = screen_id
             self.install_screen(screen, screen_id)
-        if screen_id == "help":  # it starts with the keys of the screen it was opened from
+        if isinstance(screen, HelpScreen):  # it starts with the keys of the screen it left
             screen.opened_from(self.screen)
         self.show_screen(screen)
 
