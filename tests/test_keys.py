@@ -79,37 +79,20 @@ def every_move(screens: list[str]) -> list[tuple[str, str]]:
     return list(zip(circuit, circuit[1:]))
 
 
-REACH_PARTS = 8
-"""The walk in eight parts, each its own test: the pytest-xdist workers share them out. A part
-costs one console start more than a longer one (about 0.2 s of CPU); shorter, they leave no
-worker running the last long one alone at the end of a run (a part of 25 keys took 60-90 s
-under load)."""
-
-
-def walk_part(moves: list[tuple[str, str]], part: int) -> list[tuple[str, str]]:
-    size = -(-len(moves) // REACH_PARTS)
-    return moves[part * size:(part + 1) * size]
-
-
 def test_the_walk_presses_every_screens_key_from_every_screen_once(host):
     screens = [e.screen_id for e in nav_entries(host, str)]
     moves = every_move(screens)
     assert sorted(moves) == sorted((a, b) for a in screens for b in screens)
-    parts = [walk_part(moves, part) for part in range(REACH_PARTS)]
-    assert [move for part in parts for move in part] == moves
-    assert all(a[-1][1] == b[0][0] for a, b in zip(parts, parts[1:]))  # each part goes on
+    assert all(a[1] == b[0] for a, b in zip(moves, moves[1:]))  # one walk
 
 
-@pytest.mark.parametrize("part", range(REACH_PARTS))
-async def test_every_screen_is_reachable_from_every_screen(make_app, store, part):
+async def test_every_screen_is_reachable_from_every_screen(make_app, store):
+    # One walk, one console: the screens are kept once built (a switch back to one costs a
+    # tenth of building it), so parts of the walk in parallel tests would each build them all.
     app = make_app(store)
     keys = {e.screen_id: e.key for e in app.nav_entries}
-    moves = walk_part(every_move(list(keys)), part)
+    moves = every_move(list(keys))
     async with app.run_test(size=SIZE) as pilot:
-        start = moves[0][0]
-        await pilot.press(keys[start])  # from home, where the console starts
-        await pilot.pause()
-        assert app.screen.nav_id == start
         for source, target in moves:
             assert app.screen.nav_id == source
             await pilot.press(keys[target])
