@@ -143,6 +143,9 @@ class StoreScreen(Screen):
             event.stop()
 
     def on_mount(self) -> None:
+        # Its widgets were styled as they were mounted, with the app's CSS of now: the
+        # screen needs no styling again when it first comes in front (on_screen_resume).
+        self._css_update_count = self.app._css_update_count
         self.app.store_changed.subscribe(self, self._on_change)
         self.refresh_view(None)
 
@@ -162,10 +165,11 @@ class StoreScreen(Screen):
             self.refresh_view(change)
 
     def on_screen_resume(self, event: events.ScreenResume) -> None:
-        # Textual styles every widget of a screen again when it comes back: two thirds of a
-        # switch to a kept screen, and needed only when the app's CSS changed since this one
-        # was styled (a theme chosen meanwhile). Textual counts those changes, and its own
-        # screen modes skip the styling the same way. (This runs before Screen's handler.)
+        # Textual styles every widget of a screen again each time it comes in front: two
+        # thirds of a switch to a kept screen, a quarter of building one, and needed only
+        # when the app's CSS changed since this one was styled (a theme chosen meanwhile).
+        # Textual counts those changes, and its own screen modes skip the styling the same
+        # way. (This runs before Screen's handler.)
         if self._css_update_count == self.app._css_update_count:
             event.refresh_styles = False
         self._css_update_count = self.app._css_update_count
