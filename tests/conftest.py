@@ -3,6 +3,7 @@ developer's own settings and sessions never leak in (harlequin's no_discovered_c
 
 from __future__ import annotations
 
+import functools
 import random
 import shutil
 import tempfile
@@ -15,6 +16,15 @@ from gm_console import codec
 from gm_console.host import Host
 from gm_console.store import Store
 from gm_console.testing import one_key_at_a_time  # noqa: F401  (autouse: the authors' kit's)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # Pilot waits after each key until every widget of the screen has run a callback it
+    # hands them, wrapped anew for each, and Textual reads that callback's signature again
+    # for each (inspect.signature: 5-10% of the CPU of a test driving the console by keys).
+    # A function's parameters do not change: counted once per function.
+    from textual import _callback
+    _callback._count_parameters = functools.lru_cache(maxsize=256)(_callback._count_parameters)
 
 
 @pytest.fixture(autouse=True)
