@@ -193,12 +193,18 @@ def _command(argv: list[str]) -> int:
     _role_arguments(op)
     serve = sub.add_parser("serve", help="own a session without a screen, for a game server")
     serve.add_argument("session", type=Path)
-    from gm_console.gameserver import fronts
+    invite_cmd = sub.add_parser("invite", help="let one player in: a key's line or a link")
+    # Their options' modules load asyncio and ssl (serve's listeners) or secrets and hashlib
+    # (invite's links): a third of an op's imports, for commands an op is not. The command
+    # is argv[0] (main sends nothing else here), and only its own options are ever parsed.
+    if argv[0] == "serve":
+        from gm_console.gameserver import fronts
 
-    fronts.add_arguments(serve)
-    from gm_console.gameserver.invite import add_arguments as invite_arguments, invite
+        fronts.add_arguments(serve)
+    elif argv[0] == "invite":
+        from gm_console.gameserver import invite
 
-    invite_arguments(sub.add_parser("invite", help="let one player in: a key's line or a link"))
+        invite.add_arguments(invite_cmd)
     ops = sub.add_parser("ops", help="list operations")
     ops.add_argument("--json", action="store_true")
     journal_cmd = sub.add_parser("journal", help="print the journal as Markdown")
@@ -213,7 +219,7 @@ def _command(argv: list[str]) -> int:
     if args.command == "new-plugin":
         return _new_plugin(args)
     if args.command == "invite":  # a line of text: no plugins to load
-        return invite(args)
+        return invite.invite(args)
     host = Host(Config()).load()
     commands = {"plugins": _plugins, "show": _show, "op": _op, "ops": _ops, "journal": _journal,
                 "serve": _serve}

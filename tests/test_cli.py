@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import subprocess
 import sys
@@ -10,11 +12,19 @@ from pathlib import Path
 import pytest
 
 from gm_console import __version__
+from gm_console.cli import main
 
 
 def run(*args: str, check: bool = False) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "gm_console", *args], capture_output=True,
                           text=True, check=check, timeout=60)
+
+
+def prepare(*args: str) -> None:
+    """``gm-console op ARGS`` in this process, to set up a session for the command under test
+    (which runs as a real process): the same code without an interpreter's start each time."""
+    with contextlib.redirect_stdout(io.StringIO()) as printed:
+        assert main(["op", *args]) == 0, printed.getvalue()
 
 
 def test_version() -> None:
@@ -36,7 +46,7 @@ def test_op_applies_and_saves_then_show_reports_derived_values(tmp_path: Path) -
 
 def test_refused_op_exits_non_zero_and_leaves_the_file_byte_identical(tmp_path: Path) -> None:
     session = tmp_path / "s.toml"
-    run("op", str(session), "character.add", "name=Aria", check=True)
+    prepare(str(session), "character.add", "name=Aria")
     before = session.read_bytes()
     result = run("op", str(session), "character.set", "character=Aria", "field=strength",
                  "value=26")
@@ -87,9 +97,9 @@ def test_unknown_operation_suggests_the_right_one(tmp_path: Path) -> None:
 
 def test_journal_exports_markdown_filtered(tmp_path: Path) -> None:
     session = tmp_path / "s.toml"
-    run("op", str(session), "character.add", "name=Aria", check=True)
-    run("op", str(session), "journal.note", "text=Aria hears a wolf", "who=Aria", check=True)
-    run("op", str(session), "journal.note", "text=Rain", check=True)
+    prepare(str(session), "character.add", "name=Aria")
+    prepare(str(session), "journal.note", "text=Aria hears a wolf", "who=Aria")
+    prepare(str(session), "journal.note", "text=Rain")
     result = run("journal", str(session), "--character", "aria", check=True)
     assert result.stdout.startswith("# s\n\n## Day 1\n")
     assert "note (Aria): Aria hears a wolf" in result.stdout
@@ -120,10 +130,9 @@ def test_the_console_refuses_a_broken_file_before_drawing_and_leaves_it_alone(tm
 
 def test_show_as_text_follows_the_language_and_reads_as_lines_not_data(tmp_path: Path) -> None:
     session = tmp_path / "s.toml"
-    run("op", str(session), "character.add", "name=Aria", "strength=17", check=True)
-    run("op", str(session), "condition.add", "character=Aria", "condition=stunned",
-        "save_dc=12", check=True)
-    run("op", str(session), "condition.save", "character=Aria", "condition=stunned", check=True)
+    prepare(str(session), "character.add", "name=Aria", "strength=17")
+    prepare(str(session), "condition.add", "character=Aria", "condition=stunned", "save_dc=12")
+    prepare(str(session), "condition.save", "character=Aria", "condition=stunned")
     english = run("show", str(session), check=True).stdout
     assert "  conditions:\n    names: stunned\n" in english
     assert "      · = 0 mv = 0 m per round (× 0.75 m per mv)\n" in english

@@ -56,6 +56,19 @@ def test_the_first_screen_imports_only_what_it_shows() -> None:
     assert not late & loaded, sorted(late & loaded)
 
 
+def test_an_op_loads_neither_the_game_server_nor_asyncio(tmp_path: Path) -> None:
+    """``gm-console op`` is what scripts run in loops (README "Limits"): serve's listeners
+    (asyncio, ssl) and invite's links are a third of its imports, for commands it is not."""
+    session = tmp_path / "s.toml"
+    loaded = imported_after("import contextlib, io\nfrom gm_console.cli import main\n"
+                            "with contextlib.redirect_stdout(io.StringIO()):\n"
+                            f"    assert main(['op', {str(session)!r}, 'journal.note', "
+                            "'text=x']) == 0")
+    assert 'text = "x"' in session.read_text()  # it did apply and save
+    assert not {"asyncio", "ssl", "gm_console.gameserver"} & loaded, \
+        sorted({"asyncio", "ssl", "gm_console.gameserver"} & loaded)
+
+
 @pytest.mark.parametrize("rules", sorted(ROOT.glob("gm_console_plugins/*/rules.py")),
                          ids=lambda p: p.parent.name)
 def test_plugin_rules_import_neither_textual_nor_the_store(rules: Path) -> None:

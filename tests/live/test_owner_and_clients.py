@@ -4,10 +4,11 @@ serve`` and ``gm-console op``."""
 from __future__ import annotations
 
 import json
-import multiprocessing
 import os
 import signal
 import socket
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -73,36 +74,17 @@ def test_an_op_while_the_console_is_open_survives_the_consoles_next_change(
         assert state["clock"]["second"] == 8 * 3600 + (trial + 1) * 600
 
 
-def _op_quietly(argv: list[str]) -> None:
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, 1)
-    os.dup2(devnull, 2)
-    from gm_console.cli import main
-
-    os._exit(main(argv))
-
-
 def test_two_hundred_concurrent_op_pairs_lose_nothing(tmp_path: Path) -> None:
     """The issue's trial: two ``gm-console op`` started together on a session nobody owns,
-    200 times (each pair on a session of its own, a few pairs at a time). The processes are
-    forked from one that has imported gm-console already, so 400 of them take seconds; each
-    locks, reads, applies and writes the file exactly as ``gm-console op`` does."""
-    from gm_console.host import Host
-
-    Host().load()  # the plugins' modules imported once, before forking
-    fork = multiprocessing.get_context("fork")
+    200 times (each pair on a session of its own, a few pairs at a time), by op_pairs.py:
+    each op is what ``gm-console op`` runs once its command line is read (lock, read, apply,
+    write, release), a fork of a process that has loaded gm-console once."""
     sessions = [tmp_path / f"s{pair}.toml" for pair in range(200)]
-    running: list[multiprocessing.process.BaseProcess] = []
     for path in sessions:
         path.write_text(SESSION)
-        for side in "ab":
-            argv = ["op", str(path), "journal.note", f"text=note {side}"]
-            running.append(fork.Process(target=_op_quietly, args=(argv,)))
-            running[-1].start()
-        while len(running) >= 16:
-            running.pop(0).join(timeout=60)
-    for process in running:
-        process.join(timeout=60)
+    done = subprocess.run([sys.executable, str(Path(__file__).with_name("op_pairs.py")),
+                           *map(str, sessions)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, f"{done.returncode} ops failed\n{done.stderr}"
     lost = [path.name for path in sessions
             if sorted(line["text"] for line in read_state(path)["journal"]) !=
             ["note a", "note b"]]
