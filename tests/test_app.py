@@ -792,6 +792,27 @@ async def test_every_key_holds_a_save_being_serialised_off_the_repaint(make_app,
         assert len(holds) == 2
 
 
+async def test_q_leaves_at_once_not_after_the_wait_for_a_key_to_be_handled(make_app, store,
+                                                                           monkeypatch):
+    """Each key waits until the one before is handled (at most KEY_HANDLED_WITHIN); once the
+    app is leaving, Textual says nothing more is handled, and q waited that long to quit."""
+    import asyncio
+
+    from gm_console.ui import app as app_module
+
+    monkeypatch.setattr(app_module, "KEY_HANDLED_WITHIN", 30)
+    app = make_app(store)
+
+    async def quit_by_key() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("q")
+            while app.is_running:
+                await asyncio.sleep(0.01)
+
+    await asyncio.wait_for(quit_by_key(), 15)  # a second or two, under any load, when it works
+    assert app.return_code == 0
+
+
 async def test_keys_typed_in_one_burst_answer_the_question_the_first_one_asks(make_app, store):
     """"i" then "bow, 3, 1" and enter arriving together (a fast typist, a slow SSH link): the
     letters are the answer, not the loads screen's keys b (bulky) and w (armour)."""

@@ -79,10 +79,10 @@ class GMConsoleApp(App):
         self._ui_thread = threading.get_ident()
         self._previous_handlers: dict[int, Any] = {}  # signal number: handler, put back on exit
         self.live_status = ""
+        self._key_in_hand: asyncio.Event | None = None  # set once the key in hand is handled
         self.journal_index = journal.Index()
-        """Where each journal filter's lines are, kept while the console runs (the journal
-        screen is made anew each time it opens): a filter costs one pass over the journal
-        once, and nothing after."""
+        """Where each journal filter's lines are, kept while the console runs: a filter costs
+        one pass over the journal once, and nothing after."""
         """What the header says of the live session: this front's role, or that its owner
         has gone."""
         self._unsubscribe = store.subscribe(self._on_store_change)
@@ -330,14 +330,24 @@ class GMConsoleApp(App):
                 handled.set()  # its widget took it, or the screen's bindings had their turn
         for node in chain:  # before the key is handed on: it cannot be handled unseen
             node.message_signal.subscribe(self, functools.partial(seen, node), immediate=True)
+        self._key_in_hand = handled
         try:
             await super().on_event(event)
             if event.is_forwarded:  # not taken by a priority binding of the app
                 with contextlib.suppress(asyncio.TimeoutError):  # a handler waiting on the app
                     await asyncio.wait_for(handled.wait(), KEY_HANDLED_WITHIN)
         finally:
+            self._key_in_hand = None
             for node in chain:
                 node.message_signal.unsubscribe(self)
+
+    def exit(self, *args: Any, **kwargs: Any) -> None:
+        super().exit(*args, **kwargs)
+        # Once the app is leaving, Textual tells nobody a key was handled (its widgets are no
+        # longer attached): the key that asked to leave (q) is done, and the app goes on to
+        # leave instead of waiting out KEY_HANDLED_WITHIN.
+        if self._key_in_hand is not None:
+            self._key_in_hand.set()
 
     def on_unmount(self) -> None:
         for number, handler in self._previous_handlers.items():
