@@ -14,7 +14,7 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timezone
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from gm_console.context import OpContext, Session
 from gm_console.cow import Draft
@@ -24,8 +24,7 @@ from gm_console.operations import Refused
 from gm_console.said import restored, say, stored
 
 
-@dataclass(frozen=True)
-class Change:
+class Change(NamedTuple):
     """Published after every applied operation or undo. ``areas`` names what changed: every
     top-level table that differs (``characters``, ``clock``, ``rolls``, ...), every plugin whose
     table differs (by its name), ``journal``, what the operation touched, and the operation's
