@@ -66,8 +66,7 @@ class Outcome:
                    data=dict(given.get("data") or {}), journal=list(given.get("journal") or []))
 
 
-@dataclass
-class _Step:
+class _Step(NamedTuple):
     op: str
     message: str
     before: dict[str, Any]
