@@ -14,9 +14,8 @@ import re
 import stat
 import tempfile
 import time
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import tomli
 
@@ -37,8 +36,7 @@ MAX_ITEMS = 1_000
 """Items one character may carry."""
 
 
-@dataclass
-class Problem:
+class Problem(NamedTuple):
     line: int | None
     message: str
 

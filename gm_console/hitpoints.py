@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Mapping, NamedTuple
 
 from gm_console.conditions import Condition
 from gm_console.said import say
@@ -70,8 +70,7 @@ def of(character: Mapping[str, Any], conditions: list[Condition]) -> HitPoints |
     return HitPoints(current, maximum, effective, temp, steps)
 
 
-@dataclass(frozen=True)
-class Damage:
+class Damage(NamedTuple):
     current: int
     temp: int
     overflow: int     # damage left once hit points reached the floor

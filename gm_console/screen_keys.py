@@ -13,8 +13,7 @@ reported, never silent.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, NamedTuple
 
 if TYPE_CHECKING:
     from gm_console.host import Host
@@ -30,15 +29,13 @@ GLOBAL_KEYS = frozenset({"d", "r", "n", "N", "plus", "q", "ctrl+z", "ctrl+p", "c
 palette): a screen binding on one of them would hide the app's action there."""
 
 
-@dataclass(frozen=True)
-class NavEntry:
+class NavEntry(NamedTuple):
     screen_id: str
     key: str     # as Textual names it: "f5"; "" when the screen has none (palette only)
     label: str   # in the UI language
 
 
-@dataclass(frozen=True)
-class KeyPlan:
+class KeyPlan(NamedTuple):
     entries: list[NavEntry]  # in the bar's order
     notes: list[tuple[str, str]]  # (plugin, each collision and what was done about it)
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timezone
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from gm_console.context import OpContext, Session
 from gm_console.cow import Draft
@@ -24,8 +24,7 @@ from gm_console.operations import Refused
 from gm_console.said import restored, say, stored
 
 
-@dataclass(frozen=True)
-class Change:
+class Change(NamedTuple):
     """Published after every applied operation or undo. ``areas`` names what changed: every
     top-level table that differs (``characters``, ``clock``, ``rolls``, ...), every plugin whose
     table differs (by its name), ``journal``, what the operation touched, and the operation's
@@ -67,8 +66,7 @@ class Outcome:
                    data=dict(given.get("data") or {}), journal=list(given.get("journal") or []))
 
 
-@dataclass
-class _Step:
+class _Step(NamedTuple):
     op: str
     message: str
     before: dict[str, Any]

@@ -9,7 +9,7 @@ second, a third of the console's import time.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from gm_console.said import say
 
@@ -19,8 +19,7 @@ _SHORTHANDS = (
 )
 
 
-@dataclass(frozen=True)
-class Roll:
+class Roll(NamedTuple):
     expression: str
     total: int
     detail: str  # d20's own rendering: "1d20 (14) + 3 = `17`"

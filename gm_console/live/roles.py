@@ -16,8 +16,7 @@ decides it (see :mod:`gm_console.live.owner`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 GM, PLAYER, SPECTATOR = "gm", "player", "spectator"
 # The parameters through which an operation names the character it concerns.
@@ -32,8 +31,7 @@ class RoleError(ValueError):
     """A role that is not gm, spectator or player:NAME (of a character in the session)."""
 
 
-@dataclass(frozen=True)
-class Role:
+class Role(NamedTuple):
     kind: str
     character: str = ""
 

@@ -5,9 +5,8 @@ Plain functions over ``config/armour.toml`` parsed (``table``) and its settings.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 from gm_console.said import Said, say
 
@@ -39,8 +38,7 @@ def find_armour(name: str, table: dict[str, Any]) -> dict[str, Any] | None:
     return None
 
 
-@dataclass(frozen=True)
-class ArmourLimit:
+class ArmourLimit(NamedTuple):
     armour: str          # as the character sheet writes it
     known: str | None    # the table's name, None when the armour is not in the table
     limit: Fraction      # of the base speed; 1 = no limit

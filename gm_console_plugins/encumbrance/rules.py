@@ -11,7 +11,7 @@ import math
 import re
 from dataclasses import asdict, dataclass, field
 from fractions import Fraction
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 # Plain Python shared with the host (no host imports): one way to read "18/50".
 from gm_console.core.abilities import Strength, parse_strength
@@ -86,8 +86,7 @@ def race_base_mv(race: str, table: dict[str, Any]) -> float | None:
     return None if key is None else table["race_base_mv"][key]
 
 
-@dataclass(frozen=True)
-class Adjustment:
+class Adjustment(NamedTuple):
     mv: int
     row: str       # the table row's words, or why none applies
     column: str    # "6" or "12+"
@@ -241,8 +240,7 @@ def bulky_category(category: str, settings: dict[str, Any]) -> str:
     return CATEGORIES[min(index + 1, max(index, CATEGORIES.index(top)))]
 
 
-@dataclass(frozen=True)
-class Effects:
+class Effects(NamedTuple):
     speed: Fraction | None   # of the base speed; None when speed_mv says it
     speed_mv: float | None
     to_hit: int

@@ -11,9 +11,8 @@ Arithmetic is done on exact fractions of the figures as written in the TOML (0.3
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Mapping
+from typing import Any, Mapping, NamedTuple
 
 from gm_console.core.abilities import modifier, parse_score, parse_strength
 from gm_console.said import Said, Value, say
@@ -131,8 +130,7 @@ def signed(number: int) -> str:
 # ---------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class JumpFigures:
+class JumpFigures(NamedTuple):
     long_running: Fraction
     long_standing: Fraction
     high_running: Fraction
@@ -270,8 +268,7 @@ def cost_per_metre(kind: str, difficult: bool, *, climb_speed_m: float, swim_spe
 SKILL_ABILITY = {"athletics": "strength", "acrobatics": "dexterity"}
 
 
-@dataclass(frozen=True)
-class Check:
+class Check(NamedTuple):
     """A roll the path calls for: offered to the game master, who may skip it."""
 
     skill: str          # "athletics" or "acrobatics"
@@ -301,8 +298,7 @@ def check_expression(dice: str, mod: int) -> str:
 # ---------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class PricedSegment:
+class PricedSegment(NamedTuple):
     number: int
     segment: Segment
     difficult: bool
@@ -328,8 +324,7 @@ class PricedSegment:
         return out
 
 
-@dataclass(frozen=True)
-class PricedPath:
+class PricedPath(NamedTuple):
     speed: Fraction
     segments: tuple[PricedSegment, ...]
     checks: tuple[Check, ...] = ()

@@ -59,7 +59,7 @@ def _rates_text(ctx: OpContext) -> Said:
 
 def _pace(ctx: OpContext, p: dict[str, Any]) -> Result:
     sec = _state(ctx)
-    motion = _checked(ctx, rules.Motion(**{**vars(reading.motion(sec)), "pace": p["pace"]}))
+    motion = _checked(ctx, reading.motion(sec)._replace(pace=p["pace"]))
     sec["pace"] = motion.pace
     table = ctx.table(PLUGIN)
     effect = rules.pace_effect(table, motion, ctx.language)

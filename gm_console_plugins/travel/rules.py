@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from gm_console.core.abilities import modifier
 from gm_console.said import Said, say
@@ -28,8 +28,7 @@ class TravelError(ValueError):
     """A pace, mode or parameter the rules do not allow; the message says what and why."""
 
 
-@dataclass(frozen=True)
-class Motion:
+class Motion(NamedTuple):
     """How the party moves: pace, mode, and the mode's own figures where it has any."""
 
     pace: str = "normal"
@@ -39,8 +38,7 @@ class Motion:
     hours_per_day: float = 0.0  # a ship's sailing hours a day; 0 = the table's day
 
 
-@dataclass(frozen=True)
-class Rates:
+class Rates(NamedTuple):
     """Distances for one pace, mode and terrain, with the lines that explain them."""
 
     per_minute_m: float
@@ -353,15 +351,13 @@ def save_expression(constitution: int, dice: str = "1d20") -> str:
 # -- a route ----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Leg:
+class Leg(NamedTuple):
     km: float
     terrain: dict[str, Any]
     name: str = ""
 
 
-@dataclass(frozen=True)
-class Segment:
+class Segment(NamedTuple):
     """A stretch of travel that stays within one hour of the day and one leg."""
 
     hours: float
