@@ -6,7 +6,7 @@ Strength may be exceptional: "18/01" … "18/99", "18/00" (= 18/100), stored as 
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from dataclasses import dataclass
 
 from gm_console.said import say
 
@@ -23,7 +23,8 @@ def ability_name(ability: str) -> str:
 _EXCEPTIONAL = re.compile(r"^\s*18\s*/\s*(\d{2})\s*$")
 
 
-class Strength(NamedTuple):
+@dataclass(frozen=True, order=True)
+class Strength:
     score: int
     percentile: int = 0  # 1-100 for 18/xx, 0 otherwise
 
