@@ -12,8 +12,9 @@ import os
 import signal
 import threading
 from dataclasses import replace
+from importlib import import_module
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, cast
 
 from textual.app import App, SystemCommand
 from textual import events, on
@@ -31,6 +32,9 @@ from gm_console.said import say
 from gm_console.saver import Saver
 from gm_console.store import Change, Outcome, Store
 from gm_console.ui.navigation import NavEntry, key_label, nav_entries
+
+if TYPE_CHECKING:
+    from gm_console.ui.screens.help import HelpScreen
 
 CORE_BINDINGS = [
     Binding("d", "roll_dice", "Roll dice", id="dice"),
@@ -51,6 +55,20 @@ REJOIN = 75
 KEY_HANDLED_WITHIN = 0.5
 """Seconds the next key waits at most for one to be handled (a handler that waits for the
 app itself to do something would otherwise hold the keys for ever)."""
+
+
+CORE_SCREENS = {"home": ("home", "HomeScreen"), "party": ("party", "PartyScreen"),
+                "journal": ("journal", "JournalScreen"), "help": ("help", "HelpScreen"),
+                "settings": ("settings", "SettingsScreen"),
+                "requests": ("requests", "RequestsScreen")}
+"""The host's screens: id → (module in gm_console.ui.screens, class)."""
+
+
+def _core_screen(module: str, name: str, store: Store) -> Screen:
+    """A host's screen, its module imported when it first opens, as a plugin's ScreenSpec
+    factory does: at start-up, only the first screen's (the party screen's, with the editor
+    and the prompts, was a twentieth of the console's start)."""
+    return getattr(import_module(f"gm_console.ui.screens.{module}"), name)(store)
 
 
 class ThreadCall(Message):
@@ -100,14 +118,8 @@ class GMConsoleApp(App):
     # -- screens ------------------------------------------------------------------------------
 
     def screen_factories(self) -> dict[str, Any]:
-        from gm_console.ui.screens import help, journal, party, settings
-
-        from gm_console.ui.screens.home import HomeScreen
-        from gm_console.ui.screens.requests import RequestsScreen
-
-        core = {"home": HomeScreen, "party": party.PartyScreen, "journal": journal.JournalScreen,
-                "help": help.HelpScreen, "settings": settings.SettingsScreen,
-                "requests": RequestsScreen}
+        core = {screen_id: functools.partial(_core_screen, *where)
+                for screen_id, where in CORE_SCREENS.items()}
         return {**core, **{spec.id: spec.factory for spec in self.host.screens.values()}}
 
 
@@ -119,8 +131,6 @@ class GMConsoleApp(App):
         return self.writes_files or action != "screenshot"
 
     def action_open(self, screen_id: str) -> None:
-        from gm_console.ui.screens.help import HelpScreen  # (imported by screen_factories)
-
         factory = self.screen_factories().get(screen_id)
         if factory is None:  # its plugin was switched off since the key was bound
             self.notify(self.t(say("{screen}: not available", screen=screen_id)),
@@ -134,8 +144,8 @@ class GMConsoleApp(App):
             screen = factory(self.store)
             screen.screen_id = screen_id
             self.install_screen(screen, screen_id)
-        if isinstance(screen, HelpScreen):  # it starts with the keys of the screen it left
-            screen.opened_from(self.screen)
+        if screen_id == "help":  # it starts with the keys of the screen it left
+            cast("HelpScreen", screen).opened_from(self.screen)
         self.show_screen(screen)
 
     def show_screen(self, screen: Screen) -> None:
