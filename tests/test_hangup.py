@@ -19,6 +19,8 @@ from typing import Iterator
 
 import pytest
 
+from gm_console.gameserver.pty_child import take_terminal
+
 SESSION = '[session]\nname = "Hangup"\n\n[[characters]]\nname = "Aria"\n'
 
 
@@ -31,7 +33,7 @@ def start(path: Path) -> tuple[subprocess.Popen, int]:
     process = subprocess.Popen([sys.executable, "-m", "gm_console", str(path)], stdin=slave,
                                stdout=slave, stderr=slave, env=env, start_new_session=True,
                                close_fds=True,
-                               preexec_fn=lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0))
+                               preexec_fn=take_terminal)
     os.close(slave)
     return process, master
 

@@ -21,7 +21,7 @@ MAX_PENDING_INPUT = 1024 * 1024
 """Keystrokes waiting for a console that stopped reading (a hung one): past this, dropped."""
 
 
-def _take_terminal() -> None:
+def take_terminal() -> None:
     """In the child, before exec: the pty (its stdin) becomes its controlling terminal."""
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
@@ -42,7 +42,7 @@ class PtyChild:
             self.resize(columns, rows)
             self.process = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave,
                                             env=env, start_new_session=True, close_fds=True,
-                                            preexec_fn=_take_terminal)
+                                            preexec_fn=take_terminal)
         except BaseException:
             os.close(self.master)
             raise

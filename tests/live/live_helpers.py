@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from gm_console.gameserver.pty_child import take_terminal
 from gm_console.live import protocol, rendezvous
 
 SESSION = ('[session]\nname = "Live"\n\n[[characters]]\nname = "Aria"\n\n[[characters]]\n'
@@ -62,9 +63,14 @@ class Terminal:
         master, slave = pty.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
         env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "80", "LINES": "24"}
+        # The terminal is its controlling terminal, as sshd's and the game server's are: if
+        # the test's process dies without closing it (a run stopped half-way), the kernel
+        # hangs it up, and the console saves and leaves. Without one it saw only an empty
+        # read after another, and spun on them for ever, holding the session's lock.
         self.process = subprocess.Popen([sys.executable, "-m", "gm_console", *args],
                                         stdin=slave, stdout=slave, stderr=slave, env=env,
-                                        start_new_session=True, close_fds=True)
+                                        start_new_session=True, close_fds=True,
+                                        preexec_fn=take_terminal)
         os.close(slave)
         self.master = master
         self.seen = b""

@@ -13,6 +13,7 @@ from typing import Any
 
 import asyncssh
 
+from gm_console.gameserver.pty_child import take_terminal
 from live_helpers import wait_for_owner
 
 
@@ -166,7 +167,8 @@ class PtyProgram:
         master, slave = pty.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
         self.process = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave,
-                                        env=env, start_new_session=True, close_fds=True)
+                                        env=env, start_new_session=True, close_fds=True,
+                                        preexec_fn=take_terminal)  # (see live_helpers)
         os.close(slave)
         self.master = master
         self.seen = b""
