@@ -106,6 +106,22 @@ class Terminal:
         os.close(self.master)
 
 
+    def idle(self, still: float = 0.3, limit: float = 60) -> None:
+        """Wait until the program has used no CPU for ``still`` seconds: what it does without
+        writing (a first save of a long journal, on a thread) is over."""
+        def cpu() -> int:
+            fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+            return int(fields[11]) + int(fields[12])  # utime + stime, in clock ticks
+        deadline = time.perf_counter() + limit
+        before = cpu()
+        while time.perf_counter() < deadline:
+            time.sleep(still)
+            now = cpu()
+            if now == before:
+                return
+            before = now
+
+
 def console(session: Path, quiet: float, env: dict[str, str] | None = None) -> Terminal:
     return Terminal([sys.executable, "-m", "gm_console", str(session)], quiet, env)
 
@@ -367,15 +383,16 @@ def journal_screen(folder: Path, runs: int, quiet: float) -> None:
     to the last byte of the repaint, the two consoles alternated; then the same keys' CPU
     in-process (what does not depend on the machine's load)."""
     sessions = {lines: journal_session(folder, lines) for lines in (5000, 50000)}
-    terms = {}
-    for lines, session in sessions.items():
-        terms[lines] = console(session, quiet)
-        if b"palette" not in terms[lines].settle(quiet=0.5, limit=120)[0]:
-            raise SystemExit(f"bench: the console did not open {session.name}")
     key, party = screen_key("journal"), screen_key("party")
     times: dict[tuple[str, int], list[float]] = {}
     for _ in range(runs):
-        for lines, term in terms.items():
+        # A console of its own each run: the console keeps a screen once built, so only a
+        # console's first opening of the journal (and of the party screen) builds it.
+        for lines, session in sessions.items():
+            term = console(session, quiet)
+            if b"palette" not in term.settle(quiet=0.5, limit=120)[0]:
+                raise SystemExit(f"bench: the console did not open {session.name}")
+            term.idle()
             _, seconds = term.press(party, quiet=0.5)  # a screen of 4 rows: the reference
             times.setdefault(("party", lines), []).append(seconds)
             _, seconds = term.press(key, quiet=0.5)
@@ -385,9 +402,7 @@ def journal_screen(folder: Path, runs: int, quiet: float) -> None:
                 if not written:
                     raise SystemExit(f"bench: {label!r} drew nothing on the journal screen")
                 times.setdefault((label, lines), []).append(seconds)
-            term.press(b"\x1b", quiet=0.5)  # back home, to open it again
-    for term in terms.values():
-        term.close()
+            term.close()
     reference = median(times[("party", 50000)] + times[("party", 5000)])
     row("  (reference: opening the party screen)", f"{reference:.2f} s", "", None)
     for label in ("open", *(label for label, _ in JOURNAL_KEYS)):
