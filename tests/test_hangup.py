@@ -24,16 +24,15 @@ from gm_console.gameserver.pty_child import take_terminal
 SESSION = '[session]\nname = "Hangup"\n\n[[characters]]\nname = "Aria"\n'
 
 
-def start(path: Path) -> tuple[subprocess.Popen, int]:
+def start(path: Path, controlling: bool = True) -> tuple[subprocess.Popen, int]:
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
     env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "80", "LINES": "24"}
     # A session of its own with the terminal as its controlling terminal, as sshd does: when
-    # the terminal goes away, the kernel sends SIGHUP.
+    # the terminal goes away, the kernel sends SIGHUP. Not ``controlling``: nothing does.
     process = subprocess.Popen([sys.executable, "-m", "gm_console", str(path)], stdin=slave,
                                stdout=slave, stderr=slave, env=env, start_new_session=True,
-                               close_fds=True,
-                               preexec_fn=take_terminal)
+                               close_fds=True, preexec_fn=take_terminal if controlling else None)
     os.close(slave)
     return process, master
 
@@ -95,10 +94,14 @@ def test_edit_then_stop_leaves_the_edit_saved(tmp_path: Path, how: str) -> None:
     assert saved["characters"][0]["name"] == "Aria"
 
 
-def test_a_terminal_that_goes_away_does_not_leave_the_process_running(tmp_path: Path) -> None:
+@pytest.mark.parametrize("controlling", [True, False], ids=["SIGHUP", "no signal"])
+def test_a_terminal_that_goes_away_does_not_leave_the_process_running(tmp_path: Path,
+                                                                       controlling: bool) -> None:
+    """With no SIGHUP (a terminal that is not the console's controlling one), the console
+    read nothing after nothing for ever, on two cores, holding its session's lock."""
     path = tmp_path / "s.toml"
     path.write_text(SESSION)
-    process, master = start(path)
+    process, master = start(path, controlling)
     try:
         read_until(master, b"08:00")
         os.write(master, b"+")

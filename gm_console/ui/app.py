@@ -9,7 +9,9 @@ import contextlib
 import functools
 import gc
 import os
+import select
 import signal
+import sys
 import threading
 from dataclasses import replace
 from importlib import import_module
@@ -317,7 +319,27 @@ class GMConsoleApp(App):
                 signal.SIGHUP, lambda _number, _frame: self._hang_up())
             self._previous_handlers[signal.SIGTERM] = signal.signal(
                 signal.SIGTERM, lambda _number, _frame: self._terminate())
+        self._watch_terminal()
         self.action_rolls()
+
+    def _watch_terminal(self) -> None:
+        """A terminal that goes away sends SIGHUP only to the processes it controls. One that
+        is not the console's controlling terminal (a program that made the pty without giving
+        it, a test, a bench) just goes, and Textual's reader then reads nothing after nothing
+        for ever: two cores spun for hours and the session stayed locked. A thread waits for
+        the terminal's hang-up, taking none of its input, and leaves as SIGHUP does."""
+        if self.is_headless or not sys.__stdin__ or not sys.__stdin__.isatty():
+            return
+        terminal = sys.__stdin__.fileno()
+
+        def watch() -> None:
+            hang_up = select.POLLHUP | select.POLLERR | select.POLLNVAL
+            poller = select.poll()
+            poller.register(terminal, 0)  # asks for no input: a hang-up or an error only
+            while not any(events & hang_up for _, events in poller.poll()):
+                pass
+            self._hang_up()
+        threading.Thread(target=watch, name="gm-console-terminal", daemon=True).start()
 
     async def on_event(self, event: events.Event) -> None:
         if not isinstance(event, events.Key) or event.is_forwarded:
