@@ -105,7 +105,6 @@ class Terminal:
             self.process.wait()
         os.close(self.master)
 
-
     def idle(self, still: float = 0.3, limit: float = 60) -> None:
         """Wait until the program has used no CPU for ``still`` seconds: what it does without
         writing (a first save of a long journal, on a thread) is over."""

@@ -59,18 +59,21 @@ KEY_HANDLED_WITHIN = 0.5
 app itself to do something would otherwise hold the keys for ever)."""
 
 
-CORE_SCREENS = {"home": ("home", "HomeScreen"), "party": ("party", "PartyScreen"),
-                "journal": ("journal", "JournalScreen"), "help": ("help", "HelpScreen"),
-                "settings": ("settings", "SettingsScreen"),
-                "requests": ("requests", "RequestsScreen")}
-"""The host's screens: id → (module in gm_console.ui.screens, class)."""
-
-
 def _core_screen(module: str, name: str, store: Store) -> Screen:
     """A host's screen, its module imported when it first opens, as a plugin's ScreenSpec
     factory does: at start-up, only the first screen's (the party screen's, with the editor
     and the prompts, was a twentieth of the console's start)."""
     return getattr(import_module(f"gm_console.ui.screens.{module}"), name)(store)
+
+
+CORE_SCREENS: dict[str, Callable[[Store], Screen]] = {
+    screen_id: functools.partial(_core_screen, module, name)
+    for screen_id, (module, name) in {
+        "home": ("home", "HomeScreen"), "party": ("party", "PartyScreen"),
+        "journal": ("journal", "JournalScreen"), "help": ("help", "HelpScreen"),
+        "settings": ("settings", "SettingsScreen"),
+        "requests": ("requests", "RequestsScreen")}.items()}
+"""The host's screens by id: each one's factory (module in gm_console.ui.screens, class)."""
 
 
 class ThreadCall(Message):
@@ -99,12 +102,12 @@ class GMConsoleApp(App):
         self._ui_thread = threading.get_ident()
         self._previous_handlers: dict[int, Any] = {}  # signal number: handler, put back on exit
         self.live_status = ""
+        """What the header says of the live session: this front's role, or that its owner
+        has gone."""
         self._key_in_hand: asyncio.Event | None = None  # set once the key in hand is handled
         self.journal_index = journal.Index()
         """Where each journal filter's lines are, kept while the console runs: a filter costs
         one pass over the journal once, and nothing after."""
-        """What the header says of the live session: this front's role, or that its owner
-        has gone."""
         self._unsubscribe = store.subscribe(self._on_store_change)
         self.host.failure_listeners.append(self._on_plugin_failure)
         self.writes_files = True
@@ -120,9 +123,7 @@ class GMConsoleApp(App):
     # -- screens ------------------------------------------------------------------------------
 
     def screen_factories(self) -> dict[str, Any]:
-        core = {screen_id: functools.partial(_core_screen, *where)
-                for screen_id, where in CORE_SCREENS.items()}
-        return {**core, **{spec.id: spec.factory for spec in self.host.screens.values()}}
+        return {**CORE_SCREENS, **{spec.id: spec.factory for spec in self.host.screens.values()}}
 
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -333,11 +334,9 @@ class GMConsoleApp(App):
         terminal = sys.__stdin__.fileno()
 
         def watch() -> None:
-            hang_up = select.POLLHUP | select.POLLERR | select.POLLNVAL
             poller = select.poll()
-            poller.register(terminal, 0)  # asks for no input: a hang-up or an error only
-            while not any(events & hang_up for _, events in poller.poll()):
-                pass
+            poller.register(terminal, 0)  # no input asked for: poll returns on a hang-up or
+            poller.poll()                 # an error only, which it always reports
             self._hang_up()
         threading.Thread(target=watch, name="gm-console-terminal", daemon=True).start()
 

@@ -83,10 +83,12 @@ class HelpScreen(StoreScreen):
                                       if e.screen_id == origin.nav_id), origin.nav_id)
             self.origin_keys = screen_keys(origin)
         if self.is_mounted:  # (the first time, mounting shows it)
+            self.lines = self._lines()
             search = self.query_one("#help-search", Input)
             if search.value:
-                search.value = ""
-            self.refresh_view(None)
+                search.value = ""  # which shows every line (on_input_changed)
+            else:
+                self._show("")
 
     def compose_body(self) -> ComposeResult:
         yield Input(placeholder=self.t("Type to search the help · escape: back"),
