@@ -10,7 +10,7 @@ from gm_console.ui.screens.home import HomeScreen
 from gm_console.ui.screens.character import CharacterScreen, ItemForm
 from gm_console.ui.screens.party import PartyScreen
 from gm_console.ui.screens.rolls import RollPrompt
-from gm_console.ui.widgets import SyncedTable, Value
+from gm_console.ui.widgets import Footer, SyncedTable, Value
 
 SIZE = (80, 24)
 
@@ -44,6 +44,11 @@ async def test_home_shows_party_clock_and_journal(make_app, store):
         assert header(app, "clock") == "Day 1, 08:10"
         tail = [v.shown for v in app.screen.query("#journal-tail > Value")]
         assert any("time passes: 10 min" in line for line in tail)
+        # the footer's keys are clicked as they are pressed
+        footer = app.screen.query_one(Footer)
+        await pilot.click(Footer, offset=(footer.render().plain.index(" + ") + 1, 0))
+        await pilot.pause()
+        assert header(app, "clock") == "Day 1, 08:20"
 
 
 async def test_add_a_character_edit_a_field_and_undo(make_app, store):

@@ -3,12 +3,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Sequence
 
 import rich.text
 import textual.content
 from rich.markup import escape
 from rich.cells import cell_len
+from rich.style import Style
 from rich.text import Text
 from textual import events, getters
 from textual.app import ComposeResult
@@ -20,8 +21,6 @@ from textual.geometry import Region, Size
 from textual.widget import Widget
 from textual.reactive import reactive
 from textual.widgets import DataTable, Input, Label, Static
-from textual.widgets import Footer as TextualFooter
-from textual.widgets._footer import FooterKey  # Textual exports it only from there
 
 from gm_console.core.clock import format_clock
 from gm_console.safe_text import visible
@@ -356,21 +355,54 @@ class SessionHeader(Horizontal):
                                                                  t("Day")))
 
 
-class _Key(FooterKey):
-    """Textual's footer key, styled once when mounted: its ``compact`` is given (a class
-    at creation), never switched after."""
+class _FooterKey(NamedTuple):
+    """A key as the footer shows it."""
+    key: str
+    display: str
+    description: str
+    enabled: bool
+    tooltip: str
 
-    compact = reactive(False, init=False)
 
+class Footer(Widget):
+    """The screen's keys on its bottom line, drawn as one line of text, as Textual's footer
+    draws them (a key, then what it does; the command palette's on the right). Textual's
+    footer is a widget per key, built again whenever the keys change: fifteen to twenty-two
+    widgets on a screen, which were two fifths of the CPU of opening one. A key here is
+    clicked as there: the click presses it.
 
-class Footer(TextualFooter):
-    """Textual's footer, rebuilt only when the keys it shows change, and once for any number of
-    changes in a frame: Textual's rebuilds it on every change of focus, one repaint of its
-    line each (three, 1.2 KB, to close a question line)."""
+    It is redrawn only when the keys it shows change, and once for any number of changes in
+    a frame (a change of focus tells it each time)."""
+
+    ALLOW_SELECT = False
+    COMPONENT_CLASSES = {"footer--key", "footer--description", "footer--edge",
+                         "footer--hover"}
+    DEFAULT_CSS = """
+    Footer { dock: bottom; height: 1; color: $footer-foreground;
+             background: $footer-background; }
+    Footer > .footer--key { color: $footer-key-foreground; background: $footer-key-background;
+                            text-style: bold; }
+    Footer > .footer--description { color: $footer-description-foreground;
+                                    background: $footer-description-background; }
+    Footer > .footer--edge { color: $foreground 20%; }
+    Footer > .footer--hover { background: $block-hover-background; }
+    """
 
     _pending = False
-    _shown: tuple[Any, ...] = ()
     _placing = False
+    _hovered: _FooterKey | None = None
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._keys: tuple[_FooterKey, ...] = ()
+        self._palette: _FooterKey | None = None
+        self._spans: list[tuple[int, int, _FooterKey]] = []  # where each key was drawn
+
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed)
+
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
 
     def place(self, shown: bool) -> None:
         """Show or hide the footer as the question line hides or shows itself in its place
@@ -390,51 +422,91 @@ class Footer(TextualFooter):
         return super().refresh(*regions, **kwargs)
 
     def bindings_changed(self, screen: Any) -> None:
-        self._bindings_ready = True
         if not screen.app.app_focus or self._pending:
             return
         if self.is_attached and screen is self.screen:
             self._pending = True
             self.call_after_refresh(self._rebuild)
 
-    def compose(self) -> ComposeResult:
-        # Textual's compose, less its binding groups (no binding here has one) and its
-        # data-bound ``compact``: its keys start compact and are then bound to the footer's
-        # (not compact), so each key was styled three times: about a seventh of the CPU of a
-        # screen switch. A binding group, if one comes, shows as its keys, without its title.
-        if not self._bindings_ready:
-            return
-        bindings = self.screen.active_bindings
-        first: dict[str, tuple[Binding, bool, str]] = {}
-        for _, binding, enabled, tooltip in bindings.values():
-            if binding.show:
-                first.setdefault(binding.action, (binding, enabled, tooltip))
-        self.styles.grid_size_columns = len(first)
-        for binding, enabled, tooltip in first.values():
-            yield _Key(binding.key, self.app.get_key_display(binding), binding.description,
-                       binding.action, disabled=not enabled, tooltip=tooltip)
-        if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
-            palette = bindings.get(self.app.COMMAND_PALETTE_BINDING)
-            if palette is not None:
-                _, binding, enabled, tooltip = palette
-                key = _Key(binding.key, self.app.get_key_display(binding), binding.description,
-                           binding.action, classes="-command-palette -compact",
-                           disabled=not enabled, tooltip=binding.tooltip or binding.description)
-                key.set_reactive(_Key.compact, True)  # as Textual's: its own, not the footer's
-                yield key
-
-    async def _rebuild(self) -> None:
+    def _rebuild(self) -> None:
         self._pending = False
         if not self.is_attached or not self.display:
             # its screen went away before the frame came; or a question line is in its place,
             # and what it shows when back is what it showed before
             return
-        shown = tuple((key, binding.description, binding.action, enabled, tooltip)
-                      for key, (_, binding, enabled, tooltip)
-                      in self.screen.active_bindings.items() if binding.show)
-        if shown != self._shown or not self.children:
-            self._shown = shown
-            await self.recompose()
+        bindings = self.screen.active_bindings
+        first: dict[str, _FooterKey] = {}  # a key per action, as Textual's footer
+        for _, binding, enabled, tooltip in bindings.values():
+            if binding.show and binding.action not in first:
+                first[binding.action] = _FooterKey(
+                    binding.key, self.app.get_key_display(binding), binding.description,
+                    enabled, tooltip)
+        palette = None
+        if self.app.ENABLE_COMMAND_PALETTE and self.app.COMMAND_PALETTE_BINDING in bindings:
+            _, binding, enabled, _ = bindings[self.app.COMMAND_PALETTE_BINDING]
+            palette = _FooterKey(binding.key, self.app.get_key_display(binding),
+                                 binding.description, enabled,
+                                 binding.tooltip or binding.description)
+        keys = tuple(first.values())
+        if (keys, palette) != (self._keys, self._palette):
+            self._keys, self._palette = keys, palette
+            self.refresh()
+
+    def render(self) -> Text:
+        key_style = self.get_component_rich_style("footer--key")
+        description_style = self.get_component_rich_style("footer--description")
+        # Textual's :hover on a key's widget: its background only, the key keeps its colour
+        hovered = Style(bgcolor=self.get_component_rich_style("footer--hover").bgcolor)
+        self._spans = []
+
+        def draw(line: Text, shown: _FooterKey, key: str, description: str) -> None:
+            start = line.cell_len
+            line.append(key, key_style)
+            line.append(description, description_style)
+            if shown == self._hovered:
+                line.stylize(hovered, start)
+            if not shown.enabled:
+                line.stylize("dim", start)
+            self._spans.append((start, line.cell_len, shown))
+
+        line = Text(no_wrap=True, overflow="crop", end="")
+        for shown in self._keys:
+            draw(line, shown, f" {shown.display} ",
+                 f"{shown.description} " if shown.description else "")
+        if self._palette is not None:  # on the right, over the keys it leaves no room for
+            cut = max(self.size.width - cell_len(self._palette.display)
+                      - cell_len(self._palette.description) - 3, 0)
+            line.truncate(cut, pad=True)
+            self._spans = [(start, min(end, cut), shown) for start, end, shown in self._spans
+                           if start < cut]
+            line.append("\u258f", self.get_component_rich_style("footer--edge"))
+            draw(line, self._palette, self._palette.display, f" {self._palette.description} ")
+        line.stylize_before(self.rich_style)
+        return line
+
+    def _key_at(self, x: int) -> _FooterKey | None:
+        return next((shown for start, end, shown in self._spans if start <= x < end), None)
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        shown = self._key_at(event.x)
+        if shown is None:
+            return
+        if shown.enabled:
+            self.app.simulate_key(shown.key)
+        else:
+            self.app.bell()
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        self._hover(self._key_at(event.x))
+
+    def on_leave(self, event: events.Leave) -> None:
+        self._hover(None)
+
+    def _hover(self, shown: _FooterKey | None) -> None:
+        if shown != self._hovered:
+            self._hovered = shown
+            self.tooltip = shown.tooltip if shown is not None and shown.tooltip else None
+            self.refresh()
 
 
 class QuestionLine(Vertical):
