@@ -60,22 +60,55 @@ async def test_home_plus_repaints_the_clock_and_the_new_journal_line(make_app, s
 
 async def test_home_tail_shows_the_latest_lines_in_order_and_follows_the_journal(make_app,
                                                                                  store):
-    from gm_console.ui.widgets import Value
-
     for n in range(30):
         assert store.apply("journal.note", {"text": f"note {n}"}).ok
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
         await settled(pilot)
-        tail = [value.shown for value in app.screen.query("#journal-tail > Value")]
+        tail = home_tail(app)
         assert len(tail) >= 2 and tail[-1].endswith("note 29")
         assert [line[-7:] for line in tail] == [f"note {n}".rjust(7) for n in
                                                 range(30 - len(tail), 30)]
+        written = count_writes(app)
         await pilot.press("plus")
         await settled(pilot)
-        after = [value.shown for value in app.screen.query("#journal-tail > Value")]
+        after = home_tail(app)
         assert after[:-1] == tail[1:] and "time passes: 10 min" in after[-1]
-        assert all(isinstance(v, Value) for v in app.screen.query("#journal-tail > *"))
+        assert 0 < sum(written) <= 1500, written  # the tail's lines and the clock
+
+
+async def test_a_line_in_a_tail_with_room_repaints_that_line_alone(make_app, store):
+    """The tail is one widget: a new line where there is room repaints that line, not the
+    tail (the lines above it and the blank ones under it), even under a line too long for
+    the terminal (cut to fit, with an ellipsis)."""
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await settled(pilot)
+        long = "a first note " + "that goes on " * 8
+        assert store.apply("journal.note", {"text": long}).ok
+        await settled(pilot)
+        assert store.apply("journal.note", {"text": "a second note"}).ok
+        await settled(pilot)
+        first, second = home_tail(app)[-2:]
+        assert second == "Day 1, 08:00  a second note"
+        assert len(first) == SIZE[0] - 2 and first.endswith("…")
+        assert long.startswith(first[len("Day 1, 08:00  "):-1])
+        lines = screen_text(app)
+        written = count_writes(app, xterm_256())
+        assert store.apply("journal.note", {"text": "a third note"}).ok
+        await settled(pilot)
+        assert len(written) == 1 and sum(written) <= 200, written
+        after = screen_text(app)
+        assert [y for y, (a, b) in enumerate(zip(lines, after)) if a != b] == \
+            [lines.index(next(line for line in lines if "a second note" in line)) + 1]
+
+
+def home_tail(app: Any) -> list[str]:
+    """The journal lines the home screen shows, first to last."""
+    from gm_console.ui.widgets import Value
+
+    shown = app.screen.query_one("#journal-tail", Value).shown
+    return [str(line) for line in shown.split("\n") if str(line)]
 
 
 async def add_item(pilot: Any, written: list[int], answer: str) -> int:

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Vertical
 from textual.widgets import Label
 
 from gm_console.core.clock import format_clock
@@ -57,8 +56,8 @@ class HomeScreen(StoreScreen):
     HomeScreen #home-party { max-height: 8; }
     HomeScreen #home-status { height: auto; padding: 0 1; }
     HomeScreen #journal-tail { height: 1fr; min-height: 2; padding: 0 1; }
-    HomeScreen #home-status, HomeScreen #journal-tail > Value { text-wrap: nowrap;
-                                                                text-overflow: ellipsis; }
+    HomeScreen #home-status, HomeScreen #journal-tail { text-wrap: nowrap;
+                                                        text-overflow: ellipsis; }
     """
 
     def compose_body(self) -> ComposeResult:
@@ -67,11 +66,11 @@ class HomeScreen(StoreScreen):
         yield table
         yield Value(id="home-status")
         yield Label(self.t("Latest in the journal"), classes="panel-title")
-        # A Value a line: a new journal line repaints the line it lands on (and, once the
-        # tail is full, the lines it moves up), never the blank ones under it.
-        with Vertical(id="journal-tail"):
-            yield Value()
-            yield Value()
+        # One Value, a line of it per line of the box: a new journal line repaints the line
+        # it lands on (and, once the tail is full, the lines it moves up), never the blank
+        # ones under it. A widget a line, mounted once the box's height was known, was a
+        # quarter of the CPU of the console's start.
+        yield Value(id="journal-tail")
 
     def refresh_view(self, change: Change | None) -> None:
         columns, rows = party_rows(self)
@@ -116,17 +115,10 @@ class HomeScreen(StoreScreen):
         self._show_journal()
 
     def _show_journal(self) -> None:
-        tail = self.query_one("#journal-tail", Vertical)
-        slots = list(tail.query_children(Value))
-        room = max(tail.content_size.height, 2)
-        if room > len(slots):
-            more = [Value() for _ in range(room - len(slots))]
-            tail.mount_all(more)
-            slots += more
-        elif room < len(slots):
-            for slot in slots[room:]:
-                slot.remove()
-            del slots[room:]
+        tail = self.query_one("#journal-tail", Value)
+        room, width = max(tail.content_size.height, 2), tail.content_size.width
+        if not width:
+            return  # not laid out yet: shown once it is (on_mount)
         lines = self.session.state.get("journal", [])[-room:]
         texts = [Text(self.t("Nothing in the journal yet."), style="dim")] if not lines else []
         for line in lines:
@@ -134,5 +126,8 @@ class HomeScreen(StoreScreen):
             text.append(format_clock(line, self.t("Day")) + "  ", style="dim")
             text.append(self.app.t.line(line))
             texts.append(text)
-        for slot, text in zip(slots, texts + [Text()] * (room - len(texts))):
-            slot.show(text)
+        for text in texts:
+            # cut to the box here, not by the style: a line wider than its box would have
+            # the whole tail repainted (Value.show)
+            text.truncate(width, overflow="ellipsis")
+        tail.show(Text("\n").join(texts + [Text()] * (room - len(texts))))
