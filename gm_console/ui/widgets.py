@@ -19,7 +19,6 @@ from textual.content import Content
 from textual.coordinate import Coordinate
 from textual.geometry import Region, Size
 from textual.widget import Widget
-from textual.reactive import reactive
 from textual.widgets import DataTable, Input, Label, Static
 
 from gm_console.core.clock import format_clock
