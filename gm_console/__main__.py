@@ -1,7 +1,5 @@
 """``python -m gm_console`` is ``gm-console``."""
 
-import sys
+from gm_console.cli import command
 
-from gm_console.cli import main
-
-sys.exit(main())
+command()

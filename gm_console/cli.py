@@ -45,6 +45,17 @@ if TYPE_CHECKING:
 COMMANDS = ("plugins", "show", "op", "ops", "journal", "serve", "invite", "new-plugin")
 
 
+def command() -> None:
+    """The ``gm-console`` executable (and ``python -m gm_console``): :func:`main`, then exit."""
+    code = main()
+    # The process ends here, and the interpreter's last act would be a full collection over
+    # every object still alive, all of it memory the exit hands back anyway: a fifth of an
+    # op's CPU (50 of 250 ms). Frozen objects are out of that collection. Exit handlers
+    # (atexit, weakref.finalize) and the flushing of the output still run.
+    gc.freeze()
+    sys.exit(code)
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
