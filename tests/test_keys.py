@@ -100,45 +100,54 @@ async def test_every_screen_is_reachable_from_every_screen(make_app, store):
             assert app.screen.nav_id == target, f"{keys[target]} from {source}"
 
 
-async def test_no_screen_action_on_a_navigation_or_an_app_key(make_app, store):
+@pytest.mark.parametrize("language", ["en", "fr"])
+async def test_every_screens_own_keys_are_free_reachable_labelled_and_in_its_help(
+        make_app, store, tmp_path, language):
+    """One walk over every screen per language (building the screens is most of what a walk
+    costs), and on each, for each of its own keys: no navigation or app key is bound to a
+    screen action; nothing in front of the screen takes the key; it says what it does, in the
+    French table too (the same word may stand: "Journal"); and the help opened from the
+    screen lists it before the keys of every screen."""
+    from test_app import reload_with_settings
+
+    reload_with_settings(store, tmp_path, f'language = "{language}"\n')
+    french = Translator("fr", store.host)
     app = make_app(store)
     taken = {e.key for e in app.nav_entries} | GLOBAL_KEYS
+    problems: list[str] = []
     async with app.run_test(size=SIZE) as pilot:
         async for screen in each_screen(pilot):
-            clashes = [(key, b.action) for key, b in own_bindings(screen) if key in taken]
-            assert not clashes, f"{type(screen).__name__} binds {clashes}"
-
-
-async def test_every_binding_is_reachable_and_labelled(make_app, store):
-    """Nothing in front of a screen's binding takes its key, and it says what it does."""
-    app = make_app(store)
-    async with app.run_test(size=SIZE) as pilot:
-        async for screen in each_screen(pilot):
+            name = type(screen).__name__
+            own = own_bindings(screen)
+            problems += [f"{name} binds {key} ({b.action}), a navigation or app key"
+                         for key, b in own if key in taken]
             app.set_focus(None)  # the keys as the screen hears them, no field in front
             await pilot.pause()
             active = app.active_bindings
-            for key, binding in own_bindings(screen):
-                assert binding.description.strip(), f"{key} on {type(screen).__name__}"
-                assert active[key].binding.action == binding.action, \
-                    f"{key} on {type(screen).__name__} is taken by {active[key].binding.action}"
-
-
-async def test_every_binding_is_translated(make_app, store, tmp_path):
-    """Each label is in the French table (the same word may stand: "Journal")."""
-    from test_app import reload_with_settings
-
-    reload_with_settings(store, tmp_path, 'language = "fr"\n')
-    french = Translator("fr", store.host)
-    app = make_app(store)
-    missing = []
-    async with app.run_test(size=SIZE) as pilot:
-        async for screen in each_screen(pilot):
-            for key, binding in own_bindings(screen):
+            for key, binding in own:
+                if not binding.description.strip():
+                    problems.append(f"{key} on {name} says nothing")
+                if key not in active or active[key].binding.action != binding.action:
+                    taker = active[key].binding.action if key in active else "nothing"
+                    problems.append(f"{key} on {name} is taken by {taker}")
                 source = next((b.description for b in _class_bindings(type(screen))
                                if b.action == binding.action), binding.description)
-                if any(c.isalpha() for c in source) and source not in french.table:
-                    missing.append(f"{type(screen).__name__} {key} {source!r}")
-    assert not missing, "\n".join(missing)
+                if (language == "fr" and any(c.isalpha() for c in source)
+                        and source not in french.table):
+                    problems.append(f"{name} {key} {source!r} has no French")
+            if screen.nav_id == "help":
+                continue
+            await pilot.press("f1")
+            await pilot.pause()
+            lines = str(app.screen.query_one("#help-text", Static).render()).splitlines()
+            listed = "\n".join(lines[:lines.index(app.t("Screens (from every screen)"))])
+            problems += [f"the help from {name} does not list {b.description!r} first"
+                         for _, b in own if b.description not in listed]
+            if isinstance(screen, CharacterScreen):
+                break
+            # no escape back: the next screen's key works from help as from anywhere (the
+            # reachability test says so), one screen switch fewer per screen
+    assert not problems, "\n".join(problems)
 
 
 def _class_bindings(cls: type) -> list:
@@ -146,31 +155,6 @@ def _class_bindings(cls: type) -> list:
     for klass in cls.__mro__:
         out += [b for b in getattr(klass, "BINDINGS", []) if hasattr(b, "action")]
     return out
-
-
-@pytest.mark.parametrize("language", ["en", "fr"])
-async def test_help_lists_the_keys_of_the_screen_it_was_opened_from_first(
-        make_app, store, tmp_path, language):
-    from test_app import reload_with_settings
-
-    reload_with_settings(store, tmp_path, f'language = "{language}"\n')
-    app = make_app(store)
-    async with app.run_test(size=SIZE) as pilot:
-        async for screen in each_screen(pilot):
-            if screen.nav_id == "help":
-                continue
-            wanted = [b.description for _, b in own_bindings(screen)]
-            name = type(screen).__name__
-            await pilot.press("f1")
-            await pilot.pause()
-            lines = str(app.screen.query_one("#help-text", Static).render()).splitlines()
-            everywhere = lines.index(app.t("Screens (from every screen)"))
-            own = "\n".join(lines[:everywhere])
-            assert all(description in own for description in wanted), name
-            if isinstance(screen, CharacterScreen):
-                break
-            # no escape back: the next screen's key works from help as from anywhere (the
-            # reachability tests say so), one screen switch fewer per screen
 
 
 async def test_help_is_searchable(make_app, store):
