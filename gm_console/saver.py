@@ -7,6 +7,7 @@ and journal lines that are new since its last save (gm_console.serialise)."""
 from __future__ import annotations
 
 import contextlib
+import math
 import threading
 import time
 from pathlib import Path
@@ -14,6 +15,10 @@ from typing import Any, Callable
 
 from gm_console import codec, parse_cache, serialise
 from gm_console.said import say
+
+
+class _GaveWay(Exception):
+    """Priming stopped for a save that is due."""
 
 
 class Saver:
@@ -32,8 +37,8 @@ class Saver:
         self._closed = False
         self.error: str | None = None
         """Why the last save failed; None once a save succeeds (quitting checks it)."""
-        self._quiet_until = 0.0
-        """Until then the interface is busy with a key: serialising waits (see hold)."""
+        self._key_at = -math.inf
+        """When the last key was pressed: serialising waits a while after it (see hold)."""
         self._priming: tuple[dict[str, Any], float] | None = None
         self._serialiser = serialise.Serialiser()
         self._written: tuple[dict[str, Any], str] | None = None
@@ -45,19 +50,32 @@ class Saver:
     def hold(self) -> None:
         """A key was pressed: for ``delay`` seconds, a save being serialised waits between
         its tables, so the key's repaint does not share the interpreter with it (the first
-        save of a big campaign serialises all of it: a fifth of a second)."""
-        self._quiet_until = time.monotonic() + self.delay
+        save of a big campaign serialises all of it: a fifth of a second); priming waits
+        PRIMING_QUIET seconds."""
+        self._key_at = time.monotonic()
+
+    PRIMING_QUIET = 0.5
+    """Seconds without a key before priming goes on: it saves nothing, so it waits out a
+    screen's whole repaint (longer than ``delay``) and keys pressed one after another."""
 
     GIVE_WAY_AT_MOST = 2.0
     """Seconds a save gives way to keys in all: one made during a long burst of typing is
     on disk this long after its turn at the latest (a kill -9 then loses no more)."""
 
-    def _serialised(self, state: dict[str, Any]) -> str:
-        until = time.monotonic() + self.GIVE_WAY_AT_MOST
+    def _serialised(self, state: dict[str, Any], priming: bool = False) -> str:
+        """``state``'s text. A save gives way to keys for GIVE_WAY_AT_MOST seconds in all;
+        priming, which saves nothing, for as long as keys come, and it stops (_GaveWay) once
+        a save is pending or the saver closes, the text made so far kept for the save."""
+        until = math.inf if priming else time.monotonic() + self.GIVE_WAY_AT_MOST
+        quiet = self.PRIMING_QUIET if priming else self.delay
 
         def give_way() -> None:
-            while not (self._urgent or self._closed):  # flush() and close() do not wait
-                wait = min(self._quiet_until, until) - time.monotonic()
+            while True:
+                if priming and (self._pending is not None or self._closed):
+                    raise _GaveWay
+                if self._urgent or self._closed:  # flush() and close() do not wait
+                    return
+                wait = min(self._key_at + quiet, until) - time.monotonic()
                 if wait <= 0:
                     return
                 time.sleep(wait)
@@ -101,7 +119,8 @@ class Saver:
         """Serialise ``state`` without writing it, ``after`` seconds from now (once the first
         screen is up) unless a save comes first: the first save after opening a big session
         then costs what its operation changed, not a fifth of a second of the whole campaign
-        shared with the key press."""
+        shared with the key press. It gives way to keys for as long as they come (a campaign
+        of 50,000 journal lines is seconds of it) and to any save."""
         with self._cond:
             self._priming = (state, time.monotonic() + after)
             self._cond.notify_all()
@@ -134,8 +153,8 @@ class Saver:
                     self._pending, self._busy = None, True
             if state is None:  # outside the lock: schedule() never waits for it
                 assert priming is not None
-                with contextlib.suppress(Exception):  # shown by the first real save
-                    self._serialised(priming[0])
+                with contextlib.suppress(Exception):  # _GaveWay; an error: the save shows it
+                    self._serialised(priming[0], priming=True)
                 continue
             try:
                 self.write(state)

@@ -52,7 +52,8 @@ class Serialiser:
     def dumps(self, state: Mapping[str, Any], pause: Callable[[], None] | None = None) -> str:
         """The state's TOML; ``pause()`` is called before each table or element not kept
         from the last save (the saver's thread gives way to a key press there: the first save
-        of a big campaign writes every one of them)."""
+        of a big campaign writes every one of them). What ``pause()`` raises stops it; the
+        text made until then is kept for the next call."""
         # Keyed by render, then by id (ints, which the garbage collector does not track): a
         # save of a big session allocates almost no new containers, so it does not bring on
         # a full collection that would stall the interface.
@@ -60,6 +61,10 @@ class Serialiser:
         self._pause = pause
         try:
             text = self._table(ordered(state), (), used)
+        except BaseException:  # ``pause`` stopped it: what it made serves the next one
+            for render in _RENDERS:
+                self._texts[render].update(used[render])
+            raise
         finally:
             self._pause = None
         self._texts = used  # what this state no longer holds is let go

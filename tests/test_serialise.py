@@ -6,7 +6,9 @@ from __future__ import annotations
 import time
 import tomllib
 from pathlib import Path
+from typing import Any
 
+import pytest
 import tomli_w
 
 from gm_console import codec, serialise
@@ -161,3 +163,80 @@ def test_a_save_being_serialised_gives_way_to_keys_for_a_while_and_a_flush_never
     assert saver.flush(timeout=10)
     assert waited == [] and codec.read(path, host) == store.state
     saver.close()
+
+
+def test_priming_gives_way_to_keys_for_as_long_as_they_come(
+        tmp_path: Path, host: Host, monkeypatch) -> None:
+    """Priming saves nothing: it waits between lines until PRIMING_QUIET seconds after the
+    last key, with no bound in all (a save's is GIVE_WAY_AT_MOST), then makes the whole
+    text. A campaign of 50,000 journal lines is seconds of priming, which shared the
+    interpreter with the journal screen's keys: their repaints took twice as long."""
+    from gm_console import saver as saver_module
+
+    store = Store(codec.read(DEMO, host), host)
+    for n in range(20):
+        store.apply("journal.note", {"text": f"note {n}"})
+    saver = Saver(tmp_path / "s.toml", delay=0.01)
+    clock = [1000.0]
+    waited: list[float] = []
+
+    def sleep(seconds: float) -> None:
+        waited.append(seconds)
+        clock[0] += seconds
+        if len(waited) < 20:
+            saver.hold()  # a key each time it looks
+    monkeypatch.setattr(saver_module.time, "monotonic", lambda: clock[0])
+    monkeypatch.setattr(saver_module.time, "sleep", sleep)
+    saver.hold()
+    assert saver._serialised(store.state, priming=True) == serialise.dumps(store.state)
+    assert waited == [Saver.PRIMING_QUIET] * 20
+    assert sum(waited) > Saver.GIVE_WAY_AT_MOST
+    saver.close()
+
+
+@pytest.mark.parametrize("stop", ["a save", "closing"])
+def test_priming_stops_for_a_save_which_reuses_its_text_or_for_closing(
+        tmp_path: Path, host: Host, monkeypatch, stop: str) -> None:
+    """A save due while priming goes first, serialising only the pieces priming had not
+    made; quitting does not wait for priming to end."""
+    store = Store(codec.read(DEMO, host), host)
+    for n in range(40):
+        store.apply("journal.note", {"text": f"note {n}"})
+    pieces = len(_rendered_by(serialise.Serialiser().dumps, store.state, monkeypatch))
+    path = tmp_path / "s.toml"
+    saver = Saver(path, delay=0)
+    rendered: list[str] = []
+    real = tomli_w.dumps
+
+    def dumps(obj: Any, **kw: Any) -> str:
+        rendered.append(real(obj, **kw))
+        if len(rendered) == 10:  # ten pieces in (on the saver's thread)
+            if stop == "a save":
+                saver.schedule(store.state)
+            else:
+                saver._closed = True  # what close() sets before it waits for the thread
+        return rendered[-1]
+    monkeypatch.setattr(serialise.tomli_w, "dumps", dumps)
+    saver.prime(store.state, after=0)
+    if stop == "a save":
+        deadline = time.monotonic() + 10
+        while not path.exists() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert saver.flush()
+        assert codec.read(path, host) == store.state
+        assert len(rendered) == pieces  # none made twice
+    else:
+        saver._thread.join(timeout=10)
+        assert not saver._thread.is_alive() and 10 <= len(rendered) < pieces
+    saver.close()
+
+
+def _rendered_by(call: Any, state: Any, monkeypatch) -> list[str]:
+    """The pieces tomli_w renders during ``call(state)``."""
+    rendered: list[str] = []
+    real = tomli_w.dumps
+    with monkeypatch.context() as patched:
+        patched.setattr(serialise.tomli_w, "dumps",
+                        lambda obj, **kw: rendered.append(real(obj, **kw)) or rendered[-1])
+        call(state)
+    return rendered
