@@ -197,6 +197,31 @@ def test_journal_index_finds_each_filters_lines_as_select_does_and_follows_the_j
     assert index.kinds(other) == ["roll"]
 
 
+def test_journal_index_in_slices_finds_what_one_pass_finds(store):
+    """The journal screen indexes a long journal a slice per frame; a filter asked for
+    halfway indexes the rest; an undo between slices is followed."""
+    for n in range(12):
+        store.apply("journal.note", {"text": f"note {n}", "who": "Bram" if n % 3 else "Aria"})
+        store.apply("clock.advance", {"minutes": 5})
+    lines = store.state["journal"]
+    whole, sliced, halfway = journal.Index(), journal.Index(), journal.Index()
+    slices = 1
+    while not sliced.index(lines, 5):
+        slices += 1
+    assert slices == -(-len(lines) // 5)
+    assert not halfway.index(lines, 5)
+    for character, kind in (("", ""), ("bram", ""), ("", "note"), ("aria", "clock")):
+        want = list(whole.positions(lines, character, kind))
+        assert list(sliced.positions(lines, character, kind)) == want
+        assert list(halfway.positions(lines, character, kind)) == want
+    assert sliced.kinds(lines) == whole.kinds(lines)
+    partial = journal.Index()
+    partial.index(lines, len(lines) - 2)
+    store.undo()  # the last operation's lines go, before the slice that would index them
+    assert partial.positions(store.state["journal"], "bram") == \
+        journal.Index().positions(store.state["journal"], "bram")
+
+
 def test_a_campaign_chooses_its_own_interpretation(store):
     configured = store.session.setting("travel", "day_figure")
     assert store.apply("settings.set", {"plugin": "travel", "key": "day_figure",

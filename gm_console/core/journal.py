@@ -27,6 +27,7 @@ class Index:
 
     def __init__(self) -> None:
         self._lines: Sequence[dict[str, Any]] = ()  # indexed last; held, so the same objects
+        self._done = 0  # how many of them are indexed
         self._by: dict[str | tuple[str, str], list[int]] = {}  # kind; (character, kind or "")
 
     def positions(self, lines: Sequence[dict[str, Any]], character: str = "",
@@ -35,28 +36,32 @@ class Index:
         ``kind``, in order; empty means any."""
         if not character and not kind:
             return range(len(lines))
-        self._catch_up(lines)
+        self.index(lines)
         return self._by.get((character.casefold(), kind) if character else kind, [])
 
     def kinds(self, lines: Sequence[dict[str, Any]]) -> list[str]:
         """The kinds of the lines, sorted."""
-        self._catch_up(lines)
+        self.index(lines)
         return sorted(key for key in self._by if isinstance(key, str))
 
-    def _catch_up(self, lines: Sequence[dict[str, Any]]) -> None:
-        if lines is self._lines:
-            return
-        old, shared = self._lines, min(len(lines), len(self._lines))
-        while shared and lines[shared - 1] is not old[shared - 1]:
-            shared -= 1  # an undo's: a line or two; another journal's: all of them
+    def index(self, lines: Sequence[dict[str, Any]], most: int | None = None) -> bool:
+        """Index ``lines``, or at most ``most`` more of them; True once all are. A screen
+        indexes a long journal a slice at a time, and a filter finishes what is left."""
+        if lines is not self._lines:
+            old, shared = self._lines, min(len(lines), self._done)
+            while shared and lines[shared - 1] is not old[shared - 1]:
+                shared -= 1  # an undo's: a line or two; another journal's: all of them
+            by = self._by
+            for key in list(by):
+                found = by[key]
+                while found and found[-1] >= shared:
+                    found.pop()
+                if not found:
+                    del by[key]
+            self._lines, self._done = lines, shared
+        end = len(lines) if most is None else min(len(lines), self._done + most)
         by = self._by
-        for key in list(by):
-            found = by[key]
-            while found and found[-1] >= shared:
-                found.pop()
-            if not found:
-                del by[key]
-        for index in range(shared, len(lines)):
+        for index in range(self._done, end):
             line = lines[index]
             kind = str(line.get("kind", ""))
             if kind not in by:  # kinds are keys alone; characters with a kind or none
@@ -69,7 +74,8 @@ class Index:
                         if key not in by:
                             by[key] = []
                         by[key].append(index)
-        self._lines = lines
+        self._done = end
+        return end == len(lines)
 
 
 def _about(line: dict[str, Any], wanted: str, kind: str) -> bool:
