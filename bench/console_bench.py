@@ -438,8 +438,8 @@ def journal_cpu(sessions: dict[int, Path], runs: int) -> None:
     Textual's test driver: the Python function calls of each key (counted by cProfile: the
     same work gives the same count, whatever the machine's load) and its CPU (median of
     ``runs``); open, each key, and x (whose export runs on another thread, not counted). And
-    the filters' index, built once after the first opening (on the interface's thread, once
-    the screen is drawn)."""
+    the filters' index, built after the first opening (on the interface's thread, a slice a
+    frame once the screen is drawn), timed here in one go."""
     import asyncio
     import cProfile
     import pstats
