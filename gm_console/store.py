@@ -207,6 +207,10 @@ def _check_storable(state: dict[str, Any], changed: set[str], parts: dict[str, s
             raise Refused(say("cannot save: {path} holds {value}, which a TOML file cannot "
                               "hold", path=path, value=repr(value)))
 
+    def check(value: Any, path: str) -> None:
+        if not _storable(value):
+            walk(value, path)  # again, noting where: to say what is wrong and where
+
     for key in changed - {"journal"}:
         if not isinstance(key, str):
             raise Refused(say("cannot save: key {key} at the top of the session is not text",
@@ -220,10 +224,24 @@ def _check_storable(state: dict[str, Any], changed: set[str], parts: dict[str, s
                     raise Refused(say("cannot save: key {key} at plugins is not text",
                                       key=repr(name)))
                 if name in value:
-                    walk(value[name], f"plugins.{name}")
+                    check(value[name], f"plugins.{name}")
         elif key == "characters" and "characters" in parts and isinstance(value, list):
             for index in sorted(parts["characters"]):
-                walk(value[index], f"characters[{index}]")
+                check(value[index], f"characters[{index}]")
         else:
-            walk(value, key)
-    walk(new_lines, "journal")
+            check(value, key)
+    check(new_lines, "journal")
+
+
+_PLAIN = frozenset((str, int, float, bool))  # most of a session: known without isinstance
+
+
+def _storable(value: Any) -> bool:
+    """Whether a TOML file can hold ``value``, as _check_storable's walk decides, without
+    the path of each value it passes (a fight's table of 30 combatants, at every action)."""
+    if isinstance(value, dict):
+        return all(isinstance(key, str) and (type(item) in _PLAIN or _storable(item))
+                   for key, item in value.items())
+    if isinstance(value, (list, tuple)):
+        return all(type(item) in _PLAIN or _storable(item) for item in value)
+    return isinstance(value, _STORABLE)

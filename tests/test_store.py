@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
+
+from gm_console.said import say
 from gm_console.store import Store
 
 
@@ -83,6 +88,29 @@ def test_an_operation_that_leaves_an_unsavable_value_is_refused(store: Store) ->
     outcome = store.apply("bad.none")
     assert not outcome.ok and "plugins.core.x holds None" in outcome.reason
     assert store.state is before
+
+
+@pytest.mark.parametrize("value, said", [
+    ({"a": [1, {"b": {2: "x"}}]}, "key 2 at plugins.core.x.a[1].b is not text"),
+    ([[1.5, True], ("ok", object())], "plugins.core.x[1][1] holds <object object"),
+    ({"a": {"b": [set()]}}, "plugins.core.x.a.b[0] holds set()"),
+])
+def test_whatever_unsavable_value_is_said_with_where_it_is(store: Store, value: Any,
+                                                            said: str) -> None:
+    from gm_console import Operation
+    store.host.operations["bad.deep"] = Operation(
+        "bad.deep", "", lambda ctx, p: ctx.section("core").update(x=value), plugin="core")
+    outcome = store.apply("bad.deep")
+    assert not outcome.ok and said in outcome.reason
+
+
+def test_what_a_file_holds_is_taken_however_deep(store: Store) -> None:
+    from datetime import date
+    from gm_console import Operation
+    value = {"a": [{"b": [1, 2.5, True, "x", date(2026, 1, 1), (3, 4)]}], say("said"): "k"}
+    store.host.operations["good.deep"] = Operation(
+        "good.deep", "", lambda ctx, p: ctx.section("core").update(x=value), plugin="core")
+    assert store.apply("good.deep").ok
 
 
 def test_committed_states_are_never_changed_afterwards(store: Store) -> None:
