@@ -18,7 +18,7 @@ from gm_console.said import say
 
 
 class _GaveWay(Exception):
-    """Priming stopped for a save that is due."""
+    """Priming stopped: a save is due, or the saver is closing."""
 
 
 class Saver:

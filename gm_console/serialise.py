@@ -61,7 +61,7 @@ class Serialiser:
         self._pause = pause
         try:
             text = self._table(ordered(state), (), used)
-        except BaseException:  # ``pause`` stopped it: what it made serves the next one
+        except BaseException:  # stopped (by ``pause``): what it made serves the next call
             for render in _RENDERS:
                 self._texts[render].update(used[render])
             raise
