@@ -25,12 +25,21 @@ def copy_plain(value: Any) -> Any:
     """A deep copy of plain data (what a TOML file holds), several times faster than
     :func:`copy.deepcopy`; anything else goes through deepcopy."""
     kind = type(value)
-    # (an atom inside is taken as it is without a call: most of what is copied is text)
+    # A shallow copy in C, then only what is not an atom copied again in place (replacing a
+    # key's value is no change of size): most of what is copied is text and numbers. A
+    # third faster than building the copy key by key.
     if kind is dict:
-        return {key: item if type(item) in _ATOM_KINDS else copy_plain(item)
-                for key, item in value.items()}
+        out = value.copy()
+        for key, item in out.items():
+            if type(item) not in _ATOM_KINDS:
+                out[key] = copy_plain(item)
+        return out
     if kind is list:
-        return [item if type(item) in _ATOM_KINDS else copy_plain(item) for item in value]
+        out = value.copy()
+        for index, item in enumerate(out):
+            if type(item) not in _ATOM_KINDS:
+                out[index] = copy_plain(item)
+        return out
     if kind in _ATOM_KINDS:
         return value
     if kind is tuple:
@@ -240,8 +249,8 @@ class CowList(list):
         out = []
         for item in list.__iter__(self):
             origin = self._origin.get(id(item))
-            if origin is not None and _same(item, origin):
-                item = origin
+            if origin is not None:
+                item = shared_where_equal(item, origin)
             out.append(item)
         base = self._base
         changed = {index for index, item in enumerate(out)
@@ -251,6 +260,25 @@ class CowList(list):
 
 def _same(value: Any, base: Any) -> bool:
     return value is base or (type(value) is type(base) and value == base)
+
+
+def shared_where_equal(new: Any, old: Any) -> Any:
+    """``new`` with every part equal to ``old``'s part at the same place (same type, ``==``)
+    given back as ``old``'s own object; containers on the way to a change are new ones
+    (``new`` itself is never changed). A fight's table after one combatant's action keeps the
+    other combatants as committed: what checks, draws or saves a state by object (the
+    storable check, a screen's rows) passes them by."""
+    if new is old or type(new) is not type(old):
+        return new
+    if new == old:
+        return old
+    if type(new) is dict:
+        return {key: shared_where_equal(value, old[key]) if key in old else value
+                for key, value in new.items()}
+    if type(new) is list:
+        return [shared_where_equal(value, old[index]) if index < len(old) else value
+                for index, value in enumerate(new)]
+    return new
 
 
 class Draft(CowDict):
@@ -287,6 +315,10 @@ class Draft(CowDict):
             value = dict.get(self, key)
             if isinstance(value, (CowDict, CowList)):
                 plain, parts = value.commit()
+                if key == "plugins":  # a table changed in one place keeps the rest
+                    committed = self._base.get("plugins", {})
+                    for name in parts & committed.keys():
+                        plain[name] = shared_where_equal(plain[name], committed[name])
                 dict.__setitem__(self, key, plain)
                 self.changed_parts[key] = parts
         return super().commit()

@@ -109,7 +109,8 @@ class Store:
                 result = self.host.run_operation(ctx, name, params or {})
                 _refuse_if_a_plugin_failed(name, self.host.failures[failures_before:])
                 work, changed = draft.commit()
-                _check_storable(work, changed, draft.changed_parts, ctx.journal_lines)
+                _check_storable(work, draft.base, changed, draft.changed_parts,
+                                ctx.journal_lines)
             except Refused as refusal:
                 return Outcome(False, name, reason=refusal.reason)
             lines = [self._stamp(work, line, actor) for line in ctx.journal_lines]
@@ -188,11 +189,12 @@ def _changed_areas(before: dict[str, Any], after: dict[str, Any], changed: set[s
 _STORABLE = (str, int, float, bool, datetime, date, time)  # all a TOML file holds
 
 
-def _check_storable(state: dict[str, Any], changed: set[str], parts: dict[str, set[Any]],
-                    new_lines: list[dict[str, Any]]) -> None:
+def _check_storable(state: dict[str, Any], committed: dict[str, Any], changed: set[str],
+                    parts: dict[str, set[Any]], new_lines: list[dict[str, Any]]) -> None:
     """Refuse an operation that left something the session file cannot hold (None, an object):
     better a refused operation than a save that fails later and loses the session. Only what
-    the operation changed is walked (the rest was checked when it was committed)."""
+    the operation changed is walked (the rest, ``committed``'s own objects, was checked when
+    it was committed)."""
     def walk(value: Any, path: str) -> None:
         if isinstance(value, dict):
             for key, item in value.items():
@@ -207,8 +209,8 @@ def _check_storable(state: dict[str, Any], changed: set[str], parts: dict[str, s
             raise Refused(say("cannot save: {path} holds {value}, which a TOML file cannot "
                               "hold", path=path, value=repr(value)))
 
-    def check(value: Any, path: str) -> None:
-        if not _storable(value):
+    def check(value: Any, path: str, was: Any = _NOTHING) -> None:
+        if not _storable(value, was):
             walk(value, path)  # again, noting where: to say what is wrong and where
 
     for key in changed - {"journal"}:
@@ -224,24 +226,37 @@ def _check_storable(state: dict[str, Any], changed: set[str], parts: dict[str, s
                     raise Refused(say("cannot save: key {key} at plugins is not text",
                                       key=repr(name)))
                 if name in value:
-                    check(value[name], f"plugins.{name}")
+                    check(value[name], f"plugins.{name}",
+                          committed.get("plugins", {}).get(name, _NOTHING))
         elif key == "characters" and "characters" in parts and isinstance(value, list):
+            before = committed.get("characters", [])
             for index in sorted(parts["characters"]):
-                check(value[index], f"characters[{index}]")
+                check(value[index], f"characters[{index}]",
+                      before[index] if index < len(before) else _NOTHING)
         else:
             check(value, key)
     check(new_lines, "journal")
 
 
 _PLAIN = frozenset((str, int, float, bool))  # most of a session: known without isinstance
+_NOTHING: Any = object()  # no committed value at that place
 
 
-def _storable(value: Any) -> bool:
+def _storable(value: Any, committed: Any = _NOTHING) -> bool:
     """Whether a TOML file can hold ``value``, as _check_storable's walk decides, without
-    the path of each value it passes (a fight's table of 30 combatants, at every action)."""
+    the path of each value it passes (a fight's table of 30 combatants, at every action).
+    A part that is ``committed``'s own object at the same place is passed by: an operation's
+    commit gives back what it left equal (cow.shared_where_equal), the other 29 combatants."""
+    if value is committed:
+        return True
     if isinstance(value, dict):
-        return all(isinstance(key, str) and (type(item) in _PLAIN or _storable(item))
+        table: dict[Any, Any] = committed if type(committed) is dict else {}
+        return all(isinstance(key, str) and (type(item) in _PLAIN
+                                             or _storable(item, table.get(key, _NOTHING)))
                    for key, item in value.items())
     if isinstance(value, (list, tuple)):
-        return all(type(item) in _PLAIN or _storable(item) for item in value)
+        items: list[Any] = committed if type(committed) is list else []
+        return all(type(item) in _PLAIN
+                   or _storable(item, items[index] if index < len(items) else _NOTHING)
+                   for index, item in enumerate(value))
     return isinstance(value, _STORABLE)

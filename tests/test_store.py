@@ -154,6 +154,58 @@ def test_an_operation_copies_only_what_it_reaches(make_store) -> None:
     assert store.state["plugins"]["combat"] is after["plugins"]["combat"]
 
 
+def test_a_table_changed_in_one_place_keeps_the_rest_as_committed(make_store) -> None:
+    """An action of one combatant of a fight copies the fight's table; the commit gives back
+    every part left equal as the committed object (the storable check, the screen's rows
+    pass them by), and only the way to the change is new."""
+    store = make_store([{"name": n} for n in ("Aria", "Bram", "Cora", "Dain")])
+    assert store.apply("combat.start", {}).ok
+    for value, name in enumerate(("Aria", "Bram", "Cora", "Dain")):
+        assert store.apply("combat.initiative", {"combatant": name, "value": 10 + value}).ok
+    before = store.state["plugins"]["combat"]
+    snapshot = repr(before)
+    turn = before["turn"]
+    assert store.apply("actions.take", {"combatant": turn, "action": "free"}).ok
+    after = store.state["plugins"]["combat"]
+    assert after is not before and repr(before) == snapshot
+    assert after["order"] is before["order"]
+    for new, old in zip(after["combatants"], before["combatants"]):
+        if new["name"] == turn:
+            assert new is not old and new["budget"] is not old["budget"]
+            assert new["budget"]["free"] == old["budget"]["free"] + 1
+        else:
+            assert new is old
+
+
+def test_a_value_put_in_a_table_changed_elsewhere_is_still_checked(make_store) -> None:
+    """Parts given back as committed are not walked again; what the operation put beside
+    them is, even where an equal value was (a Decimal for an int is still not text or a
+    number a TOML file holds, unless equal to the committed value, which is then kept)."""
+    from decimal import Decimal
+    from gm_console import Operation
+    store = make_store([{"name": n} for n in ("Aria", "Bram")])
+    assert store.apply("combat.start", {}).ok
+
+    def meddle(value: Any) -> Any:
+        def apply(ctx, p):
+            combatants = ctx.section("combat")["combatants"]
+            combatants[0]["modifier"] = value
+            combatants[1]["turns"] += 1
+        return apply
+    store.host.operations["odd.set"] = Operation("odd.set", "", meddle(Decimal("1.5")),
+                                                  plugin="core")
+    outcome = store.apply("odd.set")
+    assert not outcome.ok
+    assert "plugins.combat.combatants[0].modifier holds Decimal('1.5')" in outcome.reason
+    committed = store.state["plugins"]["combat"]["combatants"][0]
+    store.host.operations["odd.equal"] = Operation(
+        "odd.equal", "", meddle(Decimal(committed["modifier"])), plugin="core")
+    assert store.apply("odd.equal").ok
+    combatants = store.state["plugins"]["combat"]["combatants"]
+    assert combatants[0] is committed and type(combatants[0]["modifier"]) is int
+    assert combatants[1]["turns"] == 1
+
+
 def test_a_refused_operation_leaves_no_trace_in_any_table(store: Store) -> None:
     from gm_console import Operation, Refused
 

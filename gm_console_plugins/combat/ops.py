@@ -57,9 +57,10 @@ def speed_m(session: Session, combatant: dict[str, Any]) -> float:
 def fighters(session: Session, encounter: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """What each character brings to the fight, by casefolded name (the first of a name, as
     ``session.character``): ``speed_m``, ``limits`` (what its conditions allow: the host's
-    ``action_limits``), ``condition_names`` and ``hit_points`` (None: no maximum). Kept from
-    one change to the next while the sheets it read stay the same: an action changes the
-    encounter, not them (a fight of 30 party members asked it of each after every key)."""
+    ``action_limits``; None when they allow everything), ``condition_names`` and
+    ``hit_points`` (None: no maximum). Kept from one change to the next while the sheets it
+    read stay the same: an action changes the encounter, not them (a fight of 30 party
+    members asked it of each after every key)."""
     if not any(c["party"] for c in encounter.get("combatants", [])):
         return {}
     return session.kept("combat.fighters", _fighters)
@@ -73,8 +74,9 @@ def _fighters(session: Session) -> dict[str, dict[str, Any]]:
             continue
         conditions = session.conditions(character)
         hp = session.hit_points(character)
+        limited = session.action_limits(character).as_dict()
         out[name] = {"speed_m": float(session.speed(character).m),
-                     "limits": session.action_limits(character).as_dict(),
+                     "limits": limited if any(limited.values()) else None,
                      "condition_names": [c.label or c.name for c in conditions],
                      "hit_points": None if hp is None else hp.short()}
     return out
@@ -107,7 +109,7 @@ def limits(session: Session, encounter: dict[str, Any],
     out = {}
     for c in encounter.get("combatants", []):
         member = _member(found, c)
-        if member is not None and any(member["limits"].values()):
+        if member is not None and member["limits"]:
             out[c["name"]] = member["limits"]
     return out
 

@@ -207,6 +207,9 @@ class CombatScreen(StoreScreen):
         self._entries: dict[str, dict[str, Any]] = {}
         self._surprise = False
         self._kept: dict[str, Any] = {}  # each combatant's summary line, between two keys
+        # Each combatant's row as drawn, with what it was drawn from: an action changes one
+        # row of thirty (their cells were a tenth of a key press on a big fight).
+        self._rows: dict[str, tuple[tuple[Any, ...], list[str]]] = {}
 
     def compose_body(self) -> ComposeResult:
         yield Value(id="status")
@@ -253,12 +256,19 @@ class CombatScreen(StoreScreen):
             else:
                 status.show(self.t("a: add a combatant"))
         last = len(shown) - 1  # the last column needs no space after it
-        rows = []
+        rows, drawn = [], {}
         for c in summary["combatants"]:
-            cells = row_cells(c, c["name"] == summary["turn"], self.t, self._surprise,
-                              self.app.t.number)
-            rows.append((c["name"], [fit(cells[index], wide - (place < last))
-                                     for place, (index, wide) in enumerate(shown)]))
+            inputs = (c, c["name"] == summary["turn"], self._surprise, shown)
+            known = self._rows.get(c["name"])
+            if known is not None and known[0] == inputs:
+                fitted = known[1]
+            else:
+                cells = row_cells(c, inputs[1], self.t, self._surprise, self.app.t.number)
+                fitted = [fit(cells[index], wide - (place < last))
+                          for place, (index, wide) in enumerate(shown)]
+            drawn[c["name"]] = (inputs, fitted)
+            rows.append((c["name"], fitted))
+        self._rows = drawn
         table.sync(titles, rows, widths)
         if summary["turn"] != self._turn_shown:  # the cursor follows the turn
             self._turn_shown = summary["turn"]
