@@ -5,10 +5,10 @@ Committed states are never changed in place (the store copies a table before an 
 touches it, and keeps the old object when nothing changed), so a table, a character or a
 journal line that is the *same object* as at the last save has the same text. The journal is
 append-only: a save after one operation serialises its new lines and reuses the text of the
-thousands before them. Every piece is cut by ``tomli_w`` itself (``tomli_w.dumps`` of that piece
-at its place in the file); this module only decides which pieces are new and joins them the way
-``tomli_w`` does: key/values first, then each table and each element of an array of tables,
-separated by a blank line.
+thousands before them. Every piece is cut by the writer of the whole text
+(:func:`gm_console.toml_writer.dumps`, tomli_w's text, faster) at its place in the file; this
+module only decides which pieces are new and joins them the way tomli_w does: key/values first,
+then each table and each element of an array of tables, separated by a blank line.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any, Callable
 
-import tomli_w
+from gm_console import toml_writer
 
 # Written first, in this order; anything else keeps its place after them, the journal last.
 ORDER = ("format_version", "session", "clock", "characters", "rolls", "plugins")
@@ -39,7 +39,7 @@ def ordered(state: Mapping[str, Any]) -> dict[str, Any]:
 def dumps(state: Mapping[str, Any]) -> str:
     """The whole state as TOML in one go (``gm-console op``, the first save): the text every
     :class:`Serialiser` reproduces piece by piece."""
-    return tomli_w.dumps(ordered(state))
+    return toml_writer.dumps(ordered(state))
 
 
 class Serialiser:
@@ -97,7 +97,7 @@ class Serialiser:
         if path and (literals or not parts):
             out.append(_header(path))
         if literals:
-            out.append(tomli_w.dumps(literals))
+            out.append(toml_writer.dumps(literals))
         for part in parts:
             if out:
                 out.append("\n")
@@ -127,23 +127,23 @@ def _nest(path: Path, value: Any) -> dict[str, Any]:
 
 @lru_cache(maxsize=64)
 def _header(path: Path) -> str:
-    return tomli_w.dumps(_nest(path, {}))  # "[a.b]\n", keys quoted as tomli_w quotes them
+    return toml_writer.dumps(_nest(path, {}))  # "[a.b]\n", keys quoted as tomli_w quotes them
 
 
 def _table_text(value: Mapping[str, Any], path: Path) -> str:
-    return tomli_w.dumps(_nest(path, value))
+    return toml_writer.dumps(_nest(path, value))
 
 
 def _fits_inline(item: Mapping[str, Any], path: Path) -> bool:
     """Whether tomli_w writes ``item``, alone in its array, inline."""
-    return not tomli_w.dumps(_nest(path, [item])).startswith(_aot_header(path))
+    return not toml_writer.dumps(_nest(path, [item])).startswith(_aot_header(path))
 
 
 def _element(item: Mapping[str, Any], path: Path) -> str:
     """``item``'s text as an element of an array of tables: its text as a table (one render,
     as in tomli_w's whole text) under the array's header, which tomli_w always writes."""
     header = _header(path)
-    text = tomli_w.dumps(_nest(path, item))
+    text = toml_writer.dumps(_nest(path, item))
     body = text[len(header):] if text.startswith(header) else "\n" + text
     return _aot_header(path) + body
 

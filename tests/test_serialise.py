@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 import tomli_w
 
-from gm_console import codec, serialise
+from gm_console import codec, serialise, toml_writer
 from gm_console.host import Host
 from gm_console.saver import Saver
 from gm_console.store import Store
@@ -63,17 +63,17 @@ def test_a_save_after_one_operation_serialises_only_what_it_changed(host: Host,
     serialiser = serialise.Serialiser()
     serialiser.dumps(store.state)
     written = []
-    real = tomli_w.dumps
+    real = toml_writer.dumps
 
     def counting(obj, **kwargs):
         written.append(real(obj, **kwargs))
         return written[-1]
-    monkeypatch.setattr(serialise.tomli_w, "dumps", counting)
+    monkeypatch.setattr(serialise.toml_writer, "dumps", counting)
     assert store.apply("item.add", {"character": "Bram", "name": "torch"}).ok
     text = serialiser.dumps(store.state)
     # Bram, the journal's new line, the top-level values: not the 300 lines nor Aria.
     assert sum(map(len, written)) < len(text) / 20, written
-    assert text == real(serialise.ordered(store.state))
+    assert text == whole(store.state)
 
 
 def test_the_saver_writes_what_the_codec_reads_back(tmp_path: Path, host: Host) -> None:
@@ -101,8 +101,8 @@ def test_a_primed_saver_writes_nothing_and_its_first_save_is_incremental(
         time.sleep(0.01)
     assert not path.exists()  # priming serialises, never writes
     written = []
-    real = tomli_w.dumps
-    monkeypatch.setattr(serialise.tomli_w, "dumps",
+    real = toml_writer.dumps
+    monkeypatch.setattr(serialise.toml_writer, "dumps",
                         lambda obj, **kw: written.append(real(obj, **kw)) or written[-1])
     store.apply("clock.advance", {"minutes": 1})
     saver.schedule(store.state)
@@ -206,7 +206,7 @@ def test_priming_stops_for_a_save_which_reuses_its_text_or_for_closing(
     path = tmp_path / "s.toml"
     saver = Saver(path, delay=0)
     rendered: list[str] = []
-    real = tomli_w.dumps
+    real = toml_writer.dumps
 
     def dumps(obj: Any, **kw: Any) -> str:
         rendered.append(real(obj, **kw))
@@ -216,7 +216,7 @@ def test_priming_stops_for_a_save_which_reuses_its_text_or_for_closing(
             else:
                 saver._closed = True  # what close() sets before it waits for the thread
         return rendered[-1]
-    monkeypatch.setattr(serialise.tomli_w, "dumps", dumps)
+    monkeypatch.setattr(serialise.toml_writer, "dumps", dumps)
     saver.prime(store.state, after=0)
     if stop == "a save":
         deadline = time.monotonic() + 10
@@ -232,11 +232,11 @@ def test_priming_stops_for_a_save_which_reuses_its_text_or_for_closing(
 
 
 def _rendered_by(call: Any, state: Any, monkeypatch) -> list[str]:
-    """The pieces tomli_w renders during ``call(state)``."""
+    """The pieces the writer renders during ``call(state)``."""
     rendered: list[str] = []
-    real = tomli_w.dumps
+    real = toml_writer.dumps
     with monkeypatch.context() as patched:
-        patched.setattr(serialise.tomli_w, "dumps",
+        patched.setattr(serialise.toml_writer, "dumps",
                         lambda obj, **kw: rendered.append(real(obj, **kw)) or rendered[-1])
         call(state)
     return rendered
