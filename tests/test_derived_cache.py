@@ -149,6 +149,24 @@ def test_a_caller_changing_a_kept_record_changes_only_its_copy(store) -> None:
     assert again.steps and again.thresholds["light"] > 0
 
 
+def test_kept_values_share_only_what_cannot_change() -> None:
+    """A kept value is copied for each caller, except what nobody can change in place: a
+    rule's NamedTuple of numbers and names, a fraction, text. A tuple holding a list is
+    copied down to the list."""
+    from fractions import Fraction
+    from gm_console.cow import copy_plain
+    from gm_console_plugins.encumbrance.rules import Effects
+
+    effects = Effects(Fraction(3, 4), None, -1, 0, True, True, conditions=("staggered",))
+    record = {"effects": effects, "pair": (1, ("a", Fraction(1, 2))), "mixed": (1, [2])}
+    copied = copy_plain(record)
+    assert copied == record and copied is not record
+    assert copied["effects"] is effects and copied["pair"] is record["pair"]
+    assert copied["mixed"] is not record["mixed"]
+    copied["mixed"][1].append(3)
+    assert record["mixed"] == (1, [2])
+
+
 def test_a_value_of_the_whole_session_is_kept_until_a_table_it_read_changes(store) -> None:
     """Session.kept: the home screen's party rows. A clock advance leaves them kept; a
     character's change, or a change only a character's own value reads (the wind), makes
