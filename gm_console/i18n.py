@@ -112,6 +112,8 @@ FRENCH = {
     "A new table: F3 then a adds a character; d rolls dice, n writes a note, F1 lists every "
     "key.": "Une nouvelle table : F3 puis a ajoute un personnage ; d lance les dés, n écrit une "
              "note, F1 liste toutes les touches.",
+    "and {count} more in the party: {key} lists everyone":
+        "et {count} de plus dans le groupe : {key} les montre tous",
     "This screen": "Cet écran",
     "Screens (from every screen)": "Écrans (depuis chaque écran)",
     "Everywhere": "Partout",

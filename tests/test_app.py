@@ -33,6 +33,31 @@ def cells(table: SyncedTable, column: int) -> list[str]:
     return [str(table.get_row_at(i)[column]) for i in range(table.row_count)]
 
 
+async def test_home_shows_the_first_of_a_big_party_and_says_where_the_rest_is(
+        make_app, make_store, french):
+    """Home's party box holds seven characters; the others are said under it, with the party
+    screen's key, and that screen lists everyone. A change to one of the others is still
+    counted; a party that fits says nothing more."""
+    store = make_store([{"name": f"Hero{n:02}"} for n in range(10)])
+    french(store)
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = app.screen.query_one("#home-party", SyncedTable)
+        assert cells(table, 0) == [f"Hero{n:02}" for n in range(7)]
+        status = str(app.screen.query_one("#home-status", Value).shown)
+        assert "et 3 de plus dans le groupe : F3 les montre tous" in status
+        assert store.apply("character.remove", {"character": "Hero09"}).ok
+        await pilot.pause()
+        status = str(app.screen.query_one("#home-status", Value).shown)
+        assert "et 2 de plus" in status
+        await pilot.press("f3")
+        await pilot.pause()
+        assert len(cells(app.screen.query_one("#party", SyncedTable), 0)) == 9
+    small = make_app(make_store([{"name": "Aria"}]))
+    async with small.run_test(size=(80, 24)):
+        assert "de plus" not in str(small.screen.query_one("#home-status", Value).shown)
+
+
 async def test_home_shows_party_clock_and_journal(make_app, store):
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:

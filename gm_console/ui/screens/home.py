@@ -14,26 +14,31 @@ from gm_console.core.clock import format_clock
 from gm_console.said import say
 from gm_console.store import Change
 from gm_console.ui.base import StoreScreen
+from gm_console.ui.navigation import key_label
 from gm_console.ui.widgets import SyncedTable, Value
 
 if TYPE_CHECKING:
     from gm_console.context import Session
 
 
-def party_rows(screen: StoreScreen) -> tuple[list[str], list[tuple[str, list[Any]]]]:
+def party_rows(screen: StoreScreen, most: int | None = None,
+               ) -> tuple[list[str], list[tuple[str, list[Any]]]]:
     """Columns and rows of the party table: the sheet's key numbers, then every plugin's
-    ``party_columns``. Shared by the home and party screens."""
+    ``party_columns``; the first ``most`` characters only (None: all). Shared by the home and
+    party screens."""
     t = screen.t
     base = [t("Name"), t("Race"), t("Str"), t("Dex"), t("Con"), t("Exh.")]
     # Kept while nothing they read changes: a clock advance does not go through the party.
-    extra, rows = screen.session.kept("party_rows", _party_rows)
+    extra, rows = screen.session.kept(f"party_rows:{most}",
+                                      lambda session: _party_rows(session, most))
     return base + extra, rows
 
 
-def _party_rows(session: Session) -> tuple[list[str], list[tuple[str, list[Any]]]]:
+def _party_rows(session: Session,
+                most: int | None) -> tuple[list[str], list[tuple[str, list[Any]]]]:
     extra: list[str] = []
     per_character = []
-    for character in session.characters:
+    for character in session.characters[:most]:
         columns: dict[str, str] = {}
         for contribution in session.character_hook("party_columns", character):
             columns.update(contribution)
@@ -48,6 +53,13 @@ def _party_rows(session: Session) -> tuple[list[str], list[tuple[str, list[Any]]
         cells += [columns.get(title, "") for title in extra]
         rows.append((f"{index}:{character.get('name')}", cells))
     return extra, rows
+
+
+HOME_PARTY_ROWS = 7
+"""Characters home shows (its party box is 8 lines with the header); a bigger party is said
+in a line under it, with the key of the party screen, which lists everyone. The box cannot
+take the focus, so the others were only a mouse wheel away; and each row is a character's
+speed and load, computed at start (50 of them were a sixth of a big campaign's start)."""
 
 
 class HomeScreen(StoreScreen):
@@ -73,7 +85,7 @@ class HomeScreen(StoreScreen):
         yield Value(id="journal-tail")
 
     def refresh_view(self, change: Change | None) -> None:
-        columns, rows = party_rows(self)
+        columns, rows = party_rows(self, most=HOME_PARTY_ROWS)
         # The figures of the moment first: name, then what plugins add (speed, load), then
         # the sheet's abilities, so a narrow terminal keeps what matters in a fight.
         order = [0, *range(6, len(columns)), 1, 2, 3, 4, 5]
@@ -89,6 +101,12 @@ class HomeScreen(StoreScreen):
         if not session.characters:
             lines.append((t("A new table: F3 then a adds a character; d rolls dice, n writes a "
                             "note, F1 lists every key."), "bold"))
+        more = len(session.characters) - HOME_PARTY_ROWS
+        if more > 0:
+            key = next((key_label(entry.key) for entry in self.app.nav_entries
+                        if entry.screen_id == "party"), "")
+            lines.append(t(say("and {count} more in the party: {key} lists everyone",
+                               count=more, key=key)))
         # a plugin's line may be a rule's sentence (gm_console.said): said in the UI language
         lines += [t(line) if isinstance(line, str) else line
                   for line in self.store.host.call("home_status", session=session) if line]
