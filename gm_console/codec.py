@@ -144,18 +144,23 @@ def parse(text: str, path: Path | str) -> dict[str, Any]:
 
 
 def _too_deep(state: dict[str, Any]) -> Where | None:
-    """The path of the first value nested deeper than MAX_DEPTH, or None. Walked without
-    recursion (the point is to refuse what recursion, copying and saving, would choke on), and
-    containers only: a long journal is 50,000 small tables, walked in a blink."""
-    stack: list[tuple[Any, int]] = [(state, 0)]
-    while stack:
-        value, depth = stack.pop()
-        if depth >= MAX_DEPTH:
-            return _path_deeper_than(state, MAX_DEPTH)
-        for item in (value.values() if isinstance(value, dict) else value):
-            if isinstance(item, (dict, list)):
-                stack.append((item, depth + 1))
-    return None
+    """The path of the first value nested deeper than MAX_DEPTH, or None."""
+    return _path_deeper_than(state, MAX_DEPTH) if _deeper(state, MAX_DEPTH) else None
+
+
+def _deeper(value: Any, left: int) -> bool:
+    """Whether a container lies ``left`` levels or more below ``value``. Recursive, but never
+    more than MAX_DEPTH calls deep (the point is to refuse what deeper recursion, copying and
+    saving, would choke on), and over containers only: half the time of a loop with a stack
+    of its own (a big campaign's start reads its journal's 25,000 small tables)."""
+    if not left:
+        return True
+    left -= 1
+    for item in (value.values() if type(value) is dict else value):
+        kind = type(item)  # what a parse gives: dicts and lists, nothing derived from them
+        if (kind is dict or kind is list) and _deeper(item, left):
+            return True
+    return False
 
 
 def _path_deeper_than(value: Any, depth: int) -> Where:
@@ -164,23 +169,11 @@ def _path_deeper_than(value: Any, depth: int) -> Where:
     while depth:
         children = value.items() if isinstance(value, dict) else enumerate(value)
         for key, item in children:
-            if isinstance(item, (dict, list)) and _depth_at_least(item, depth - 1):
+            if type(item) in (dict, list) and _deeper(item, depth - 1):
                 where.append(key)
                 value, depth = item, depth - 1
                 break
     return tuple(where)
-
-
-def _depth_at_least(value: Any, depth: int) -> bool:
-    stack = [(value, 0)]
-    while stack:
-        value, level = stack.pop()
-        if level >= depth:
-            return True
-        stack.extend((item, level + 1) for item in
-                     (value.values() if isinstance(value, dict) else value)
-                     if isinstance(item, (dict, list)))
-    return False
 
 
 def _first_deep_line(text: str) -> int:

@@ -105,6 +105,19 @@ def test_tables_nested_too_deep_are_refused_with_a_line(tmp_path, host, nested):
     assert error.problems[0].line is not None and error.problems[0].line >= 4
 
 
+@pytest.mark.parametrize("depth, refused_at", [
+    (codec.MAX_DEPTH - 2, None),
+    (codec.MAX_DEPTH - 1, ("mystery", "a") + (0,) * (codec.MAX_DEPTH - 2)),
+])
+def test_the_nesting_limit_is_exact_and_says_where(depth, refused_at):
+    """The file's root is level 0 and [mystery] level 1: arrays ``depth`` deep under
+    ``mystery.a`` reach level depth + 1, and a container at MAX_DEPTH is refused with the path
+    to it (a big campaign's start walks every table of its journal this way)."""
+    state = {"mystery": {"a": tomllib.loads("a = " + "[" * depth + "1" + "]" * depth)["a"]},
+             "journal": [{"said": {"values": {"n": [1]}}}] * 3}
+    assert codec._too_deep(state) == refused_at
+
+
 def test_nesting_within_the_limit_is_kept(tmp_path, host):
     path = tmp_path / "ok.toml"
     path.write_text("[mystery]\na = " + "[" * 30 + "1" + "]" * 30 + "\n")
