@@ -39,7 +39,7 @@ VALUES = st.recursive(SCALARS, lambda inner: st.one_of(
 DOCUMENTS = st.dictionaries(KEYS, VALUES, max_size=6)
 
 
-@settings(max_examples=300, deadline=None, derandomize=True,
+@settings(max_examples=100, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow])
 @given(DOCUMENTS)
 def test_any_document_is_written_as_tomli_w_writes_it(document: dict[str, Any]) -> None:
