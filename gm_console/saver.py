@@ -9,8 +9,8 @@ from __future__ import annotations
 import contextlib
 import math
 import threading
-import time
 from pathlib import Path
+from time import monotonic, sleep
 from typing import Any, Callable
 
 from gm_console import codec, parse_cache, serialise
@@ -52,7 +52,7 @@ class Saver:
         its tables, so the key's repaint does not share the interpreter with it (the first
         save of a big campaign serialises all of it: a fifth of a second); priming waits
         PRIMING_QUIET seconds."""
-        self._key_at = time.monotonic()
+        self._key_at = monotonic()
 
     PRIMING_QUIET = 0.5
     """Seconds without a key before priming goes on: it saves nothing, so it waits out a
@@ -66,7 +66,7 @@ class Saver:
         """``state``'s text. A save gives way to keys for GIVE_WAY_AT_MOST seconds in all;
         priming, which saves nothing, for as long as keys come, and it stops (_GaveWay) once
         a save is pending or the saver closes, the text made so far kept for the save."""
-        until = math.inf if priming else time.monotonic() + self.GIVE_WAY_AT_MOST
+        until = math.inf if priming else monotonic() + self.GIVE_WAY_AT_MOST
         quiet = self.PRIMING_QUIET if priming else self.delay
 
         def give_way() -> None:
@@ -75,17 +75,17 @@ class Saver:
                     raise _GaveWay
                 if self._urgent or self._closed:  # flush() and close() do not wait
                     return
-                wait = min(self._key_at + quiet, until) - time.monotonic()
+                wait = min(self._key_at + quiet, until) - monotonic()
                 if wait <= 0:
                     return
-                time.sleep(wait)
+                sleep(wait)
         return self._serialiser.dumps(state, give_way)
 
     def schedule(self, state: dict[str, Any]) -> None:
         self.hold()
         with self._cond:
             if self._pending is None:
-                self._due = time.monotonic() + self.delay
+                self._due = monotonic() + self.delay
             self._pending = state
             self._cond.notify_all()
 
@@ -122,7 +122,7 @@ class Saver:
         shared with the key press. It gives way to keys for as long as they come (a campaign
         of 50,000 journal lines is seconds of it) and to any save."""
         with self._cond:
-            self._priming = (state, time.monotonic() + after)
+            self._priming = (state, monotonic() + after)
             self._cond.notify_all()
 
     def write(self, state: dict[str, Any]) -> None:
@@ -133,10 +133,10 @@ class Saver:
 
     def _save_due(self) -> bool:
         return self._pending is not None and (
-            self._urgent or self._closed or time.monotonic() >= self._due)
+            self._urgent or self._closed or monotonic() >= self._due)
 
     def _prime_due(self) -> bool:
-        return self._priming is not None and time.monotonic() >= self._priming[1]
+        return self._priming is not None and monotonic() >= self._priming[1]
 
     def _run(self) -> None:
         while True:
@@ -146,7 +146,7 @@ class Saver:
                         return
                     wake = [t for t in (self._due if self._pending is not None else None,
                                         self._priming[1] if self._priming else None) if t]
-                    self._cond.wait(min(wake) - time.monotonic() if wake else None)
+                    self._cond.wait(min(wake) - monotonic() if wake else None)
                 priming, self._priming = self._priming, None  # a save primes as well
                 state = self._pending
                 if state is not None:

@@ -151,8 +151,8 @@ def test_a_save_being_serialised_gives_way_to_keys_for_a_while_and_a_flush_never
     def sleep(seconds: float) -> None:
         waited.append(seconds)
         clock[0] += seconds
-    monkeypatch.setattr(saver_module.time, "monotonic", lambda: clock[0])
-    monkeypatch.setattr(saver_module.time, "sleep", sleep)
+    monkeypatch.setattr(saver_module, "monotonic", lambda: clock[0])
+    monkeypatch.setattr(saver_module, "sleep", sleep)
     saver.hold()
     saver.write(store.state)
     assert waited and sum(waited) == Saver.GIVE_WAY_AT_MOST
@@ -185,8 +185,8 @@ def test_priming_gives_way_to_keys_for_as_long_as_they_come(
         clock[0] += seconds
         if len(waited) < 20:
             saver.hold()  # a key each time it looks
-    monkeypatch.setattr(saver_module.time, "monotonic", lambda: clock[0])
-    monkeypatch.setattr(saver_module.time, "sleep", sleep)
+    monkeypatch.setattr(saver_module, "monotonic", lambda: clock[0])
+    monkeypatch.setattr(saver_module, "sleep", sleep)
     saver.hold()
     assert saver._serialised(store.state, priming=True) == serialise.dumps(store.state)
     assert waited == [Saver.PRIMING_QUIET] * 20
