@@ -257,7 +257,8 @@ class CowList(list):
 
     def commit(self) -> tuple[list[Any], set[int]]:
         """The plain list, with every element reached but left equal given back as the
-        base's own object, and the positions whose element is new."""
+        base's own object (and, in one that changed, every part left equal: its other
+        items), and the positions whose element is new."""
         out = []
         for item in list.__iter__(self):
             origin = self._origin.get(id(item))
