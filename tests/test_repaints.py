@@ -533,6 +533,44 @@ async def test_a_value_lays_the_screen_out_only_when_its_size_can_change(monkeyp
         assert await laid_out(wraps, "a text that wraps") and wraps.size.height == 2
 
 
+async def test_a_key_typed_in_a_field_repaints_the_field_not_the_screen(make_app, store,
+                                                                          monkeypatch):
+    """Typing in the character editor's name field lays nothing out (Textual's Input laid the
+    whole screen out for each key: its virtual size follows its text); a text longer than the
+    field still scrolls to keep the cursor in sight. A field as wide as its text still grows."""
+    from textual.screen import Screen
+
+    from gm_console.ui.widgets import TextField
+
+    layouts = []
+    original = Screen._refresh_layout
+    monkeypatch.setattr(Screen, "_refresh_layout",
+                        lambda screen, *a, **k: (layouts.append(1), original(screen, *a, **k)))
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f3", "enter")
+        field = app.screen.query_one("#field-name", TextField)
+        field.focus()
+        await pilot.press("e")  # the first key marks the field unsaved: its label changes
+        await settled(pilot)
+        layouts.clear()
+        await pilot.press(*"-the-wanderer-of-the-north")
+        await settled(pilot)
+        assert not layouts
+        assert field.value == "e-the-wanderer-of-the-north"  # focus selected "Aria"
+        assert field.scroll_x > 0
+        assert "the-north" in screen_text(app)[field.region.y]
+        # a field as wide as its text is laid out with it
+        wide = TextField("x", id="wide")
+        wide.styles.width = "auto"
+        await app.screen.mount(wide)
+        await settled(pilot)
+        before, layouts[:] = wide.size.width, []
+        wide.value = "a much longer text"
+        await settled(pilot)
+        assert layouts and wide.size.width > before
+
+
 async def test_a_free_action_costs_the_same_for_a_fight_of_any_size(make_app, make_store,
                                                                     monkeypatch):
     """An action changes the encounter, not the sheets: neither the operation (it reads the

@@ -18,7 +18,7 @@ from gm_console.core.characters import FIELDS, FLAGS, ITEM_FIELDS, parse_field
 from gm_console.said import said_by, say
 from gm_console.store import Change
 from gm_console.ui.base import StoreScreen
-from gm_console.ui.widgets import SyncedTable, Value, yes_no
+from gm_console.ui.widgets import SyncedTable, TextField, Value, yes_no
 
 if TYPE_CHECKING:
     from gm_console.i18n import Translator
@@ -76,7 +76,7 @@ class FieldRow(Horizontal):
 
     def compose(self) -> ComposeResult:
         yield Label(self.label)
-        yield Input(self.initial, id=f"field-{self.key}")
+        yield TextField(self.initial, id=f"field-{self.key}")
         yield Value(id=f"error-{self.key}")
 
     @property

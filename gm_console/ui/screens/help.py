@@ -17,6 +17,7 @@ from gm_console.said import say
 from gm_console.screen_keys import plan
 from gm_console.ui.base import StoreScreen
 from gm_console.ui.navigation import key_label
+from gm_console.ui.widgets import TextField
 
 
 TEXTUAL = {b.action for b in (*Screen.BINDINGS, *App.BINDINGS) if isinstance(b, Binding)}
@@ -91,7 +92,7 @@ class HelpScreen(StoreScreen):
                 self._show("")
 
     def compose_body(self) -> ComposeResult:
-        yield Input(placeholder=self.t("Type to search the help · escape: back"),
+        yield TextField(placeholder=self.t("Type to search the help · escape: back"),
                     id="help-search")
         with VerticalScroll():
             yield Static(id="help-text")

@@ -12,6 +12,8 @@ from textual.screen import ModalScreen
 from rich.text import Text
 from textual.widgets import Input, Label, Static
 
+from gm_console.ui.widgets import TextField
+
 
 class TextPrompt(ModalScreen[str | None]):
     """Dismissed with the text typed, stripped (enter; "" for an empty line, which may mean
@@ -48,7 +50,7 @@ class TextPrompt(ModalScreen[str | None]):
             if self.history is not None:
                 yield Static(id="prompt-history")
             yield Label(Text(self.question), id="prompt-question")
-            yield Input(value=self.value)
+            yield TextField(value=self.value)
             yield Static(id="prompt-refusal")
             if self.hint:
                 yield Label(Text(self.hint), id="prompt-hint")

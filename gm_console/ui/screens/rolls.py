@@ -17,6 +17,7 @@ from textual.widgets import Input, Label
 
 from gm_console.said import say
 from gm_console.store import Store
+from gm_console.ui.widgets import TextField
 
 if TYPE_CHECKING:
     from gm_console.ui.app import GMConsoleApp
@@ -115,7 +116,7 @@ class RollPrompt(ModalScreen[None]):
                 with Horizontal(classes="roll-row"):
                     yield Label(Content(f"{entry['who']}: {entry['expression']}{dc}"))
                     if _mine(_role(self.store), entry):
-                        yield Input("" if answer is None else str(answer),
+                        yield TextField("" if answer is None else str(answer),
                                     placeholder=t("roll"),
                                     id=f"result-{index}", type="integer")
                     else:
