@@ -10,7 +10,7 @@ same run, alternating measured and reference runs, printed with its goal (issue 
   the journal figure's sessions have 5,000 and 50,000 lines as the console writes them (with
   their sentences' templates), opened with the default settings.
 
-    python3 dev.py bench [--runs 5] [--keys 8] [--quiet 0.25] [--skip-journal]
+    python3 dev.py bench [--runs 5] [--keys 16] [--quiet 0.25] [--skip-journal]
                          [--only keys,journal]
 """
 
@@ -549,7 +549,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=5, help="start-ups of each kind")
-    parser.add_argument("--keys", type=int, default=8, help="presses of each key")
+    parser.add_argument("--keys", type=int, default=16, help="presses of each key")
     parser.add_argument("--quiet", type=float, default=0.25,
                         help="seconds without output that end a repaint")
     parser.add_argument("--skip-journal", action="store_true",
