@@ -77,6 +77,30 @@ async def test_home_tail_shows_the_latest_lines_in_order_and_follows_the_journal
         assert 0 < sum(written) <= 1500, written  # the tail's lines and the clock
 
 
+async def test_home_tail_fills_its_box_again_when_the_lines_above_it_change(make_app, store):
+    """The tail's height follows what is above it (the party table, the status lines): with
+    the party gone the table shrinks and a status line says how to start, and the tail shows
+    as many lines as its box holds again, the latest last, on the screen."""
+    from gm_console.ui.widgets import Value
+
+    for n in range(30):
+        assert store.apply("journal.note", {"text": f"note {n}"}).ok
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await settled(pilot)
+        tail = app.screen.query_one("#journal-tail", Value)
+        height = tail.content_size.height
+        assert len(home_tail(app)) == height
+        for name in ("Aria", "Bram"):
+            assert store.apply("character.remove", {"character": name}).ok
+        await settled(pilot)
+        assert tail.content_size.height != height
+        shown = home_tail(app)
+        assert len(shown) == tail.content_size.height
+        assert "Bram leaves the party" in shown[-1]
+        assert screen_text(app)[tail.content_region.bottom - 1].strip() == shown[-1].strip()
+
+
 async def test_a_line_in_a_tail_with_room_repaints_that_line_alone(make_app, store):
     """The tail is one widget: a new line where there is room repaints that line, not the
     tail (the lines above it and the blank ones under it), even under a line too long for
@@ -569,6 +593,56 @@ async def test_a_key_typed_in_a_field_repaints_the_field_not_the_screen(make_app
         wide.value = "a much longer text"
         await settled(pilot)
         assert layouts and wide.size.width > before
+
+
+async def test_a_screen_is_not_laid_out_again_at_the_size_it_has(make_app, store, monkeypatch):
+    """A screen's first layout sends it a Resize, and Textual's handler of it laid the screen
+    out again at the same size, and the blank screen under it: four layouts for each session
+    screen opened. A Resize to the size a screen has lays nothing out; a terminal resized lays
+    the screen out at its new size."""
+    from textual import events
+    from textual.screen import Screen
+
+    layouts: list[str] = []
+    original = Screen._refresh_layout
+    monkeypatch.setattr(Screen, "_refresh_layout", lambda screen, *a, **k: (
+        layouts.append(type(screen).__name__), original(screen, *a, **k)))
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await settled(pilot)
+        layouts.clear()
+        await pilot.press("f5")
+        await settled(pilot)
+        assert 0 < layouts.count("EncumbranceScreen") <= 2 and "Screen" not in layouts
+        size = app.screen.outer_size
+        layouts.clear()
+        app.screen.post_message(events.Resize(size, size))
+        await settled(pilot)
+        assert layouts == []
+        await pilot.resize_terminal(100, 30)
+        await settled(pilot)
+        assert app.screen.outer_size == (100, 30) and "EncumbranceScreen" in layouts
+
+
+async def test_a_plugin_screen_with_breakpoints_gets_their_classes(make_app, store):
+    """Textual sets a screen's breakpoint classes in its Resize handler: a screen that has
+    breakpoints keeps that handler for every Resize, its first one included."""
+    from gm_console.ui.base import StoreScreen
+
+    class Wide(StoreScreen):
+        HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (90, "-wide")]
+
+        def refresh_view(self, change: Any) -> None:
+            pass
+
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(Wide(store))
+        await settled(pilot)
+        assert app.screen.has_class("-narrow") and not app.screen.has_class("-wide")
+        await pilot.resize_terminal(100, 30)
+        await settled(pilot)
+        assert app.screen.has_class("-wide")
 
 
 async def test_a_free_action_costs_the_same_for_a_fight_of_any_size(make_app, make_store,

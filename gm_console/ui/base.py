@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
-from textual import events, getters
+from textual import events, getters, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingsMap
 from textual.screen import Screen
@@ -163,6 +163,25 @@ class StoreScreen(Screen):
         self._header.show_state()
         if wanted:
             self.refresh_view(change)
+
+    @on(events.Resize)  # by a name of its own: screens have an on_resize of their own
+    def _laid_out_already(self, event: events.Resize) -> None:
+        """A screen's first layout sends the screen a Resize, and Textual's handler of it lays
+        the screen out again at the size it was just laid out at: each screen was laid out
+        twice when first shown. A Resize to the size the screen is laid out at ends here (the
+        screen's own on_resize has run: Textual calls a subclass's first). Any other (the
+        terminal was resized) goes on to Textual's handler, as does every Resize of a screen
+        with breakpoints, whose classes Textual sets there. Questions (modal screens) keep
+        Textual's handler whole: it draws the screen behind them."""
+        if event.size == self.outer_size and not self._has_breakpoints():
+            event.prevent_default()
+
+    def _has_breakpoints(self) -> bool:
+        app = self.app
+        return bool((app.HORIZONTAL_BREAKPOINTS if self.HORIZONTAL_BREAKPOINTS is None
+                     else self.HORIZONTAL_BREAKPOINTS)
+                    or (app.VERTICAL_BREAKPOINTS if self.VERTICAL_BREAKPOINTS is None
+                        else self.VERTICAL_BREAKPOINTS))
 
     def on_screen_resume(self, event: events.ScreenResume) -> None:
         # Textual styles every widget of a screen again each time it comes in front: two

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.message import Message
 from textual.widgets import Label
 
 from gm_console.core.clock import format_clock
@@ -62,6 +63,19 @@ take the focus, so the others were only a mouse wheel away; and each row is a ch
 speed and load, computed at start (50 of them were a sixth of a big campaign's start)."""
 
 
+class JournalTail(Value):
+    """Home's latest journal lines, as many as its height holds. That height changes with the
+    lines above it (a status line comes or goes) as well as with the terminal, and Textual
+    tells the widget whose size changed, not the screen: the tail tells the screen, which
+    fills it again."""
+
+    class Resized(Message):
+        """The tail was laid out at a new size (its first one included)."""
+
+    def on_resize(self) -> None:
+        self.post_message(self.Resized())
+
+
 class HomeScreen(StoreScreen):
     AREAS = frozenset({"*"})  # plugin columns and lines may depend on anything
     DEFAULT_CSS = """
@@ -82,7 +96,7 @@ class HomeScreen(StoreScreen):
         # it lands on (and, once the tail is full, the lines it moves up), never the blank
         # ones under it. A widget a line, mounted once the box's height was known, was a
         # quarter of the CPU of the console's start.
-        yield Value(id="journal-tail")
+        yield JournalTail(id="journal-tail")
 
     def refresh_view(self, change: Change | None) -> None:
         columns, rows = party_rows(self, most=HOME_PARTY_ROWS)
@@ -124,19 +138,14 @@ class HomeScreen(StoreScreen):
             text.append(*((line, "") if isinstance(line, str) else line))
         return text
 
-    def on_mount(self) -> None:
-        # Textual calls StoreScreen.on_mount too (every class's handler, base first): calling
-        # it here as well subscribed the screen twice, and every change redrew it twice.
-        self.call_after_refresh(self._show_journal)  # its height is known once laid out
-
-    def on_resize(self) -> None:
+    def on_journal_tail_resized(self) -> None:
         self._show_journal()
 
     def _show_journal(self) -> None:
         tail = self.query_one("#journal-tail", Value)
         room, width = max(tail.content_size.height, 2), tail.content_size.width
         if not width:
-            return  # not laid out yet: shown once it is (on_mount)
+            return  # not laid out yet: shown once it is (JournalTail.Resized)
         lines = self.session.state.get("journal", [])[-room:]
         texts = [Text(self.t("Nothing in the journal yet."), style="dim")] if not lines else []
         for line in lines:
