@@ -1,15 +1,16 @@
 """The Textual shell: the only part of gm-console that knows Textual.
 
 Plugin screens import from here: :class:`StoreScreen` (a screen bound to the session store),
-:class:`Value` (a label that repaints only when its text changes) and :class:`SyncedTable`
-(a table that updates only the cells that changed) and :class:`TextPrompt` (a one-line
+:class:`Value` (a label that repaints only when its text changes), :class:`SyncedTable`
+(a table that updates only the cells that changed), :class:`TextField` (Textual's Input
+without a layout of the screen at each key typed) and :class:`TextPrompt` (a one-line
 question, dismissed with the text or None).
 """
 
 from typing import TYPE_CHECKING, Any
 
 from gm_console.ui.base import StoreScreen
-from gm_console.ui.widgets import SyncedTable, Value
+from gm_console.ui.widgets import SyncedTable, TextField, Value
 
 if TYPE_CHECKING:
     from gm_console.ui.screens.prompt import TextPrompt, TextView
@@ -23,4 +24,4 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module 'gm_console.ui' has no attribute {name!r}")
 
 
-__all__ = ["StoreScreen", "SyncedTable", "TextPrompt", "TextView", "Value"]
+__all__ = ["StoreScreen", "SyncedTable", "TextField", "TextPrompt", "TextView", "Value"]
