@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 from textual.widgets import Input
 
 SIZE = (80, 24)
@@ -60,21 +61,46 @@ async def test_home_plus_repaints_the_clock_and_the_new_journal_line(make_app, s
 
 async def test_home_tail_shows_the_latest_lines_in_order_and_follows_the_journal(make_app,
                                                                                  store):
+    """The tail shows the latest lines, oldest first. A new line goes under them while the
+    box has room; one that does not fit moves the tail up by half its box at once (a jump
+    scroll): a scroll by one line wrote every line of the box for each new line."""
     for n in range(30):
         assert store.apply("journal.note", {"text": f"note {n}"}).ok
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
         await settled(pilot)
         tail = home_tail(app)
-        assert len(tail) >= 2 and tail[-1].endswith("note 29")
+        room = len(tail)
+        assert room >= 4 and tail[-1].endswith("note 29")
         assert [line[-7:] for line in tail] == [f"note {n}".rjust(7) for n in
-                                                range(30 - len(tail), 30)]
+                                                range(30 - room, 30)]
         written = count_writes(app)
         await pilot.press("plus")
         await settled(pilot)
         after = home_tail(app)
-        assert after[:-1] == tail[1:] and "time passes: 10 min" in after[-1]
-        assert 0 < sum(written) <= 1500, written  # the tail's lines and the clock
+        keep = (room + 1) // 2
+        assert len(after) == keep and after[:-1] == tail[room - keep + 1:]
+        assert "time passes: 10 min" in after[-1]
+        assert 0 < sum(written) <= 2500, written  # every line of the box once, and the clock
+        written.clear()
+        await pilot.press("plus")
+        await settled(pilot)
+        assert home_tail(app)[:-1] == after and "time passes" in home_tail(app)[-1]
+        assert 0 < sum(written) <= 400, written  # the new line and the clock
+
+
+@pytest.mark.parametrize("count, room, start, first", [
+    (0, 5, None, 0),    # an empty journal
+    (10, 5, None, 5),   # first shown: the box full
+    (10, 5, 5, 5),      # as many as the box holds: where it was
+    (11, 5, 5, 8),      # one more: up by half the box, the newest three shown
+    (9, 5, 8, 8),       # a line undone: the others stay where they are
+    (8, 5, 8, 3),       # every line shown undone: the box full again
+])
+def test_the_tail_moves_up_by_half_its_box_when_a_line_does_not_fit(count, room, start, first):
+    from gm_console.ui.screens.home import tail_start
+
+    assert tail_start(count, room, start) == first
 
 
 async def test_home_tail_fills_its_box_again_when_the_lines_above_it_change(make_app, store):

@@ -63,6 +63,21 @@ take the focus, so the others were only a mouse wheel away; and each row is a ch
 speed and load, computed at start (50 of them were a sixth of a big campaign's start)."""
 
 
+def tail_start(count: int, room: int, start: int | None) -> int:
+    """The first of ``count`` journal lines that a tail of ``room`` lines shows, ``start``
+    being the one it showed first until now (None: nothing shown yet).
+
+    A new line goes under those shown while there is room. One that does not fit moves the
+    tail up by half its box at once, as a terminal's jump scroll does: a scroll by one line
+    writes every line of the box again for each new line (900 bytes at 80x24, over SSH), half
+    a box at once does so every few lines and writes the one new line the other times."""
+    if start is None or start >= count:  # first shown, or lines undone from under it
+        return max(0, count - room)
+    if count - start > room:
+        return count - (room + 1) // 2
+    return start
+
+
 class JournalTail(Value):
     """Home's latest journal lines, as many as its height holds. That height changes with the
     lines above it (a status line comes or goes) as well as with the terminal, and Textual
@@ -141,12 +156,19 @@ class HomeScreen(StoreScreen):
     def on_journal_tail_resized(self) -> None:
         self._show_journal()
 
+    _tail_start: int | None = None  # the first journal line the tail shows
+    _tail_room = 0                   # in a box of so many lines
+
     def _show_journal(self) -> None:
         tail = self.query_one("#journal-tail", Value)
         room, width = max(tail.content_size.height, 2), tail.content_size.width
         if not width:
             return  # not laid out yet: shown once it is (JournalTail.Resized)
-        lines = self.session.state.get("journal", [])[-room:]
+        journal = self.session.state.get("journal", [])
+        if room != self._tail_room:  # a box of another size is filled anew
+            self._tail_start, self._tail_room = None, room
+        self._tail_start = tail_start(len(journal), room, self._tail_start)
+        lines = journal[self._tail_start:]
         texts = [Text(self.t("Nothing in the journal yet."), style="dim")] if not lines else []
         for line in lines:
             text = Text()
