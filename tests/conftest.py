@@ -11,11 +11,19 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 import pytest
+from hypothesis import settings
 
 from gm_console import codec
 from gm_console.host import Host
 from gm_console.store import Store
 from gm_console.testing import one_key_at_a_time  # noqa: F401  (autouse: the authors' kit's)
+
+
+# The suite times nothing (bench/ measures speed): Hypothesis's deadline, 200 ms an example by
+# default, is a timed assertion, and on a shared 2-core machine a stall failed it (an example's
+# first call took 350 ms, 0.15 ms when Hypothesis ran it again to check).
+settings.register_profile("gm-console", deadline=None)
+settings.load_profile("gm-console")
 
 
 def pytest_configure(config: pytest.Config) -> None:
