@@ -650,6 +650,28 @@ async def test_a_screen_is_not_laid_out_again_at_the_size_it_has(make_app, store
         assert app.screen.outer_size == (100, 30) and "EncumbranceScreen" in layouts
 
 
+async def test_a_question_lays_out_neither_itself_again_nor_the_screen_behind(
+        make_app, store, monkeypatch):
+    """A question's first layout sent it a Resize too, which laid it out again with the
+    session screen under it. The screen behind still shows through, dimmed (Textual takes a
+    question's default CSS from its first base: ModalScreen must come first)."""
+    from textual.screen import Screen
+
+    layouts: list[str] = []
+    original = Screen._refresh_layout
+    monkeypatch.setattr(Screen, "_refresh_layout", lambda screen, *a, **k: (
+        layouts.append(type(screen).__name__), original(screen, *a, **k)))
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await settled(pilot)
+        layouts.clear()
+        await pilot.press("d")  # the dice prompt
+        await settled(pilot)
+        assert type(app.screen).__name__ == "TextPrompt"
+        assert 0 < layouts.count("TextPrompt") <= 2 and "HomeScreen" not in layouts
+        assert "Bram" in app.export_screenshot()
+
+
 async def test_a_plugin_screen_with_breakpoints_gets_their_classes(make_app, store):
     """Textual sets a screen's breakpoint classes in its Resize handler: a screen that has
     breakpoints keeps that handler for every Resize, its first one included."""

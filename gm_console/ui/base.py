@@ -22,7 +22,33 @@ if TYPE_CHECKING:
     from gm_console.ui.app import GMConsoleApp
 
 
-class StoreScreen(Screen):
+class OneLayoutPerSize(Screen):
+    """The base of every screen of the console, session screens and questions: laid out once
+    for each size it is shown at. A question lists it after ModalScreen: Textual takes a
+    class's default CSS from its first base only, and ModalScreen's is what lets the screen
+    behind a question show through."""
+
+    @on(events.Resize)  # by a name of its own: screens have an on_resize of their own
+    def _laid_out_already(self, event: events.Resize) -> None:
+        """A screen's first layout sends the screen a Resize, and Textual's handler of it lays
+        the screen out again at the size it was just laid out at, and the screens behind it:
+        each screen was laid out twice when first shown, and a question laid out again the
+        session screen under it. A Resize to the size the screen is laid out at ends here (the
+        screen's own on_resize has run: Textual calls a subclass's first). Any other (the
+        terminal was resized) goes on to Textual's handler, as does every Resize of a screen
+        with breakpoints, whose classes Textual sets there."""
+        if event.size == self.outer_size and not self._has_breakpoints():
+            event.prevent_default()
+
+    def _has_breakpoints(self) -> bool:
+        app = self.app
+        return bool((app.HORIZONTAL_BREAKPOINTS if self.HORIZONTAL_BREAKPOINTS is None
+                     else self.HORIZONTAL_BREAKPOINTS)
+                    or (app.VERTICAL_BREAKPOINTS if self.VERTICAL_BREAKPOINTS is None
+                        else self.VERTICAL_BREAKPOINTS))
+
+
+class StoreScreen(OneLayoutPerSize):
     """A screen bound to the store.
 
     Subclasses set ``AREAS`` (the change areas they show: ``{"characters", "travel"}``) and
@@ -163,25 +189,6 @@ class StoreScreen(Screen):
         self._header.show_state()
         if wanted:
             self.refresh_view(change)
-
-    @on(events.Resize)  # by a name of its own: screens have an on_resize of their own
-    def _laid_out_already(self, event: events.Resize) -> None:
-        """A screen's first layout sends the screen a Resize, and Textual's handler of it lays
-        the screen out again at the size it was just laid out at: each screen was laid out
-        twice when first shown. A Resize to the size the screen is laid out at ends here (the
-        screen's own on_resize has run: Textual calls a subclass's first). Any other (the
-        terminal was resized) goes on to Textual's handler, as does every Resize of a screen
-        with breakpoints, whose classes Textual sets there. Questions (modal screens) keep
-        Textual's handler whole: it draws the screen behind them."""
-        if event.size == self.outer_size and not self._has_breakpoints():
-            event.prevent_default()
-
-    def _has_breakpoints(self) -> bool:
-        app = self.app
-        return bool((app.HORIZONTAL_BREAKPOINTS if self.HORIZONTAL_BREAKPOINTS is None
-                     else self.HORIZONTAL_BREAKPOINTS)
-                    or (app.VERTICAL_BREAKPOINTS if self.VERTICAL_BREAKPOINTS is None
-                        else self.VERTICAL_BREAKPOINTS))
 
     def on_screen_resume(self, event: events.ScreenResume) -> None:
         # Textual styles every widget of a screen again each time it comes in front: two

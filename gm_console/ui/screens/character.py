@@ -17,7 +17,7 @@ from textual.widgets import Input, Label, Static
 from gm_console.core.characters import FIELDS, FLAGS, ITEM_FIELDS, parse_field
 from gm_console.said import said_by, say
 from gm_console.store import Change
-from gm_console.ui.base import StoreScreen
+from gm_console.ui.base import OneLayoutPerSize, StoreScreen
 from gm_console.ui.widgets import SyncedTable, TextField, Value, yes_no
 
 if TYPE_CHECKING:
@@ -151,7 +151,7 @@ class FlagRow(Horizontal):
         self.query_one(Value).show(text)
 
 
-class ItemForm(ModalScreen[dict[str, Any] | None]):
+class ItemForm(ModalScreen[dict[str, Any] | None], OneLayoutPerSize):
     """An item's name, weight and quantity; dismissed with the typed values once all three are
     valid (enter), or None (escape)."""
 

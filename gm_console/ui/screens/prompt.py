@@ -12,10 +12,11 @@ from textual.screen import ModalScreen
 from rich.text import Text
 from textual.widgets import Input, Label, Static
 
+from gm_console.ui.base import OneLayoutPerSize
 from gm_console.ui.widgets import TextField
 
 
-class TextPrompt(ModalScreen[str | None]):
+class TextPrompt(ModalScreen[str | None], OneLayoutPerSize):
     """Dismissed with the text typed, stripped (enter; "" for an empty line, which may mean
     something: no surprise round), or None (escape: cancelled).
 
@@ -93,7 +94,7 @@ class TextPrompt(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class Confirm(ModalScreen[bool]):
+class Confirm(ModalScreen[bool], OneLayoutPerSize):
     """A yes/no question before an action that moves the clock far or throws work away;
     dismissed with True (y or enter) or False (n or escape)."""
 
@@ -120,7 +121,7 @@ class Confirm(ModalScreen[bool]):
         self.dismiss(yes)
 
 
-class TextView(ModalScreen[None]):
+class TextView(ModalScreen[None], OneLayoutPerSize):
     """A page of text to read; escape or enter closes it."""
 
     DEFAULT_CSS = """

@@ -17,6 +17,7 @@ from textual.widgets import Input, Label
 
 from gm_console.said import say
 from gm_console.store import Store
+from gm_console.ui.base import OneLayoutPerSize
 from gm_console.ui.widgets import TextField
 
 if TYPE_CHECKING:
@@ -45,7 +46,7 @@ def _mine(role: str, entry: dict[str, Any]) -> bool:
     return role == "gm" or role.casefold() == f"player:{entry['who']}".casefold()
 
 
-class RollPrompt(ModalScreen[None]):
+class RollPrompt(ModalScreen[None], OneLayoutPerSize):
     if TYPE_CHECKING:  # Textual types it as any App
         app = getters.app(GMConsoleApp)
 
