@@ -48,6 +48,17 @@ async def settled(pilot: Any) -> None:
         await pilot.pause()
 
 
+def screens_laid_out(monkeypatch: Any) -> list[str]:
+    """The class names of the screens laid out from now on, one for each layout."""
+    from textual.screen import Screen
+
+    layouts: list[str] = []
+    original = Screen._refresh_layout
+    monkeypatch.setattr(Screen, "_refresh_layout", lambda screen, *a, **k: (
+        layouts.append(type(screen).__name__), original(screen, *a, **k)))
+    return layouts
+
+
 async def test_home_plus_repaints_the_clock_and_the_new_journal_line(make_app, store):
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
@@ -545,7 +556,6 @@ async def test_a_value_lays_the_screen_out_only_when_its_size_can_change(monkeyp
     its text, a text that wraps."""
     from textual.app import App
     from textual.containers import Horizontal
-    from textual.screen import Screen
 
     from gm_console.ui.widgets import Value
 
@@ -559,10 +569,7 @@ async def test_a_value_lays_the_screen_out_only_when_its_size_can_change(monkeyp
                 yield Value("short", id="wraps")
             yield Value("a line", id="cut")
 
-    layouts = []
-    original = Screen._refresh_layout
-    monkeypatch.setattr(Screen, "_refresh_layout",
-                        lambda screen, *a, **k: (layouts.append(1), original(screen, *a, **k)))
+    layouts = screens_laid_out(monkeypatch)
     app = Shown()
     async with app.run_test(size=SIZE) as pilot:
         await settled(pilot)
@@ -588,14 +595,9 @@ async def test_a_key_typed_in_a_field_repaints_the_field_not_the_screen(make_app
     """Typing in the character editor's name field lays nothing out (Textual's Input laid the
     whole screen out for each key: its virtual size follows its text); a text longer than the
     field still scrolls to keep the cursor in sight. A field as wide as its text still grows."""
-    from textual.screen import Screen
-
     from gm_console.ui.widgets import TextField
 
-    layouts = []
-    original = Screen._refresh_layout
-    monkeypatch.setattr(Screen, "_refresh_layout",
-                        lambda screen, *a, **k: (layouts.append(1), original(screen, *a, **k)))
+    layouts = screens_laid_out(monkeypatch)
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f3", "enter")
@@ -627,12 +629,8 @@ async def test_a_screen_is_not_laid_out_again_at_the_size_it_has(make_app, store
     screen opened. A Resize to the size a screen has lays nothing out; a terminal resized lays
     the screen out at its new size."""
     from textual import events
-    from textual.screen import Screen
 
-    layouts: list[str] = []
-    original = Screen._refresh_layout
-    monkeypatch.setattr(Screen, "_refresh_layout", lambda screen, *a, **k: (
-        layouts.append(type(screen).__name__), original(screen, *a, **k)))
+    layouts = screens_laid_out(monkeypatch)
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
         await settled(pilot)
@@ -655,12 +653,7 @@ async def test_a_question_lays_out_neither_itself_again_nor_the_screen_behind(
     """A question's first layout sent it a Resize too, which laid it out again with the
     session screen under it. The screen behind still shows through, dimmed (Textual takes a
     question's default CSS from its first base: ModalScreen must come first)."""
-    from textual.screen import Screen
-
-    layouts: list[str] = []
-    original = Screen._refresh_layout
-    monkeypatch.setattr(Screen, "_refresh_layout", lambda screen, *a, **k: (
-        layouts.append(type(screen).__name__), original(screen, *a, **k)))
+    layouts = screens_laid_out(monkeypatch)
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
         await settled(pilot)
