@@ -93,7 +93,7 @@ class HelpScreen(StoreScreen):
 
     def compose_body(self) -> ComposeResult:
         yield TextField(placeholder=self.t("Type to search the help · escape: back"),
-                    id="help-search")
+                        id="help-search")
         with VerticalScroll():
             yield Static(id="help-text")
 

@@ -108,7 +108,7 @@ class HomeScreen(StoreScreen):
         yield Value(id="home-status")
         yield Label(self.t("Latest in the journal"), classes="panel-title")
         # One Value, a line of it per line of the box: a new journal line repaints the line
-        # it lands on (and, once the tail is full, the lines it moves up), never the blank
+        # it lands on (and, when it does not fit, the box once: tail_start), never the blank
         # ones under it. A widget a line, mounted once the box's height was known, was a
         # quarter of the CPU of the console's start.
         yield JournalTail(id="journal-tail")

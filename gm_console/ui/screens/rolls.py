@@ -118,8 +118,8 @@ class RollPrompt(ModalScreen[None], OneLayoutPerSize):
                     yield Label(Content(f"{entry['who']}: {entry['expression']}{dc}"))
                     if _mine(_role(self.store), entry):
                         yield TextField("" if answer is None else str(answer),
-                                    placeholder=t("roll"),
-                                    id=f"result-{index}", type="integer")
+                                        placeholder=t("roll"),
+                                        id=f"result-{index}", type="integer")
                     else:
                         yield Label("…" if answer is None else str(answer),
                                     id=f"result-{index}")
