@@ -137,7 +137,7 @@ def _console(path: Path, role: Role, name: str) -> int:
     try:
         owner.listen_or_say_why()
         _loaded()
-        return run(path, owner.store, owner.saver, owner.on_notice)
+        return run(path, owner.store, owner.saver, owner.on_notice, owner.forget_socket)
     finally:
         owner.close()
 

@@ -75,14 +75,23 @@ def drain(master: int, seconds: float) -> None:
                 return
 
 
+def sockets_left() -> list[Path]:
+    """Owners' socket files in the runtime folder (the test's own: the ``isolated`` fixture's,
+    which the console inherits)."""
+    return list(Path(os.environ["GM_CONSOLE_RUNTIME_DIR"]).glob("*.sock"))
+
+
 @pytest.mark.parametrize("how", ["SIGHUP", "SIGTERM", "q"])
 def test_edit_then_stop_leaves_the_edit_saved(tmp_path: Path, how: str) -> None:
+    """However the console stops, the edit is saved and its socket goes with it (a hang-up,
+    which leaves at once, left the socket for the next owner to find stale)."""
     path = tmp_path / "s.toml"
     path.write_text(SESSION)
     with console(path) as (process, master):
         read_until(master, b"08:00")
         os.write(master, b"+")  # advance the clock 10 minutes
         read_until(master, b"08:10")
+        assert len(sockets_left()) == 1  # the console owns the session: fronts join there
         if how == "q":
             os.write(master, b"q")
         else:
@@ -92,6 +101,7 @@ def test_edit_then_stop_leaves_the_edit_saved(tmp_path: Path, how: str) -> None:
     saved = tomllib.loads(path.read_text())
     assert saved["clock"]["second"] == 8 * 3600 + 600
     assert saved["characters"][0]["name"] == "Aria"
+    assert sockets_left() == []
 
 
 @pytest.mark.parametrize("controlling", [True, False], ids=["SIGHUP", "no signal"])
@@ -114,3 +124,4 @@ def test_a_terminal_that_goes_away_does_not_leave_the_process_running(tmp_path: 
         process.kill()
         raise AssertionError("the console kept running after its terminal went away")
     assert tomllib.loads(path.read_text())["clock"]["second"] == 8 * 3600 + 600
+    assert sockets_left() == []

@@ -199,6 +199,14 @@ class Owner:
 
     # -- the end -------------------------------------------------------------------------------
 
+    def forget_socket(self) -> None:
+        """The socket file goes: no front finds it to connect to. Part of close, and all a
+        hang-up does besides saving (the console then leaves at once, without close, which
+        would wait for an operation the signal may have interrupted: the file stayed behind
+        until the next owner found it stale)."""
+        if self.socket_path is not None:
+            self.socket_path.unlink(missing_ok=True)
+
     def close(self, reason: str = "the session's owner stopped") -> None:
         """Save, tell every front, stop listening, let go of the lock."""
         with self._applying:
@@ -208,8 +216,7 @@ class Owner:
         self.saver.close()
         if self._listener is not None:
             self._listener.close()
-        if self.socket_path is not None:
-            self.socket_path.unlink(missing_ok=True)
+        self.forget_socket()
         with self._lock:
             peers, self._peers = list(self._peers), []
         for peer in peers:

@@ -89,6 +89,8 @@ class GMConsoleApp(App):
     CSS_PATH = Path(__file__).with_name("app.tcss")
     TITLE = "gm-console"
 
+    before_hang_up: Callable[[], None] | None = None  # called once saved, when the terminal goes
+
     def __init__(self, store: Store, path: Path | None = None, saver: Saver | None = None,
                  **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -390,6 +392,8 @@ class GMConsoleApp(App):
         leaving the process behind."""
         if self.saver is not None:
             self.saver.close()
+        if self.before_hang_up is not None:
+            self.before_hang_up()
         os._exit(0)
 
     def _terminate(self) -> None:
@@ -472,11 +476,12 @@ def app_class(host: Host) -> type[GMConsoleApp]:
 
 
 def run(path: Path, store: Any, saver: Saver | None = None,
-        notices: list[Any] | None = None) -> int:
+        notices: list[Any] | None = None, before_hang_up: Callable[[], None] | None = None) -> int:
     """The TUI on ``store``: the owner's own Store (saved by ``saver``, with the owner's
-    ``notices`` of consoles joining and leaving), or a RemoteStore of a session another
-    process owns."""
+    ``notices`` of consoles joining and leaving, and what it lets go of when the terminal
+    goes away, ``before_hang_up``), or a RemoteStore of a session another process owns."""
     app = app_class(store.host)(store, path, saver)
+    app.before_hang_up = before_hang_up
     if saver is not None:
         saver.on_error = app.report_save_error
     if notices is not None:
