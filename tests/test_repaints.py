@@ -48,6 +48,17 @@ async def settled(pilot: Any) -> None:
         await pilot.pause()
 
 
+async def laid_out_by_a_resize_to_its_own_size(pilot: Any, layouts: list[str]) -> list[str]:
+    """The screens laid out once the screen in front is sent a Resize to the size it has."""
+    from textual import events
+
+    size = pilot.app.screen.outer_size
+    layouts.clear()
+    pilot.app.screen.post_message(events.Resize(size, size))
+    await settled(pilot)
+    return layouts
+
+
 def screens_laid_out(monkeypatch: Any) -> list[str]:
     """The class names of the screens laid out from now on, one for each layout."""
     from textual.screen import Screen
@@ -628,8 +639,6 @@ async def test_a_screen_is_not_laid_out_again_at_the_size_it_has(make_app, store
     out again at the same size, and the blank screen under it: four layouts for each session
     screen opened. A Resize to the size a screen has lays nothing out; a terminal resized lays
     the screen out at its new size."""
-    from textual import events
-
     layouts = screens_laid_out(monkeypatch)
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
@@ -638,11 +647,7 @@ async def test_a_screen_is_not_laid_out_again_at_the_size_it_has(make_app, store
         await pilot.press("f5")
         await settled(pilot)
         assert "EncumbranceScreen" in layouts and "Screen" not in layouts
-        size = app.screen.outer_size
-        layouts.clear()
-        app.screen.post_message(events.Resize(size, size))
-        await settled(pilot)
-        assert layouts == []
+        assert await laid_out_by_a_resize_to_its_own_size(pilot, layouts) == []
         await pilot.resize_terminal(100, 30)
         await settled(pilot)
         assert app.screen.outer_size == (100, 30) and "EncumbranceScreen" in layouts
@@ -653,8 +658,6 @@ async def test_a_question_lays_out_neither_itself_again_nor_the_screen_behind(
     """A question's first layout sent it a Resize too, which laid it out again with the
     session screen under it. The screen behind still shows through, dimmed (Textual takes a
     question's default CSS from its first base: ModalScreen must come first)."""
-    from textual import events
-
     layouts = screens_laid_out(monkeypatch)
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
@@ -664,11 +667,7 @@ async def test_a_question_lays_out_neither_itself_again_nor_the_screen_behind(
         await settled(pilot)
         assert type(app.screen).__name__ == "TextPrompt"
         assert "TextPrompt" in layouts and "HomeScreen" not in layouts
-        size = app.screen.outer_size
-        layouts.clear()
-        app.screen.post_message(events.Resize(size, size))
-        await settled(pilot)
-        assert layouts == []
+        assert await laid_out_by_a_resize_to_its_own_size(pilot, layouts) == []
         assert "Bram" in app.export_screenshot()
 
 
@@ -679,9 +678,6 @@ async def test_a_plugin_screen_with_breakpoints_gets_their_classes(make_app, sto
 
     class Wide(StoreScreen):
         HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (90, "-wide")]
-
-        def refresh_view(self, change: Any) -> None:
-            pass
 
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
