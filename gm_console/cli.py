@@ -31,12 +31,13 @@ from typing import TYPE_CHECKING, Any
 
 from gm_console import codec, parse_cache
 from gm_console.config import Config, ConfigError
-from gm_console.headless import explain, open_state, show
+from gm_console.headless import Opened, explain, open_state, show
 from gm_console.host import Host
 from gm_console.i18n import Translator
 from gm_console.live import rendezvous
 from gm_console.live.roles import Role, RoleError
 from gm_console.safe_text import json_output, visible
+from gm_console.serialise import Serialiser
 from gm_console.store import Store
 
 if TYPE_CHECKING:
@@ -302,7 +303,7 @@ def _ops(args: argparse.Namespace, host: Host) -> int:
     return 0
 
 
-def _load(path: Path, host: Host, create: bool) -> tuple[dict[str, Any], bool] | None:
+def _load(path: Path, host: Host, create: bool) -> Opened | None:
     try:
         return open_state(path, host, create)
     except codec.SessionFileError as exc:
@@ -334,7 +335,7 @@ def _show(args: argparse.Namespace, host: Host) -> int:
         loaded = _load(args.session, host, create=False)
         if loaded is None:
             return 2
-        data = show(Store(loaded[0], host))
+        data = show(Store(loaded.state, host))
     if args.json:
         print(json_output(json.dumps(data, indent=2, ensure_ascii=False, default=str)))
         return 0
@@ -395,13 +396,17 @@ def _op(args: argparse.Namespace, host: Host) -> int:
         loaded = _load(args.session, host, create=True)
         if loaded is None:
             return 2
-        state, created = loaded
-        store = Store(state, host)
+        store = Store(loaded.state, host)
         outcome = store.apply(args.name, params, actor=args.front_name or "cli")
         if outcome.ok:
             # Saved before anything is printed: a reader gone (`| head`) cannot stop the save,
-            # and "ok" is never said of a change that is not on disk.
-            text = codec.dumps(store.state)
+            # and "ok" is never said of a change that is not on disk. The file's journal
+            # lines are written as they were read when gm-console wrote them: in a long
+            # campaign, most of the text.
+            serialiser = Serialiser()
+            if loaded.written is not None:
+                serialiser.reuse_journal(loaded.state, loaded.written)
+            text = serialiser.dumps(store.state)
             try:
                 codec.write_atomic(args.session, text)
             except OSError as exc:
@@ -412,7 +417,7 @@ def _op(args: argparse.Namespace, host: Host) -> int:
                 parse_cache.remember_written(args.session, text, store.state)
         if _print_outcome(outcome):
             return 1
-        if created:
+        if loaded.created:
             print(f"gm-console: created {args.session}", file=sys.stderr)
         return 0
     finally:
@@ -446,7 +451,7 @@ def _journal(args: argparse.Namespace, host: Host) -> int:
     loaded = _load(args.session, host, create=False)
     if loaded is None:
         return 2
-    state = loaded[0]
+    state = loaded.state
     lines = journal.select(state.get("journal", []), args.character, args.kind)
     title = str(state.get("session", {}).get("name", args.session.stem))
     t = Translator(host.config.language, host)  # the export follows the UI language

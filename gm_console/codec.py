@@ -61,24 +61,38 @@ def new_session(name: str) -> dict[str, Any]:
 
 
 def read(path: Path, host: Host) -> dict[str, Any]:
-    """Parse and validate a session file, then fill the defaults of the loaded plugins. A big
-    file's parse is kept beside it (gm_console.parse_cache) for the next start; what the cache
-    gives is validated as a parse is."""
+    """Parse and validate a session file, then fill the defaults of the loaded plugins."""
+    return load(path, host).state
+
+
+class Loaded(NamedTuple):
+    state: dict[str, Any]
+    written: str | None
+    """The file's text when it is what gm-console wrote of ``state`` (its cache says so): a
+    save reuses its journal lines' text (serialise.Serialiser.reuse_journal)."""
+
+
+def load(path: Path, host: Host) -> Loaded:
+    """:func:`read`, and whether gm-console wrote the text. A big file's parse is kept
+    beside it (gm_console.parse_cache) for the next start; what the cache gives is validated
+    as a parse is."""
     max_bytes = host.config.max_session_bytes
     text = read_text(path, max_bytes)
     clean_stale_temporaries(path)
     key = parse_cache.digest(text) if parse_cache.wanted(text) else None
     cached = None if key is None else parse_cache.recall(path, key, 2 * max_bytes)
-    if cached is not None and (_too_deep(cached) is not None or problems(cached, host)):
+    if cached is not None and (_too_deep(cached.state) is not None
+                               or problems(cached.state, host)):
         cached = None  # the text's own parse says what is wrong, and where
-    state = cached if cached is not None else parse(text, path)
+    state = cached.state if cached is not None else parse(text, path)
     found = [] if cached is not None else problems(state, host)
     if found:
         raise SessionFileError(path, [Problem(locate(text, where), message)
                                       for where, message in found])
     if cached is None and key is not None:  # before prepare fills what the file leaves out
         parse_cache.remember(path, key, state)
-    return prepare(state, host, default_name=path.stem)
+    return Loaded(prepare(state, host, default_name=path.stem),
+                  text if cached is not None and cached.written else None)
 
 
 def read_text(path: Path, max_bytes: int) -> str:

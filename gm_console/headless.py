@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from gm_console import codec
 from gm_console.host import Host
@@ -14,15 +14,25 @@ if TYPE_CHECKING:
     from gm_console.live.client import RemoteStore
 
 
-def open_state(path: Path, host: Host, create: bool) -> tuple[dict[str, Any], bool]:
-    """The session's state and whether it is new. A missing file is a new session when
-    ``create``; a broken one raises :class:`codec.SessionFileError` and is left as it is (a
-    link to nowhere too: it is not a missing file, and writing would not go where it points)."""
+class Opened(NamedTuple):
+    state: dict[str, Any]
+    created: bool
+    """A new session: the file does not exist yet."""
+    written: str | None
+    """The file's text when gm-console wrote it (:attr:`codec.Loaded.written`)."""
+
+
+def open_state(path: Path, host: Host, create: bool) -> Opened:
+    """The session's state, whether it is new, and its text if gm-console wrote it. A missing
+    file is a new session when ``create``; a broken one raises :class:`codec.SessionFileError`
+    and is left as it is (a link to nowhere too: it is not a missing file, and writing would
+    not go where it points)."""
     if path.exists() or path.is_symlink():
-        return codec.read(path, host), False
+        loaded = codec.load(path, host)
+        return Opened(loaded.state, False, loaded.written)
     if not create:
         raise codec.SessionFileError(path, [codec.Problem(None, "no such session file")])
-    return codec.prepare(codec.new_session(path.stem), host, path.stem), True
+    return Opened(codec.prepare(codec.new_session(path.stem), host, path.stem), True, None)
 
 
 def show(store: Store | RemoteStore) -> dict[str, Any]:

@@ -23,12 +23,24 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from gm_console import serialise, signed
 
 CACHE_FROM_CHARS = 64 * 1024
 """Texts shorter than this are parsed each time."""
+
+WRITTEN = "written: "
+"""Before the digest a cache is about, when gm-console wrote the text of that state (a file
+saved by it rather than by hand): the text's journal lines can then be reused as they are
+(serialise.Serialiser.reuse_journal). A gm-console that knows nothing of it reads such a cache
+as about another text, and parses the file."""
+
+
+class Recalled(NamedTuple):
+    state: dict[str, Any]
+    written: bool
+    """The text is what gm-console wrote of ``state``."""
 
 
 def wanted(text: str) -> bool:
@@ -44,19 +56,24 @@ def cache_path(session: Path) -> Path:
     return real.with_name(f".{real.name}.gm-console.cache")
 
 
-def recall(session: Path, text_digest: str, max_bytes: int) -> dict[str, Any] | None:
+def recall(session: Path, text_digest: str, max_bytes: int) -> Recalled | None:
     """The state parsed from the text whose digest is ``text_digest``, if the cache beside
     ``session`` holds it; otherwise None (and the caller parses the text)."""
-    state = signed.load(cache_path(session), text_digest, max_bytes)
-    return state if isinstance(state, dict) else None
+    found = signed.load_one_of(cache_path(session), (text_digest, WRITTEN + text_digest),
+                               max_bytes)
+    if found is None or not isinstance(found[1], dict):
+        return None
+    return Recalled(found[1], written=found[0] != text_digest)
 
 
-def remember(session: Path, text_digest: str, state: dict[str, Any]) -> bool:
-    """Keep ``state`` (what the text of digest ``text_digest`` parses to) beside ``session``;
-    False when it cannot be kept."""
+def remember(session: Path, text_digest: str, state: dict[str, Any],
+             written: bool = False) -> bool:
+    """Keep ``state`` (what the text of digest ``text_digest`` parses to; ``written``: the
+    text is what gm_console.serialise wrote of it) beside ``session``; False when it cannot
+    be kept."""
     # Named as the session's own temporary files are: one left by a kill is cleaned up with
     # theirs (codec.clean_stale_temporaries).
-    return signed.store(cache_path(session), text_digest, state,
+    return signed.store(cache_path(session), (WRITTEN if written else "") + text_digest, state,
                         temporary_prefix=f".{Path(os.path.realpath(session)).name}.")
 
 
@@ -64,4 +81,5 @@ def remember_written(session: Path, text: str, state: dict[str, Any]) -> bool:
     """After ``text``, the TOML of ``state``, was written to ``session``: keep what it parses
     to (the state, its tables in their written order) for the next reader, when the text is
     long enough to be worth it."""
-    return wanted(text) and remember(session, digest(text), serialise.ordered(state))
+    return wanted(text) and remember(session, digest(text), serialise.ordered(state),
+                                     written=True)

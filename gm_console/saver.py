@@ -39,7 +39,7 @@ class Saver:
         """Why the last save failed; None once a save succeeds (quitting checks it)."""
         self._key_at = -math.inf
         """When the last key was pressed: serialising waits a while after it (see hold)."""
-        self._priming: tuple[dict[str, Any], float] | None = None
+        self._priming: tuple[dict[str, Any], float, str | None] | None = None
         self._serialiser = serialise.Serialiser()
         self._written: tuple[dict[str, Any], str] | None = None
         """The last state saved and its text: kept as the parse cache on close."""
@@ -115,14 +115,17 @@ class Saver:
         if written is not None:
             parse_cache.remember_written(self.path, written[1], written[0])
 
-    def prime(self, state: dict[str, Any], after: float = 2.0) -> None:
+    def prime(self, state: dict[str, Any], after: float = 2.0,
+              written: str | None = None) -> None:
         """Serialise ``state`` without writing it, ``after`` seconds from now (once the first
         screen is up) unless a save comes first: the first save after opening a big session
         then costs what its operation changed, not a fifth of a second of the whole campaign
         shared with the key press. It gives way to keys for as long as they come (a campaign
-        of 50,000 journal lines is seconds of it) and to any save."""
+        of 50,000 journal lines is seconds of it) and to any save. ``written``, the file's
+        text when gm-console wrote it of ``state``, gives the journal lines' text at once
+        (serialise.Serialiser.reuse_journal)."""
         with self._cond:
-            self._priming = (state, monotonic() + after)
+            self._priming = (state, monotonic() + after, written)
             self._cond.notify_all()
 
     def write(self, state: dict[str, Any]) -> None:
@@ -151,6 +154,8 @@ class Saver:
                 state = self._pending
                 if state is not None:
                     self._pending, self._busy = None, True
+            if priming is not None and priming[2] is not None:
+                self._serialiser.reuse_journal(priming[0], priming[2])
             if state is None:  # outside the lock: schedule() never waits for it
                 assert priming is not None
                 with contextlib.suppress(Exception):  # _GaveWay; an error: the save shows it

@@ -72,6 +72,38 @@ class Serialiser:
 
     _pause: Callable[[], None] | None = None
 
+    def reuse_journal(self, state: Mapping[str, Any], text: str) -> bool:
+        """Keep each journal line's text as ``text`` has it, for the next :meth:`dumps`:
+        ``text`` must be what this module wrote of ``state`` (gm_console.parse_cache knows
+        when a session file is). The first save after opening a long campaign then
+        serialises the journal's new lines, not the thousands before them.
+
+        The journal is written last, a ``[[journal]]`` table for each line, and only a
+        line's header is such a line of text (strings and keys are written on one line,
+        arrays' lines indented). False, keeping nothing, when ``text`` does not end with as
+        many such tables as the journal has lines (a short journal is written inline), or
+        when its first and last do not read as this writer writes them now."""
+        lines = state.get("journal", ())
+        if not _is_aot(lines):
+            return False
+        path = ("journal",)
+        header = _aot_header(path)
+        if text.startswith(header):
+            start = 0
+        else:
+            start = text.find("\n" + header) + 1
+            if start == 0:
+                return False
+        # "[[journal]]\n<a line>\n" "\n" "[[journal]]\n<a line>\n" ...
+        bodies = text[start + len(header):].split("\n" + header)
+        if len(bodies) != len(lines) or any(header + bodies[n] != _element(lines[n], path)
+                                            for n in (0, -1)):
+            return False
+        kept = self._texts[_element]
+        for line, body in zip(lines, bodies):
+            kept[id(line)] = (line, path, header + body)
+        return True
+
     # -- joining pieces the way tomli_w does -------------------------------------------------
 
     def _table(self, table: Mapping[str, Any], path: Path, used: Kept) -> str:

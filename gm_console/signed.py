@@ -19,7 +19,7 @@ import os
 import stat
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 from gm_console.paths import data_dir
 
@@ -39,6 +39,13 @@ KEY_BYTES = 32
 def load(path: Path, about: str, max_bytes: int) -> Any:
     """The payload of ``path`` if it is about ``about`` and signed with this user's key;
     otherwise None."""
+    found = load_one_of(path, (about,), max_bytes)
+    return None if found is None else found[1]
+
+
+def load_one_of(path: Path, abouts: Sequence[str], max_bytes: int) -> tuple[str, Any] | None:
+    """What ``path`` is about, if one of ``abouts``, and its payload, if signed with this
+    user's key; otherwise None."""
     key = _key(create=False)
     if key is None:
         return None
@@ -49,10 +56,12 @@ def load(path: Path, about: str, max_bytes: int) -> Any:
     try:
         meta = json.loads(header)
         if not (isinstance(meta, dict) and meta.get("format") == FORMAT
-                and meta.get("about") == about
-                and _same(str(meta.get("signature")), _sign(key, about, payload))):
+                and meta.get("about") in abouts):
             return None
-        return json.loads(payload)
+        about = meta["about"]
+        if not _same(str(meta.get("signature")), _sign(key, about, payload)):
+            return None
+        return about, json.loads(payload)
     except (ValueError, RecursionError):
         return None
 

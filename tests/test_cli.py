@@ -149,3 +149,32 @@ def test_show_as_text_follows_the_language_and_reads_as_lines_not_data(tmp_path:
     assert "      · × 0 : étourdi (ajouté par le MJ) → 0 mv\n" in french
     assert "      · = 0 mv = 0 m par round (× 0,75 m par mv)\n" in french
     assert "\nJets demandés\n" in french and "  combat :\n    active : non" in french
+
+
+def test_op_on_a_campaign_it_saved_writes_the_old_journal_lines_as_they_were(
+        tmp_path: Path, monkeypatch) -> None:
+    """The second op renders none of the journal's thousand lines (the file is the text the
+    first op wrote); a file edited by hand since is written anew, whole."""
+    import tomllib
+
+    from gm_console import codec, serialise, toml_writer
+    from test_parse_cache import big_text
+
+    path = tmp_path / "s.toml"
+    path.write_text(big_text(lines=1000))
+    assert main(["op", str(path), "journal.note", "text=first"]) == 0
+    rendered: list[str] = []
+    real = toml_writer.dumps
+    monkeypatch.setattr(serialise.toml_writer, "dumps",
+                        lambda obj, **kw: rendered.append(real(obj, **kw)) or rendered[-1])
+    assert main(["op", str(path), "journal.note", "text=second"]) == 0
+    # the first and last lines (checked against the text), the first again (inline or not)
+    assert sum("the party walks on" in piece for piece in rendered) <= 3
+    text = path.read_text()
+    assert text == codec.dumps(tomllib.loads(text))
+    assert [line["text"] for line in tomllib.loads(text)["journal"][-2:]] == ["first", "second"]
+    path.write_text("# by hand\n" + text.replace('kind = "note"', 'kind  =  "note"'))
+    assert main(["op", str(path), "journal.note", "text=third"]) == 0
+    text = path.read_text()
+    assert text == codec.dumps(tomllib.loads(text)) and "kind  =" not in text
+    assert len(tomllib.loads(text)["journal"]) == 1003

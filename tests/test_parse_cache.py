@@ -262,3 +262,20 @@ def test_two_processes_reading_and_saving_one_session_never_see_the_wrong_state(
         codec.read(session, host)
     reader.join(60)
     assert out.get(timeout=5) == 0
+
+
+def test_a_file_gm_console_saved_is_known_as_its_writing_and_no_other_is(session, host):
+    """codec.load gives the text when gm-console wrote it, as its saves reuse the journal's
+    lines from it: not for a file written by hand (the fixture's), parsed or from the cache
+    of its parse, nor for a cache an older gm-console made of the same text."""
+    assert codec.load(session, host).written is None  # parsed
+    assert codec.load(session, host).written is None  # the cache of that parse
+    store = Store(codec.read(session, host), host)
+    store.apply("journal.note", {"text": "saved by the console"})
+    saver = Saver(session)
+    saver.schedule(store.state)
+    saver.close()
+    loaded = codec.load(session, host)
+    assert loaded.written == session.read_text() and loaded.state == store.state
+    sign(session, loaded.state)  # about the text's digest alone, as before
+    assert codec.load(session, host) == (loaded.state, None)

@@ -240,3 +240,81 @@ def _rendered_by(call: Any, state: Any, monkeypatch) -> list[str]:
                         lambda obj, **kw: rendered.append(real(obj, **kw)) or rendered[-1])
         call(state)
     return rendered
+
+
+def _journal_state(lines: int = 30) -> dict[str, Any]:
+    """The demo with ``lines`` journal lines, each too long to be written inline, one with
+    a table and an array of its own."""
+    state = tomllib.loads(DEMO.read_text())
+    state["journal"] = [{"day": 1, "second": 28800 + n, "kind": "note",
+                         "text": f"note {n}: the rain does not stop, the road is long"}
+                        for n in range(lines)]
+    state["journal"][3]["extra"] = {"who": ["Aria", "Bram"], "where": {"x": 1}}
+    return state
+
+
+def test_a_journal_written_by_the_writer_is_reused_line_by_line(monkeypatch) -> None:
+    """``gm-console op`` and a console opening a campaign it saved take its journal lines'
+    text from the file: a save then writes the whole text, byte for byte, rendering only
+    what changed."""
+    state = _journal_state()
+    text = whole(state)
+    serialiser = serialise.Serialiser()
+    assert serialiser.reuse_journal(state, text)
+    state = {**state, "clock": {"day": 2, "second": 0},
+             "journal": [*state["journal"], {"day": 2, "second": 0, "kind": "note",
+                                             "text": "a new day"}]}
+    rendered = _rendered_by(serialiser.dumps, state, monkeypatch)
+    assert serialiser.dumps(state) == whole(state)
+    # Of the old lines, only the first is rendered: to ask whether the journal fits inline.
+    assert sum("the rain does not stop" in piece for piece in rendered) == 1
+
+
+@pytest.mark.parametrize("change", [
+    "a line fewer", "a line's spacing", "the last line's text", "another state's text",
+    "no journal in the text", "a short journal (inline)"])
+def test_a_text_not_as_the_writer_wrote_the_journal_is_not_reused(change: str) -> None:
+    """The text is only reused when it ends with one [[journal]] table per line, its first
+    and last as the writer writes them: a save is then never anything but the writer's
+    text of the state."""
+    state = _journal_state()
+    text = whole(state)
+    if change == "a line fewer":
+        text = text[:text.rindex("\n[[journal]]\n")] + "\n"
+    elif change == "a line's spacing":
+        text = text.replace('kind = "note"', 'kind  =  "note"', 1)
+    elif change == "the last line's text":
+        text = text.replace("note 29:", "note 92:")
+    elif change == "another state's text":
+        text = whole(_journal_state(31))
+    elif change == "no journal in the text":
+        text = whole({**state, "journal": []})
+    else:
+        state["journal"] = [{"a": n} for n in range(30)]
+        text = whole(state)
+        assert "[[journal]]" not in text
+    serialiser = serialise.Serialiser()
+    assert not serialiser.reuse_journal(state, text)
+    assert serialiser.dumps(state) == whole(state)
+
+
+def test_a_saver_given_the_text_it_wrote_saves_the_first_change_incrementally(
+        tmp_path: Path, host: Host, monkeypatch) -> None:
+    """A console opening a campaign it saved hands the file's text to its saver (Owner.open):
+    the first save, even before priming has run, renders none of the old journal lines."""
+    state = codec.prepare(_journal_state(), host, "s")
+    store = Store(state, host)
+    path = tmp_path / "s.toml"
+    saver = Saver(path, delay=0)
+    saver.prime(store.state, after=3600, written=whole(state))  # the save comes first
+    store.apply("clock.advance", {"minutes": 1})
+    rendered: list[str] = []
+    real = toml_writer.dumps
+    monkeypatch.setattr(serialise.toml_writer, "dumps",
+                        lambda obj, **kw: rendered.append(real(obj, **kw)) or rendered[-1])
+    saver.schedule(store.state)
+    assert saver.flush()
+    saver.close()
+    assert path.read_text(encoding="utf-8") == whole(store.state)
+    # the first and last lines (checked against the text), the first again (inline or not)
+    assert sum("the rain does not stop" in piece for piece in rendered) <= 3

@@ -49,14 +49,14 @@ class Owner:
     def open(cls, session: Path, host: Host, lock: SessionLock, create: bool = True) -> Owner:
         """Own ``session`` (``lock`` must be held): read it, and save every change of it.
         A broken file raises codec.SessionFileError and is left as it is."""
-        state, created = open_state(Path(session), host, create)
+        opened = open_state(Path(session), host, create)
         saver = Saver(Path(session), on_error=lambda message: log.error("%s", message))
-        store = Store(state, host, on_save=saver.schedule,
+        store = Store(opened.state, host, on_save=saver.schedule,
                       undo_depth=int(host.config.settings.get("undo_depth", 200)))
-        if created:  # a new session exists on disk from the start
+        if opened.created:  # a new session exists on disk from the start
             saver.schedule(store.state)
         else:  # serialised once, off the key path, so the first change's save is cheap
-            saver.prime(store.state)
+            saver.prime(store.state, written=opened.written)
         return cls(session, store, saver, lock)
 
     # -- listening ------------------------------------------------------------------------------

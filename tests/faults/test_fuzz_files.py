@@ -79,7 +79,7 @@ def _replace(state: dict[str, Any], where: tuple, value: Any) -> dict[str, Any]:
 
 def _exercise(path: Path, host: Host) -> None:
     try:
-        state, _ = open_state(path, host, create=False)
+        state = open_state(path, host, create=False).state
     except codec.SessionFileError as error:
         assert str(error).startswith(str(path))
         return

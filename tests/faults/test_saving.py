@@ -123,7 +123,7 @@ def test_cleaning_a_read_only_folder_is_not_an_error(tmp_path, host, monkeypatch
     def refuse(name):
         raise PermissionError(13, "Permission denied", name)
     monkeypatch.setattr(codec.os, "unlink", refuse)
-    state, _ = open_state(path, host, create=False)
+    state = open_state(path, host, create=False).state
     assert state["session"]["name"] == "Files"
 
 

@@ -36,7 +36,7 @@ def test_bytes_that_are_not_utf8_are_reported_with_their_line(tmp_path, host):
 def test_a_byte_order_mark_is_read_as_text(tmp_path, host):
     path = tmp_path / "bom.toml"
     path.write_bytes(b'\xef\xbb\xbf[session]\nname = "Notepad"\n')
-    state, created = open_state(path, host, create=True)
+    state, created, _ = open_state(path, host, create=True)
     assert state["session"]["name"] == "Notepad" and not created
 
 
@@ -121,7 +121,7 @@ def test_the_nesting_limit_is_exact_and_says_where(depth, refused_at):
 def test_nesting_within_the_limit_is_kept(tmp_path, host):
     path = tmp_path / "ok.toml"
     path.write_text("[mystery]\na = " + "[" * 30 + "1" + "]" * 30 + "\n")
-    state, _ = open_state(path, host, create=False)
+    state = open_state(path, host, create=False).state
     codec.write_atomic(path, codec.dumps(state))
     assert tomllib.loads(path.read_text())["mystery"] == tomllib.loads(
         "a = " + "[" * 30 + "1" + "]" * 30)
@@ -154,7 +154,7 @@ def test_a_long_campaign_opens_once_the_limit_is_raised(tmp_path):
     path = tmp_path / "long.toml"
     path.write_text('[session]\nname = "long"\nnotes = "' + "x" * 2000 + '"\n')
     write_settings(tmp_path, "max_session_mb = 1\n")
-    state, _ = open_state(path, Host().load(), create=False)
+    state = open_state(path, Host().load(), create=False).state
     assert state["session"]["name"] == "long"
 
 
@@ -205,7 +205,7 @@ def test_dates_and_times_are_kept_as_read_through_operations(tmp_path, host):
             'when = 2024-03-01T19:30:00\nzoned = 2024-03-01T19:30:00+02:00\n')
     path = tmp_path / "dated.toml"
     path.write_text(text)
-    state, _ = open_state(path, host, create=False)
+    state = open_state(path, host, create=False).state
     store = Store(state, host)
     outcome = store.apply("clock.advance", {"hours": 1})
     assert outcome.ok, outcome.reason
