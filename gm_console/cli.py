@@ -400,12 +400,12 @@ def _op(args: argparse.Namespace, host: Host) -> int:
         outcome = store.apply(args.name, params, actor=args.front_name or "cli")
         if outcome.ok:
             # Saved before anything is printed: a reader gone (`| head`) cannot stop the save,
-            # and "ok" is never said of a change that is not on disk. The file's journal
-            # lines are written as they were read when gm-console wrote them: in a long
-            # campaign, most of the text.
+            # and "ok" is never said of a change that is not on disk. The file's characters
+            # and journal lines are written as they were read when gm-console wrote them: in
+            # a long campaign, most of the text.
             serialiser = Serialiser()
             if loaded.written is not None:
-                serialiser.reuse_journal(loaded.state, loaded.written)
+                serialiser.reuse(loaded.state, loaded.written)
             text = serialiser.dumps(store.state)
             try:
                 codec.write_atomic(args.session, text)

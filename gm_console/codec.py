@@ -69,7 +69,7 @@ class Loaded(NamedTuple):
     state: dict[str, Any]
     written: str | None
     """The file's text when it is what gm-console wrote of ``state`` (its cache says so): a
-    save reuses its journal lines' text (serialise.Serialiser.reuse_journal)."""
+    save reuses the text of its characters and journal lines (serialise.Serialiser.reuse)."""
 
 
 def load(path: Path, host: Host) -> Loaded:

@@ -122,8 +122,8 @@ class Saver:
         then costs what its operation changed, not a fifth of a second of the whole campaign
         shared with the key press. It gives way to keys for as long as they come (a campaign
         of 50,000 journal lines is seconds of it) and to any save. ``written``, the file's
-        text when gm-console wrote it of ``state``, gives the journal lines' text at once
-        (serialise.Serialiser.reuse_journal)."""
+        text when gm-console wrote it of ``state``, gives the text of its characters and
+        journal lines at once (serialise.Serialiser.reuse)."""
         with self._cond:
             self._priming = (state, monotonic() + after, written)
             self._cond.notify_all()
@@ -155,7 +155,7 @@ class Saver:
                 if state is not None:
                     self._pending, self._busy = None, True
             if priming is not None and priming[2] is not None:
-                self._serialiser.reuse_journal(priming[0], priming[2])
+                self._serialiser.reuse(priming[0], priming[2])
             if state is None:  # outside the lock: schedule() never waits for it
                 assert priming is not None
                 with contextlib.suppress(Exception):  # _GaveWay; an error: the save shows it

@@ -72,21 +72,25 @@ class Serialiser:
 
     _pause: Callable[[], None] | None = None
 
-    def reuse_journal(self, state: Mapping[str, Any], text: str) -> bool:
-        """Keep each journal line's text as ``text`` has it, for the next :meth:`dumps`:
-        ``text`` must be what this module wrote of ``state`` (gm_console.parse_cache knows
-        when a session file is). The first save after opening a long campaign then
-        serialises the journal's new lines, not the thousands before them.
+    def reuse(self, state: Mapping[str, Any], text: str) -> bool:
+        """Keep, for the next :meth:`dumps`, the text of every character and journal line of
+        ``state`` (each element of its arrays of tables) as ``text`` has it: ``text`` must be
+        what this module wrote of ``state`` (gm_console.parse_cache knows when a session
+        file is). The first save after opening a long campaign then serialises what changed
+        since, not the thousands of lines before. False when nothing could be kept."""
+        kept = False
+        for key, value in ordered(state).items():
+            if _is_aot(value):
+                kept = self._reuse_elements(value, (key,), text) or kept
+        return kept
 
-        The journal is written last, a ``[[journal]]`` table for each line, and only a
-        line's header is such a line of text (strings and keys are written on one line,
-        arrays' lines indented). False, keeping nothing, when ``text`` does not end with as
-        many such tables as the journal has lines (a short journal is written inline), or
-        when its first and last do not read as this writer writes them now."""
-        lines = state.get("journal", ())
-        if not _is_aot(lines):
-            return False
-        path = ("journal",)
+    def _reuse_elements(self, items: list[Any], path: Path, text: str) -> bool:
+        """An array of tables is written as one ``[[key]]`` table per element, the next
+        element's header after a blank line, and only an element's header is such a line of
+        text (strings and keys are written on one line, arrays' lines indented, an element's
+        own arrays of tables under ``[[key.name]]``). Nothing is kept unless ``text`` has as
+        many such tables as there are elements, the first and last as this writer writes
+        them now (a short array is written inline; a file written by an older writer)."""
         header = _aot_header(path)
         if text.startswith(header):
             start = 0
@@ -94,14 +98,16 @@ class Serialiser:
             start = text.find("\n" + header) + 1
             if start == 0:
                 return False
-        # "[[journal]]\n<a line>\n" "\n" "[[journal]]\n<a line>\n" ...
         bodies = text[start + len(header):].split("\n" + header)
-        if len(bodies) != len(lines) or any(header + bodies[n] != _element(lines[n], path)
-                                            for n in (0, -1)):
+        last = _element(items[-1], path)
+        if len(bodies) != len(items) or not (header + bodies[-1]).startswith(last):
+            return False
+        bodies[-1] = last[len(header):]  # what follows the array is not its last element
+        if header + bodies[0] != _element(items[0], path):
             return False
         kept = self._texts[_element]
-        for line, body in zip(lines, bodies):
-            kept[id(line)] = (line, path, header + body)
+        for item, body in zip(items, bodies):
+            kept[id(item)] = (item, path, header + body)
         return True
 
     # -- joining pieces the way tomli_w does -------------------------------------------------

@@ -253,30 +253,41 @@ def _journal_state(lines: int = 30) -> dict[str, Any]:
     return state
 
 
-def test_a_journal_written_by_the_writer_is_reused_line_by_line(monkeypatch) -> None:
-    """``gm-console op`` and a console opening a campaign it saved take its journal lines'
-    text from the file: a save then writes the whole text, byte for byte, rendering only
-    what changed."""
+def _old_pieces(rendered: list[str], names: list[str]) -> int:
+    return sum(any(name in piece for name in names) for piece in rendered)
+
+
+def test_the_characters_and_journal_of_a_text_the_writer_wrote_are_reused(monkeypatch) -> None:
+    """``gm-console op`` and a console opening a campaign it saved take the text of its
+    characters and journal lines from the file: a save then writes the whole text, byte for
+    byte, rendering only what changed."""
     state = _journal_state()
     text = whole(state)
     serialiser = serialise.Serialiser()
-    assert serialiser.reuse_journal(state, text)
+    assert serialiser.reuse(state, text)
+    bram = next(c for c in state["characters"] if c["name"] == "Bram")
     state = {**state, "clock": {"day": 2, "second": 0},
+             "characters": [c if c is not bram else {**c, "exhaustion": 1}
+                            for c in state["characters"]],
              "journal": [*state["journal"], {"day": 2, "second": 0, "kind": "note",
                                              "text": "a new day"}]}
     rendered = _rendered_by(serialiser.dumps, state, monkeypatch)
     assert serialiser.dumps(state) == whole(state)
-    # Of the old lines, only the first is rendered: to ask whether the journal fits inline.
-    assert sum("the rain does not stop" in piece for piece in rendered) == 1
+    # Old lines and characters: the first of each, to ask whether it is written inline.
+    assert _old_pieces(rendered, ["the rain does not stop"]) == 1
+    others = [c["name"] for c in state["characters"] if c["name"] != "Bram"]
+    assert _old_pieces(rendered, [f'name = "{name}"' for name in others]) == 1
+    assert _old_pieces(rendered, ['name = "Bram"']) == 1
 
 
 @pytest.mark.parametrize("change", [
     "a line fewer", "a line's spacing", "the last line's text", "another state's text",
     "no journal in the text", "a short journal (inline)"])
-def test_a_text_not_as_the_writer_wrote_the_journal_is_not_reused(change: str) -> None:
+def test_a_journal_not_as_the_writer_wrote_it_is_written_anew(change: str,
+                                                              monkeypatch) -> None:
     """The text is only reused when it ends with one [[journal]] table per line, its first
-    and last as the writer writes them: a save is then never anything but the writer's
-    text of the state."""
+    and last as the writer writes them: a save is never anything but the writer's text of
+    the state."""
     state = _journal_state()
     text = whole(state)
     if change == "a line fewer":
@@ -290,11 +301,24 @@ def test_a_text_not_as_the_writer_wrote_the_journal_is_not_reused(change: str) -
     elif change == "no journal in the text":
         text = whole({**state, "journal": []})
     else:
-        state["journal"] = [{"a": n} for n in range(30)]
+        state["journal"] = [{"rain": n} for n in range(30)]
         text = whole(state)
         assert "[[journal]]" not in text
     serialiser = serialise.Serialiser()
-    assert not serialiser.reuse_journal(state, text)
+    assert serialiser.reuse(state, text)  # the characters
+    rendered = _rendered_by(serialiser.dumps, state, monkeypatch)
+    assert _old_pieces(rendered, ["the rain does not stop", "rain ="]) >= 30
+    assert serialiser.dumps(state) == whole(state)
+
+
+def test_characters_not_as_the_writer_wrote_them_are_written_anew(monkeypatch) -> None:
+    state = _journal_state()
+    text = whole(state).replace('name = "Aria"', 'name  =  "Aria"')
+    serialiser = serialise.Serialiser()
+    assert serialiser.reuse(state, text)  # the journal
+    rendered = _rendered_by(serialiser.dumps, state, monkeypatch)
+    assert _old_pieces(rendered, [f'name = "{c["name"]}"' for c in state["characters"]]) \
+        >= len(state["characters"])
     assert serialiser.dumps(state) == whole(state)
 
 
@@ -317,4 +341,4 @@ def test_a_saver_given_the_text_it_wrote_saves_the_first_change_incrementally(
     saver.close()
     assert path.read_text(encoding="utf-8") == whole(store.state)
     # the first and last lines (checked against the text), the first again (inline or not)
-    assert sum("the rain does not stop" in piece for piece in rendered) <= 3
+    assert _old_pieces(rendered, ["the rain does not stop"]) <= 3
