@@ -321,8 +321,9 @@ def key_presses(demo: Path, big: Path, keys: int, quiet: float) -> None:
             ratio <= 1.2)
 
 
-def saves(big: Path, operations: int) -> None:
-    """CPU per save of the big session after one operation, as the saver does it."""
+def saves(demo: Path, big: Path, operations: int, runs: int) -> None:
+    """CPU per save of the big session after one operation, as the saver does it; then
+    ``gm-console op``'s figure."""
     from gm_console.saver import Saver
 
     host = Host().load()
@@ -347,6 +348,24 @@ def saves(big: Path, operations: int) -> None:
         timings.append(time.perf_counter() - start)
     row("  store.apply on the big session (clock +1)", f"{median(timings) * 1000:.2f} ms", "",
         None)
+    scripted_ops(demo, big, runs)
+
+
+def scripted_ops(demo: Path, big: Path, runs: int) -> None:
+    """``gm-console op`` (a process: start, read, apply, write) on the big session against
+    the demo, alternated; no goal in #13, shown for what a script pays per operation on a
+    long campaign (it reads and writes the whole file each time)."""
+    times: dict[Path, list[float]] = {demo: [], big: []}
+    for _ in range(runs * 2):
+        for session in (demo, big):
+            start = time.perf_counter()
+            subprocess.run([sys.executable, "-m", "gm_console", "op", str(session),
+                            "clock.advance", "minutes=1"], check=True, env=ENV,
+                           stdout=subprocess.DEVNULL)
+            times[session].append(time.perf_counter() - start)
+    ratio = median([b / d for d, b in zip(times[demo], times[big])])
+    row("  gm-console op (clock +1), big session", f"{ratio:.2f} x demo "
+        f"({median(times[big]):.2f} s)", "", None)
 
 
 # The journal screen's keys: (label, bytes sent) in the order pressed; each goes somewhere the
@@ -573,7 +592,7 @@ def main() -> None:
             "startup": lambda: startup(demo, big, args.runs, args.quiet),
             "imports": lambda: imports(args.runs),
             "keys": lambda: key_presses(demo, big, args.keys, args.quiet),
-            "saves": lambda: saves(big, 20),
+            "saves": lambda: saves(demo, big, 20, args.runs),
             "journal": lambda: journal_screen(folder, args.runs, args.quiet),
             "combat": combat_summary,
         }
