@@ -33,8 +33,8 @@ CACHE_FROM_CHARS = 64 * 1024
 WRITTEN = "written: "
 """Before the digest a cache is about, when gm-console wrote the text of that state (a file
 saved by it rather than by hand): the text of its characters and journal lines can then be
-reused as it is (serialise.Serialiser.reuse). A gm-console that knows nothing of it reads such a cache
-as about another text, and parses the file."""
+reused as it is (serialise.Serialiser.reuse). A gm-console that knows nothing of it reads
+such a cache as about another text, and parses the file."""
 
 
 class Recalled(NamedTuple):
