@@ -178,3 +178,26 @@ def test_op_on_a_campaign_it_saved_writes_the_old_journal_lines_as_they_were(
     text = path.read_text()
     assert text == codec.dumps(tomllib.loads(text)) and "kind  =" not in text
     assert len(tomllib.loads(text)["journal"]) == 1003
+
+
+def test_op_after_a_kill_between_the_file_and_its_cache_writes_the_file_whole(
+        tmp_path: Path) -> None:
+    """A kill -9 after an op wrote the session but before it wrote the parse cache leaves the
+    cache of the text before: about another text, so the next op parses the file and writes
+    every line, the one the killed op added too."""
+    import tomllib
+
+    from gm_console import codec, parse_cache
+    from test_parse_cache import big_text
+
+    path = tmp_path / "s.toml"
+    path.write_text(big_text(lines=1000))
+    assert main(["op", str(path), "journal.note", "text=first"]) == 0
+    before = parse_cache.cache_path(path).read_bytes()
+    assert main(["op", str(path), "journal.note", "text=second"]) == 0
+    parse_cache.cache_path(path).write_bytes(before)  # as if killed before the cache
+    assert main(["op", str(path), "journal.note", "text=third"]) == 0
+    text = path.read_text()
+    assert text == codec.dumps(tomllib.loads(text))
+    assert [line["text"] for line in tomllib.loads(text)["journal"][-3:]] == [
+        "first", "second", "third"]
