@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 import os
 from pathlib import Path
+from typing import Any
 
 import asyncssh
 import pytest
@@ -131,26 +133,28 @@ async def test_connections_that_drop_leave_no_process_and_no_socket(
     pid = server.process.pid
     sockets_before = open_sockets(pid)
 
-    async def cycle(number: int) -> None:
-        conn = await connect(port, table["aria" if number % 2 else "gm"])
-        if number % 5 == 0:  # logged in, no console yet
-            conn.abort()
-            return
-        screen = await open_console(conn)
-        if number % 10 == 1:  # a few all the way to the screen
-            await screen.wait_for("Latest in the journal")
-        else:
-            await asyncio.sleep(0.05 * (number % 4))  # the console still starting
-        conn.abort() if number % 3 else conn.close()  # a dead network, or a clean close
+    async def cycle(who: str, moment: str | float, dead_network: bool) -> None:
+        conn = await connect(port, table[who])
+        if moment == "logged in":  # no console yet
+            pass
+        elif moment == "on its screen":
+            await (await open_console(conn)).wait_for("Latest in the journal")
+        else:  # the console still starting
+            await open_console(conn)
+            await asyncio.sleep(moment)
+        conn.abort() if dead_network else conn.close()
 
     try:
         at_once = asyncio.Semaphore(10)  # well under the cap: a closing one still counts
 
-        async def limited(number: int) -> None:
+        async def limited(*case: Any) -> None:
             async with at_once:
-                await cycle(number)
+                await cycle(*case)
 
-        await asyncio.gather(*(limited(n) for n in range(50)))
+        # Each moment a connection can drop at, by each role, each way it can end: 24 cycles
+        await asyncio.gather(*(limited(*case) for case in itertools.product(
+            ("gm", "aria"), ("logged in", "on its screen", 0.0, 0.05, 0.1, 0.15),
+            (True, False))))
         deadline = asyncio.get_running_loop().time() + 20
         while descendants(pid) or open_sockets(pid) > sockets_before:
             assert asyncio.get_running_loop().time() < deadline, (
