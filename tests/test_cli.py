@@ -13,6 +13,7 @@ import pytest
 
 from gm_console import __version__
 from gm_console.cli import main
+from gm_console.host import Host
 
 
 def run(*args: str, check: bool = False) -> subprocess.CompletedProcess:
@@ -201,3 +202,27 @@ def test_op_after_a_kill_between_the_file_and_its_cache_writes_the_file_whole(
     assert text == codec.dumps(tomllib.loads(text))
     assert [line["text"] for line in tomllib.loads(text)["journal"][-3:]] == [
         "first", "second", "third"]
+
+
+@pytest.mark.parametrize("argv", [["op", "{s}", "journal.note", "text=x"],
+                                  ["op", "{s}", "no.such_op"], ["show", "{s}"], ["ops"]])
+def test_a_command_run_in_process_gives_the_garbage_collector_back_on(tmp_path: Path, argv,
+                                                                     capsys) -> None:
+    """One-shot commands run without the collector (what they read lives until they exit);
+    called as a function (a test, the benchmark, a script), main turns it on again, whether
+    the command worked or not."""
+    import gc
+
+    session = tmp_path / "s.toml"
+    main(["op", str(session), "journal.note", "text=first"])
+    assert gc.isenabled()
+    seen: list[bool] = []
+    real = Host.load
+
+    def load(self: Host) -> Host:
+        seen.append(gc.isenabled())
+        return real(self)
+    with pytest.MonkeyPatch.context() as patched:
+        patched.setattr(Host, "load", load)
+        main([part.format(s=session) for part in argv])
+    assert seen == [False] and gc.isenabled()
