@@ -248,7 +248,7 @@ def _command(argv: list[str]) -> int:
             if args.command in ("show", "op", "journal"):
                 _report_switched_off(host)
     finally:
-        if collecting:  # (main is called in-process too: by tests, by the benchmark)
+        if collecting:  # (main is called in-process too: by tests, by a script)
             gc.enable()
 
 

@@ -209,8 +209,8 @@ def test_op_after_a_kill_between_the_file_and_its_cache_writes_the_file_whole(
 def test_a_command_run_in_process_gives_the_garbage_collector_back_on(tmp_path: Path, argv,
                                                                      capsys) -> None:
     """One-shot commands run without the collector (what they read lives until they exit);
-    called as a function (a test, the benchmark, a script), main turns it on again, whether
-    the command worked or not."""
+    called as a function (a test, a script), main turns it on again, whether the command
+    worked or not."""
     import gc
 
     session = tmp_path / "s.toml"
