@@ -73,7 +73,7 @@ class Loaded(NamedTuple):
 
 
 def load(path: Path, host: Host) -> Loaded:
-    """:func:`read`, and whether gm-console wrote the text. A big file's parse is kept
+    """:func:`read`, and the text when gm-console wrote it. A big file's parse is kept
     beside it (gm_console.parse_cache) for the next start; what the cache gives is validated
     as a parse is."""
     max_bytes = host.config.max_session_bytes

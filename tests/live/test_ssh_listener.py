@@ -135,11 +135,9 @@ async def test_connections_that_drop_leave_no_process_and_no_socket(
 
     async def cycle(who: str, moment: str | float, dead_network: bool) -> None:
         conn = await connect(port, table[who])
-        if moment == "logged in":  # no console yet
-            pass
-        elif moment == "on its screen":
+        if moment == "on its screen":
             await (await open_console(conn)).wait_for("Latest in the journal")
-        else:  # the console still starting
+        elif moment != "logged in":  # the console still starting ("logged in": none yet)
             await open_console(conn)
             await asyncio.sleep(moment)
         conn.abort() if dead_network else conn.close()
