@@ -21,15 +21,15 @@ import tomli
 
 from gm_console import parse_cache, serialise
 from gm_console.core import characters as core_characters
+from gm_console.nesting import MAX_DEPTH, Where, too_deep
 from gm_console.safe_text import visible
 
 if TYPE_CHECKING:
     from gm_console.host import Host
 
 FORMAT_VERSION = 1
-# Limits checked on load (README, "Limits"): past them parsing alone takes seconds, or saving
-# would overflow Python's stack; a clear refusal beats a console that hangs or crashes.
-MAX_DEPTH = 64
+# Limits checked on load (README, "Limits"; nesting: gm_console.nesting): past them parsing
+# alone takes seconds; a clear refusal beats a console that hangs or crashes.
 MAX_DAY = 10 ** 13  # a trillion hours from day 1 fits: what clock.advance can do
 MAX_CHARACTERS = 100
 MAX_ITEMS = 1_000
@@ -81,8 +81,8 @@ def load(path: Path, host: Host) -> Loaded:
     clean_stale_temporaries(path)
     key = parse_cache.digest(text) if parse_cache.wanted(text) else None
     cached = None if key is None else parse_cache.recall(path, key, 2 * max_bytes)
-    if cached is not None and (_too_deep(cached.state) is not None
-                               or problems(cached.state, host)):
+    # (No cache holds a state nested too deep: parse_cache.remember keeps none.)
+    if cached is not None and problems(cached.state, host):
         cached = None  # the text's own parse says what is wrong, and where
     state = cached.state if cached is not None else parse(text, path)
     found = [] if cached is not None else problems(state, host)
@@ -150,44 +150,11 @@ def parse(text: str, path: Path | str) -> dict[str, Any]:
     except RecursionError:
         return _raise(path, _first_deep_line(text), f"tables or arrays nested more than "
                                                      f"{MAX_DEPTH} deep")
-    too_deep = _too_deep(state)
-    if too_deep is not None:
-        return _raise(path, locate(text, too_deep) or _first_deep_line(text),
+    deep = too_deep(state)
+    if deep is not None:
+        return _raise(path, locate(text, deep) or _first_deep_line(text),
                       f"tables or arrays nested more than {MAX_DEPTH} deep")
     return state
-
-
-def _too_deep(state: dict[str, Any]) -> Where | None:
-    """The path of the first value nested deeper than MAX_DEPTH, or None."""
-    return _path_deeper_than(state, MAX_DEPTH) if _deeper(state, MAX_DEPTH) else None
-
-
-def _deeper(value: Any, left: int) -> bool:
-    """Whether a container lies ``left`` levels or more below ``value``. Recursive, but never
-    more than MAX_DEPTH calls deep (the point is to refuse what deeper recursion, copying and
-    saving, would choke on), and over containers only: half the time of a loop with a stack
-    of its own (a big campaign's start reads its journal's 25,000 small tables)."""
-    if not left:
-        return True
-    left -= 1
-    for item in (value.values() if type(value) is dict else value):
-        kind = type(item)  # what a parse gives: dicts and lists, nothing derived from them
-        if (kind is dict or kind is list) and _deeper(item, left):
-            return True
-    return False
-
-
-def _path_deeper_than(value: Any, depth: int) -> Where:
-    """The keys down to a container ``depth`` levels below ``value`` (one exists)."""
-    where: list[Any] = []
-    while depth:
-        children = value.items() if isinstance(value, dict) else enumerate(value)
-        for key, item in children:
-            if type(item) in (dict, list) and _deeper(item, depth - 1):
-                where.append(key)
-                value, depth = item, depth - 1
-                break
-    return tuple(where)
 
 
 def _first_deep_line(text: str) -> int:
@@ -206,8 +173,6 @@ def _first_deep_line(text: str) -> int:
 def _raise(path: Path | str, line: int | None, message: str) -> Any:
     raise SessionFileError(path, [Problem(line, message)])
 
-
-Where = tuple[Any, ...]
 
 
 def problems(state: dict[str, Any], host: Host) -> list[tuple[Where, str]]:

@@ -257,6 +257,10 @@ FRENCH = {
     "cannot save: {path} holds {value}, which a TOML file cannot hold":
         "enregistrement impossible : {path} contient {value}, qu'un fichier TOML ne peut pas "
         "contenir",
+    "cannot save: {path} nests tables or arrays more than {limit} deep, more than a session "
+    "file may hold": "enregistrement impossible : {path} imbrique des tables ou des listes sur "
+                     "plus de {limit} niveaux, plus qu'un fichier de session ne peut en "
+                     "contenir",
     "cannot save: key {key} at the top of the session is not text":
         "enregistrement impossible : la clé {key} en haut de la session n'est pas du texte",
     "cannot save: key {key} at plugins is not text":

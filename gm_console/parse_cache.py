@@ -9,9 +9,10 @@ It is only a shortcut; the TOML file stays the truth:
 - it is a :mod:`gm_console.signed` file about the digest of the text it was made from: a file
   changed since (by hand, by another program, a save a kill -9 cut short of its cache) is
   parsed again, and a cache cut, garbled, or written by anyone else is ignored;
-- what it gives goes through the same checks as a parsed file (nesting depth and every value,
-  :func:`gm_console.codec.read`), and on any objection the text is parsed and has the last
-  word;
+- what it gives goes through the same checks of every value as a parsed file
+  (:func:`gm_console.codec.read`), and on any objection the text is parsed and has the last
+  word. Its nesting is known already: no state nested past the limit is ever kept
+  (:func:`gm_console.nesting.as_parsed`), which spares each start a walk of every table;
 - it is never needed: a folder where it cannot be written (read-only, a full disk) just means
   the file is parsed each time. A session whose TOML holds dates or times (which JSON has no
   type for) is not cached either.
@@ -25,7 +26,7 @@ import os
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from gm_console import serialise, signed
+from gm_console import nesting, serialise, signed
 
 CACHE_FROM_CHARS = 64 * 1024
 """Texts shorter than this are parsed each time."""
@@ -70,7 +71,11 @@ def remember(session: Path, text_digest: str, state: dict[str, Any],
              written: bool = False) -> bool:
     """Keep ``state`` (what the text of digest ``text_digest`` parses to; ``written``: the
     text is what gm_console.serialise wrote of it) beside ``session``; False when it cannot
-    be kept."""
+    be kept, or is not as a parse of the text gives it: nested past the limit (the parse
+    refuses it), a tuple where the parse gives a list (the next start parses the text, and
+    keeps that)."""
+    if not nesting.as_parsed(state):
+        return False
     # Named as the session's own temporary files are: one left by a kill is cleaned up with
     # theirs (codec.clean_stale_temporaries).
     return signed.store(cache_path(session), (WRITTEN if written else "") + text_digest, state,

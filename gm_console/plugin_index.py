@@ -2,7 +2,7 @@
 removed or changed: importing :mod:`importlib.metadata` (the e-mail package with it) and reading
 every installed distribution's ``entry_points.txt`` cost each start-up a twentieth of a second.
 
-The index (``entry-points-*.json`` in the data folder, one per interpreter and ``sys.path``) is
+The index (``entry-points-*.cache`` in the data folder, one per interpreter and ``sys.path``) is
 a :mod:`gm_console.signed` file about a fingerprint of what importlib.metadata would read: the
 Python version and, for every folder on ``sys.path``, each distribution in it (``*.dist-info``,
 ``*.egg-info``) with the time and size of its ``entry_points.txt``. Installing, removing or
@@ -44,7 +44,7 @@ def entry_points(group: str) -> list[Found]:
     # One index per interpreter and search path (a venv, a checkout), so that two of them in
     # turn do not each find the other's index stale.
     search = signed.digest(repr([sys.executable, *sys.path]).encode("utf-8", "surrogateescape"))
-    path = data_dir() / f"entry-points-{search[:16]}.json"
+    path = data_dir() / f"entry-points-{search[:16]}.cache"
     known = signed.load(path, about, 1 << 20)
     if isinstance(known, list) and all(
             isinstance(row, list) and len(row) == 3 and all(isinstance(f, str) for f in row)

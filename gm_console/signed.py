@@ -1,20 +1,26 @@
-"""Files that remember, for the next start, what was slow to find out: JSON signed with a key of
-this user's, so that whatever such a file holds was written by this user's gm-console for the
-very thing it names.
+"""Files that remember, for the next start, what was slow to find out: values signed with a
+key of this user's, so that whatever such a file holds was written by this user's gm-console
+for the very thing it names.
 
-A file is a header line and a JSON payload. The header says what the payload is about (its
+A file is a JSON header line and a payload. The header says what the payload is about (its
 ``about``: the digest of a session's text, a fingerprint of the installed packages) and signs
-both with keyed BLAKE2b (a MAC) under ``cache.key`` in the data folder (32 random bytes, 0600, made on
-first use). :func:`load` gives the payload only if the header is intact, about the same thing,
-and signed with the key: a file cut, garbled, stale, or written by anyone else (another user of
-a shared folder, another machine) gives None. It is JSON, read by :func:`json.loads`: whatever a
-file holds, reading it runs no code. Such a file is never needed: when it cannot be written (a
+both with keyed BLAKE2b (a MAC) under ``cache.key`` in the data folder (32 random bytes, 0600,
+made on first use). :func:`load` gives the payload only if the header is intact, about the same
+thing, and signed with the key: a file cut, garbled, stale, or written by anyone else (another
+user of a shared folder, another machine) gives None.
+
+The payload is in :mod:`marshal`'s format, which reads a big session's tables in half the time
+JSON does (a campaign of 50,000 journal lines: 0.2 s instead of 0.37). Only a payload whose
+signature holds is read, so only what this user's gm-console wrote; and reading it runs no
+code (marshal builds values; it calls nothing). Its version is in the header: a file of
+another version is ignored. Such a file is never needed: when it cannot be written (a
 read-only folder, a full disk, no key) the slow way is simply taken each time.
 """
 
 from __future__ import annotations
 
 import json
+import marshal
 import os
 import stat
 import tempfile
@@ -32,7 +38,7 @@ except ImportError:  # another Python
     from hashlib import blake2b
     from hmac import compare_digest  # type: ignore[no-redef]
 
-FORMAT = 1
+FORMAT = 2  # 1: a JSON payload
 KEY_BYTES = 32
 
 
@@ -56,29 +62,31 @@ def load_one_of(path: Path, abouts: Sequence[str], max_bytes: int) -> tuple[str,
     try:
         meta = json.loads(header)
         if not (isinstance(meta, dict) and meta.get("format") == FORMAT
-                and meta.get("about") in abouts):
+                and meta.get("marshal") == marshal.version and meta.get("about") in abouts):
             return None
         about = meta["about"]
         if not _same(str(meta.get("signature")), _sign(key, about, payload)):
             return None
-        return about, json.loads(payload)
     except (ValueError, RecursionError):
+        return None
+    try:
+        return about, marshal.loads(payload)
+    except (ValueError, EOFError, TypeError):  # signed, so written by a gm-console gone wrong
         return None
 
 
 def store(path: Path, about: str, value: Any, temporary_prefix: str) -> bool:
     """Write ``value`` to ``path``, signed, about ``about``; False when it cannot be (a value
-    with no JSON form, such as a date; a read-only folder, a full disk, no key). The temporary
-    file is named ``temporary_prefix`` + 8 characters + ``.tmp``."""
+    marshal has no form for, such as a date; a read-only folder, a full disk, no key). The
+    temporary file is named ``temporary_prefix`` + 8 characters + ``.tmp``."""
     key = _key(create=True)
     if key is None:
         return False
     try:
-        payload = json.dumps(value, ensure_ascii=False, separators=(",", ":"),
-                             default=_no_json).encode("utf-8", "surrogatepass")
-    except (TypeError, ValueError, RecursionError):
+        payload = marshal.dumps(value)
+    except ValueError:  # a date, an object: "unmarshallable object"
         return False
-    header = json.dumps({"format": FORMAT, "about": about,
+    header = json.dumps({"format": FORMAT, "marshal": marshal.version, "about": about,
                          "signature": _sign(key, about, payload)}).encode()
     try:
         # mkstemp makes it 0600. No fsync: a file torn by a crash fails its signature.
@@ -161,6 +169,3 @@ def _read_regular(path: Path, max_bytes: int) -> bytes | None:
         if fd >= 0:
             os.close(fd)
 
-
-def _no_json(value: Any) -> Any:
-    raise TypeError(f"{type(value).__name__} has no JSON form")

@@ -5,6 +5,7 @@ the reason a session fails to open or opens differently from its TOML."""
 from __future__ import annotations
 
 import json
+import marshal
 import multiprocessing
 import os
 from pathlib import Path
@@ -13,7 +14,7 @@ from typing import Any
 import pytest
 import tomli
 
-from gm_console import codec, parse_cache, signed
+from gm_console import Operation, codec, nesting, parse_cache, signed
 from gm_console.host import Host
 from gm_console.saver import Saver
 from gm_console.store import Store
@@ -108,8 +109,10 @@ def test_a_cache_written_by_anyone_else_is_ignored(session, host, tmp_path, monk
         elsewhere.setenv("GM_CONSOLE_DATA_DIR", str(tmp_path / "someone-else"))
         sign(session, {"session": {"name": "Forged"}})
     assert codec.read(session, host) == truth
-    unsigned = json.dumps({"format": 1, "about": parse_cache.digest(session.read_text())})
-    parse_cache.cache_path(session).write_text(unsigned + "\n" + json.dumps({"x": 1}))
+    unsigned = json.dumps({"format": signed.FORMAT, "marshal": marshal.version,
+                           "about": parse_cache.digest(session.read_text())})
+    parse_cache.cache_path(session).write_bytes(unsigned.encode() + b"\n"
+                                                + marshal.dumps({"x": 1}))
     assert codec.read(session, host) == truth
     # The signature is what tells them apart: the same cache signed with this user's key is
     # taken as it is (the key's owner can change the session file itself anyway).
@@ -150,14 +153,51 @@ def test_a_cache_that_is_a_link_or_a_fifo_is_not_followed(session, host, tmp_pat
 
 def test_a_cache_whose_content_the_checks_refuse_gives_way_to_the_toml(session, host):
     truth = codec.read(session, host)
-    hostile: list[Any] = []
-    for _ in range(200):  # nested past the limit
-        hostile = [hostile]
     for content in ({"clock": {"day": "soon"}}, {"characters": "all of them"},
-                    {"session": {"name": "x"}, "deep": hostile},
                     {"characters": [{"name": "A", "items": [{}] * 2000}]}, [1, 2, 3]):
         sign(session, content)
         assert codec.read(session, host) == truth
+
+
+def nested(levels: int) -> list[Any]:
+    value: list[Any] = []
+    for _ in range(levels - 1):
+        value = [value]
+    return value
+
+
+@pytest.mark.parametrize("unlike_a_parse", [
+    {"session": {"name": "x"}, "deep": nested(nesting.MAX_DEPTH)},  # its last list: level 64
+    {"session": {"name": "x"}, "plugins": {"p": {"pair": (1, 2)}}},  # a parse gives a list
+])
+def test_only_a_state_as_its_parse_gives_it_is_kept(session, host, unlike_a_parse):
+    """Nothing nested past the limit (what the cache gives is not walked again at each start)
+    and no tuple (a parse of the text gives a list: the next start parses, and keeps that)."""
+    text = session.read_text()
+    assert not parse_cache.remember(session, parse_cache.digest(text), unlike_a_parse)
+    assert not parse_cache.cache_path(session).exists()
+    within = {"session": {"name": "x"}, "deep": nested(nesting.MAX_DEPTH - 1)}
+    assert parse_cache.remember(session, parse_cache.digest(text), within)
+    assert parse_cache.recall(session, parse_cache.digest(text), 10 ** 8).state == within
+
+
+def test_a_saved_tuple_comes_back_a_list_as_the_file_has_it(session, host, monkeypatch):
+    """An operation may leave a tuple in the state: its save is not cached (remember_written),
+    and the next start gives the list that the file holds, as the TOML's parse does."""
+    store = Store(codec.read(session, host), host)
+    store.host.operations["pair.set"] = Operation(
+        "pair.set", "", lambda ctx, p: ctx.section("core").update(pair=(1, 2)), plugin="core")
+    assert store.apply("pair.set").ok
+    parse_cache.cache_path(session).unlink()
+    saver = Saver(session)
+    saver.schedule(store.state)
+    saver.close()
+    assert not parse_cache.cache_path(session).exists()
+    assert codec.read(session, host)["plugins"]["core"]["pair"] == [1, 2]
+    assert parse_cache.cache_path(session).exists()  # the parse's, for the next start
+    with monkeypatch.context() as patched:
+        patched.setattr(codec, "parse", refuse_to_parse)
+        assert codec.read(session, host)["plugins"]["core"]["pair"] == [1, 2]
 
 
 def test_a_broken_file_is_reported_whatever_a_foreign_cache_says(session, host, tmp_path,

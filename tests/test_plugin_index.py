@@ -25,7 +25,7 @@ def test_a_plugin_installed_after_the_index_was_written_is_found(tmp_path, monke
     install(site, monkeypatch, "gm-console-first", "1.0", {"first": "first_plugin"},
             package="first_plugin", source=PLUGIN)
     assert "first" in names(Host().load())
-    assert list(data_dir().glob("entry-points-*.json"))
+    assert list(data_dir().glob("entry-points-*.cache"))
     install(site, monkeypatch, "gm-console-second", "2.0", {"second": "second_plugin"},
             package="second_plugin", source=PLUGIN)
     host = Host().load()
@@ -50,7 +50,7 @@ def test_an_index_written_by_anyone_else_is_ignored(tmp_path, monkeypatch):
     (tmp_path / "planted.py").write_text(f"open({str(marker)!r}, 'w').close()\n")
     monkeypatch.syspath_prepend(str(tmp_path))
     truth = names(Host().load())
-    index, = data_dir().glob("entry-points-*.json")
+    index, = data_dir().glob("entry-points-*.cache")
     about = plugin_index._fingerprint(ENTRY_POINT_GROUP)
     with monkeypatch.context() as elsewhere:  # someone else's key
         elsewhere.setenv("GM_CONSOLE_DATA_DIR", str(tmp_path / "someone-else"))

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from gm_console import codec, nesting
 from gm_console.said import say
 from gm_console.store import Store
 
@@ -102,6 +104,48 @@ def test_whatever_unsavable_value_is_said_with_where_it_is(store: Store, value: 
         "bad.deep", "", lambda ctx, p: ctx.section("core").update(x=value), plugin="core")
     outcome = store.apply("bad.deep")
     assert not outcome.ok and said in outcome.reason
+
+
+@pytest.mark.parametrize("where", ["plugins", "characters", "journal"])
+def test_an_operation_nesting_past_the_files_limit_is_refused_and_what_it_allows_reopens(
+        store: Store, tmp_path: Path, where: str) -> None:
+    """The limit a file is read with (gm_console.nesting): a value one level deeper than a
+    file may hold is refused with where it is, before it is saved into a file that the next
+    start would refuse; at the limit itself it is saved, and the file opens again."""
+    from gm_console import Operation
+
+    def nested(levels: int) -> list[Any]:
+        value: list[Any] = []
+        for _ in range(levels - 1):
+            value = [value]
+        return value
+
+    def nest(levels: int) -> str:
+        def put(ctx: Any, params: dict[str, Any]) -> None:
+            # plugins.core.x, characters[0].x, a new journal line's "who": level 3, each
+            value = nested(levels)
+            if where == "plugins":
+                ctx.section("core").update(x=value)
+            elif where == "characters":
+                ctx.character("Aria")["x"] = value
+            else:
+                ctx.journal("nested", who=value)
+        store.host.operations[f"nest{levels}"] = Operation(f"nest{levels}", "", put,
+                                                           plugin="core")
+        return f"nest{levels}"
+
+    before = store.state
+    deepest = nesting.MAX_DEPTH - 3  # its innermost list at level 63
+    refused = store.apply(nest(deepest + 1))
+    assert not refused.ok and store.state is before
+    assert f"more than {nesting.MAX_DEPTH} deep" in refused.reason
+    assert refused.reason.startswith("cannot save: " + {
+        "plugins": "plugins.core.x[0]", "characters": "characters[0].x[0]",
+        "journal": "journal["}[where])
+    assert store.apply(nest(deepest)).ok
+    path = tmp_path / "s.toml"
+    codec.write_atomic(path, codec.dumps(store.state))
+    assert codec.read(path, store.host)
 
 
 def test_what_a_file_holds_is_taken_however_deep(store: Store) -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from gm_console import codec
+from gm_console import codec, nesting
 from gm_console.headless import open_state
 from gm_console.host import Host
 from gm_console.store import Store
@@ -106,8 +106,8 @@ def test_tables_nested_too_deep_are_refused_with_a_line(tmp_path, host, nested):
 
 
 @pytest.mark.parametrize("depth, refused_at", [
-    (codec.MAX_DEPTH - 2, None),
-    (codec.MAX_DEPTH - 1, ("mystery", "a") + (0,) * (codec.MAX_DEPTH - 2)),
+    (nesting.MAX_DEPTH - 2, None),
+    (nesting.MAX_DEPTH - 1, ("mystery", "a") + (0,) * (nesting.MAX_DEPTH - 2)),
 ])
 def test_the_nesting_limit_is_exact_and_says_where(depth, refused_at):
     """The file's root is level 0 and [mystery] level 1: arrays ``depth`` deep under
@@ -115,7 +115,7 @@ def test_the_nesting_limit_is_exact_and_says_where(depth, refused_at):
     to it (a big campaign's start walks every table of its journal this way)."""
     state = {"mystery": {"a": tomllib.loads("a = " + "[" * depth + "1" + "]" * depth)["a"]},
              "journal": [{"said": {"values": {"n": [1]}}}] * 3}
-    assert codec._too_deep(state) == refused_at
+    assert nesting.too_deep(state) == refused_at
 
 
 def test_nesting_within_the_limit_is_kept(tmp_path, host):

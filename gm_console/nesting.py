@@ -1,0 +1,67 @@
+"""How deep tables and arrays may nest in a session (README, "Limits"): past MAX_DEPTH,
+copying and saving would overflow Python's stack. A file is refused past it (codec.parse), an
+operation that would nest a value past it is refused (store), and no parse cache holds a state
+past it (parse_cache.remember, :func:`as_parsed`), so that what a cache gives needs no walk of
+its own."""
+
+from __future__ import annotations
+
+from typing import Any
+
+MAX_DEPTH = 64
+"""The root of the session is level 0, a top-level table level 1: a container at level
+MAX_DEPTH is one too many."""
+
+Where = tuple[Any, ...]
+
+
+def too_deep(state: dict[str, Any]) -> Where | None:
+    """The keys down to the first container nested MAX_DEPTH levels below ``state``, or
+    None."""
+    return _path_deeper_than(state, MAX_DEPTH) if _deeper(state, MAX_DEPTH) else None
+
+
+def as_parsed(state: dict[str, Any]) -> bool:
+    """Whether ``state`` is within MAX_DEPTH and made of what a parse gives: tables as dicts,
+    arrays as lists (not the tuple an operation may leave, which its file holds as an array
+    and a parse gives back as a list)."""
+    return _parsed_within(state, MAX_DEPTH)
+
+
+def _parsed_within(value: Any, left: int) -> bool:
+    if not left:
+        return False
+    left -= 1
+    for item in (value.values() if type(value) is dict else value):
+        kind = type(item)
+        if kind is tuple or ((kind is dict or kind is list) and not _parsed_within(item, left)):
+            return False
+    return True
+
+
+def _deeper(value: Any, left: int) -> bool:
+    """Whether a container lies ``left`` levels or more below ``value``. Recursive, but never
+    more than MAX_DEPTH calls deep (the point is to refuse what deeper recursion, copying and
+    saving, would choke on), and over containers only: half the time of a loop with a stack
+    of its own (a big campaign's start reads its journal's 25,000 small tables)."""
+    if not left:
+        return True
+    left -= 1
+    for item in (value.values() if type(value) is dict else value):
+        kind = type(item)  # what a parse gives: dicts and lists, nothing derived from them
+        if (kind is dict or kind is list) and _deeper(item, left):
+            return True
+    return False
+
+
+def _path_deeper_than(value: Any, depth: int) -> Where:
+    """The keys down to a container ``depth`` levels below ``value`` (one exists)."""
+    where: list[Any] = []
+    while depth:
+        children = value.items() if isinstance(value, dict) else enumerate(value)
+        for key, item in children:
+            if type(item) in (dict, list) and _deeper(item, depth - 1):
+                where.append(key)
+                value, depth = item, depth - 1
+                break
+    return tuple(where)
