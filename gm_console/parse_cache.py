@@ -1,6 +1,6 @@
-"""What parsing a big session file gave, kept beside it as JSON so the next start does not parse
-its TOML again (a campaign's journal is a megabyte that TOML parses in a fifth of a second or
-more, JSON in a hundredth).
+"""What parsing a big session file gave, kept beside it so the next start does not parse its
+TOML again (a campaign's journal is a megabyte that TOML parses in a fifth of a second or more,
+and that the cache gives in a hundredth).
 
 The cache is ``.NAME.toml.gm-console.cache``, beside the session's real path, written when
 parsing the file found nothing wrong and when the console closes the session after saving it.
@@ -14,8 +14,9 @@ It is only a shortcut; the TOML file stays the truth:
   word. Its nesting is known already: no state nested past the limit is ever kept
   (:func:`gm_console.nesting.as_parsed`), which spares each start a walk of every table;
 - it is never needed: a folder where it cannot be written (read-only, a full disk) just means
-  the file is parsed each time. A session whose TOML holds dates or times (which JSON has no
-  type for) is not cached either.
+  the file is parsed each time. A session whose TOML holds dates or times (which the cache has
+  no form for, gm_console.signed) is not cached either, nor a state an operation left holding
+  a subclass of str, say: its next start parses the text, and keeps what the parse gives.
 
 Small files are not cached: parsing them costs less than reading a cache would.
 """

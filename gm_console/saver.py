@@ -110,7 +110,7 @@ class Saver:
 
     def _remember(self) -> None:
         """What the file now holds, as the next start will want it (gm_console.parse_cache):
-        once, on closing, rather than a whole JSON text per save."""
+        once, on closing, rather than the whole state per save."""
         written, self._written = self._written, None
         if written is not None:
             parse_cache.remember_written(self.path, written[1], written[0])

@@ -77,14 +77,15 @@ def load_one_of(path: Path, abouts: Sequence[str], max_bytes: int) -> tuple[str,
 
 def store(path: Path, about: str, value: Any, temporary_prefix: str) -> bool:
     """Write ``value`` to ``path``, signed, about ``about``; False when it cannot be (a value
-    marshal has no form for, such as a date; a read-only folder, a full disk, no key). The
-    temporary file is named ``temporary_prefix`` + 8 characters + ``.tmp``."""
+    marshal has no form for: a date, an object, a subclass of str or dict; a read-only folder,
+    a full disk, no key). The temporary file is named ``temporary_prefix`` + 8 characters +
+    ``.tmp``."""
     key = _key(create=True)
     if key is None:
         return False
     try:
         payload = marshal.dumps(value)
-    except ValueError:  # a date, an object: "unmarshallable object"
+    except ValueError:  # "unmarshallable object"
         return False
     header = json.dumps({"format": FORMAT, "marshal": marshal.version, "about": about,
                          "signature": _sign(key, about, payload)}).encode()

@@ -181,23 +181,32 @@ def test_only_a_state_as_its_parse_gives_it_is_kept(session, host, unlike_a_pars
     assert parse_cache.recall(session, parse_cache.digest(text), 10 ** 8).state == within
 
 
-def test_a_saved_tuple_comes_back_a_list_as_the_file_has_it(session, host, monkeypatch):
-    """An operation may leave a tuple in the state: its save is not cached (remember_written),
-    and the next start gives the list that the file holds, as the TOML's parse does."""
+class Name(str):
+    """A subclass of str, which an operation may leave in the state (and marshal refuses)."""
+
+
+@pytest.mark.parametrize("left, read_back", [((1, 2), [1, 2]), (Name("Aria"), "Aria")])
+def test_what_the_file_holds_differently_is_read_back_as_its_parse_gives_it(
+        session, host, monkeypatch, left, read_back):
+    """An operation may leave a tuple or a subclass of str in the state: its save is not
+    cached, and the next start gives what the file holds, as the TOML's parse does (and
+    keeps that for the start after)."""
     store = Store(codec.read(session, host), host)
     store.host.operations["pair.set"] = Operation(
-        "pair.set", "", lambda ctx, p: ctx.section("core").update(pair=(1, 2)), plugin="core")
+        "pair.set", "", lambda ctx, p: ctx.section("core").update(pair=left), plugin="core")
     assert store.apply("pair.set").ok
     parse_cache.cache_path(session).unlink()
     saver = Saver(session)
     saver.schedule(store.state)
     saver.close()
     assert not parse_cache.cache_path(session).exists()
-    assert codec.read(session, host)["plugins"]["core"]["pair"] == [1, 2]
+    pair = codec.read(session, host)["plugins"]["core"]["pair"]
+    assert pair == read_back and type(pair) is type(read_back)
     assert parse_cache.cache_path(session).exists()  # the parse's, for the next start
     with monkeypatch.context() as patched:
         patched.setattr(codec, "parse", refuse_to_parse)
-        assert codec.read(session, host)["plugins"]["core"]["pair"] == [1, 2]
+        pair = codec.read(session, host)["plugins"]["core"]["pair"]
+    assert pair == read_back and type(pair) is type(read_back)
 
 
 def test_a_broken_file_is_reported_whatever_a_foreign_cache_says(session, host, tmp_path,
