@@ -393,6 +393,29 @@ async def test_command_palette_offers_every_plugin_screen(make_app, store):
         assert {"Dice: roll", "Session: undo"} <= titles
 
 
+async def test_the_settings_table_takes_the_terminals_new_width_and_keeps_its_place(
+        make_app, store):
+    """The setting's name takes what the value and its source leave of the width (42 columns
+    at most): a narrower terminal narrows it, a wider one widens it again, the rows and the
+    highlighted one as they were."""
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f9")
+        await pilot.pause()
+        table = app.screen.query_one("#settings", SyncedTable)
+        rows = [str(row.key.value) for row in table.ordered_rows]
+        table.move_cursor(row=3)
+        await pilot.pause()
+        widths = []
+        for size in ((60, 24), (100, 30)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            widths.append([column.width for column in table.columns.values()])
+            assert [str(row.key.value) for row in table.ordered_rows] == rows
+            assert table.cursor_row == 3
+        assert widths == [[27, 14, 9], [42, 14, 9]]
+
+
 async def test_settings_screen_changes_an_interpretation_for_the_campaign(make_app, store):
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:

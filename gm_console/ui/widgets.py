@@ -209,18 +209,22 @@ class SyncedTable(DataTable):
              widths: Sequence[int | None] = ()) -> None:
         """Show ``rows`` under ``columns``. ``widths`` fixes a column's width (None: as wide
         as its content): the table keeps its shape while the figures change, and a long text
-        is cut at the column's edge instead of pushing the next ones out of the terminal."""
-        labels = [str(c.label) for c in self.columns.values()]
-        if labels != list(columns):
-            self.clear(columns=True)
-            for index, column in enumerate(columns):
-                self.add_column(column, width=widths[index] if index < len(widths) else None)
+        is cut at the column's edge instead of pushing the next ones out of the terminal.
+        New labels or widths (the terminal resized) make the columns anew."""
+        shape = [(str(c.label), None if c.auto_width else c.width)
+                 for c in self.columns.values()]
+        new_shape = shape != [(column, widths[index] if index < len(widths) else None)
+                              for index, column in enumerate(columns)]
         wanted = [key for key, _ in rows]
         present = [str(row.key.value) for row in self.ordered_rows]
-        if present != wanted[:len(present)] or len(present) > len(wanted):
-            # Rows were removed or reordered: rebuild (rare: add, remove, initiative order).
+        if new_shape or present != wanted[:len(present)] or len(present) > len(wanted):
+            # Rows were removed or reordered, or the columns changed: rebuild (rare: add,
+            # remove, initiative order, a resized terminal), the cursor kept on its line.
             cursor = self.cursor_row
-            self.clear()
+            self.clear(columns=new_shape)
+            if new_shape:
+                for index, column in enumerate(columns):
+                    self.add_column(column, width=widths[index] if index < len(widths) else None)
             for key, cells in rows:
                 self._add(key, cells)
             if self.row_count:

@@ -107,8 +107,7 @@ class SettingsScreen(StoreScreen):
         self._show_note()
 
     def on_resize(self) -> None:
-        self.query_one("#settings", SyncedTable).clear(columns=True)  # new widths
-        self.refresh_view(None)
+        self.refresh_view(None)  # new widths, if the width changed
 
     def on_data_table_row_highlighted(self, event: Any) -> None:
         self._show_note()
