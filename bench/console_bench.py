@@ -439,11 +439,13 @@ def journal_screen(folder: Path, runs: int, quiet: float) -> None:
             term.close()
     reference = median(times[("party", 50000)] + times[("party", 5000)])
     row("  (reference: opening the party screen)", f"{reference:.2f} s", "", None)
+    # Whether a key depends on the journal's length is judged by its function calls below:
+    # a ratio of two latencies of 40 to 90 ms read 1.0 to 1.4 x from one run of the same code
+    # to the next on the shared 2-core machine, a different key each time.
     for label in ("open", *(label for label, _ in JOURNAL_KEYS)):
         big, small = median(times[(label, 50000)]), median(times[(label, 5000)])
-        ratio = big / small
-        row(f"journal, 50,000 lines: {label}", f"{big:.2f} s, {ratio:.2f} x 5,000 lines",
-            "<= 0.3 s, ~ 1 x", big <= 0.3 and ratio <= 1.3)
+        row(f"journal, 50,000 lines: {label}", f"{big:.2f} s ({big / small:.2f} x 5,000 l.)",
+            "<= 0.3 s", big <= 0.3)
     export_seconds = {lines: journal_export(session, quiet)
                       for lines, session in sessions.items()}
     row("  x: export, to its notice (off the key's path)",
