@@ -114,7 +114,7 @@ FRENCH = {
              "note, F1 liste toutes les touches.",
     "and {count} more in the party: {key} lists everyone":
         "et {count} de plus dans le groupe : {key} les montre tous",
-    "This screen": "Cet écran",
+    "This screen: {name}": "Cet écran : {name}",
     "Screens (from every screen)": "Écrans (depuis chaque écran)",
     "Everywhere": "Partout",
     "Command palette: every screen and action": "Palette : tous les écrans et actions",

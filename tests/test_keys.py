@@ -4,6 +4,8 @@ in the help, and no screen action on a navigation key or on one of the app's own
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from textual.widgets import Input, Static
 
@@ -139,7 +141,7 @@ async def test_every_screens_own_keys_are_free_reachable_labelled_and_in_its_hel
                 continue
             await pilot.press("f1")
             await pilot.pause()
-            lines = str(app.screen.query_one("#help-text", Static).render()).splitlines()
+            lines = help_text(app).splitlines()
             listed = "\n".join(lines[:lines.index(app.t("Screens (from every screen)"))])
             problems += [f"the help from {name} does not list {b.description!r} first"
                          for _, b in own if b.description not in listed]
@@ -157,18 +159,24 @@ def _class_bindings(cls: type) -> list:
     return out
 
 
+def help_text(app: Any) -> str:
+    """What the help shows: the keys of the screen it was opened from, then the rest."""
+    return "\n\n".join(str(static.render()) for static in app.screen.query(Static)
+                        if static.id in ("help-origin", "help-text") and static.display)
+
+
 async def test_help_is_searchable(make_app, store):
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f8", "f1", *"override")
         await pilot.pause()
-        text = str(app.screen.query_one("#help-text", Static).render())
+        text = help_text(app)
         assert "Override" in text and "Standard" not in text
         # opened again, from home (no keys of its own), help starts over: no combat keys
         # first, nothing searched
         await pilot.press("f2", "f1")
         await pilot.pause()
         assert app.screen.query_one("#help-search", Input).value == ""
-        text = str(app.screen.query_one("#help-text", Static).render())
+        text = help_text(app)
         assert text.splitlines()[0] == "Screens (from every screen)" and "Standard" not in text
         assert "Everywhere" in text
