@@ -165,6 +165,27 @@ def help_text(app: Any) -> str:
                         if static.id in ("help-origin", "help-text") and static.display)
 
 
+async def test_help_opened_again_gives_the_rest_of_its_text_anew_only_when_it_changed(
+        make_app, store, monkeypatch):
+    """From another screen, only the first part (that screen's keys) is new: the rest, most
+    of the text, is not given to its widget again, to be wrapped to the width again."""
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f3", "f1")
+        await pilot.pause()
+        rest = app.screen.query_one("#help-text", Static)
+        given: list[Any] = []
+        monkeypatch.setattr(rest, "update", lambda *a, **k: given.append(a) or
+                            Static.update(rest, *a, **k))
+        await pilot.press("f8", "f1")
+        await pilot.pause()
+        assert "Override" in help_text(app) and not given
+        await pilot.press(*"override")
+        await pilot.pause()
+        assert given and "Override" in help_text(app)
+        assert "Screens (from every screen)" not in str(rest.render())
+
+
 async def test_help_is_searchable(make_app, store):
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
