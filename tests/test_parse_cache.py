@@ -95,6 +95,21 @@ def test_a_damaged_cache_is_ignored_and_replaced(session, host, damage):
                               10 ** 8) is not None  # made anew
 
 
+def test_a_cache_in_another_versions_format_is_parsed_anew(session, host, monkeypatch):
+    """marshal's format may change with Python's version (and gm-console's cache was JSON
+    before): a cache whose header names another is never read, and is made anew."""
+    codec.read(session, host)
+    cache = parse_cache.cache_path(session)
+    header, _, payload = cache.read_bytes().partition(b"\n")
+    meta = json.loads(header)
+    for other in ({"marshal": marshal.version + 1}, {"format": 1}):
+        cache.write_bytes(json.dumps({**meta, **other}).encode() + b"\n" + payload)
+        with monkeypatch.context() as patched:
+            patched.setattr(signed.marshal, "loads", refuse_to_parse)
+            assert codec.read(session, host) == parsed(session.read_text(), host)
+        assert json.loads(cache.read_bytes().partition(b"\n")[0]) == meta  # made anew
+
+
 def sign(session: Path, state: Any, text: str | None = None) -> None:
     """A cache beside ``session`` holding ``state`` for ``text`` (the session's by default),
     signed with the key of whoever the data folder belongs to now."""
