@@ -95,6 +95,10 @@ def test_a_damaged_cache_is_ignored_and_replaced(session, host, damage):
                               10 ** 8) is not None  # made anew
 
 
+def refuse_to_read(payload: bytes) -> Any:
+    raise AssertionError("read a cache of another format")
+
+
 def test_a_cache_in_another_versions_format_is_parsed_anew(session, host, monkeypatch):
     """marshal's format may change with Python's version (and gm-console's cache was JSON
     before): a cache whose header names another is never read, and is made anew."""
@@ -105,7 +109,7 @@ def test_a_cache_in_another_versions_format_is_parsed_anew(session, host, monkey
     for other in ({"marshal": marshal.version + 1}, {"format": 1}):
         cache.write_bytes(json.dumps({**meta, **other}).encode() + b"\n" + payload)
         with monkeypatch.context() as patched:
-            patched.setattr(signed.marshal, "loads", refuse_to_parse)
+            patched.setattr(signed.marshal, "loads", refuse_to_read)
             assert codec.read(session, host) == parsed(session.read_text(), host)
         assert json.loads(cache.read_bytes().partition(b"\n")[0]) == meta  # made anew
 
