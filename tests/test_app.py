@@ -393,6 +393,14 @@ async def test_command_palette_offers_every_plugin_screen(make_app, store):
         assert {"Dice: roll", "Session: undo"} <= titles
 
 
+async def settings_table(app, pilot) -> tuple[SyncedTable, list[str]]:
+    """F9's table of settings, and its rows' keys."""
+    await pilot.press("f9")
+    await pilot.pause()
+    table = app.screen.query_one("#settings", SyncedTable)
+    return table, [str(row.key.value) for row in table.ordered_rows]
+
+
 async def test_the_settings_table_takes_the_terminals_new_width_and_keeps_its_place(
         make_app, store):
     """The setting's name takes what the value and its source leave of the width (42 columns
@@ -400,10 +408,7 @@ async def test_the_settings_table_takes_the_terminals_new_width_and_keeps_its_pl
     highlighted one as they were."""
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f9")
-        await pilot.pause()
-        table = app.screen.query_one("#settings", SyncedTable)
-        rows = [str(row.key.value) for row in table.ordered_rows]
+        table, rows = await settings_table(app, pilot)
         table.move_cursor(row=3)
         await pilot.pause()
         widths = []
@@ -419,10 +424,7 @@ async def test_the_settings_table_takes_the_terminals_new_width_and_keeps_its_pl
 async def test_settings_screen_changes_an_interpretation_for_the_campaign(make_app, store):
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f9")
-        await pilot.pause()
-        table = app.screen.query_one("#settings", SyncedTable)
-        keys = [str(row.key.value) for row in table.ordered_rows]
+        table, keys = await settings_table(app, pilot)
         table.move_cursor(row=keys.index("travel.day_figure"))
         await pilot.pause()
         # Explained by its comment in config/travel.toml; enter steps through its choices.
