@@ -94,6 +94,11 @@ def register_sections(register: Callable[[SectionSpec], None]) -> None:
     """Contribute the plugin's table in the session file (``[plugins.<name>]``), with the
     defaults filled in when a session is opened and a validation run on load.
 
+    Every session gets the defaults, so they must be what a session file holds: tables with
+    text keys, arrays, text, numbers, true/false and dates, nested no more than 64 levels
+    from the file's root. Other defaults (``None``, an object) switch the plugin off, with
+    what is wrong and where.
+
     Example::
 
         @hookimpl

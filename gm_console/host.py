@@ -26,6 +26,7 @@ from gm_console.said import say, stored
 from gm_console.screens import ScreenSpec
 from gm_console.sections import SectionSpec
 from gm_console.speed import SpeedStep
+from gm_console.storable import storable, unsavable
 
 ENTRY_POINT_GROUP = "gm_console.plugins"
 Text = str | Callable[[], str]
@@ -55,6 +56,14 @@ class PluginRecord:
     def as_dict(self) -> dict[str, Any]:
         return {"name": self.name, "version": self.version, "source": self.source,
                 "status": self.status, "error": self.error, "hooks": self.hooks}
+
+
+def _savable_defaults(section: SectionSpec) -> None:
+    """A table's defaults go into every session (codec.prepare): one that a session file
+    cannot hold would make every save fail. Raised in the plugin's register_sections, this
+    switches the plugin off, saying what is wrong and where."""
+    if not storable(section.defaults, 2):
+        raise ValueError(str(unsavable(section.defaults, f"plugins.{section.name}", 2)))
 
 
 def _installed_version(distribution: str) -> str:
@@ -221,13 +230,15 @@ class Host:
                 and hasattr(getattr(hookspecs, n), "gm_console_spec")] + list(self.declared_hooks)
 
     def _collect(self) -> None:
-        def owned(kind: str, store: dict[str, Any], attr: str) -> Callable[[str], Callable]:
+        def owned(kind: str, store: dict[str, Any], attr: str,
+                  check: Callable[[Any], None] = lambda item: None) -> Callable[[str], Callable]:
             def make(plugin: str) -> Callable[[Any], None]:
                 def register(item: Any) -> None:
                     key = getattr(item, attr)
                     if key in store:
                         raise ValueError(f"{kind} {key!r} is already registered by "
                                          f"{store[key].plugin!r}")
+                    check(item)
                     store[key] = replace(item, plugin=plugin)
                 return register
             return make
@@ -235,7 +246,7 @@ class Host:
         for hook, make in (
             ("register_operations", owned("operation", self.operations, "name")),
             ("register_screens", owned("screen", self.screens, "id")),
-            ("register_sections", owned("section", self.sections, "name")),
+            ("register_sections", owned("section", self.sections, "name", _savable_defaults)),
         ):
             for impl in self._impls(hook):
                 self._invoke(impl, {"register": make(impl.plugin_name)})

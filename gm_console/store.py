@@ -13,16 +13,16 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
-from datetime import date, datetime, time, timezone
+from datetime import datetime, timezone
 from typing import Any, Callable, NamedTuple
 
 from gm_console.context import OpContext, Session
 from gm_console.cow import Draft
 from gm_console.derived_cache import DerivedCache
 from gm_console.host import Host
-from gm_console.nesting import MAX_DEPTH
 from gm_console.operations import Refused
 from gm_console.said import restored, say, stored
+from gm_console.storable import NOTHING, storable, unsavable
 
 
 class Change(NamedTuple):
@@ -187,37 +187,16 @@ def _changed_areas(before: dict[str, Any], after: dict[str, Any], changed: set[s
     return areas
 
 
-_STORABLE = (str, int, float, bool, datetime, date, time)  # all a TOML file holds
-
-
 def _check_storable(state: dict[str, Any], committed: dict[str, Any], changed: set[str],
                     parts: dict[str, set[Any]], new_lines: list[dict[str, Any]]) -> None:
     """Refuse an operation that left something the session file cannot hold (None, an object,
     tables nested past gm_console.nesting's limit): better a refused operation than a save
     that fails later, or a file the next start refuses. Only what the operation changed is
     walked (the rest, ``committed``'s own objects, was checked when it was committed)."""
-    def walk(value: Any, path: str, level: int) -> None:
-        if isinstance(value, (dict, list, tuple)) and level >= MAX_DEPTH:
-            raise Refused(say("cannot save: {path} nests tables or arrays more than {limit} "
-                              "deep, more than a session file may hold", path=path,
-                              limit=MAX_DEPTH))
-        if isinstance(value, dict):
-            for key, item in value.items():
-                if not isinstance(key, str):
-                    raise Refused(say("cannot save: key {key} at {path} is not text",
-                                      key=repr(key), path=path))
-                walk(item, f"{path}.{key}" if path else key, level + 1)
-        elif isinstance(value, (list, tuple)):
-            for index, item in enumerate(value):
-                walk(item, f"{path}[{index}]", level + 1)
-        elif not isinstance(value, _STORABLE):
-            raise Refused(say("cannot save: {path} holds {value}, which a TOML file cannot "
-                              "hold", path=path, value=repr(value)))
-
     # ``level``: how far below the session's root ``value`` lies (a top-level table is 1)
-    def check(value: Any, path: str, level: int, was: Any = _NOTHING) -> None:
-        if not _storable(value, level, was):
-            walk(value, path, level)  # again, noting where: to say what is wrong and where
+    def check(value: Any, path: str, level: int, was: Any = NOTHING) -> None:
+        if not storable(value, level, was):
+            raise Refused(unsavable(value, path, level))  # what is wrong, and where
 
     for key in changed - {"journal"}:
         if not isinstance(key, str):
@@ -233,38 +212,12 @@ def _check_storable(state: dict[str, Any], committed: dict[str, Any], changed: s
                                       key=repr(name)))
                 if name in value:
                     check(value[name], f"plugins.{name}", 2,
-                          committed.get("plugins", {}).get(name, _NOTHING))
+                          committed.get("plugins", {}).get(name, NOTHING))
         elif key == "characters" and "characters" in parts and isinstance(value, list):
             before = committed.get("characters", [])
             for index in sorted(parts["characters"]):
                 check(value[index], f"characters[{index}]", 2,
-                      before[index] if index < len(before) else _NOTHING)
+                      before[index] if index < len(before) else NOTHING)
         else:
             check(value, key, 1)
     check(new_lines, "journal", 1)  # the new lines of the journal's array
-
-
-_PLAIN = frozenset((str, int, float, bool))  # most of a session: known without isinstance
-_NOTHING: Any = object()  # no committed value at that place
-
-
-def _storable(value: Any, level: int, committed: Any = _NOTHING) -> bool:
-    """Whether a TOML file can hold ``value``, ``level`` below the session's root, as
-    _check_storable's walk decides, without the path of each value it passes (a fight's table
-    of 30 combatants, at every action). A part that is ``committed``'s own object at the same
-    place is passed by: an operation's commit gives back what it left equal
-    (cow.shared_where_equal), the other 29 combatants."""
-    if value is committed:
-        return True
-    if isinstance(value, (dict, list, tuple)) and level >= MAX_DEPTH:
-        return False
-    if isinstance(value, dict):
-        table: dict[Any, Any] = committed if type(committed) is dict else {}
-        return all(isinstance(key, str) and (type(item) in _PLAIN or _storable(
-            item, level + 1, table.get(key, _NOTHING))) for key, item in value.items())
-    if isinstance(value, (list, tuple)):
-        items: list[Any] = committed if type(committed) is list else []
-        return all(type(item) in _PLAIN or _storable(
-            item, level + 1, items[index] if index < len(items) else _NOTHING)
-            for index, item in enumerate(value))
-    return isinstance(value, _STORABLE)

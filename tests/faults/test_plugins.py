@@ -51,6 +51,47 @@ def test_a_hook_answer_of_the_wrong_shape_switches_off_that_plugin(tmp_path, hoo
     assert all(r.status == "loaded" for n, r in host.plugins.items() if n != "liar")
 
 
+@pytest.mark.parametrize("defaults, said", [
+    ("{'fine': 1, 'nothing': None}", "plugins.tabled.nothing holds None"),
+    ("{'when': {1: 'a'}}", "key 1 at plugins.tabled.when is not text"),
+    ("{'tower': tower(62)}", "plugins.tabled.tower[0]"),
+])
+def test_a_plugin_whose_table_defaults_no_file_can_hold_is_switched_off(tmp_path, defaults,
+                                                                        said):
+    """Every session gets a plugin's defaults: ones that a session file cannot hold made
+    every save fail (``op`` crashed; the console could not save, nor rescue, the session)."""
+    loose_plugin(tmp_path, "tabled", "from gm_console import SectionSpec, hookimpl\n"
+                 "def tower(levels):\n    value = []\n    for _ in range(levels - 1):\n"
+                 "        value = [value]\n    return value\n"
+                 "@hookimpl\ndef register_sections(register):\n"
+                 f"    register(SectionSpec('tabled', defaults={defaults}))\n")
+    host = Host().load()
+    record = host.plugins["tabled"]
+    assert record.status == "failed" and "register_sections" in record.error
+    assert said in record.error, record.error
+    assert "tabled" not in host.sections
+    path = tmp_path / "s.toml"
+    store = Store(codec.prepare(codec.new_session("t"), host, "t"), host)
+    assert store.apply("clock.advance", {"hours": 1}).ok
+    codec.write_atomic(path, codec.dumps(store.state))
+    assert codec.read(path, host)["clock"]["second"] == 9 * 3600
+
+
+def test_defaults_a_file_holds_at_the_nesting_limit_are_taken(tmp_path):
+    loose_plugin(tmp_path, "tabled", "from gm_console import SectionSpec, hookimpl\n"
+                 "import datetime\n"
+                 "@hookimpl\ndef register_sections(register):\n"
+                 "    value = 1\n    for _ in range(61):\n        value = [value]\n"
+                 "    register(SectionSpec('tabled', defaults={'tower': value, "
+                 "'pair': (1, 2), 'day': datetime.date(2026, 12, 2)}))\n")
+    host = Host().load()
+    assert host.plugins["tabled"].status == "loaded", host.plugins["tabled"].error
+    state = codec.prepare(codec.new_session("t"), host, "t")
+    path = tmp_path / "s.toml"
+    codec.write_atomic(path, codec.dumps(state))
+    assert codec.read(path, host)["plugins"]["tabled"]["day"].year == 2026
+
+
 def test_a_plugin_calling_sys_exit_at_import_is_contained(tmp_path):
     loose_plugin(tmp_path, "quitter", "import sys\nsys.exit(3)\n")
     host = Host().load()
