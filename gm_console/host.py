@@ -58,12 +58,20 @@ class PluginRecord:
                 "status": self.status, "error": self.error, "hooks": self.hooks}
 
 
-def _savable_defaults(section: SectionSpec) -> None:
-    """A table's defaults go into every session (codec.prepare): one that a session file
-    cannot hold would make every save fail. Raised in the plugin's register_sections, this
-    switches the plugin off, saying what is wrong and where."""
+def _sound_section(section: SectionSpec) -> None:
+    """A plugin's table goes into every session (codec.prepare fills its defaults, codec
+    validates it): a name that is not text, defaults that are no table or that a session
+    file cannot hold would make every start or every save fail. Raised in the plugin's
+    register_sections, this switches the plugin off, saying what is wrong and where."""
+    if not isinstance(section.name, str) or not section.name:
+        raise ValueError(f"a section's name must be text, not {section.name!r}")
+    if not isinstance(section.defaults, dict):
+        raise ValueError(f"the defaults of section {section.name!r} must be a table (a dict), "
+                         f"not {type(section.defaults).__name__}")
     if not storable(section.defaults, 2):
         raise ValueError(str(unsavable(section.defaults, f"plugins.{section.name}", 2)))
+    if section.validate is not None and not callable(section.validate):
+        raise ValueError(f"the validation of section {section.name!r} must be a function")
 
 
 def _installed_version(distribution: str) -> str:
@@ -246,7 +254,7 @@ class Host:
         for hook, make in (
             ("register_operations", owned("operation", self.operations, "name")),
             ("register_screens", owned("screen", self.screens, "id")),
-            ("register_sections", owned("section", self.sections, "name", _savable_defaults)),
+            ("register_sections", owned("section", self.sections, "name", _sound_section)),
         ):
             for impl in self._impls(hook):
                 self._invoke(impl, {"register": make(impl.plugin_name)})

@@ -51,20 +51,23 @@ def test_a_hook_answer_of_the_wrong_shape_switches_off_that_plugin(tmp_path, hoo
     assert all(r.status == "loaded" for n, r in host.plugins.items() if n != "liar")
 
 
-@pytest.mark.parametrize("defaults, said", [
-    ("{'fine': 1, 'nothing': None}", "plugins.tabled.nothing holds None"),
-    ("{'when': {1: 'a'}}", "key 1 at plugins.tabled.when is not text"),
-    ("{'tower': tower(62)}", "plugins.tabled.tower[0]"),
+@pytest.mark.parametrize("section, said", [
+    ("'tabled', {'fine': 1, 'nothing': None}", "plugins.tabled.nothing holds None"),
+    ("'tabled', {'when': {1: 'a'}}", "key 1 at plugins.tabled.when is not text"),
+    ("'tabled', {'tower': tower(62)}", "plugins.tabled.tower[0]"),
+    ("'tabled', [1, 2]", "the defaults of section 'tabled' must be a table (a dict), not list"),
+    ("None", "a section's name must be text, not None"),
+    ("'tabled', validate=42", "the validation of section 'tabled' must be a function"),
 ])
-def test_a_plugin_whose_table_defaults_no_file_can_hold_is_switched_off(tmp_path, defaults,
-                                                                        said):
-    """Every session gets a plugin's defaults: ones that a session file cannot hold made
-    every save fail (``op`` crashed; the console could not save, nor rescue, the session)."""
+def test_a_plugin_whose_table_no_session_can_hold_is_switched_off(tmp_path, section, said):
+    """Every session gets a plugin's table: defaults that a session file cannot hold made
+    every save fail (``op`` crashed; the console could not save, nor rescue, the session),
+    and defaults that are no table, every start."""
     loose_plugin(tmp_path, "tabled", "from gm_console import SectionSpec, hookimpl\n"
                  "def tower(levels):\n    value = []\n    for _ in range(levels - 1):\n"
                  "        value = [value]\n    return value\n"
                  "@hookimpl\ndef register_sections(register):\n"
-                 f"    register(SectionSpec('tabled', defaults={defaults}))\n")
+                 f"    register(SectionSpec({section}))\n")
     host = Host().load()
     record = host.plugins["tabled"]
     assert record.status == "failed" and "register_sections" in record.error
