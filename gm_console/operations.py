@@ -150,6 +150,21 @@ _COERCERS: dict[type, Callable[[Any], Any]] = {
 }
 
 
+def param_problem(param: Any) -> str | None:
+    """What makes ``param`` unusable as an operation's parameter (not a Param, a name that is
+    not text, a type it cannot be read as), or None."""
+    if not isinstance(param, Param):
+        return f"a parameter must be a Param, not {param!r}"
+    if not isinstance(param.name, str) or not param.name:
+        return f"a parameter's name must be text, not {param.name!r}"
+    if param.type not in _COERCERS:
+        return (f"parameter {param.name!r}: its type must be one of "
+                f"{', '.join(t.__name__ for t in _COERCERS)}, not {param.type!r}")
+    if not isinstance(param.choices, (tuple, list)):
+        return f"parameter {param.name!r}: its choices must be a tuple, not {param.choices!r}"
+    return None
+
+
 def _refuse_type(raw: Any) -> Any:
     raise TypeError(raw)
 

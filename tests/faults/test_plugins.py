@@ -13,6 +13,7 @@ import pytest
 from gm_console import codec
 from gm_console.headless import show
 from gm_console.host import Host
+from gm_console.screen_keys import plan
 from gm_console.store import Store
 from test_host import write_settings
 
@@ -78,6 +79,37 @@ def test_a_plugin_whose_table_no_session_can_hold_is_switched_off(tmp_path, sect
     assert store.apply("clock.advance", {"hours": 1}).ok
     codec.write_atomic(path, codec.dumps(store.state))
     assert codec.read(path, host)["clock"]["second"] == 9 * 3600
+
+
+@pytest.mark.parametrize("hook, thing, said", [
+    ("register_operations", "Operation(None, 'x', lambda ctx, p: None)",
+     "an operation's name must be text, not None"),
+    ("register_operations", "Operation('odd.x', 'x', 42)",
+     "operation 'odd.x': apply and check must be functions"),
+    ("register_operations", "Operation('odd.x', 'x', lambda ctx, p: None, params=42)",
+     "operation 'odd.x': its params must be a tuple of Param, not 42"),
+    ("register_operations", "Operation('odd.x', 'x', lambda ctx, p: None, "
+                            "params=(Param('n', 42),))",
+     "operation 'odd.x': parameter 'n': its type must be one of str, int, float, bool"),
+    ("register_screens", "ScreenSpec('odd.s', 42, 'x', lambda store: None)",
+     "screen 'odd.s': its key and title must be text"),
+    ("register_screens", "ScreenSpec('odd.s', 'f5', None, lambda store: None)",
+     "screen 'odd.s': its key and title must be text"),
+    ("register_screens", "ScreenSpec('odd.s', 'f5', 'x', 42)",
+     "screen 'odd.s': its factory must be a function"),
+])
+def test_an_operation_or_screen_the_host_cannot_use_switches_its_plugin_off(
+        tmp_path, hook, thing, said):
+    """``gm-console ops``, ``op``, ``plugins`` and the console read every operation's name
+    and parameters and every screen's key and title: such nonsense crashed them."""
+    loose_plugin(tmp_path, "odd", "from gm_console import Operation, Param, ScreenSpec, "
+                 f"hookimpl\n@hookimpl\ndef {hook}(register):\n    register({thing})\n")
+    host = Host().load()
+    record = host.plugins["odd"]
+    assert record.status == "failed" and said in record.error, record.error
+    assert not [key for key in (*host.operations, *host.screens) if str(key).startswith("odd")]
+    assert [operation.describe() for operation in host.operations.values()]  # gm-console ops
+    assert plan(host).entries  # the screen bar
 
 
 def test_defaults_a_file_holds_at_the_nesting_limit_are_taken(tmp_path):
