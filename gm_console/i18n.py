@@ -520,6 +520,7 @@ FRENCH = {
     "{name}: {text}": "{name} : {text}",
     "Character: {who} (c)   Kind: {kind} (k)": "Personnage : {who} (c)   Type : {kind} (k)",
     "export Markdown": "exporter en Markdown",
+    ": ": " : ",  # between a label and what it introduces, as French writes it
     "items: {lb:g} lb": "objets : {lb:g} lb",
     "enter or space: switch": "entrée ou espace : basculer",
     "temp hit points": "pv temporaires",

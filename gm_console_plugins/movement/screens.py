@@ -131,7 +131,7 @@ class MovementScreen(StoreScreen):
             where = f"{t(terrain.get('label', '?'))} ({kind})"
         position = f"{self._index() + 1}/{len(session.characters)}"
         head.show(f"{character['name']} · {t('speed')} {self._m(session.speed(character).m)} m"
-                  f" · {t('terrain')}: {where} · ←→ {t('character')} {position}")
+                  f" · {t('terrain')}{t(': ')}{where} · ←→ {t('character')} {position}")
         path = self._show_path(character)
         jump = self._show_jump(character)
         self.query_one("#mv-hint", Value).show(self._hint())

@@ -61,7 +61,7 @@ def home_status(session: Session) -> str | None:
     if "error" in values:
         return None
     t = (lambda text: FRENCH.get(text, text)) if session.language == "fr" else (lambda x: x)
-    where = f"{t('Travel')}: {t(values['pace_label'])} · {values['mode_label']} · " \
+    where = f"{t('Travel')}{t(': ')}{t(values['pace_label'])} · {values['mode_label']} · " \
             f"{values['terrain_label']}"
     if not values["route"]:
         return where

@@ -79,6 +79,7 @@ FRENCH = {
     "a day": "par jour",
     "arrival": "arrivée",
     "Travel": "Voyage",
+    ": ": " : ",  # before what a title introduces, as French writes it
     "press a to add a leg, or G to travel a number of hours":
         "a pour ajouter une étape, ou G pour voyager un nombre d'heures",
     "Travel to the end of the route: {time} of travel, arrival {arrival}?":

@@ -133,7 +133,8 @@ class JournalScreen(StoreScreen):
         filters = say("Character: {who} (c)   Kind: {kind} (k)", who=self.character or say("all"),
                       kind=t(self.kind) if self.kind else say("all"))
         self.query_one("#filters", Value).show(
-            t(filters) + (f"   x: {t('export Markdown')}" if self.app.writes_files else ""))
+            t(filters) + (f"   x{t(': ')}{t('export Markdown')}" if self.app.writes_files
+                          else ""))
         table = self.query_one("#lines", SyncedTable)
         # Fixed widths: the text takes what is left of the width, cut at its edge; the line
         # under the cursor is shown in full below the table.
