@@ -700,7 +700,7 @@ async def test_settings_explained_in_french_where_the_plugin_says_it(make_app, s
         table.move_cursor(row=keys.index("combat.free_off_turn"))
         await pilot.pause()
         note = app.screen.query_one("#setting-note", Value).shown
-        assert note == "combat.free_off_turn = Oui\nactions libres permises hors de son tour."
+        assert note == "combat.free_off_turn = Oui\nActions libres permises hors de son tour."
         assert [str(c) for c in table.get_row("combat.free_off_turn")[1:]] == ["Oui", "config"]
         assert "entrée : l'activer ou le désactiver" in \
             app.screen.query_one("#setting-hint", Value).shown

@@ -170,54 +170,70 @@ def translate(text: str, language: str) -> str:
 HELP = {
     "en": """\
 Encumbrance (RULES.md 2.1–2.4; tables in config/encumbrance.toml)
-  Base speed from the race table (15 human barbarian, 12 human/elf/half-elf/half-orc,
+- Base speed from the race table (15 human barbarian, 12 human/elf/half-elf/half-orc,
   6 gnome/halfling/dwarf); any other race uses its sheet's speed_m.
-  Carried weight = items × quantity + the worn armour (not magic armour's weight).
-  Categories by Strength: unencumbered, light 2/3, moderate 1/2 (−1 to hit),
+- Carried weight = items × quantity + the worn armour (not magic armour's weight).
+- Categories by Strength: unencumbered, light 2/3, moderate 1/2 (−1 to hit),
   heavy 1/3 (−2, AC +1), critical 1 mv (−4, AC +3), maximal 1 mv staggering (cannot fight,
   AC +4, no Dexterity bonus). "bulky" moves a character one category up.
-  Screen (key F5): the load against the thresholds, its effects, what would change it, and
+- Over the maximum ([effects.over]): speed 0, the load can only be held up.
+- Fractions of a speed round down, never below 1 mv (the host's speed pipeline).
+- Screen (key F5): the load against the thresholds, its effects, what would change it, and
   the speed's derivation. Keys: b bulky on/off, i add an item, w armour (name, weight, magic),
   a adjust speed by hand (mv, reason), l offer the Strength check to lift over the maximum,
   u put a held load down (each combat round re-offers the check at a further −1).
-  Operations: speed.adjust character= mv= reason=, encumbrance.lift character= [load_lb=]
+- Operations: speed.adjust character= mv= reason=, encumbrance.lift character= [load_lb=]
   [rounds_held=], encumbrance.release character=.
+
 Interpretations and decisions (settings in [settings], or the session's
 [plugins.encumbrance.settings]):
-  strength_dexterity_adjustment  the optional Strength/Dexterity table (2.2) is used (on).
-  adjustment_column_12_from_mv   base speeds below 12 read the "6" column.
-  unnamed_pair_adjustment_mv     a pair no row names (≤8 with ≥15) gets 0.
-  adjust_sheet_speeds            the table also adjusts sheet speeds of other creatures.
-  over_max_count_started_steps   every started 5 lb over the maximum counts −1.
-  bulky_can_pass_maximal         bulky gear never pushes past maximal (off).
-  Over the maximum ([effects.over]): speed 0, the load can only be held up.
-  Fractions of a speed round down, never below 1 mv (the host's speed pipeline).""",
+- strength_dexterity_adjustment (true): the optional Strength/Dexterity table (2.2) is used.
+- adjustment_column_12_from_mv (12): base speeds below 12 read the "6" column.
+- unnamed_pair_adjustment_mv (0): a pair no row names (≤8 with ≥15) gets 0.
+- adjust_sheet_speeds (true): the table also adjusts sheet speeds of other creatures.
+- over_max_count_started_steps (true): every started 5 lb over the maximum counts −1.
+- bulky_can_pass_maximal (false): bulky gear never pushes past maximal.""",
     "fr": """\
 Encombrement (RULES.md 2.1–2.4 ; tables dans config/encumbrance.toml)
-  Vitesse de base selon la race (15 barbare humain, 12 humain/elfe/demi-elfe/demi-orque,
+- Vitesse de base selon la race (15 barbare humain, 12 humain/elfe/demi-elfe/demi-orque,
   6 gnome/hobbit/nain) ; toute autre race prend le speed_m de sa fiche.
-  Poids porté = objets × quantité + l'armure portée (sauf le poids d'une armure magique).
-  Catégories selon la Force : non encombré, léger 2/3, modéré 1/2 (−1 au toucher),
+- Poids porté = objets × quantité + l'armure portée (sauf le poids d'une armure magique).
+- Catégories selon la Force : non encombré, léger 2/3, modéré 1/2 (−1 au toucher),
   important 1/3 (−2, CA +1), critique 1 mv (−4, CA +3), maximal 1 mv en titubant
   (impossible de combattre, CA +4, pas de bonus de Dextérité). « encombrant » fait passer
   le personnage dans la catégorie supérieure.
-  Écran (touche F5) : la charge face aux seuils, ses effets, ce qui la changerait, et le détail
+- Au-delà du maximum ([effects.over]) : vitesse 0, la charge ne peut qu'être tenue en l'air.
+- Les fractions de vitesse s'arrondissent à l'inférieur, jamais sous 1 mv.
+- Écran (touche F5) : la charge face aux seuils, ses effets, ce qui la changerait, et le détail
   de la vitesse. Touches : b encombrant oui/non, i ajouter un objet, w armure (nom, poids,
   magique), a ajustement manuel de vitesse (mv, raison), l test de Force pour soulever plus
   que le maximum, u poser la charge tenue (chaque round de combat redemande le test à −1 de
   plus).
-  Opérations : speed.adjust character= mv= reason=, encumbrance.lift character= [load_lb=]
+- Opérations : speed.adjust character= mv= reason=, encumbrance.lift character= [load_lb=]
   [rounds_held=], encumbrance.release character=.
+
 Interprétations et choix (réglages dans [settings], ou [plugins.encumbrance.settings] de la
 session) :
-  strength_dexterity_adjustment  la table optionnelle Force/Dextérité (2.2) s'applique (oui).
-  adjustment_column_12_from_mv   une vitesse de base sous 12 lit la colonne « 6 ».
-  unnamed_pair_adjustment_mv     une paire qu'aucune ligne ne nomme (≤8 avec ≥15) : 0.
-  adjust_sheet_speeds            la table ajuste aussi la vitesse de fiche des autres créatures.
-  over_max_count_started_steps   chaque tranche de 5 livres entamée compte −1.
-  bulky_can_pass_maximal         l'équipement encombrant ne dépasse jamais maximal (non).
-  Au-delà du maximum ([effects.over]) : vitesse 0, la charge ne peut qu'être tenue en l'air.
-  Les fractions de vitesse s'arrondissent à l'inférieur, jamais sous 1 mv.""",
+- strength_dexterity_adjustment (true) : la table optionnelle Force/Dextérité (RULES.md 2.2)
+  ajuste la vitesse de base ; false : la vitesse de base est celle de la race (ou de la
+  fiche). Activée par défaut : l'exemple de RULES.md 2.6 (12 + 2 = 14) s'en sert.
+- adjustment_column_12_from_mv (12) : interprétation de RULES.md 2.2 : une vitesse de base
+  d'au moins ce nombre de mv lit la colonne « 12 ou plus » des tables, une vitesse plus
+  basse la colonne « 6 ».
+- unnamed_pair_adjustment_mv (0) : interprétation de RULES.md 2.2 : l'ajustement, en mv,
+  d'une paire Force/Dextérité qu'aucune ligne des tables ne nomme (une valeur de 8 ou moins,
+  l'autre de 15 ou plus).
+- adjust_sheet_speeds (true) : choix (RULES.md 2.2 n'en dit rien) : l'ajustement
+  Force/Dextérité vaut aussi pour une créature dont la race n'est pas dans [race_base_mv] et
+  dont la vitesse vient de sa fiche (la colonne suit cette vitesse en mv) ; false : pour la
+  table des races seulement.
+- over_max_count_started_steps (true) : interprétation de RULES.md 2.3 : soulever plus que le
+  maximum demande un test de Force à −1 par tranche de 5 livres au-delà ; true : chaque
+  tranche entamée compte (1 livre de trop : −1) ; false : seules les tranches complètes
+  comptent (1 à 4 livres : −0).
+- bulky_can_pass_maximal (false) : choix (RULES.md 2.3 n'en dit rien) : « encombrant » fait
+  monter d'une catégorie ; depuis maximal, false y reste (le maximum est une affaire de
+  poids, pas de volume) ; true passe au-delà du maximum.""",
 }
 
 

@@ -108,7 +108,37 @@ calculs ; entrée effectue le mouvement,
 e le dépense en combat (suivi des actions). Tests proposés : Force (Athlétisme) pour une paroi
 glissante, des eaux agitées, un obstacle, sauter plus haut ; Dextérité (Acrobaties) pour
 retomber en terrain difficile (échec : à terre). Un saut au-delà des capacités est refusé,
-sauf override=<raison>. Réglages dans config/movement.toml [settings] : crawl_cost_*,
-jump_cost_difficult, exceptional_strength_score (18/xx compte pour 18),
-high_jump_never_below_zero, reach_from, obstacle_check (up_to_quarter : un obstacle
-jusqu'au quart du saut demande le test, plus haut il est refusé), run_up_kinds, check_dice, dc_*."""
+sauf override=<raison>.
+Réglages dans config/movement.toml [settings] (une session peut les changer) :
+- crawl_cost_normal (2) : interprétation de RULES.md 1.6 : la règle nomme la reptation sans
+  chiffre ; coût d'un mètre rampé en terrain normal (2 : un mètre de plus, comme l'escalade).
+- crawl_cost_difficult (3) : coût d'un mètre rampé en terrain difficile (même interprétation).
+- jump_cost_difficult (1) : interprétation de RULES.md 1.6 : coût d'un mètre sauté en terrain
+  difficile (1 : le sauteur est en l'air ; y retomber demande le test d'Acrobaties).
+- exceptional_strength_score (18) : interprétation de RULES.md 1.7 : une Force exceptionnelle
+  18/xx compte pour cette valeur dans les formules de saut.
+- high_jump_never_below_zero (true) : interprétation de RULES.md 1.7 : un saut en hauteur n'est
+  jamais sous 0 m (un modificateur négatif peut rendre 1 + 0,3 × modificateur négatif) ;
+  false le laisse négatif (et les chiffres du saut le montrent).
+- reach_from (running) : le saut en hauteur d'où se calcule le point le plus haut atteint
+  (reach_m) : « running » (avec élan) ou « standing » (sans élan). La règle dit « hauteur du
+  saut » sans préciser ; la portée sans élan figure toujours dans le détail.
+- obstacle_check (up_to_quarter) : le test d'obstacle d'un saut en longueur (RULES.md 1.7 : le
+  MJ peut demander un test de Force (Athlétisme) pour franchir « un petit obstacle (pas plus
+  grand que le quart de la longueur de votre saut) »). « up_to_quarter » : un obstacle
+  jusqu'au quart de la longueur du saut demande le test ; plus haut, ce n'est pas un petit
+  obstacle et le saut est refusé (sauf override) : la lecture de la règle, par défaut.
+  « taller_than_quarter » : jusqu'au quart, l'obstacle est franchi sans test ; plus haut, il
+  demande le test (une lecture antérieure, gardée pour les campagnes qui l'ont choisie).
+- run_up_kinds (walk) : ce qui compte comme élan juste avant un saut : les types de segments
+  dont les mètres, parcourus juste avant le saut, font l'élan. Un segment de saut marqué avec
+  ou sans élan l'emporte.
+- check_dice (1d20) : les tests se lancent avec ces dés + le modificateur de caractéristique
+  (Force pour l'Athlétisme, Dextérité pour les Acrobaties) ; la fiche n'a pas de compétences.
+  La règle ne donne pas de difficulté : les DD sont les nôtres, et le MJ peut taper n'importe
+  quel résultat dans l'invite de dés.
+- dc_slippery_climb (15) : DD du test de Force (Athlétisme) sur une paroi glissante.
+- dc_rough_water (15) : DD du test de Force (Athlétisme) en eaux agitées.
+- dc_obstacle (10) : DD du test de Force (Athlétisme) pour franchir un obstacle.
+- dc_jump_higher (15) : DD du test de Force (Athlétisme) pour sauter plus haut.
+- dc_landing (10) : DD du test de Dextérité (Acrobaties) pour retomber en terrain difficile."""

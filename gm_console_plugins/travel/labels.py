@@ -51,12 +51,47 @@ arrête le groupe. Le galop couvre le double de la distance rapide pendant envir
 il faut ensuite des montures fraîches. Véhicules : rythme normal seulement (réglage
 vehicle_pace) ; navires : leur propre vitesse, jusqu'à 24 heures par jour, sans effet de
 rythme. Les sauvegardes se font avec désavantage quand un état l'impose (épuisement 3).
-Réglages (config/travel.toml [settings]) : walker_speed_m (monture spéciale : × vitesse ÷ 9 m),
-day_figure (last_hour, spread ou hourly : comment les heures font la colonne « jour »),
-gallop_hours_per_mount, difficult_terrain_modes, forced_march_modes, speed_zero_stops_modes,
-new_travel_day (pause : après un repos long ou pause_hours sans voyager ; clock_day : à
-minuit ; rest : après un repos long), departure_hour, vehicle_pace (normal_only : les
-véhicules vont au rythme normal, interprétation ; any : au choix, comme dans l'original)."""
+Réglages (config/travel.toml [settings], ou [plugins.travel.settings] de la session) :
+- walker_speed_m (9) : interprétation de RULES.md 1.4 : la table des rythmes est celle d'un
+  marcheur dont la vitesse est de ce nombre de mètres par round ; une monture ou un véhicule
+  spécial (mode « special ») multiplie chaque chiffre de la table par sa vitesse ÷ celle-ci.
+  Un volant de 27 m au rythme normal : 270 m/min, 13,5 km/h, 108 km par jour.
+- day_figure (last_hour) : RULES.md 1.1 : la colonne « jour » est le chiffre de la table
+  (45 km au rythme rapide, pas 8 × 6). Comment les heures d'une journée y arrivent
+  (interprétation) : « last_hour » : chaque heure couvre la colonne « heure », sauf la 8e, qui
+  couvre ce qui manque pour atteindre la colonne « jour » (rapide : 7 × 6 + 3 = 45 km) ;
+  « spread » : chacune des 8 heures couvre la colonne « jour » ÷ 8 (rapide : 5,625 km) ;
+  « hourly » : chaque heure couvre la colonne « heure », la colonne « jour » est ignorée
+  (rapide : 48 km). Les heures au-delà de la 8e (marche forcée) couvrent toujours la colonne
+  « heure » (RULES.md 1.2).
+- gallop_hours_per_mount (1) : une monture tient le galop environ une heure (RULES.md 1.4) :
+  après ce nombre d'heures de galop, le groupe s'arrête jusqu'à prendre des montures
+  fraîches (travel.fresh_mount) ou changer de mode. En terrain plat : 12 km, dans les « 12 à
+  15 km » de la règle.
+- difficult_terrain_modes (foot, mounted, gallop, vehicle) : les modes où le terrain difficile
+  divise les distances par deux (RULES.md 1.5 parle du sol). Pas par défaut : les navires (sur
+  l'eau) et les montures spéciales (pégase, griffon, tapis volant : elles le survolent).
+  Ajoutez « special » pour une monture spéciale qui marche.
+- forced_march_modes (foot, mounted, gallop, vehicle, special) : les modes où les heures
+  au-delà des 8 de la journée demandent des jets de Constitution (RULES.md 1.2). Un navire est
+  mené par son équipage : il voyage jusqu'à ses propres heures par jour, puis s'arrête.
+- speed_zero_stops_modes (foot, mounted, gallop, vehicle, special) : les modes où un voyageur
+  de vitesse 0 (épuisement 5) arrête tout le groupe. Sur un navire, il est porté : le navire
+  continue.
+- new_travel_day (pause) : quand les heures de voyage du jour reviennent à 0 (RULES.md 1.2
+  compte les heures « d'une journée » de voyage ; une marche peut passer minuit) : « pause » :
+  après un repos long, ou quand le groupe n'a pas voyagé pendant pause_hours d'affilée (une
+  halte de nuit, un jour en ville), et une marche après minuit continue de compter ;
+  « clock_day » : quand l'horloge du jeu passe à un nouveau jour (minuit), même en pleine
+  marche ; « rest » : seulement après un repos long (rest.long) ou travel.new_day.
+- pause_hours (8) : avec new_travel_day = « pause », les heures sans voyager qui commencent
+  une nouvelle journée de voyage.
+- departure_hour (8) : pour l'heure d'arrivée du planificateur : après les heures de voyage
+  d'une journée, le groupe repart à cette heure le lendemain.
+- vehicle_pace (normal_only) : interprétation de RULES.md 1.4 : charrettes, carrosses et autres
+  véhicules terrestres « se déplacent à un rythme normal ». « normal_only » : au rythme normal
+  seulement (notre lecture de la règle) ; « any » : le groupe choisit son rythme comme
+  d'habitude (la lecture de l'original 5e)."""
 
 FRENCH = {
     "the terrain plugin is not loaded": "le module des terrains n'est pas chargé",

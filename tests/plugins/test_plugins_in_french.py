@@ -9,10 +9,12 @@ import pytest
 from textual.widgets import Label
 
 from gm_console import codec
+from gm_console.config import bundled_dir
 from gm_console.i18n import Translator
 from gm_console.said import joined, say
 from gm_console.store import Store
 from gm_console.ui import Value
+from gm_console.ui.screens.settings import notes
 from gm_console_plugins.armour import hooks as armour
 from gm_console_plugins.movement.screens import MovementScreen
 from gm_console_plugins.travel.screens import TravelPlanner
@@ -205,3 +207,29 @@ async def test_a_spent_mount_names_the_planners_key_in_french(french, make_store
         assert shown(pilot, "tp-last").startswith(
             "voyagé 0 min, 0 km ; Jour 1, 09:00 — la monture a galopé ses 1 h : il faut une "
             "monture fraîche (F) ou un autre mode")
+
+
+# -- settings -----------------------------------------------------------------------------------
+
+
+async def test_every_setting_is_explained_in_french_on_the_settings_screen(french, make_store,
+                                                                          make_app):
+    """F9 explains the highlighted setting: in French from the plugin's French help (the
+    config files' comments are English), for every setting of every plugin."""
+    store = make_store([{**HUMAN, "name": "Aria"}])
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f9")
+        await pilot.pause()
+        table = app.screen.query_one("#settings")
+        keys = [str(row.key.value) for row in table.ordered_rows]
+        assert len(keys) >= 37
+        for row, key in enumerate(keys):
+            table.move_cursor(row=row)
+            await pilot.pause()
+            note = app.screen.query_one("#setting-note", Value).shown
+            plugin, name = key.split(".", 1)
+            english = notes(bundled_dir() / f"{plugin}.toml").get(name, ("", ()))[0]
+            assert note.startswith(f"{key} = "), note
+            explained = note.split("\n", 1)[1] if "\n" in note else ""
+            assert explained and explained != english, (key, note)

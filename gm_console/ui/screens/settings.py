@@ -152,7 +152,8 @@ class SettingsScreen(StoreScreen):
         texts = dict(host.call_each("help_text", language=host.config.language))
         for paragraph in reflow(texts.get(plugin, "")):
             if paragraph.startswith(f"- {key} ("):
-                return paragraph.split(":", 1)[1].strip() if ":" in paragraph else paragraph
+                line = paragraph.split(":", 1)[1].strip() if ":" in paragraph else paragraph
+                return line[:1].upper() + line[1:]  # a sentence of its own on the screen
         return ""
 
     def _selected(self) -> tuple[str, str] | None:
