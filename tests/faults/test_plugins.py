@@ -15,6 +15,7 @@ from gm_console.headless import show
 from gm_console.host import Host
 from gm_console.screen_keys import plan
 from gm_console.store import Store
+from gm_console.ui.widgets import SyncedTable
 from test_host import write_settings
 
 HOOKS = {
@@ -163,3 +164,26 @@ def test_show_op_and_journal_say_on_stderr_which_plugins_are_switched_off(tmp_pa
     assert "plugin quitter switched off: import failed: called sys.exit(3)" in done.stderr
     if command[0] == "show":  # the one that asks for session_derived
         assert "plugin liar switched off: session_derived returned" in done.stderr
+
+
+async def test_a_plugins_long_party_column_is_cut_and_leaves_room_for_the_others(tmp_path,
+                                                                                 make_app):
+    """Home puts the plugins' columns first (speed, load); one that is 300 characters wide,
+    or whose title is, pushed speed and load out of an 80-column terminal."""
+    loose_plugin(tmp_path, "wide", "from gm_console import hookimpl\n@hookimpl\n"
+                 "def party_columns(character, session):\n"
+                 "    return {'Notes ' * 10: 'x' * 300}\n")
+    host = Host().load()
+    store = Store(codec.prepare(codec.new_session("t"), host, "t"), host)
+    assert store.apply("character.add", {"name": "Aria"}).ok
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = pilot.app.screen.query_one("#home-party", SyncedTable)
+        titles = [str(column.label) for column in table.columns.values()]
+        cells = [str(cell) for cell in table.get_row_at(0)]
+        wide = next(i for i, title in enumerate(titles) if title.startswith("Notes"))
+        assert titles[wide] == ("Notes " * 4)[:23] + "…"
+        assert cells[wide] == "x" * 23 + "…"
+        speed = titles.index("Speed")
+        assert sum(column.get_render_width(table)
+                   for column in list(table.columns.values())[:speed + 1]) <= 80

@@ -35,6 +35,11 @@ def party_rows(screen: StoreScreen, most: int | None = None,
     return base + extra, rows
 
 
+PLUGIN_COLUMN_WIDTH = 24
+"""A plugin's column on the party tables is at most this wide, its title and each cell cut
+with "…": a longer one would push the other columns out of an 80-column terminal."""
+
+
 def _party_rows(session: Session,
                 most: int | None) -> tuple[list[str], list[tuple[str, list[Any]]]]:
     extra: list[str] = []
@@ -51,9 +56,15 @@ def _party_rows(session: Session,
     for index, (character, columns) in enumerate(per_character):
         cells = [str(character.get(k, "")) for k in
                  ("name", "race", "strength", "dexterity", "constitution", "exhaustion")]
-        cells += [columns.get(title, "") for title in extra]
+        cells += [_cut(columns.get(title, "")) for title in extra]
         rows.append((f"{index}:{character.get('name')}", cells))
-    return extra, rows
+    return [_cut(title) for title in extra], rows
+
+
+def _cut(text: str) -> str:
+    shown = Text(text)
+    shown.truncate(PLUGIN_COLUMN_WIDTH, overflow="ellipsis")
+    return shown.plain
 
 
 HOME_PARTY_ROWS = 7
