@@ -21,12 +21,12 @@ import pluggy
 import gm_console
 from gm_console import API_VERSION, PROJECT, hookspecs, plugin_index
 from gm_console.config import Config
-from gm_console.operations import Operation, Refused, Result, param_problem
+from gm_console.contributions import sound_operation, sound_screen, sound_section
+from gm_console.operations import Operation, Refused, Result
 from gm_console.said import say, stored
 from gm_console.screens import ScreenSpec
 from gm_console.sections import SectionSpec
 from gm_console.speed import SpeedStep
-from gm_console.storable import storable, unsavable
 
 ENTRY_POINT_GROUP = "gm_console.plugins"
 Text = str | Callable[[], str]
@@ -56,54 +56,6 @@ class PluginRecord:
     def as_dict(self) -> dict[str, Any]:
         return {"name": self.name, "version": self.version, "source": self.source,
                 "status": self.status, "error": self.error, "hooks": self.hooks}
-
-
-def _sound_operation(operation: Operation) -> None:
-    """What ``gm-console ops``, ``op`` and the console read of every operation: a name that
-    is text, functions to call, parameters they can read. Raised in the plugin's
-    register_operations, this switches the plugin off, saying what is wrong."""
-    if not isinstance(operation.name, str) or not operation.name:
-        raise ValueError(f"an operation's name must be text, not {operation.name!r}")
-    if not callable(operation.apply) or not (operation.check is None
-                                             or callable(operation.check)):
-        raise ValueError(f"operation {operation.name!r}: apply and check must be functions")
-    if not isinstance(operation.params, (tuple, list)):
-        raise ValueError(f"operation {operation.name!r}: its params must be a tuple of Param, "
-                         f"not {operation.params!r}")
-    for param in operation.params:
-        problem = param_problem(param)
-        if problem is not None:
-            raise ValueError(f"operation {operation.name!r}: {problem}")
-    if not isinstance(operation.help, str) or not isinstance(operation.kind, str):
-        raise ValueError(f"operation {operation.name!r}: its help and kind must be text")
-
-
-def _sound_screen(screen: ScreenSpec) -> None:
-    """The screen bar, the palette and the help read every screen's id, key and title; the
-    console calls its factory. Raised in the plugin's register_screens, this switches the
-    plugin off, saying what is wrong."""
-    if not isinstance(screen.id, str) or not screen.id:
-        raise ValueError(f"a screen's id must be text, not {screen.id!r}")
-    if not all(isinstance(text, str) for text in (screen.key, screen.title)):
-        raise ValueError(f"screen {screen.id!r}: its key and title must be text")
-    if not callable(screen.factory):
-        raise ValueError(f"screen {screen.id!r}: its factory must be a function")
-
-
-def _sound_section(section: SectionSpec) -> None:
-    """A plugin's table goes into every session (codec.prepare fills its defaults, codec
-    validates it): a name that is not text, defaults that are no table or that a session
-    file cannot hold would make every start or every save fail. Raised in the plugin's
-    register_sections, this switches the plugin off, saying what is wrong and where."""
-    if not isinstance(section.name, str) or not section.name:
-        raise ValueError(f"a section's name must be text, not {section.name!r}")
-    if not isinstance(section.defaults, dict):
-        raise ValueError(f"the defaults of section {section.name!r} must be a table (a dict), "
-                         f"not {type(section.defaults).__name__}")
-    if not storable(section.defaults, 2):
-        raise ValueError(str(unsavable(section.defaults, f"plugins.{section.name}", 2)))
-    if section.validate is not None and not callable(section.validate):
-        raise ValueError(f"the validation of section {section.name!r} must be a function")
 
 
 def _installed_version(distribution: str) -> str:
@@ -285,9 +237,9 @@ class Host:
 
         for hook, make in (
             ("register_operations", owned("operation", self.operations, "name",
-                                          _sound_operation)),
-            ("register_screens", owned("screen", self.screens, "id", _sound_screen)),
-            ("register_sections", owned("section", self.sections, "name", _sound_section)),
+                                          sound_operation)),
+            ("register_screens", owned("screen", self.screens, "id", sound_screen)),
+            ("register_sections", owned("section", self.sections, "name", sound_section)),
         ):
             for impl in self._impls(hook):
                 self._invoke(impl, {"register": make(impl.plugin_name)})
