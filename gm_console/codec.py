@@ -174,7 +174,6 @@ def _raise(path: Path | str, line: int | None, message: str) -> Any:
     raise SessionFileError(path, [Problem(line, message)])
 
 
-
 def problems(state: dict[str, Any], host: Host) -> list[tuple[Where, str]]:
     found: list[tuple[Where, str]] = []
     version = state.get("format_version", FORMAT_VERSION)

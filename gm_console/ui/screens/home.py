@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.message import Message
@@ -62,6 +63,8 @@ def _party_rows(session: Session,
 
 
 def _cut(text: str) -> str:
+    if cell_len(text) <= PLUGIN_COLUMN_WIDTH:  # every cell but a runaway one
+        return text
     shown = Text(text)
     shown.truncate(PLUGIN_COLUMN_WIDTH, overflow="ellipsis")
     return shown.plain
