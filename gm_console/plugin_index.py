@@ -17,7 +17,7 @@ import importlib
 import os
 import re
 import sys
-from functools import reduce
+from functools import lru_cache, reduce
 from pathlib import Path
 from typing import Any, Callable, NamedTuple
 
@@ -50,7 +50,7 @@ def entry_points(group: str) -> list[Found]:
             isinstance(row, list) and len(row) == 3 and all(isinstance(f, str) for f in row)
             and _VALUE.match(row[1]) for row in known):
         return [Found(*row) for row in known]
-    found = _read(group)
+    found = list(_read(group, about))
     signed.store(path, about, [list(row) for row in found], temporary_prefix=".entry-points.")
     return found
 
@@ -66,7 +66,11 @@ def loader(value: str) -> Callable[[], Any]:
     return load
 
 
-def _read(group: str) -> list[Found]:
+@lru_cache(maxsize=4)
+def _read(group: str, about: str) -> tuple[Found, ...]:
+    """What importlib.metadata finds, kept for this process by the fingerprint ``about`` of
+    what it reads: a process that loads its plugins again (a new data folder, a settings
+    change, each test) with nothing installed since reads no distribution twice."""
     from importlib.metadata import entry_points as installed
 
     names: dict[int, str] = {}  # per distribution: its metadata parsed once
@@ -75,7 +79,7 @@ def _read(group: str) -> list[Found]:
         if id(ep.dist) not in names:
             names[id(ep.dist)] = _name(ep.dist)
         found.append(Found(ep.name, ep.value, names[id(ep.dist)]))
-    return found
+    return tuple(found)
 
 
 def _name(dist: Any) -> str:

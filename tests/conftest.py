@@ -3,6 +3,7 @@ developer's own settings and sessions never leak in (harlequin's no_discovered_c
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import random
 import shutil
@@ -33,6 +34,63 @@ def pytest_configure(config: pytest.Config) -> None:
     # A function's parameters do not change: counted once per function.
     from textual import _callback
     _callback._count_parameters = functools.lru_cache(maxsize=256)(_callback._count_parameters)
+    _paint_headless_screens_once()
+    _parse_each_stylesheet_once()
+
+
+def _parse_each_stylesheet_once() -> None:
+    """Each app parses its CSS (Textual's defaults, every widget's, ours) into rules anew, a
+    sixth of the CPU of starting a Pilot app. The rules a text gives with the same theme
+    variables are the same, and nothing changes them once parsed: parsed once per worker."""
+    from textual.css.stylesheet import Stylesheet
+
+    parse_rules = Stylesheet._parse_rules
+    parsed: dict[tuple[Any, ...], Any] = {}
+
+    def parse_rules_once(self: Stylesheet, css: str, **how: Any) -> Any:
+        key = (css, *sorted(how.items()), *self._variables.items())
+        if key not in parsed:
+            parsed[key] = parse_rules(self, css, **how)
+        return parsed[key]
+
+    Stylesheet._parse_rules = parse_rules_once  # type: ignore[method-assign, assignment]
+
+
+def _paint_headless_screens_once() -> None:
+    """A Pilot app is headless: Textual paints each changed frame of its screen (every visible
+    widget's lines, cut into the terminal's cells) and then throws the frame away unseen, as
+    its headless driver writes nothing. That painting was a quarter of the CPU of the tests
+    that drive the console by keys. So a headless app's screen is not painted as it changes,
+    unless a test watches what is painted (it sets ``app._display``, as test_repaints does,
+    or asks ``render_strips``); instead the screen a test ends on is painted once, whole, so
+    a widget that cannot draw what it holds still fails its test. Layouts, sizes, and every
+    widget's state are as before. The console itself, the live tests' consoles in their
+    terminals and the snapshots are painted as ever."""
+    from textual.app import App
+    from textual.screen import Screen
+
+    refresh = Screen._compositor_refresh
+
+    def refresh_unless_unseen(self: Screen) -> None:
+        app = self.app
+        if not (app.is_headless and self is app.screen and "_display" not in vars(app)
+                and not app.is_inline):
+            return refresh(self)
+        self._compositor._dirty_regions.clear()  # as a paint leaves them
+        self._dirty_widgets.clear()
+        app._update_mouse_over(self)
+
+    run_test = App.run_test
+
+    @contextlib.asynccontextmanager
+    async def run_test_painting_the_end(self: App, *args: Any, **kwargs: Any) -> Any:
+        async with run_test(self, *args, **kwargs) as pilot:
+            yield pilot
+            if self.is_running and self.screen_stack:
+                self.screen._compositor.render_update(full=True)
+
+    Screen._compositor_refresh = refresh_unless_unseen  # type: ignore[method-assign]
+    App.run_test = run_test_painting_the_end  # type: ignore[method-assign]
 
 
 @pytest.fixture(autouse=True)

@@ -45,6 +45,26 @@ def test_entry_points_edited_in_place_are_read_again(tmp_path, monkeypatch):
     assert {"moved"} <= names(Host().load()) and "moving" not in names(Host().load())
 
 
+def test_a_process_reads_the_installed_distributions_again_only_when_they_change(
+        tmp_path, monkeypatch):
+    import importlib.metadata
+
+    reads = []
+    read = importlib.metadata.entry_points
+    monkeypatch.setattr(importlib.metadata, "entry_points",
+                        lambda **how: reads.append(how) or read(**how))
+    site = tmp_path / "site"
+    install(site, monkeypatch, "gm-console-first", "1.0", {"first": "first_plugin"},
+            package="first_plugin", source=PLUGIN)
+    assert "first" in names(Host().load()) and len(reads) == 1
+    monkeypatch.setenv("GM_CONSOLE_DATA_DIR", str(tmp_path / "another-data-folder"))
+    assert "first" in names(Host().load()) and len(reads) == 1
+    assert list(data_dir().glob("entry-points-*.cache"))  # the new folder has its index
+    install(site, monkeypatch, "gm-console-second", "2.0", {"second": "second_plugin"},
+            package="second_plugin", source=PLUGIN)
+    assert {"first", "second"} <= names(Host().load()) and len(reads) == 2
+
+
 def test_an_index_written_by_anyone_else_is_ignored(tmp_path, monkeypatch):
     marker = tmp_path / "ran"
     (tmp_path / "planted.py").write_text(f"open({str(marker)!r}, 'w').close()\n")
