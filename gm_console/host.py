@@ -77,26 +77,33 @@ class _PluginManager(pluggy.PluginManager):
     """pluggy's, finding a module's hooks faster: pluggy reads each name of a module through
     ``inspect.getattr_static`` (so that a class's properties are not run), two thirds of
     ``Host.load``. A module's names are in its ``__dict__``, where nothing runs: a name that is
-    no function (an imported module, a class, a constant), or a function without the marker,
-    is no hook, as pluggy would find; anything else is pluggy's to read and check as ever."""
+    no function (an imported module, a class, a constant) is no hook, and a plain function's
+    marker is read from it, as pluggy would read them; anything else (a method, a class's
+    names) is pluggy's to read and check as ever."""
 
     def parse_hookimpl_opts(self, plugin: Any, name: str) -> Any:
-        if isinstance(plugin, ModuleType) and _unmarked(plugin, name, self.project_name + "_impl"):
-            return None
-        return super().parse_hookimpl_opts(plugin, name)
+        opts = _module_marker(plugin, name, self.project_name + "_impl")
+        return super().parse_hookimpl_opts(plugin, name) if opts is _PLUGGYS else opts
 
     def parse_hookspec_opts(self, module_or_class: Any, name: str) -> Any:
-        if isinstance(module_or_class, ModuleType) and \
-                _unmarked(module_or_class, name, self.project_name + "_spec"):
-            return None
-        return super().parse_hookspec_opts(module_or_class, name)
+        opts = _module_marker(module_or_class, name, self.project_name + "_spec")
+        return super().parse_hookspec_opts(module_or_class, name) if opts is _PLUGGYS else opts
 
 
-def _unmarked(module: ModuleType, name: str, marker: str) -> bool:
-    value = module.__dict__.get(name)
+_PLUGGYS = object()
+"""What :func:`_module_marker` leaves to pluggy."""
+
+
+def _module_marker(owner: Any, name: str, marker: str) -> Any:
+    """The options a module's plain function is marked with (None when it is not, or when
+    the name holds no function); :data:`_PLUGGYS` for a name pluggy must read itself."""
+    if not isinstance(owner, ModuleType):
+        return _PLUGGYS
+    value = owner.__dict__.get(name)
     if isinstance(value, FunctionType):
-        return not hasattr(value, marker)
-    return not isinstance(value, (MethodType, staticmethod, classmethod))
+        opts = getattr(value, marker, None)
+        return opts if isinstance(opts, dict) else None
+    return _PLUGGYS if isinstance(value, (MethodType, staticmethod, classmethod)) else None
 
 
 class Host:
