@@ -2,7 +2,7 @@
 """Set-up and run in one step, on a machine with nothing but Python 3.11+.
 
     python3 dev.py console [SESSION.toml]   open the console (the demo session by default)
-    python3 dev.py test [PYTEST ARGS]       run the whole test suite, two workers per core
+    python3 dev.py test [PYTEST ARGS]       run the whole test suite, three workers per core
     python3 dev.py bench [--help]           the speed figures of issue #13 against their goals
 
 Each creates ./.venv and installs the project (editable) with its test extras when .venv is
@@ -42,17 +42,18 @@ def ensure_venv() -> None:
 
 
 def parallel(args: list[str]) -> list[str]:
-    """pytest-xdist's options unless the caller chose (`dev.py test -n0 -x`): two workers per
-    core, since a Textual Pilot test spends about a third of its time asleep waiting for the
-    app to go idle and a live test waits on its processes, so one worker per core leaves the
-    cores half idle. Tests are handed out two at a time in the collection's order, which
-    tests/conftest.py makes longest first (as the last run measured them): the run ends on
+    """pytest-xdist's options unless the caller chose (`dev.py test -n0 -x`): three workers per
+    core, since a Textual Pilot test spends much of its time asleep waiting for the app to go
+    idle (more of it since its frames are no longer painted) and a live test waits on its
+    processes: on 2 cores, 4 workers kept the cores 170% busy, 6 workers 186% (104-109 s
+    against 110-116 s, alternated). Tests are handed out two at a time in the collection's
+    order, which tests/conftest.py makes longest first (as the last run measured them): the run ends on
     short tests, not with one worker running a long one alone."""
     if any(a.startswith(("-n", "--numprocesses", "--dist")) or a.endswith("no:xdist")
            for a in args):
         return []
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    return ["-n", str(2 * (cores or 1)), "--dist", "load", "--maxschedchunk", "2"]
+    return ["-n", str(3 * (cores or 1)), "--dist", "load", "--maxschedchunk", "2"]
 
 
 def main(argv: list[str]) -> int:
