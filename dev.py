@@ -47,8 +47,8 @@ def parallel(args: list[str]) -> list[str]:
     idle (more of it since its frames are no longer painted) and a live test waits on its
     processes: on 2 cores, 4 workers kept the cores 170% busy, 6 workers 186% (104-109 s
     against 110-116 s, alternated). Tests are handed out two at a time in the collection's
-    order, which tests/conftest.py makes longest first (as the last run measured them): the run ends on
-    short tests, not with one worker running a long one alone."""
+    order, which tests/conftest.py makes longest first (as the last run measured them): the
+    run ends on short tests, not with one worker running a long one alone."""
     if any(a.startswith(("-n", "--numprocesses", "--dist")) or a.endswith("no:xdist")
            for a in args):
         return []
