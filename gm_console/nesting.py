@@ -16,9 +16,9 @@ Where = tuple[Any, ...]
 
 
 def too_deep(state: dict[str, Any]) -> Where | None:
-    """The keys down to the first container nested MAX_DEPTH levels below ``state``, or
-    None."""
-    return _path_deeper_than(state, MAX_DEPTH) if _deeper(state, MAX_DEPTH) else None
+    """The keys down to the first container nested MAX_DEPTH levels below ``state`` (a
+    parse's, which holds no tuple), or None."""
+    return None if _parsed_within(state, MAX_DEPTH) else _path_deeper_than(state, MAX_DEPTH)
 
 
 def as_parsed(state: dict[str, Any]) -> bool:
@@ -29,29 +29,18 @@ def as_parsed(state: dict[str, Any]) -> bool:
 
 
 def _parsed_within(value: Any, left: int) -> bool:
+    """Whether no container (and no tuple) lies ``left`` levels or more below ``value``.
+    Recursive, but never more than MAX_DEPTH calls deep (the point is to refuse what deeper
+    recursion, copying and saving, would choke on), and over containers only: half the time
+    of a loop with a stack of its own (a big campaign's journal is 25,000 small tables)."""
     if not left:
         return False
     left -= 1
     for item in (value.values() if type(value) is dict else value):
-        kind = type(item)
+        kind = type(item)  # what a parse gives: dicts and lists, nothing derived from them
         if kind is tuple or ((kind is dict or kind is list) and not _parsed_within(item, left)):
             return False
     return True
-
-
-def _deeper(value: Any, left: int) -> bool:
-    """Whether a container lies ``left`` levels or more below ``value``. Recursive, but never
-    more than MAX_DEPTH calls deep (the point is to refuse what deeper recursion, copying and
-    saving, would choke on), and over containers only: half the time of a loop with a stack
-    of its own (a big campaign's start reads its journal's 25,000 small tables)."""
-    if not left:
-        return True
-    left -= 1
-    for item in (value.values() if type(value) is dict else value):
-        kind = type(item)  # what a parse gives: dicts and lists, nothing derived from them
-        if (kind is dict or kind is list) and _deeper(item, left):
-            return True
-    return False
 
 
 def _path_deeper_than(value: Any, depth: int) -> Where:
@@ -60,7 +49,7 @@ def _path_deeper_than(value: Any, depth: int) -> Where:
     while depth:
         children = value.items() if isinstance(value, dict) else enumerate(value)
         for key, item in children:
-            if type(item) in (dict, list) and _deeper(item, depth - 1):
+            if type(item) in (dict, list) and not _parsed_within(item, depth - 1):
                 where.append(key)
                 value, depth = item, depth - 1
                 break
