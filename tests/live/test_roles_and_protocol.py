@@ -111,10 +111,23 @@ def test_a_player_answers_their_own_roll_and_the_request_resolves_when_all_have(
     bram.send({"type": "op", "id": 3, "op": "roll.answer", "params": {"id": request,
                                                                       "who": "Bram"}})
     assert bram.until("outcome", id=3)["ok"]
-    state = read_state_when(owned, lambda s: not s.get("rolls", {}).get("pending"))
-    initiative = {c["name"]: c.get("initiative")
-                  for c in state["plugins"]["combat"]["combatants"]}
+    state = read_state_when(owned, _initiative_settled)
+    initiative = _initiatives(state)
     assert initiative["Aria"] == 17 and isinstance(initiative["Bram"], int)
+
+
+def _initiatives(state) -> dict:
+    combat = state.get("plugins", {}).get("combat", {})
+    return {c["name"]: c.get("initiative") for c in combat.get("combatants", [])}
+
+
+def _initiative_settled(state) -> bool:
+    """No roll pending, and both players' initiative saved. The file on disk lags the owning
+    console (saves are batched), and before its first save it is the session as it began,
+    which has no pending roll either."""
+    rolled = _initiatives(state)
+    return (not state.get("rolls", {}).get("pending")
+            and all(rolled.get(name) is not None for name in ("Aria", "Bram")))
 
 
 def read_state_of(text: str):
