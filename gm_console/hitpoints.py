@@ -19,6 +19,8 @@ from gm_console.said import say
 
 @dataclass(frozen=True)
 class HitPoints:
+    """A character's hit points as conditions leave them, and the steps that say why."""
+
     current: int
     maximum: int          # the sheet's
     effective_max: int    # what conditions leave of it

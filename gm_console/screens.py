@@ -13,6 +13,8 @@ from typing import Any, Callable
 
 @dataclass(frozen=True)
 class ScreenSpec:
+    """A screen a plugin adds: its function key, its title and what builds it."""
+
     id: str            # unique, e.g. "travel.planner"; also the binding id for remapping
     key: str           # preferred function key, "f5".."f8" or "f10".."f12"; taken or absent: the
                        # next free one (gm_console.ui.navigation); remappable under [keys]

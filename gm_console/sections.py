@@ -15,6 +15,8 @@ Problem = tuple[tuple[Any, ...], str]
 
 @dataclass(frozen=True)
 class SectionSpec:
+    """A table a plugin keeps in the session file: its defaults and its validator."""
+
     name: str
     defaults: dict[str, Any] = field(default_factory=dict)
     validate: Callable[[dict[str, Any]], list[Problem]] | None = None

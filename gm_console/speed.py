@@ -49,6 +49,8 @@ class SpeedStep:
 
 @dataclass
 class Speed:
+    """A character's speed after every plugin's step, in MV and metres, with the steps."""
+
     base_mv: float
     mv: float
     m: float

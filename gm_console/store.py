@@ -40,6 +40,8 @@ class Change(NamedTuple):
 
 @dataclass
 class Outcome:
+    """What applying an operation came to: its sentence, or why it was refused."""
+
     ok: bool
     op: str
     message: str = ""

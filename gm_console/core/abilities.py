@@ -25,6 +25,8 @@ _EXCEPTIONAL = re.compile(r"^\s*18\s*/\s*(\d{2})\s*$")
 
 @dataclass(frozen=True, order=True)
 class Strength:
+    """A Strength score; 18/xx keeps its percentile (18/00 is 100), ordered as the tables read."""
+
     score: int
     percentile: int = 0  # 1-100 for 18/xx, 0 otherwise
 

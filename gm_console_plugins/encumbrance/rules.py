@@ -161,6 +161,8 @@ def _amount(raw: Any, what: Callable[[], Said], pounds: bool = True) -> float:
 
 @dataclass
 class Carried:
+    """What a character carries, in pounds, and the lines that add up to it."""
+
     lb: float
     lines: list[Said] = field(default_factory=list)
 
@@ -417,6 +419,8 @@ def _why_category(carried: float, category: str, row: dict[str, Any]) -> Said:
 
 @dataclass(frozen=True)
 class LiftCheck:
+    """Lifting a load over the maximum: the Strength check it takes and how it was found."""
+
     over_lb: float
     penalty: int        # negative or 0
     target: int         # roll this or under on the d20
