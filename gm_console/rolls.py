@@ -32,3 +32,29 @@ class RollRequest:
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
+
+
+def role_of(store: Any) -> str:
+    """Who a terminal answers rolls as: a live session's client knows its role; the owner's
+    own Store is the game master's."""
+    return str(getattr(store, "role", "gm"))
+
+
+def waiting(store: Any) -> dict[str, Any] | None:
+    """The roll request this terminal should answer now: the oldest waiting for the game
+    master; for a player, the oldest with a roll of their character not yet answered; for a
+    spectator, none."""
+    role = role_of(store)
+    pending = store.state.get("rolls", {}).get("pending", [])
+    if role == "gm":
+        return pending[0] if pending else None
+    for request in pending:
+        if any(mine(role, entry) and entry.get("answer") is None for entry in request["rolls"]):
+            return request
+    return None
+
+
+def mine(role: str, entry: dict[str, Any]) -> bool:
+    """Whether ``role`` answers this roll: the game master answers every one, a player their
+    own character's."""
+    return role == "gm" or role.casefold() == f"player:{entry['who']}".casefold()

@@ -30,6 +30,7 @@ from gm_console.core import journal
 from gm_console.core.clock import format_clock
 from gm_console.host import Host
 from gm_console.i18n import Translator
+from gm_console.rolls import waiting
 from gm_console.said import say
 from gm_console.saver import Saver
 from gm_console.store import Change, Outcome, Store
@@ -209,9 +210,11 @@ class GMConsoleApp(App):
         self._apply("clock.advance", minutes=10)
 
     def action_rolls(self) -> None:
-        from gm_console.ui.screens.rolls import RollPrompt, waiting
+        if waiting(self.store) is None:
+            return
+        from gm_console.ui.screens.rolls import RollPrompt  # Textual's, when one is waiting
 
-        if not isinstance(self.screen, RollPrompt) and waiting(self.store) is not None:
+        if not isinstance(self.screen, RollPrompt):
             self.push_screen(RollPrompt(self.store))
 
     def ask(self, question: str, apply: Callable[[str], str | None], value: str = "",

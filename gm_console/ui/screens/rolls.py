@@ -15,6 +15,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label
 
+from gm_console.rolls import mine, role_of, waiting
 from gm_console.said import say
 from gm_console.store import Store
 from gm_console.ui.base import OneLayoutPerSize
@@ -22,28 +23,6 @@ from gm_console.ui.widgets import TextField
 
 if TYPE_CHECKING:
     from gm_console.ui.app import GMConsoleApp
-
-
-def _role(store: Store) -> str:
-    return str(getattr(store, "role", "gm"))  # a live session's client knows its role
-
-
-def waiting(store: Store) -> dict[str, Any] | None:
-    """The roll request this terminal should answer now: the oldest waiting for the game
-    master; for a player, the oldest with a roll of their character not yet answered; for a
-    spectator, none."""
-    role = _role(store)
-    pending = store.state.get("rolls", {}).get("pending", [])
-    if role == "gm":
-        return pending[0] if pending else None
-    for request in pending:
-        if any(_mine(role, entry) and entry.get("answer") is None for entry in request["rolls"]):
-            return request
-    return None
-
-
-def _mine(role: str, entry: dict[str, Any]) -> bool:
-    return role == "gm" or role.casefold() == f"player:{entry['who']}".casefold()
 
 
 class RollPrompt(ModalScreen[None], OneLayoutPerSize):
@@ -116,7 +95,7 @@ class RollPrompt(ModalScreen[None], OneLayoutPerSize):
                 answer = entry.get("answer")
                 with Horizontal(classes="roll-row"):
                     yield Label(Content(f"{entry['who']}: {entry['expression']}{dc}"))
-                    if _mine(_role(self.store), entry):
+                    if mine(role_of(self.store), entry):
                         yield TextField("" if answer is None else str(answer),
                                         placeholder=t("roll"),
                                         id=f"result-{index}", type="integer")
@@ -139,9 +118,9 @@ class RollPrompt(ModalScreen[None], OneLayoutPerSize):
             return
         typed = {}
         for index, entry in enumerate(request["rolls"]):
-            if _mine(_role(self.store), entry):
+            if mine(role_of(self.store), entry):
                 typed[entry["who"]] = self.query_one(f"#result-{index}", Input).value.strip()
-        if _role(self.store) != "gm":
+        if role_of(self.store) != "gm":
             self._answer(request, typed)
             return
         outcome = self.store.apply("roll.resolve", {"id": request["id"], "results": ",".join(
