@@ -207,11 +207,13 @@ def startup(demo: Path, big: Path, runs: int, quiet: float) -> None:
     row("same, big session", f"{big_ratio:.2f} x demo", "<= 1.2 x demo", big_ratio <= 1.2)
 
 
-# As the console makes them (gm_console.cli._tui): the command line first, then, with the
-# garbage collector off until the first screen is up, Textual, the screens and the plugins.
+# As the console makes them (gm_console.cli._tui, _console): the command line first, then,
+# with the garbage collector off until the first screen is up, Textual, the screens, the
+# plugins and what owns the session.
 FIRST_SCREEN_IMPORTS = ("import gm_console.cli\nimport gc\ngc.disable()\n"
                         "import gm_console.ui.app, gm_console.ui.screens.home\n"
-                        "from gm_console.host import Host\nHost().load()")
+                        "from gm_console.host import Host\nHost().load()\n"
+                        "import gm_console.live.owner")
 
 
 def imports(runs: int) -> None:
