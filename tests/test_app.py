@@ -890,3 +890,28 @@ async def test_keys_typed_in_one_burst_answer_the_question_the_first_one_asks(ma
             {"name": "bow", "weight_lb": 3, "qty": 1}]
         assert not store.state["characters"][0].get("bulky")
         assert not app.screen.asking
+
+
+async def test_a_column_label_is_shown_as_written_not_read_as_markup():
+    """A plugin names its own columns: "Load [lb]" keeps its brackets, ":fire:" stays text
+    and ESC is shown, not sent. Syncing the same columns again updates the cells in place: the
+    table is not rebuilt because a label as shown no longer matched what the plugin gave."""
+    from textual.app import App
+
+    class OneTable(App):
+        def compose(self):
+            yield SyncedTable()
+
+    app = OneTable()
+    columns = ["Name", "Load [lb]", ":fire:", "Odd\x1b"]
+    async with app.run_test(size=SIZE) as pilot:
+        table = app.query_one(SyncedTable)
+        table.sync(columns, [("aria", ["Aria", "12", "x", ""])])
+        await pilot.pause()
+        assert [str(column.label) for column in table.columns.values()] == \
+            ["Name", "Load [lb]", ":fire:", "Odd\u241b"]
+        rebuilt = []
+        table.clear = lambda columns=False: rebuilt.append(columns)  # the rebuild's first step
+        table.sync(columns, [("aria", ["Aria", "13", "x", ""])])
+        await pilot.pause()
+        assert not rebuilt and cells(table, 1) == ["13"]

@@ -211,10 +211,11 @@ class SyncedTable(DataTable):
         as its content): the table keeps its shape while the figures change, and a long text
         is cut at the column's edge instead of pushing the next ones out of the terminal.
         New labels or widths (the terminal resized) make the columns anew."""
+        labels = [visible(column, lines=False) for column in columns]  # each on one line
         shape = [(str(c.label), None if c.auto_width else c.width)
                  for c in self.columns.values()]
-        new_shape = shape != [(column, widths[index] if index < len(widths) else None)
-                              for index, column in enumerate(columns)]
+        new_shape = shape != [(label, widths[index] if index < len(widths) else None)
+                              for index, label in enumerate(labels)]
         wanted = [key for key, _ in rows]
         present = [str(row.key.value) for row in self.ordered_rows]
         if new_shape or present != wanted[:len(present)] or len(present) > len(wanted):
@@ -223,8 +224,12 @@ class SyncedTable(DataTable):
             cursor = self.cursor_row
             self.clear(columns=new_shape)
             if new_shape:
-                for index, column in enumerate(columns):
-                    self.add_column(column, width=widths[index] if index < len(widths) else None)
+                for index, label in enumerate(labels):
+                    # Text, not str: DataTable reads a str label as markup ("Load [lb]" lost
+                    # its brackets, ":fire:" became an emoji), and the label then no longer
+                    # matched the column given, which rebuilt the table at every sync.
+                    self.add_column(Text(label),
+                                    width=widths[index] if index < len(widths) else None)
             for key, cells in rows:
                 self._add(key, cells)
             if self.row_count:
