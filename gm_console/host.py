@@ -263,7 +263,8 @@ class Host:
         except Refused:
             raise
         except (Exception, SystemExit) as exc:
-            self.fail(impl.plugin_name, f"{impl.function.__name__} raised {_short(exc)}",
+            self.fail(impl.plugin_name, say("{hook} raised {error}", hook=impl.function.__name__,
+                                            error=_short(exc)),
                       traceback.format_exc())
             return None
 
@@ -274,7 +275,8 @@ class Host:
         shape = _SHAPES.get(hook)
         if value is None or shape is None or shape[0](value):
             return value
-        self.fail(impl.plugin_name, f"{hook} returned {_preview(value)}, not {shape[1]}")
+        self.fail(impl.plugin_name, say("{hook} returned {value}, not {shape}", hook=hook,
+                                        value=_preview(value), shape=shape[1]))
         return None
 
     def call_each(self, hook: str, **kwargs: Any) -> list[tuple[str, Any]]:
@@ -340,7 +342,8 @@ class Host:
         except Refused:
             raise
         except Exception as exc:
-            self.fail(op.plugin, f"operation {name} raised {_short(exc)}", traceback.format_exc())
+            self.fail(op.plugin, say("operation {name} raised {error}", name=name, error=_short(exc)),
+                      traceback.format_exc())
             raise Refused(say("{name} failed inside plugin {plugin!r} ({error}); the plugin is "
                               "switched off and nothing was changed", name=name,
                               plugin=op.plugin, error=_short(exc))) from exc
@@ -429,17 +432,18 @@ def _turn(value: Any) -> bool:
 
 # What each hook's answer must look like (hookspecs.py), checked before anyone reads it.
 _SHAPES: dict[str, tuple[Callable[[Any], bool], str]] = {
-    "help_text": (lambda v: isinstance(v, str), "text"),
-    "labels": (_text_table, "a table of text"),
-    "speed_steps": (_speed_steps, "a list of SpeedStep"),
-    "character_derived": (_named_values, "a table of named values"),
-    "session_derived": (_named_values, "a table of named values"),
-    "party_columns": (_text_table, "a table of text"),
-    "current_terrain": (_named_values, "a table of named values"),
-    "spend_movement": (_named_values, "a table of named values"),
-    "travel_factors": (lambda v: isinstance(v, list), "a list of factors"),
-    "character_conditions": (_conditions, "a list of conditions, each a table with a name"),
-    "current_turn": (_turn, "a table with the round and whose turn it is"),
+    "help_text": (lambda v: isinstance(v, str), say("text")),
+    "labels": (_text_table, say("a table of text")),
+    "speed_steps": (_speed_steps, say("a list of SpeedStep")),
+    "character_derived": (_named_values, say("a table of named values")),
+    "session_derived": (_named_values, say("a table of named values")),
+    "party_columns": (_text_table, say("a table of text")),
+    "current_terrain": (_named_values, say("a table of named values")),
+    "spend_movement": (_named_values, say("a table of named values")),
+    "travel_factors": (lambda v: isinstance(v, list), say("a list of factors")),
+    "character_conditions": (_conditions,
+                             say("a list of conditions, each a table with a name")),
+    "current_turn": (_turn, say("a table with the round and whose turn it is")),
 }
 
 

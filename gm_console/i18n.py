@@ -504,6 +504,17 @@ FRENCH = {
     "{screen}: not available": "{screen} : indisponible",
     "Could not save {target}: {error}": "Impossible d'enregistrer {target} : {error}",
     "plugin {name} switched off: {error}": "extension {name} désactivée : {error}",
+    # why: what the plugin did (hook and operation names, and the exception, are code)
+    "{hook} raised {error}": "{hook} a échoué : {error}",
+    "operation {name} raised {error}": "l'opération {name} a échoué : {error}",
+    "{hook} returned {value}, not {shape}": "{hook} a répondu {value} au lieu de {shape}",
+    "text": "du texte", "a table of text": "une table de textes",
+    "a list of SpeedStep": "une liste de SpeedStep",
+    "a table of named values": "une table de valeurs nommées",
+    "a list of factors": "une liste de facteurs",
+    "a list of conditions, each a table with a name":
+        "une liste de conditions, chacune une table avec un nom",
+    "a table with the round and whose turn it is": "une table avec le round et le tour en cours",
     "could not save {path}: {error}": "impossible d'enregistrer {path} : {error}",
     # the character editor's true/false fields
     "Switch": "Basculer",

@@ -384,6 +384,24 @@ async def test_a_plugin_that_raises_is_reported_and_the_console_stays_up(make_ap
         assert header(app, "clock") == "Day 1, 08:10"
 
 
+async def test_a_plugin_switched_off_is_said_in_french_with_its_hook_and_error(make_app, tmp_path):
+    """What the plugin did is said in the reader's language; the hook's name and the
+    exception are code and stay as they are."""
+    from gm_console.host import Host
+    from test_host import boom_store, write_settings
+    store = boom_store(tmp_path)
+    folder = tmp_path / "mine"
+    write_settings(tmp_path, f'language = "fr"\n[plugins]\nfolders = ["{folder}"]\n')
+    store.host = Host().load()
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        store.session.derived(store.session.characters[1])  # boom raises for Bram
+        await pilot.pause()
+        messages = [str(n.message) for n in app._notifications]
+        assert "extension boom désactivée : character_derived a échoué : KeyError: 'derived'" \
+            in messages
+
+
 async def test_command_palette_offers_every_plugin_screen(make_app, store):
     app = make_app(store)
     async with app.run_test(size=SIZE):

@@ -450,7 +450,7 @@ class GMConsoleApp(App):
 
     def _on_plugin_failure(self, record: Any) -> None:
         message = self.t(say("plugin {name} switched off: {error}", name=record.name,
-                             error=str(record.error)))
+                             error=record.error))  # a Said when the host said why
         if threading.get_ident() != self._ui_thread:
             # (a front's operation, holding the store's lock the UI thread may be waiting on)
             self._from_thread(lambda: self.notify(message, severity="error", timeout=15))

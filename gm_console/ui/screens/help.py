@@ -147,7 +147,7 @@ class HelpScreen(StoreScreen):
                   self.t(say("{name} {version} — {status}: {error}", name=record.name,
                              version=record.version, status=say("failed")
                              if record.status == "failed" else say("disabled"),
-                             error=str(record.error))))
+                             error=record.error)))
             for paragraph in reflow(texts.get(record.name, "")):
                 out.append((paragraph, Text(paragraph)))
         return origin, out[1:]
