@@ -504,6 +504,9 @@ FRENCH = {
     "{screen}: not available": "{screen} : indisponible",
     "Could not save {target}: {error}": "Impossible d'enregistrer {target} : {error}",
     "plugin {name} switched off: {error}": "extension {name} désactivée : {error}",
+    # the help's keys, which scroll its text from the search field
+    "Scroll down": "Descendre", "Scroll up": "Monter", "Next page": "Page suivante",
+    "Previous page": "Page précédente",
     # why: what the plugin did (hook and operation names, and the exception, are code)
     "{hook} raised {error}": "{hook} a échoué : {error}",
     "operation {name} raised {error}": "l'opération {name} a échoué : {error}",

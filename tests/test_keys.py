@@ -201,3 +201,32 @@ async def test_help_is_searchable(make_app, store):
         text = help_text(app)
         assert text.splitlines()[0] == "Screens (from every screen)" and "Standard" not in text
         assert "Everywhere" in text
+
+
+async def test_help_scrolls_from_its_search_field(make_app, store):
+    """At 80x24 the help is longer than the screen: the arrows and the page keys scroll it
+    while the search field keeps the focus, and what is typed still searches."""
+    from textual.containers import VerticalScroll
+
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f1")
+        await pilot.pause()
+        text = app.screen.query_one(VerticalScroll)
+        search = app.screen.query_one("#help-search", Input)
+        assert search.has_focus and text.max_scroll_y > text.size.height
+        await pilot.press("pagedown")
+        await pilot.pause()
+        page = text.scroll_y
+        assert page >= text.size.height - 1
+        await pilot.press("down", "down")
+        await pilot.pause()
+        assert text.scroll_y == page + 2
+        await pilot.press("up", "pageup")
+        await pilot.pause()
+        assert text.scroll_y == 1 and search.has_focus
+        await pilot.press(*"override")
+        await pilot.pause()
+        found = help_text(app).splitlines()
+        assert search.value == "override" and found
+        assert all("override" in line.casefold() for line in found)

@@ -74,6 +74,14 @@ class HelpScreen(StoreScreen):
     HelpScreen #help-origin { margin-bottom: 1; }
     """
     AUTO_FOCUS = "#help-search"
+    # The search field keeps the focus (what is typed searches), so the text scrolls from it:
+    # the field has no use for these keys.
+    BINDINGS = [
+        Binding("down", "scroll_text('line', 1)", "Scroll down", show=False),
+        Binding("up", "scroll_text('line', -1)", "Scroll up", show=False),
+        Binding("pagedown", "scroll_text('page', 1)", "Next page", show=False),
+        Binding("pageup", "scroll_text('page', -1)", "Previous page", show=False),
+    ]
 
     def __init__(self, store: Any, **kwargs: Any) -> None:
         super().__init__(store, **kwargs)
@@ -166,6 +174,11 @@ class HelpScreen(StoreScreen):
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self._show(event.value)
+
+    def action_scroll_text(self, step: str, direction: int) -> None:
+        text = self.query_one(VerticalScroll)
+        lines = 1 if step == "line" else max(1, text.scrollable_content_region.height - 1)
+        text.scroll_relative(y=direction * lines, animate=False)
 
 
 def _found(lines: list[tuple[str, Text]], words: list[str]) -> Text:
