@@ -933,3 +933,20 @@ async def test_a_column_label_is_shown_as_written_not_read_as_markup():
         table.sync(columns, [("aria", ["Aria", "13", "x", ""])])
         await pilot.pause()
         assert not rebuilt and cells(table, 1) == ["13"]
+
+
+async def test_a_screen_that_cannot_draw_a_change_is_an_error_not_a_stale_screen(make_app,
+                                                                                  store):
+    """Screens hear of a change at once, inside the operation (Textual's immediate signal),
+    and Textual logs and ignores what such a listener raises: the screen would go on showing
+    the session as it was. The error is raised in the screen's own turn instead."""
+    import pytest
+
+    app = make_app(store)
+    with pytest.raises(RuntimeError, match="cannot draw"):
+        async with app.run_test(size=SIZE) as pilot:
+            def broken(change):
+                raise RuntimeError("cannot draw")
+            app.screen.refresh_view = broken
+            assert store.apply("clock.advance", {"minutes": 10}).ok
+            await pilot.pause()

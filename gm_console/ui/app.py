@@ -108,6 +108,7 @@ class GMConsoleApp(App):
         """What the header says of the live session: this front's role, or that its owner
         has gone."""
         self._key_in_hand: asyncio.Event | None = None  # set once the key in hand is handled
+        self._in_burst = False  # keys were waiting behind the first: drawn once, after the last
         self.journal_index = journal.Index()
         """Where each journal filter's lines are, kept while the console runs: a filter costs
         one pass over the journal once, and nothing after."""
@@ -351,6 +352,15 @@ class GMConsoleApp(App):
             return
         if self.saver is not None:
             self.saver.hold()  # a save being serialised gives way to the key's repaint
+        if not self._in_burst and not self._message_queue.empty():
+            # Keys that came together (typed in one burst, pasted, a slow link delivering
+            # several) are drawn once, after the last is handled. Drawn between two of them,
+            # the rest waited for Textual's next frame, and its timer, back from a pause,
+            # skips one frame more: 25 to 40 ms for "torch, 1, 1" and enter, 15 drawn once.
+            # The callback queues behind the keys already waiting, so it runs after them.
+            self._in_burst = True
+            self._begin_batch()
+            self.call_later(self._end_burst)
         # Textual hands each key to the focused widget as it comes: keys typed in one burst
         # (a fast typist, a slow SSH link) all went to the widget that had the focus before
         # the first was handled, and a question opened by the first missed its answer while
@@ -376,6 +386,10 @@ class GMConsoleApp(App):
             self._key_in_hand = None
             for node in chain:
                 node.message_signal.unsubscribe(self)
+
+    def _end_burst(self) -> None:
+        self._in_burst = False
+        self._end_batch()
 
     def exit(self, *args: Any, **kwargs: Any) -> None:
         super().exit(*args, **kwargs)

@@ -172,7 +172,9 @@ class StoreScreen(OneLayoutPerSize):
         # Its widgets were styled as they were mounted, with the app's CSS of now: the
         # screen needs no styling again when it first comes in front (on_screen_resume).
         self._css_update_count = self.app._css_update_count
-        self.app.store_changed.subscribe(self, self._on_change)
+        # At once, inside the operation's key: what it changed is drawn in the key's frame,
+        # not in one more of Textual's frames after it.
+        self.app.store_changed.subscribe(self, self._on_change, immediate=True)
         self.refresh_view(None)
 
     # A screen with a key is kept when another takes its place (GMConsoleApp.action_open):
@@ -186,9 +188,15 @@ class StoreScreen(OneLayoutPerSize):
         if self not in self.app.screen_stack:
             self._behind = self._behind or wanted
             return
-        self._header.show_state()
-        if wanted:
-            self.refresh_view(change)
+        try:
+            self._header.show_state()
+            if wanted:
+                self.refresh_view(change)
+        except Exception as error:
+            # Textual logs and ignores what an immediate subscriber raises: the screen would
+            # go on showing the session as it was. Raised in the screen's own turn instead,
+            # it is the error it was when the screen was told later.
+            self.call_next(_raise, error)
 
     def on_screen_resume(self, event: events.ScreenResume) -> None:
         # Textual styles every widget of a screen again each time it comes in front: two
@@ -206,3 +214,7 @@ class StoreScreen(OneLayoutPerSize):
 
     def refresh_view(self, change: Change | None) -> None:
         """Bring the widgets up to date with ``self.session``."""
+
+
+def _raise(error: Exception) -> None:
+    raise error

@@ -562,7 +562,7 @@ class QuestionLine(Vertical):
         yield Static(id="prompt-refusal")
         with Horizontal():
             yield Label(id="prompt-question")
-            yield TextField(id="prompt-input", disabled=True)
+            yield _Answer(id="prompt-input", disabled=True)
 
     @property
     def asking(self) -> bool:
@@ -614,10 +614,9 @@ class QuestionLine(Vertical):
         self.display = False
         self.screen.query_one(Footer).place(True)
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
+    def answer(self, text: str) -> None:
         asked, submit = self._asked, self._submit
-        reason = submit(event.value.strip()) if submit is not None else ""
+        reason = submit(text.strip()) if submit is not None else ""
         if reason:
             self.refuse(reason)
         elif self._asked == asked:  # not already asking the next question
@@ -625,3 +624,14 @@ class QuestionLine(Vertical):
 
     def action_cancel(self) -> None:
         self.close()
+
+
+class _Answer(TextField):
+    """The question line's field. Enter hands the answer over while the key is handled, not
+    in a message handled after it: what the answer changes is drawn with the key, in the same
+    frame as the line closing (GMConsoleApp draws keys typed in one burst once, after the
+    last is handled)."""
+
+    async def action_submit(self) -> None:
+        line = next(node for node in self.ancestors if isinstance(node, QuestionLine))
+        line.answer(self.value)
