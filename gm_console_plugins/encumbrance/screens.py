@@ -19,11 +19,25 @@ from gm_console_plugins.encumbrance.labels import decimal
 from gm_console_plugins.encumbrance.rules import Encumbrance, fmt
 
 if TYPE_CHECKING:
+    from gm_console.context import Session
     from gm_console.store import Outcome
 
 BAR_WIDTH = 60
 STYLES = {"unencumbered": "green", "light": "chartreuse3", "moderate": "yellow",
           "heavy": "dark_orange", "critical": "red", "maximal": "magenta", "over": "bold red"}
+
+
+def _row(session: Session, character: dict[str, Any]) -> tuple[str, str, str]:
+    """A character's row on the loads screen, before translation: carried / most allowed,
+    the load's category ("error" when the sheet cannot be assessed) and the speed."""
+    speed = session.speed(character)
+    try:
+        enc = reading.assess(character, session)
+    except ValueError:
+        load, category = "?", "error"
+    else:
+        load, category = f"{fmt(enc.carried_lb)} / {fmt(enc.max_lb)} lb", enc.category
+    return load, category, f"{fmt(speed.mv)} mv / {fmt(speed.m)} m"
 
 
 def _b(key: str, action: str, label: str, name: str, show: bool = True) -> Binding:
@@ -81,15 +95,13 @@ class EncumbranceScreen(StoreScreen):
         t = self.t
         rows = []
         for index, character in enumerate(self.session.characters):
-            speed = self.session.speed(character)  # kept between changes (derived values)
-            enc = self._assess(character)
-            if isinstance(enc, ValueError):
-                load, category = "?", t("error")
-            else:
-                load, category = f"{fmt(enc.carried_lb)} / {fmt(enc.max_lb)} lb", t(enc.category)
+            # Kept per character: one item added to a party of fifty computes one row, and
+            # copies three texts for each of the others, not their encumbrance and speed.
+            load, category, speed = self.session.kept_for(f"{reading.PLUGIN}.loads_row",
+                                                          character, _row)
             rows.append((f"{index}:{character.get('name')}",
-                         [str(character.get("name")), self._decimal(load), category,
-                          self._decimal(f"{fmt(speed.mv)} mv / {fmt(speed.m)} m")]))
+                         [str(character.get("name")), self._decimal(load), t(category),
+                          self._decimal(speed)]))
         self.query_one("#enc-table", SyncedTable).sync(
             [t("Name"), t("Carried"), t("Load"), t("Speed")], rows)
         self._show_detail()

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import Input
 
+from gm_console.context import Session
 from gm_console.ui import SyncedTable, Value
 from gm_console_plugins.encumbrance import bar, rules
 
@@ -148,16 +149,22 @@ async def test_an_item_added_in_a_big_party_assesses_that_character_alone(make_a
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f5")
         await pilot.pause()
-        assessed = []
+        assessed, asked = [], []
         real = rules.assess
         monkeypatch.setattr(rules, "assess", lambda character, table, settings: (
             assessed.append(character.get("name")), real(character, table, settings))[1])
+        real_speed = Session.speed
+        monkeypatch.setattr(Session, "speed", lambda session, character: (
+            asked.append(character.get("name")), real_speed(session, character))[1])
         assert store.apply("item.add", {"character": "Hero07", "name": "torch",
                                         "weight_lb": "1"}).ok
         await pilot.pause()
         assert cell(app, 7, 1) == "11 / 220 lb" and cell(app, 6, 1) == "10 / 220 lb"
         # its row, its speed and derived values: never the 29 others
         assert assessed and set(assessed) == {"Hero07"}, assessed
+        # nor their kept values asked for (and copied) again: each row is kept as it is shown;
+        # the detail below the table is the selected character's (the first)
+        assert set(asked) <= {"Hero07", "Hero00"}, asked
 
 
 # -- the bar ------------------------------------------------------------------------------------
