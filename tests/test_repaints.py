@@ -250,22 +250,35 @@ async def test_adding_an_item_costs_the_same_bytes_in_a_big_party(make_app, make
             assert len(written) == 1, written  # the line closing and the changes
 
 
+async def burst(app: Any, keys: str, written: list[int]) -> None:
+    """``keys`` and enter queued at once, as the terminal's reader queues what came in one
+    read; back once the app has drawn something of its own accord (Pilot's pause draws the
+    screen itself, which would hide a screen that never drew the burst)."""
+    import asyncio
+
+    from textual import events
+
+    for character in keys:
+        app.post_message(events.Key(character, character))
+    app.post_message(events.Key("enter", "\r"))
+    for _ in range(200):  # at most 2 s: the burst is a few milliseconds of work
+        await asyncio.sleep(0.01)
+        if written:
+            await asyncio.sleep(0.1)  # and whatever it would draw in the next frames
+            return
+
+
 async def test_keys_that_come_together_are_drawn_once_after_the_last(make_app, store):
     """The item's key, its answer and enter in one burst (pasted, a fast typist, a slow
     link), queued as the terminal's reader queues them: one frame, with everything. Drawn
     between two keys, the rest waited for Textual's next frame, and a frame more after a
     pause (its timer then skips one): 25 to 40 ms for what takes 10."""
-    from textual import events
-
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f5")
         await settled(pilot)
         written = count_writes(app, xterm_256())
-        for character in "itorch, 1, 1":
-            app.post_message(events.Key(character, character))
-        app.post_message(events.Key("enter", "\r"))
-        await settled(pilot)
+        await burst(app, "itorch, 1, 1", written)
         assert store.state["characters"][0]["items"][-1]["name"] == "torch"
         assert len(written) == 1, written
         lines = screen_text(app)
@@ -274,6 +287,25 @@ async def test_keys_that_come_together_are_drawn_once_after_the_last(make_app, s
         await pilot.press("plus")  # a key on its own after the burst: drawn as before
         await settled(pilot)
         assert len(written) == 2, written
+
+
+async def test_a_burst_whose_answer_is_refused_is_drawn_too(make_app, store):
+    """A burst longer than a frame, whose weight is no number: the refusal and the text typed
+    are drawn once it is over, though no key follows. Textual's frame came while drawing was
+    held, and its timer then waited for the screen to say it had something to draw: a screen
+    says so when it next has nothing to do, and nothing came to it after the burst."""
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f5")
+        await settled(pilot)
+        written = count_writes(app, xterm_256())
+        # Its blinking cursor would have the screen draw within a second anyway: without
+        # it, nothing but the burst's end can.
+        app.screen.query_one(Input).cursor_blink = False
+        await burst(app, "i" + "a long name for an anvil " * 3 + ", x, 1", written)
+        assert app.screen.asking and written, written
+        lines = screen_text(app)
+        assert any("expected float, got 'x'" in line for line in lines), lines
 
 
 async def test_a_refused_answer_stays_typed_with_its_reason_and_escape_cancels(make_app, store):

@@ -390,6 +390,10 @@ class GMConsoleApp(App):
     def _end_burst(self) -> None:
         self._in_burst = False
         self._end_batch()
+        # A screen draws what is pending when it next has nothing to do: told now, or a burst
+        # whose last effects the screen took in while drawing was held stays undrawn until
+        # the next key (a refused answer: its reason, the text typed).
+        self.screen.check_idle()
 
     def exit(self, *args: Any, **kwargs: Any) -> None:
         super().exit(*args, **kwargs)
