@@ -342,8 +342,8 @@ class Host:
         except Refused:
             raise
         except Exception as exc:
-            self.fail(op.plugin, say("operation {name} raised {error}", name=name, error=_short(exc)),
-                      traceback.format_exc())
+            self.fail(op.plugin, say("operation {name} raised {error}", name=name,
+                                     error=_short(exc)), traceback.format_exc())
             raise Refused(say("{name} failed inside plugin {plugin!r} ({error}); the plugin is "
                               "switched off and nothing was changed", name=name,
                               plugin=op.plugin, error=_short(exc))) from exc
