@@ -230,3 +230,17 @@ async def test_help_scrolls_from_its_search_field(make_app, store):
         found = help_text(app).splitlines()
         assert search.value == "override" and found
         assert all("override" in line.casefold() for line in found)
+
+
+async def test_help_finds_a_plugin_by_its_name_and_says_why_it_was_switched_off(make_app,
+                                                                                tmp_path):
+    from test_host import boom_store
+    store = boom_store(tmp_path)
+    store.session.derived(store.session.characters[1])  # boom raises for Bram
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f1", *"boom")
+        await pilot.pause()
+        found = help_text(app).splitlines()
+        assert any(line.startswith("boom") and "character_derived raised KeyError" in line
+                   for line in found), found

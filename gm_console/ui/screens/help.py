@@ -125,7 +125,8 @@ class HelpScreen(StoreScreen):
 
         def title(text: str) -> None:
             out.append(("", Text("")))
-            out.append(("", Text(text, style="bold underline")))
+            # searched too: a plugin's name finds its title, and why it was switched off
+            out.append((text, Text(text, style="bold underline")))
 
         def key_line(keys: str, what: str, ident: str) -> None:
             # The id is what the [keys] table of the settings remaps.
