@@ -27,17 +27,24 @@ STYLES = {"unencumbered": "green", "light": "chartreuse3", "moderate": "yellow",
           "heavy": "dark_orange", "critical": "red", "maximal": "magenta", "over": "bold red"}
 
 
+def _assessed(character: dict[str, Any], session: Session) -> Encumbrance | ValueError:
+    """The character's encumbrance (kept between changes: reading.assess), or why it cannot
+    be assessed."""
+    try:
+        return reading.assess(character, session)
+    except ValueError as exc:
+        return exc
+
+
 def _row(session: Session, character: dict[str, Any]) -> tuple[str, str, str]:
     """A character's row on the loads screen, before translation: carried / most allowed,
     the load's category ("error" when the sheet cannot be assessed) and the speed."""
     speed = session.speed(character)
-    try:
-        enc = reading.assess(character, session)
-    except ValueError:
-        load, category = "?", "error"
-    else:
-        load, category = f"{fmt(enc.carried_lb)} / {fmt(enc.max_lb)} lb", enc.category
-    return load, category, f"{fmt(speed.mv)} mv / {fmt(speed.m)} m"
+    shown = f"{fmt(speed.mv)} mv / {fmt(speed.m)} m"
+    enc = _assessed(character, session)
+    if isinstance(enc, ValueError):
+        return "?", "error", shown
+    return f"{fmt(enc.carried_lb)} / {fmt(enc.max_lb)} lb", enc.category, shown
 
 
 def _b(key: str, action: str, label: str, name: str, show: bool = True) -> Binding:
@@ -106,14 +113,6 @@ class EncumbranceScreen(StoreScreen):
             [t("Name"), t("Carried"), t("Load"), t("Speed")], rows)
         self._show_detail()
 
-    def _assess(self, character: dict[str, Any]) -> Encumbrance | ValueError:
-        """The character's encumbrance (kept between changes: reading.assess), or why it
-        cannot be assessed."""
-        try:
-            return reading.assess(character, self.session)
-        except ValueError as exc:
-            return exc
-
     def _selected(self) -> dict[str, Any] | None:
         key = self.query_one("#enc-table", SyncedTable).current_key
         if key is None:
@@ -135,7 +134,7 @@ class EncumbranceScreen(StoreScreen):
                 value.show("")
             values["title"].show(self.t("No characters: add one on the party screen (F3)"))
             return
-        enc = self._assess(character)
+        enc = _assessed(character, self.session)
         if isinstance(enc, ValueError):
             for value in values.values():
                 value.show("")
