@@ -21,7 +21,9 @@ import copy
 import fcntl
 import os
 import pty
+import re
 import select
+import shutil
 import statistics
 import struct
 import subprocess
@@ -230,6 +232,23 @@ def imports(runs: int) -> None:
         ratio <= 1.2)
     row("  (seconds: textual.app / ours)", f"{median(reference):.3f} / {median(ours):.3f}", "",
         None)
+    theirs, mine = instructions("import textual.app"), instructions(FIRST_SCREEN_IMPORTS)
+    if theirs and mine:
+        row("  (instructions, one run of each)", f"{mine / theirs:.3f} x, {theirs / 1e6:,.0f}M "
+            f"/ {mine / 1e6:,.0f}M", "", None)
+
+
+def instructions(code: str) -> int | None:
+    """What ``python -c code`` executes, counted by valgrind's callgrind: the same count from
+    run to run on a busy machine, where the times above move by a tenth (though it cannot see
+    what memory and the disk cost). None without valgrind."""
+    if shutil.which("valgrind") is None:
+        return None
+    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                           sys.executable, "-c", code], env=ENV, capture_output=True, text=True,
+                          check=True)
+    counted = re.search(r"Collected : (\d+)", done.stderr)
+    return int(counted.group(1)) if counted else None
 
 
 # What a function key sends in an xterm: screens are reached by their key in the screen bar.
