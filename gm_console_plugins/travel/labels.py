@@ -8,7 +8,8 @@ Keys: f w s pace fast / normal / slow · m mode (foot, mounted, gallop, vehicle,
 special 27) · t terrain · a add a leg ("12 dense_forest old wood") · x remove the leg under the
 cursor · c clear the route · [ ] hours travelled a day in the plan (more than 8 is a forced
 march) · h how far in a time ("3h", "90min", "2d") · g travel 1 hour · G travel some hours ·
-e travel to the end of the route · F fresh mounts · ? how the distances are worked out.
+e travel to the end of the route, in one go (no night's halt: it asks first, with its
+forced-march hours) · F fresh mounts · ? how the distances are worked out.
 Fast pace: −5 to passive Wisdom (Perception); slow: the group can move stealthily. Difficult
 terrain halves every distance. After the 8th hour of a day each hour asks every traveller for a
 Constitution save, DC 10 + hours beyond 8; a failure is a level of exhaustion. A traveller at
@@ -41,7 +42,8 @@ Touches : f w s rythme rapide / normal / lent · m mode (foot, mounted, gallop, 
 ship 3 24, special 27) · t terrain · a ajouter une étape (« 12 dense_forest vieux bois ») ·
 x retirer l'étape sous le curseur · c effacer l'itinéraire · [ ] heures de marche par jour du
 plan (plus de 8 : marche forcée) · h quelle distance en un temps (« 3h », « 90min », « 2d ») ·
-g voyager 1 heure · G voyager quelques heures · e jusqu'au bout · F montures fraîches ·
+g voyager 1 heure · G voyager quelques heures · e jusqu'au bout, d'une traite (sans halte
+pour la nuit : demandé d'abord, avec ses heures de marche forcée) · F montures fraîches ·
 ? le détail du calcul.
 Rythme rapide : −5 aux valeurs passives de Sagesse (Perception) ; lent : déplacement discret
 possible. Le terrain difficile divise les distances par deux. Après la 8e heure de la journée,
@@ -119,6 +121,20 @@ FRENCH = {
         "a pour ajouter une étape, ou G pour voyager un nombre d'heures",
     "Travel to the end of the route: {time} of travel, arrival {arrival}?":
         "Voyager jusqu'au bout de l'itinéraire : {time} de voyage, arrivée {arrival} ?",
+    "Travel on towards the end of the route: {time} of travel, until {until} ({why}), {km} km "
+    "short of the end?":
+        "Voyager vers le bout de l'itinéraire : {time} de voyage, jusqu'à {until} ({why}), à "
+        "{km} km du bout ?",
+    "the mode's hours of travel today are done": "les heures de voyage du jour sont faites",
+    "the mount has galloped its hours": "la monture a galopé ses heures",
+    "one advance covers at most a month": "une avance couvre au plus un mois",
+    "No night's halt: one hour of forced march, with a Constitution save (DC {dc}).":
+        "Sans halte pour la nuit : une heure de marche forcée, avec un jet de sauvegarde de "
+        "Constitution (DD {dc}).",
+    "No night's halt: {count} hours of forced march, each with a Constitution save (DC {first} "
+    "to {last}).":
+        "Sans halte pour la nuit : {count} heures de marche forcée, chacune avec un jet de "
+        "sauvegarde de Constitution (DD {first} à {last}).",
     "Clear the route ({legs} legs)?": "Effacer l'itinéraire ({legs} étapes) ?",
     "undoes it": "l'annule",
     "arrived": "arrivé",

@@ -23,7 +23,6 @@ if TYPE_CHECKING:
 
 PACES = ("fast", "normal", "slow")
 MODES = ("foot", "mounted", "gallop", "vehicle", "ship", "special")
-MOST_HOURS = 24 * 30  # one advance covers at most a month of travel: a typo, not a journey
 SAVES_OP = "travel.forced_march_saves"
 
 
@@ -204,28 +203,27 @@ def _journey(ctx: OpContext, hours_left: float, to_end: bool) -> Journey:
         if blocked:
             done.stop = joined("; ", blocked)
             return done
-        limit = MOST_HOURS - done.hours if to_end else hours_left
+        limit = rules.MOST_ADVANCE_HOURS - done.hours if to_end else hours_left
         if to_end and limit <= EPS:
             done.stop = say("{hours} h travelled, the most one advance covers: advance again "
-                            "to go on", hours=MOST_HOURS)
+                            "to go on", hours=rules.MOST_ADVANCE_HOURS)
             return done
-        if motion.mode not in conf["forced_march_modes"]:
-            left_today = rules.day_hours(table, motion) - float(sec["hours_today"])
-            if left_today <= EPS:
-                done.stop = say("the {mode} travels {hours} h a day: it goes on tomorrow",
-                                mode=rules.label(rules.mode_row(table, motion.mode), motion.mode,
-                                                 ctx.language),
-                                hours=num(rules.day_hours(table, motion)))
-                return done
-            limit = min(limit, left_today)
-        if motion.mode == "gallop":
-            left = float(conf["gallop_hours_per_mount"]) - float(sec["galloped_hours"])
-            if left <= EPS:
-                done.stop = say("the mount has galloped its {hours} h: a fresh mount is needed "
-                                "(travel.fresh_mount) or another mode",
-                                hours=num(conf["gallop_hours_per_mount"]))
-                return done
-            limit = min(limit, left)
+        limit, stop = rules.advance_limit(
+            limit, float(sec["hours_today"]), float(sec["galloped_hours"]),
+            day_hours=rules.day_hours(table, motion),
+            forced_march=motion.mode in conf["forced_march_modes"],
+            gallop_hours=reading.gallop_hours(conf, motion))
+        if stop == "day":
+            done.stop = say("the {mode} travels {hours} h a day: it goes on tomorrow",
+                            mode=rules.label(rules.mode_row(table, motion.mode), motion.mode,
+                                             ctx.language),
+                            hours=num(rules.day_hours(table, motion)))
+            return done
+        if stop == "mount":
+            done.stop = say("the mount has galloped its {hours} h: a fresh mount is needed "
+                            "(travel.fresh_mount) or another mode",
+                            hours=num(conf["gallop_hours_per_mount"]))
+            return done
         try:
             seg = rules.next_segment(by_hour, legs, float(sec["done_km"]),
                                      float(sec["hours_today"]), limit, reading.terrain_now(ctx))
@@ -323,9 +321,9 @@ def _advance(ctx: OpContext, p: dict[str, Any]) -> Result:
         except ValueError:
             raise Refused(say("hours must be a number of hours or 'end', not {hours!r}",
                               hours=p["hours"])) from None
-        if not 0 < hours <= MOST_HOURS:
+        if not 0 < hours <= rules.MOST_ADVANCE_HOURS:
             raise Refused(say("hours must be more than 0 and at most {most}, not {hours}",
-                              most=MOST_HOURS, hours=p["hours"]))
+                              most=rules.MOST_ADVANCE_HOURS, hours=p["hours"]))
     return _report(ctx, _journey(ctx, hours, to_end))
 
 

@@ -129,19 +129,28 @@ def clock_text(seconds: float, day_word: str = "Day") -> str:
     return format_clock({"day": whole // 86400 + 1, "second": whole % 86400}, day_word)
 
 
+def days_by_clock(sec: dict[str, Any], conf: dict[str, Any]) -> bool:
+    """Whether midnight starts a new day of travel: always with new_travel_day = clock_day;
+    with "pause", for the modes that owe no forced-march saves (a ship keeps its own hours per
+    calendar day, and one sailing 24 h never pauses)."""
+    return conf["new_travel_day"] == "clock_day" or (
+        conf["new_travel_day"] == "pause" and sec["mode"] not in conf["forced_march_modes"])
+
+
 def new_day(session: Session, sec: dict[str, Any], conf: dict[str, Any]) -> bool:
     """Whether the clock is on another day than the one the hours were counted on, and that
-    starts a new day of travel: always with new_travel_day = clock_day; with "pause", for the
-    modes that owe no forced-march saves (a ship keeps its own hours per calendar day, and one
-    sailing 24 h never pauses)."""
-    by_clock = conf["new_travel_day"] == "clock_day" or (
-        conf["new_travel_day"] == "pause" and sec["mode"] not in conf["forced_march_modes"])
-    return by_clock and int(sec["travel_day"]) != int(session.clock.get("day", 1))
+    starts a new day of travel (:func:`days_by_clock`)."""
+    return days_by_clock(sec, conf) and int(sec["travel_day"]) != int(session.clock.get("day", 1))
 
 
 def hours_today(session: Session, sec: dict[str, Any], conf: dict[str, Any]) -> float:
     """Hours travelled today (0 on a new day)."""
     return 0.0 if new_day(session, sec, conf) else float(sec["hours_today"])
+
+
+def gallop_hours(conf: dict[str, Any], motion: rules.Motion) -> float | None:
+    """How long a mount gallops before a fresh one is needed; None when not galloping."""
+    return float(conf["gallop_hours_per_mount"]) if motion.mode == "gallop" else None
 
 
 def galloped_hours(session: Session, sec: dict[str, Any], conf: dict[str, Any]) -> float:

@@ -329,16 +329,39 @@ class TravelPlanner(StoreScreen):
         if hours != "end":
             self._outcome("travel.advance", hours=hours)
             return
-        # To the end moves the clock by hours, even days: asked first.
-        values = summary(self.session, self.plan_hours)
-        if values.get("arrival") is None:
+        # To the end moves the clock by hours, even days: asked first, with what it will do
+        # (travelling on without a night's halt), not the plan's arrival, which counts nights.
+        trip = summary(self.session, self.plan_hours).get("onward")
+        if trip is None:
             self._outcome("travel.advance", hours=hours)  # says why there is nothing to do
             return
-        self.app.confirm(
-            self.t("Travel to the end of the route: {time} of travel, arrival {arrival}?")
-            .format(time=format_duration(values["remaining_seconds"]),
-                    arrival=format_clock(values["arrival"], self.t("Day"))),
-            lambda: self._outcome("travel.advance", hours="end"))
+        self.app.confirm(self._onward_question(trip),
+                         lambda: self._outcome("travel.advance", hours="end"))
+
+    def _onward_question(self, trip: dict[str, Any]) -> str:
+        """The question before travelling to the end: how long, until when, the forced-march
+        saves on the way, and what stops the party short of the end."""
+        words = {"time": format_duration(trip["seconds"]),
+                 "until": format_clock(trip["until"], self.t("Day")),
+                 "km": self.app.t.number(trip["remaining_km"])}
+        dcs = trip["forced_march_dcs"]
+        if trip["stop"]:
+            why = {"day": self.t("the mode's hours of travel today are done"),
+                   "mount": self.t("the mount has galloped its hours"),
+                   "most": self.t("one advance covers at most a month")}[trip["stop"]]
+            question = self.t("Travel on towards the end of the route: {time} of travel, until "
+                              "{until} ({why}), {km} km short of the end?").format(why=why, **words)
+        else:
+            question = self.t("Travel to the end of the route: {time} of travel, arrival "
+                              "{arrival}?").format(time=words["time"], arrival=words["until"])
+        if len(dcs) == 1:  # said first: the question ends the text
+            question = self.t("No night's halt: one hour of forced march, with a Constitution "
+                              "save (DC {dc}).").format(dc=dcs[0]) + " " + question
+        elif dcs:
+            question = self.t("No night's halt: {count} hours of forced march, each with a "
+                              "Constitution save (DC {first} to {last}).").format(
+                count=len(dcs), first=dcs[0], last=dcs[-1]) + " " + question
+        return question
 
     def _advance_hours(self, text: str) -> Outcome | None:
         """G's answer: a number of hours moves the clock that far, so it is asked first (a typo

@@ -72,12 +72,13 @@ def _route(session: Session, sec: dict[str, Any], conf: dict[str, Any], table: d
     by_hour = reading.hour_distances(session, table, conf, motion)
     galloping = motion.mode == "gallop"
     gallop_hours = float(conf["gallop_hours_per_mount"])
+    forced_march = motion.mode in conf["forced_march_modes"]
     now = reading.clock_seconds(session)
     plan = rules.plan_route(by_hour, legs, done, today, now, per_day,
                             float(conf["departure_hour"]), table,
                             gallop_hours=gallop_hours if galloping else None,
                             galloped=reading.galloped_hours(session, sec, conf),
-                            forced_march=motion.mode in conf["forced_march_modes"])
+                            forced_march=forced_march)
     rows, start = [], 0.0
     for index, leg in enumerate(legs):
         end = start + leg.km
@@ -99,7 +100,18 @@ def _route(session: Session, sec: dict[str, Any], conf: dict[str, Any], table: d
         "arrival": ({**_clock(now, plan.elapsed_seconds), "days": plan.days}
                     if legs and total - done > rules.EPS else None),
         "planned_forced_march_dcs": plan.forced_march_dcs,
+        "onward": None,
     }
+    if out["arrival"] is not None:  # what travelling to the end does, nights not halted for
+        trip = rules.onward(by_hour, legs, done, today,
+                            reading.galloped_hours(session, sec, conf), now, table,
+                            day_hours=rules.day_hours(table, motion), forced_march=forced_march,
+                            gallop_hours=reading.gallop_hours(conf, motion),
+                            new_day_at_midnight=reading.days_by_clock(sec, conf))
+        out["onward"] = {"hours": num(trip.hours), "seconds": round(trip.hours * 3600),
+                         "km": num(trip.km), "until": _clock(now, trip.hours * 3600),
+                         "stop": trip.stop, "remaining_km": num(max(0.0, total - done - trip.km)),
+                         "forced_march_dcs": list(trip.forced_march_dcs)}
     if galloping:
         galloped = reading.galloped_hours(session, sec, conf)
         left = max(0.0, gallop_hours - galloped)

@@ -71,6 +71,26 @@ async def test_plan_a_route_and_travel_it(store, make_app, size):
         assert store.session.terrain()["key"] == "dense_forest"
 
 
+async def test_to_the_end_asks_with_what_it_will_do_not_the_plans_nights(store, make_app):
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        await open_planner(pilot)
+        await type_answer(pilot, "a", "60 plain")
+        assert "→ Day 2, 13:20" in shown(pilot, "tp-total")  # the plan: 8 h a day
+        await pilot.press("e")
+        await pilot.pause()
+        question = str(pilot.app.screen.query_one(Label).render())
+        assert "13 h 20 min of travel, arrival Day 1, 21:20?" in question
+        assert "No night's halt: 5 hours of forced march, each with a Constitution save " \
+               "(DC 11 to 15)." in question
+        await pilot.press("n")
+        await pilot.pause()
+        await type_answer(pilot, "m", "ship 3 8")
+        await pilot.press("e")
+        await pilot.pause()
+        assert "until Day 1, 16:00 (the mode's hours of travel today are done), 36 km short" \
+            in str(pilot.app.screen.query_one(Label).render())
+
+
 async def test_mode_terrain_and_the_reverse_question(store, make_app):
     async with make_app(store).run_test(size=(80, 24)) as pilot:
         await open_planner(pilot)

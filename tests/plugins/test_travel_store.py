@@ -140,6 +140,51 @@ def test_a_mixed_route_planned_then_travelled(store):
     assert "already at the end" in refused(store, "travel.advance", hours="end")
 
 
+def test_the_end_of_the_route_is_travelled_without_a_nights_halt_as_onward_says(store):
+    """The plan counts nights (8 h a day); travelling to the end does not halt for one: past
+    the 8th hour each hour is a forced march. ``onward`` says what the advance will do."""
+    ok(store, "travel.leg", km=60, terrain="plain")
+    values = travel(store)
+    assert values["arrival"]["text"] == "Day 2, 13:20"  # 36 km on day 1, 24 km from 08:00
+    trip = values["onward"]
+    assert (trip["hours"], trip["km"], trip["stop"], trip["until"]["text"]) == \
+        (13.333, 60, "", "Day 1, 21:20")
+    assert trip["forced_march_dcs"] == [11, 12, 13, 14, 15]  # hours 9 to 13; the 14th unfinished
+    dcs = []
+    ok(store, "travel.advance", hours="end")
+    while pending(store):  # everyone makes every save: nothing stops the party
+        dcs.append(pending(store)[0]["rolls"][0]["dc"])
+        ok(store, "roll.resolve", results="Aria=20,Bram=20")
+    assert dcs == trip["forced_march_dcs"]
+    assert any("arrived at the end of the route" in line["text"]
+               for line in store.state["journal"][-3:])
+    assert clock(store) == (1, "21:20")
+
+
+@pytest.mark.parametrize(("mode", "stop", "until"), [
+    ({"mode": "ship", "speed_kmh": 3, "hours_per_day": 8}, "day", "Day 1, 16:00"),
+    ({"mode": "gallop"}, "mount", "Day 1, 09:00")])
+def test_onward_stops_where_the_advance_stops(store, mode, stop, until):
+    ok(store, "travel.mode", **mode)
+    ok(store, "travel.leg", km=100, terrain="plain")
+    trip = travel(store)["onward"]
+    assert (trip["stop"], trip["until"]["text"], trip["forced_march_dcs"]) == (stop, until, [])
+    outcome = ok(store, "travel.advance", hours="end")
+    assert "arrived" not in outcome.message
+    assert (f"Day {clock(store)[0]}, {clock(store)[1]}", travel(store)["remaining_km"]) == \
+        (until, trip["remaining_km"])
+
+
+def test_a_ship_sailing_past_midnight_starts_its_next_day_there_as_onward_says(store):
+    ok(store, "clock.advance", minutes=12 * 60)  # 20:00: 4 h of the ship's day before midnight
+    ok(store, "travel.mode", mode="ship", speed_kmh=3, hours_per_day=8)
+    ok(store, "travel.leg", km=100, terrain="plain")
+    trip = travel(store)["onward"]
+    assert (trip["hours"], trip["until"]["text"]) == (12, "Day 2, 08:00")
+    ok(store, "travel.advance", hours="end")
+    assert clock(store) == (2, "08:00")
+
+
 def test_legs_are_checked(store):
     assert "unknown terrain 'moon'" in refused(store, "travel.leg", km=3, terrain="moon")
     assert "more than 0 km" in refused(store, "travel.leg", km=0, terrain="road")
