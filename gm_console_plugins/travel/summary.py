@@ -76,7 +76,7 @@ def _route(session: Session, sec: dict[str, Any], conf: dict[str, Any], table: d
     now = reading.clock_seconds(session)
     plan = rules.plan_route(by_hour, legs, done, today, now, per_day,
                             float(conf["departure_hour"]), table,
-                            gallop_hours=gallop_hours if galloping else None,
+                            gallop_hours=reading.gallop_hours(conf, motion),
                             galloped=reading.galloped_hours(session, sec, conf),
                             forced_march=forced_march)
     rows, start = [], 0.0
