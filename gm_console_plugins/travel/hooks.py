@@ -13,7 +13,7 @@ from gm_console import ScreenSpec, SectionSpec, hookimpl, hookspec
 from gm_console.said import say
 from gm_console_plugins.travel import ops, reading, rules
 from gm_console_plugins.travel.labels import FRENCH, HELP_EN, HELP_FR
-from gm_console_plugins.travel.summary import summary
+from gm_console_plugins.travel.summary import onward, summary
 
 if TYPE_CHECKING:
     from gm_console import OpContext, Session
@@ -116,7 +116,7 @@ def register_sections(register) -> None:
 
 @hookimpl
 def session_derived(session: Session) -> dict[str, Any]:
-    return {"travel": summary(session)}
+    return {"travel": {**summary(session), "onward": onward(session)}}
 
 
 @hookimpl

@@ -424,6 +424,12 @@ class Plan:
     forced_march_dcs: list[int] = field(default_factory=list)      # saves owed on the way
 
 
+def _too_long_to_plan() -> TravelError:
+    return TravelError(say("the route would take more than {days} days of travel at this pace "
+                           "and mode: check the legs' km (travel.leg_remove) and the speed",
+                           days=MOST_PLAN_DAYS))
+
+
 def plan_route(hour_km: Callable[[int, dict[str, Any]], float], legs: list[Leg], done_km: float,
                hours_today: float, clock_second: float, hours_per_day: float,
                departure_hour: float, table: dict[str, Any],
@@ -438,6 +444,13 @@ def plan_route(hour_km: Callable[[int, dict[str, Any]], float], legs: list[Leg],
                 elapsed_seconds=0.0, days=1)
     if not legs:
         return plan
+    # A route longer than the days' fastest hours could cover is refused before it is walked
+    # day by day: a mistyped leg (a million km) cost each redraw of the home screen 60 ms.
+    grounds = list({id(leg.terrain): leg.terrain for leg in legs}.values())
+    fastest_day = sum(max(hour_km(hour, ground) for ground in grounds)
+                      for hour in range(1, math.ceil(hours_per_day) + 1))
+    if 0 < fastest_day * MOST_PLAN_DAYS < sum(leg.km for leg in legs) - done_km:
+        raise _too_long_to_plan()
     now = float(clock_second)
     while locate(legs, done_km) is not None:
         if gallop_hours is not None and galloped >= gallop_hours - EPS:
@@ -445,9 +458,7 @@ def plan_route(hour_km: Callable[[int, dict[str, Any]], float], legs: list[Leg],
             plan.fresh_mounts_at_km.append(done_km)
         if hours_today >= hours_per_day - EPS:
             if plan.days >= MOST_PLAN_DAYS:
-                raise TravelError(say("the route would take more than {days} days of travel at "
-                                      "this pace and mode: check the legs' km "
-                                      "(travel.leg_remove) and the speed", days=MOST_PLAN_DAYS))
+                raise _too_long_to_plan()
             # Stop for the night; set off again at the departure hour of the next day.
             next_start = (math.floor(now / 86400) + 1) * 86400 + departure_hour * 3600
             plan.elapsed_seconds += next_start - now

@@ -23,7 +23,7 @@ from gm_console.core.clock import format_clock, format_duration
 from gm_console.said import said_by, say
 from gm_console.ui import StoreScreen, SyncedTable, Value
 from gm_console_plugins.travel import reading, rules
-from gm_console_plugins.travel.summary import reverse, summary
+from gm_console_plugins.travel.summary import onward, reverse, summary
 
 if TYPE_CHECKING:
     from gm_console.store import Outcome
@@ -331,7 +331,7 @@ class TravelPlanner(StoreScreen):
             return
         # To the end moves the clock by hours, even days: asked first, with what it will do
         # (travelling on without a night's halt), not the plan's arrival, which counts nights.
-        trip = summary(self.session, self.plan_hours).get("onward")
+        trip = onward(self.session)
         if trip is None:
             self._outcome("travel.advance", hours=hours)  # says why there is nothing to do
             return

@@ -72,13 +72,12 @@ def _route(session: Session, sec: dict[str, Any], conf: dict[str, Any], table: d
     by_hour = reading.hour_distances(session, table, conf, motion)
     galloping = motion.mode == "gallop"
     gallop_hours = float(conf["gallop_hours_per_mount"])
-    forced_march = motion.mode in conf["forced_march_modes"]
     now = reading.clock_seconds(session)
     plan = rules.plan_route(by_hour, legs, done, today, now, per_day,
                             float(conf["departure_hour"]), table,
                             gallop_hours=reading.gallop_hours(conf, motion),
                             galloped=reading.galloped_hours(session, sec, conf),
-                            forced_march=forced_march)
+                            forced_march=motion.mode in conf["forced_march_modes"])
     rows, start = [], 0.0
     for index, leg in enumerate(legs):
         end = start + leg.km
@@ -100,18 +99,7 @@ def _route(session: Session, sec: dict[str, Any], conf: dict[str, Any], table: d
         "arrival": ({**_clock(now, plan.elapsed_seconds), "days": plan.days}
                     if legs and total - done > rules.EPS else None),
         "planned_forced_march_dcs": plan.forced_march_dcs,
-        "onward": None,
     }
-    if out["arrival"] is not None:  # what travelling to the end does, nights not halted for
-        trip = rules.onward(by_hour, legs, done, today,
-                            reading.galloped_hours(session, sec, conf), now, table,
-                            day_hours=rules.day_hours(table, motion), forced_march=forced_march,
-                            gallop_hours=reading.gallop_hours(conf, motion),
-                            new_day_at_midnight=reading.days_by_clock(sec, conf))
-        out["onward"] = {"hours": num(trip.hours), "seconds": round(trip.hours * 3600),
-                         "km": num(trip.km), "until": _clock(now, trip.hours * 3600),
-                         "stop": trip.stop, "remaining_km": num(max(0.0, total - done - trip.km)),
-                         "forced_march_dcs": list(trip.forced_march_dcs)}
     if galloping:
         galloped = reading.galloped_hours(session, sec, conf)
         left = max(0.0, gallop_hours - galloped)
@@ -121,6 +109,39 @@ def _route(session: Session, sec: dict[str, Any], conf: dict[str, Any], table: d
             "due_in_hours": num(left), "due_in_km": num(km),
             "route_km": [num(x) for x in plan.fresh_mounts_at_km]}
     return out
+
+
+def onward(session: Session) -> dict[str, Any] | None:
+    """What travelling to the end of the route does from here (``travel.advance hours=end``:
+    no night's halt, past the day's hours a forced march), when no traveller stops the party:
+    its travel hours, until when, the saves asked on the way, and what ends it short of the
+    end (``stop``: "day", "mount", "most"; "" at the end). None when there is no route left
+    or the settings cannot be read (the summary says why). Asked for by the question before
+    it and by ``show --json``, not at each redraw: a long route takes a month of stints."""
+    sec = reading.section(session)
+    table = session.table(reading.PLUGIN)
+    motion = reading.motion(sec)
+    legs = reading.legs(session, sec)
+    done = float(sec["done_km"])
+    if rules.locate(legs, done) is None:
+        return None
+    try:
+        conf = reading.settings(session)
+        trip = rules.onward(reading.hour_distances(session, table, conf, motion), legs, done,
+                            reading.hours_today(session, sec, conf),
+                            reading.galloped_hours(session, sec, conf),
+                            reading.clock_seconds(session), table,
+                            day_hours=rules.day_hours(table, motion),
+                            forced_march=motion.mode in conf["forced_march_modes"],
+                            gallop_hours=reading.gallop_hours(conf, motion),
+                            new_day_at_midnight=reading.days_by_clock(sec, conf))
+    except rules.TravelError:
+        return None
+    left = sum(leg.km for leg in legs) - done - trip.km
+    return {"hours": num(trip.hours), "seconds": round(trip.hours * 3600), "km": num(trip.km),
+            "until": _clock(reading.clock_seconds(session), trip.hours * 3600),
+            "stop": trip.stop, "remaining_km": num(max(0.0, left)),
+            "forced_march_dcs": list(trip.forced_march_dcs)}
 
 
 @overload

@@ -192,6 +192,25 @@ def test_a_twelve_hour_day_plans_its_four_saves():
     assert plan.days == 1
 
 
+@pytest.mark.parametrize(("km", "refused"), [(36 * 3660, False), (36 * 3660 + 1, True)])
+def test_a_route_past_the_planners_days_is_refused_without_walking_it(km, refused):
+    """3,660 days of 36 km (8 h a day at normal pace) are planned; a km more is refused at
+    once: the planner does not walk ten years of days first (a mistyped leg, each redraw)."""
+    by_hour = rules.hour_distances(TABLE, SETTINGS, Motion("normal", "foot"))
+    asked = []
+
+    def counted(hour, ground):
+        asked.append(hour)
+        return by_hour(hour, ground)
+    if refused:
+        with pytest.raises(rules.TravelError, match="more than 3660 days of travel"):
+            rules.plan_route(counted, [Leg(km, ROAD)], 0.0, 0.0, 8 * 3600, 8, 8, TABLE)
+        assert len(asked) == 8  # each hour of a day once, for the fastest day
+    else:
+        assert rules.plan_route(counted, [Leg(km, ROAD)], 0.0, 0.0, 8 * 3600, 8, 8,
+                                TABLE).days == 3660
+
+
 # -- exhaustion ---------------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("level", "gain", "after"), [(0, 1, 1), (5, 1, 6), (6, 1, 6), (2, 3, 5)])
