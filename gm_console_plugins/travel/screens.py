@@ -341,19 +341,19 @@ class TravelPlanner(StoreScreen):
     def _onward_question(self, trip: dict[str, Any]) -> str:
         """The question before travelling to the end: how long, until when, the forced-march
         saves on the way, and what stops the party short of the end."""
-        words = {"time": format_duration(trip["seconds"]),
-                 "until": format_clock(trip["until"], self.t("Day")),
-                 "km": self.app.t.number(trip["remaining_km"])}
+        time = format_duration(trip["seconds"])
+        until = format_clock(trip["until"], self.t("Day"))
         dcs = trip["forced_march_dcs"]
         if trip["stop"]:
             why = {"day": self.t("the mode's hours of travel today are done"),
                    "mount": self.t("the mount has galloped its hours"),
                    "most": self.t("one advance covers at most a month")}[trip["stop"]]
             question = self.t("Travel on towards the end of the route: {time} of travel, until "
-                              "{until} ({why}), {km} km short of the end?").format(why=why, **words)
+                              "{until} ({why}), {km} km short of the end?").format(
+                time=time, until=until, why=why, km=self.app.t.number(trip["remaining_km"]))
         else:
             question = self.t("Travel to the end of the route: {time} of travel, arrival "
-                              "{arrival}?").format(time=words["time"], arrival=words["until"])
+                              "{arrival}?").format(time=time, arrival=until)
         if len(dcs) == 1:  # said first: the question ends the text
             question = self.t("No night's halt: one hour of forced march, with a Constitution "
                               "save (DC {dc}).").format(dc=dcs[0]) + " " + question

@@ -125,12 +125,12 @@ def onward(session: Session) -> dict[str, Any] | None:
     done = float(sec["done_km"])
     if rules.locate(legs, done) is None:
         return None
+    now = reading.clock_seconds(session)
     try:
         conf = reading.settings(session)
         trip = rules.onward(reading.hour_distances(session, table, conf, motion), legs, done,
                             reading.hours_today(session, sec, conf),
-                            reading.galloped_hours(session, sec, conf),
-                            reading.clock_seconds(session), table,
+                            reading.galloped_hours(session, sec, conf), now, table,
                             day_hours=rules.day_hours(table, motion),
                             forced_march=motion.mode in conf["forced_march_modes"],
                             gallop_hours=reading.gallop_hours(conf, motion),
@@ -139,7 +139,7 @@ def onward(session: Session) -> dict[str, Any] | None:
         return None
     left = sum(leg.km for leg in legs) - done - trip.km
     return {"hours": num(trip.hours), "seconds": round(trip.hours * 3600), "km": num(trip.km),
-            "until": _clock(reading.clock_seconds(session), trip.hours * 3600),
+            "until": _clock(now, trip.hours * 3600),
             "stop": trip.stop, "remaining_km": num(max(0.0, left)),
             "forced_march_dcs": list(trip.forced_march_dcs)}
 
