@@ -291,11 +291,8 @@ def _report(ctx: OpContext, journey: Journey) -> Result:
 def _waiting(ctx: OpContext, sec: dict[str, Any]) -> None:
     """Refuse to travel on while the forced-march saves are unanswered; forget a request the
     game master cancelled."""
-    request = int(sec["awaiting_saves"])
-    if not request:
-        return
-    pending = [int(r.get("id", 0)) for r in ctx.state.get("rolls", {}).get("pending", [])]
-    if request in pending:
+    request = reading.saves_awaited(ctx.state, sec)
+    if request:
         raise Refused(say("the party waits for its forced-march saves (roll request {request}): "
                           "answer them (key r, or roll.resolve) or cancel them (roll.cancel)",
                           request=request))

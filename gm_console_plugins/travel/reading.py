@@ -148,6 +148,14 @@ def hours_today(session: Session, sec: dict[str, Any], conf: dict[str, Any]) -> 
     return 0.0 if new_day(session, sec, conf) else float(sec["hours_today"])
 
 
+def saves_awaited(state: dict[str, Any], sec: dict[str, Any]) -> int:
+    """The roll request of forced-march saves the party still waits for; 0 when none is
+    awaited or the game master cancelled it."""
+    request = int(sec["awaiting_saves"])
+    pending = [int(r.get("id", 0)) for r in state.get("rolls", {}).get("pending", [])]
+    return request if request and request in pending else 0
+
+
 def gallop_hours(conf: dict[str, Any], motion: rules.Motion) -> float | None:
     """How long a mount gallops before a fresh one is needed; None when not galloping."""
     return float(conf["gallop_hours_per_mount"]) if motion.mode == "gallop" else None

@@ -333,7 +333,7 @@ class TravelPlanner(StoreScreen):
         # (travelling on without a night's halt), not the plan's arrival, which counts nights.
         trip = onward(self.session)
         if trip is None:
-            self._outcome("travel.advance", hours=hours)  # says why there is nothing to do
+            self._outcome("travel.advance", hours=hours)  # says why it cannot
             return
         self.app.confirm(self._onward_question(trip),
                          lambda: self._outcome("travel.advance", hours="end"))

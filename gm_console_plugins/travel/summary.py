@@ -115,15 +115,16 @@ def onward(session: Session) -> dict[str, Any] | None:
     """What travelling to the end of the route does from here (``travel.advance hours=end``:
     no night's halt, past the day's hours a forced march), when no traveller stops the party:
     its travel hours, until when, the saves asked on the way, and what ends it short of the
-    end (``stop``: "day", "mount", "most"; "" at the end). None when there is no route left
-    or the settings cannot be read (the summary says why). Asked for by the question before
-    it and by ``show --json``, not at each redraw: a long route takes a month of stints."""
+    end (``stop``: "day", "mount", "most"; "" at the end). None when the advance would be
+    refused instead: no route left, the party waiting for its saves, settings that cannot be
+    read (the operation, or the summary, says why). Asked for by the question before it and by
+    ``show --json``, not at each redraw: a long route takes a month of stints."""
     sec = reading.section(session)
     table = session.table(reading.PLUGIN)
     motion = reading.motion(sec)
     legs = reading.legs(session, sec)
     done = float(sec["done_km"])
-    if rules.locate(legs, done) is None:
+    if rules.locate(legs, done) is None or reading.saves_awaited(session.state, sec):
         return None
     now = reading.clock_seconds(session)
     try:

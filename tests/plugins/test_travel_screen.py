@@ -82,7 +82,16 @@ async def test_to_the_end_asks_with_what_it_will_do_not_the_plans_nights(store, 
         assert "13 h 20 min of travel, arrival Day 1, 21:20?" in question
         assert "No night's halt: 5 hours of forced march, each with a Constitution save " \
                "(DC 11 to 15)." in question
-        await pilot.press("n")
+        await pilot.press("y")  # on past 16:00: the 9th hour's saves are asked for
+        await pilot.pause()
+        await pilot.press("escape")  # the saves later
+        await pilot.pause()
+        await pilot.press("e")  # no question: the party waits for its saves, and is told so
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, TravelPlanner)
+        assert any("waits for its forced-march saves" in str(notice.message)
+                   for notice in pilot.app._notifications)
+        await pilot.press("ctrl+z")
         await pilot.pause()
         await type_answer(pilot, "m", "ship 3 8")
         await pilot.press("e")

@@ -161,6 +161,15 @@ def test_the_end_of_the_route_is_travelled_without_a_nights_halt_as_onward_says(
     assert clock(store) == (1, "21:20")
 
 
+def test_no_onward_while_the_party_waits_for_its_saves_unless_they_are_cancelled(store):
+    ok(store, "travel.leg", km=60, terrain="plain")
+    ok(store, "travel.advance", hours="end")  # stops after the 9th hour for the saves
+    assert travel(store)["onward"] is None
+    assert "waits for its forced-march saves" in refused(store, "travel.advance", hours="end")
+    ok(store, "roll.cancel")
+    assert travel(store)["onward"]["until"]["text"] == "Day 1, 21:20"
+
+
 @pytest.mark.parametrize(("mode", "stop", "until"), [
     ({"mode": "ship", "speed_kmh": 3, "hours_per_day": 8}, "day", "Day 1, 16:00"),
     ({"mode": "gallop"}, "mount", "Day 1, 09:00")])
