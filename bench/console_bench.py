@@ -34,9 +34,9 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
-from gm_console import codec
-from gm_console.host import Host
-from gm_console.store import Store
+from gm_console.files import codec
+from gm_console.host.manager import Host
+from gm_console.state.store import Store
 
 HERE = Path(__file__).resolve().parent
 DEMO = HERE.parent / "gm_console_config" / "demo.toml"
@@ -214,7 +214,7 @@ def startup(demo: Path, big: Path, runs: int, quiet: float) -> None:
 # plugins and what owns the session.
 FIRST_SCREEN_IMPORTS = ("import gm_console.cli\nimport gc\ngc.disable()\n"
                         "import gm_console.ui.app, gm_console.ui.screens.home\n"
-                        "from gm_console.host import Host\nHost().load()\n"
+                        "from gm_console.host.manager import Host\nHost().load()\n"
                         "import gm_console.live.owner")
 
 
@@ -259,7 +259,7 @@ FUNCTION_KEYS = {"f1": b"\x1bOP", "f2": b"\x1bOQ", "f3": b"\x1bOR", "f4": b"\x1b
 
 def screen_key_name(screen_id: str) -> str:
     """The key that opens ``screen_id`` (``"f4"``), as the console assigns it."""
-    from gm_console.screen_keys import plan
+    from gm_console.host.screen_keys import plan
 
     for entry in plan(Host().load()).entries:
         if entry.screen_id == screen_id:
@@ -345,7 +345,7 @@ def key_presses(demo: Path, big: Path, keys: int, quiet: float) -> None:
 def saves(demo: Path, big: Path, operations: int, runs: int) -> None:
     """CPU per save of the big session after one operation, as the saver does it; then
     ``gm-console op``'s figure."""
-    from gm_console.saver import Saver
+    from gm_console.files.saver import Saver
 
     host = Host().load()
     store = Store(codec.read(big, host), host)
@@ -502,7 +502,7 @@ def journal_cpu(sessions: dict[int, Path], runs: int) -> None:
     import cProfile
     import pstats
 
-    from gm_console.core.journal import Index
+    from gm_console.files.journal import Index
     from gm_console.ui.app import app_class
 
     host = Host().load()
@@ -557,7 +557,7 @@ def journal_cpu(sessions: dict[int, Path], runs: int) -> None:
 
 def combat_summary() -> None:
     """The combat summary with 1,000 combatants against 200: linear is 5 x."""
-    from gm_console.context import Session
+    from gm_console.state.context import Session
     from gm_console_plugins.combat import ops, rules, turns
 
     host = Host().load()

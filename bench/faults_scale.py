@@ -16,7 +16,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from gm_console.config import Config
+from gm_console.files.config import Config
 
 HEAD = 'format_version = 1\n\n[session]\nname = "scale"\n\n[clock]\nday = 1\nsecond = 28800\n\n'
 

@@ -23,8 +23,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from gm_console import codec
-from gm_console.host import Host
+from gm_console.files import codec
+from gm_console.host.manager import Host
 from gm_console.live import protocol, rendezvous
 from gm_console.live.client import RemoteStore
 

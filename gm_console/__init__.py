@@ -14,23 +14,21 @@ the reason, instead of failing later in the middle of a game.
 
 from typing import TYPE_CHECKING, Any
 
-import pluggy
-
-PROJECT = "gm_console"
-API_VERSION = 1
-hookimpl = pluggy.HookimplMarker(PROJECT)
-hookspec = pluggy.HookspecMarker(PROJECT)  # for a plugin declaring hooks of its own
-
-from gm_console.core.abilities import Strength, modifier, parse_score, parse_strength  # noqa: E402
-from gm_console.core.clock import format_clock, format_duration  # noqa: E402
-from gm_console.operations import Operation, Param, Refused, Result  # noqa: E402
-from gm_console.rolls import RollRequest  # noqa: E402
-from gm_console.screens import ScreenSpec  # noqa: E402
-from gm_console.sections import SectionSpec  # noqa: E402
-from gm_console.speed import SpeedStep  # noqa: E402
+from gm_console.contract.hookspecs import API_VERSION, PROJECT, hookimpl, hookspec
+from gm_console.contract.operations import MAX_NUMBER, Operation, Param, Refused, Result
+from gm_console.contract.screens import ScreenSpec
+from gm_console.contract.sections import SectionSpec
+from gm_console.rules.abilities import Strength, modifier, parse_score, parse_strength
+from gm_console.rules.clock import format_clock, format_duration
+from gm_console.rules.rolls import RollRequest
+from gm_console.rules.speed import SpeedStep
+from gm_console.text.said import Said, joined, restored, said_by, say, stored
+from gm_console.text.said import Value as SentenceValue
 
 if TYPE_CHECKING:
-    from gm_console.context import OpContext, Session
+    from gm_console.files.config import bundled_table
+    from gm_console.state.context import OpContext, Session
+    from gm_console.state.store import Change, Outcome
 
     __version__: str
 
@@ -39,39 +37,51 @@ def __getattr__(name: str) -> Any:
     # Session and OpContext on first use: a plugin's rules.py may import gm_console (for
     # modifier, say) and must stay plain, without the host's session machinery.
     if name in ("OpContext", "Session"):
-        from gm_console import context
+        from gm_console.state import context
         return getattr(context, name)
-    # The version on first use too: importlib.metadata and the reading of the distribution's
-    # metadata cost a twentieth of a second that the first screen does not need.
+    if name in ("Change", "Outcome"):
+        from gm_console.state import store
+        return getattr(store, name)
+    if name == "bundled_table":
+        from gm_console.files import config
+        return config.bundled_table
     if name == "__version__":
-        global __version__
-        from importlib.metadata import PackageNotFoundError, version
-        try:
-            __version__ = version("gm-console")
-        except PackageNotFoundError:  # running from a source tree that was never installed
-            __version__ = "0+unknown"
-        return __version__
+        from gm_console.host.version import installed
+        return installed()
     raise AttributeError(f"module 'gm_console' has no attribute {name!r}")
+
 
 __all__ = [
     "API_VERSION",
+    "Change",
+    "MAX_NUMBER",
     "OpContext",
     "Operation",
+    "Outcome",
+    "PROJECT",
     "Param",
     "Refused",
     "Result",
     "RollRequest",
+    "Said",
     "ScreenSpec",
     "SectionSpec",
+    "SentenceValue",
     "Session",
     "SpeedStep",
     "Strength",
     "__version__",
+    "bundled_table",
     "format_clock",
     "format_duration",
     "hookimpl",
     "hookspec",
+    "joined",
     "modifier",
     "parse_score",
     "parse_strength",
+    "restored",
+    "said_by",
+    "say",
+    "stored",
 ]

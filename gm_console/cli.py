@@ -29,16 +29,16 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from gm_console import codec, parse_cache
-from gm_console.config import Config, ConfigError
+from gm_console.files import codec, parse_cache
+from gm_console.files.config import Config, ConfigError
+from gm_console.files.serialise import Serialiser
 from gm_console.headless import Opened, explain, open_state, show
-from gm_console.host import Host
-from gm_console.i18n import Translator
+from gm_console.host.manager import Host
 from gm_console.live import rendezvous
 from gm_console.live.roles import Role, RoleError
-from gm_console.safe_text import json_output, visible
-from gm_console.serialise import Serialiser
-from gm_console.store import Store
+from gm_console.state.store import Store
+from gm_console.text.i18n import Translator
+from gm_console.text.safe_text import json_output, visible
 
 if TYPE_CHECKING:
     from gm_console.live.client import RemoteStore
@@ -82,7 +82,7 @@ def _tui(argv: list[str]) -> int:
     # of them is garbage: the collector's passes over them while they are made cost a tenth
     # of start-up. It is on again once they are made (_loaded), for what the console does.
     gc.disable()
-    from gm_console.paths import demo_session
+    from gm_console.files.paths import demo_session
     from gm_console.ui.app import REJOIN
 
     path = args.session or demo_session()
@@ -179,7 +179,10 @@ def _meet(path: Path) -> tuple[Any, Any] | None:
 
 
 def _join(sock: Any, host: Host, role: str, name: str, front: str = "") -> RemoteStore | None:
-    from gm_console.live.client import JoinRefused, RemoteStore  # only a front that joins
+    from gm_console.live.client import (  # only a front that joins
+        JoinRefused,
+        RemoteStore,
+    )
 
     try:
         return RemoteStore(sock, host, role, name, front)
@@ -261,7 +264,7 @@ def _report_switched_off(host: Host) -> None:
 
 
 def _new_plugin(args: argparse.Namespace) -> int:
-    from gm_console import scaffold
+    from gm_console.host import scaffold
 
     try:
         target = scaffold.create(args.name, args.dir, args.key)
@@ -273,7 +276,7 @@ def _new_plugin(args: argparse.Namespace) -> int:
 
 
 def _plugins(args: argparse.Namespace, host: Host) -> int:
-    from gm_console.screen_keys import plan
+    from gm_console.host.screen_keys import plan
 
     keys = plan(host)
     key_of = {entry.screen_id: entry.key for entry in keys.entries}
@@ -349,7 +352,7 @@ def _show(args: argparse.Namespace, host: Host) -> int:
     if args.json:
         print(json_output(json.dumps(data, indent=2, ensure_ascii=False, default=str)))
         return 0
-    from gm_console.core.clock import format_clock
+    from gm_console.rules.clock import format_clock
 
     # Names and values come from the file: shown, never sent to the terminal as controls.
     t = Translator(host.config.language, host)  # the text output follows the UI language
@@ -456,7 +459,7 @@ def _serve(args: argparse.Namespace, host: Host) -> int:
 
 
 def _journal(args: argparse.Namespace, host: Host) -> int:
-    from gm_console.core import journal
+    from gm_console.files import journal
 
     loaded = _load(args.session, host, create=False)
     if loaded is None:

@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from gm_console import codec
-from gm_console.host import Host
-from gm_console.i18n import Translator
-from gm_console.store import Store
+from gm_console.files import codec
+from gm_console.host.manager import Host
+from gm_console.state.store import Store
+from gm_console.text.i18n import Translator
 
 if TYPE_CHECKING:
     from gm_console.live.client import RemoteStore

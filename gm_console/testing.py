@@ -26,9 +26,9 @@ from typing import Any, AsyncIterator, Callable, Iterable
 
 import pytest
 
-from gm_console import codec
-from gm_console.host import Host
-from gm_console.store import Store
+from gm_console.files import codec
+from gm_console.host.manager import Host
+from gm_console.state.store import Store
 
 SIZE = (80, 24)  # the smallest terminal the console is made for
 
@@ -99,7 +99,7 @@ def gm_pilot(tmp_path: Path) -> Callable[..., Any]:
     ``size=``), saving to a file under the test's folder; ``pilot.app.store`` is the store."""
     @contextlib.asynccontextmanager
     async def run(store: Store, size: tuple[int, int] = SIZE) -> AsyncIterator[Any]:
-        from gm_console.saver import Saver
+        from gm_console.files.saver import Saver
         from gm_console.ui.app import app_class
 
         path = tmp_path / "session.toml"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gm_console.store import Outcome
+from gm_console.state.store import Outcome
 
 
 def op(store: Any, operation: str, /, **params: Any) -> Outcome:

@@ -14,11 +14,10 @@ from typing import Any, Callable, Iterator
 import pytest
 from hypothesis import settings
 
-from gm_console import codec
-from gm_console.host import Host
-from gm_console.store import Store
+from gm_console.files import codec
+from gm_console.host.manager import Host
+from gm_console.state.store import Store
 from gm_console.testing import one_key_at_a_time  # noqa: F401  (autouse: the authors' kit's)
-
 
 # The suite times nothing (bench/ measures speed): Hypothesis's deadline, 200 ms an example by
 # default, is a timed assertion, and on a shared 2-core machine a stall failed it (an example's
@@ -109,7 +108,7 @@ def isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 def french(tmp_path: Path) -> Callable[[Store], Any]:
     """The user's settings say French (a host loaded from now on reads them); ``french(store)``
     loads the store's host again with them and gives the reader's translator."""
-    from gm_console.i18n import Translator
+    from gm_console.text.i18n import Translator
 
     folder = tmp_path / "user-config"  # GM_CONSOLE_CONFIG_DIR of ``isolated``
     folder.mkdir(parents=True, exist_ok=True)
@@ -157,7 +156,7 @@ def store(make_store: Callable[..., Store]) -> Store:
 def make_app(tmp_path: Path) -> Callable[..., Any]:
     """``make_app(store)``: the TUI on a store, saving to a file under tmp_path; use as
     ``async with make_app(store).run_test(size=(100, 30)) as pilot``."""
-    from gm_console.saver import Saver
+    from gm_console.files.saver import Saver
     from gm_console.ui.app import app_class
 
     def make(store: Store, path: Path | None = None) -> Any:

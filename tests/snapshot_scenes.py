@@ -13,9 +13,9 @@ import random
 from pathlib import Path
 from typing import Any
 
-from gm_console import codec
-from gm_console.host import Host
-from gm_console.store import Store
+from gm_console.files import codec
+from gm_console.host.manager import Host
+from gm_console.state.store import Store
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -6,8 +6,8 @@ import tomllib
 
 from textual.widgets import Input, Label
 
-from gm_console.ui.screens.home import HomeScreen
 from gm_console.ui.screens.character import CharacterScreen, ItemForm
+from gm_console.ui.screens.home import HomeScreen
 from gm_console.ui.screens.party import PartyScreen
 from gm_console.ui.screens.rolls import RollPrompt
 from gm_console.ui.widgets import Footer, SyncedTable, Value
@@ -23,8 +23,9 @@ def header(app, part: str) -> str:
 
 def reload_with_settings(store, tmp_path, text: str) -> None:
     """The user's settings.toml holds ``text``; the store's host is loaded again with it."""
-    from gm_console.host import Host
     from test_host import write_settings
+
+    from gm_console.host.manager import Host
     write_settings(tmp_path, text)
     store.host = Host().load()
 
@@ -387,8 +388,9 @@ async def test_a_plugin_that_raises_is_reported_and_the_console_stays_up(make_ap
 async def test_a_plugin_switched_off_is_said_in_french_with_its_hook_and_error(make_app, tmp_path):
     """What the plugin did is said in the reader's language; the hook's name and the
     exception are code and stay as they are."""
-    from gm_console.host import Host
     from test_host import boom_store, write_settings
+
+    from gm_console.host.manager import Host
     store = boom_store(tmp_path)
     folder = tmp_path / "mine"
     write_settings(tmp_path, f'language = "fr"\n[plugins]\nfolders = ["{folder}"]\n')
@@ -488,7 +490,7 @@ async def test_why_shows_every_derived_value_with_its_steps(make_app, store):
 
 def test_why_in_french(store, tmp_path):
     from gm_console.headless import explain
-    from gm_console.i18n import Translator
+    from gm_console.text.i18n import Translator
     reload_with_settings(store, tmp_path, 'language = "fr"\n')
     t = Translator("fr", store.host)
     text = "\n".join(explain(store.session.derived(store.state["characters"][0]), t))

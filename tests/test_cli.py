@@ -13,7 +13,7 @@ import pytest
 
 from gm_console import __version__
 from gm_console.cli import main
-from gm_console.host import Host
+from gm_console.host.manager import Host
 
 
 def run(*args: str, check: bool = False) -> subprocess.CompletedProcess:
@@ -108,8 +108,8 @@ def test_journal_exports_markdown_filtered(tmp_path: Path) -> None:
 
 
 def test_demo_is_copied_to_the_data_folder_and_the_bundled_file_never_changes(tmp_path):
-    from gm_console.config import bundled_dir
-    from gm_console.paths import demo_session
+    from gm_console.files.config import bundled_dir
+    from gm_console.files.paths import demo_session
     bundled = (bundled_dir() / "demo.toml").read_bytes()
     copy = demo_session()
     assert copy == tmp_path / "user-data" / "demo.toml"
@@ -158,8 +158,9 @@ def test_op_on_a_campaign_it_saved_writes_the_old_journal_lines_as_they_were(
     first op wrote); a file edited by hand since is written anew, whole."""
     import tomllib
 
-    from gm_console import codec, serialise, toml_writer
     from test_parse_cache import big_text
+
+    from gm_console.files import codec, serialise, toml_writer
 
     path = tmp_path / "s.toml"
     path.write_text(big_text(lines=1000))
@@ -188,8 +189,9 @@ def test_op_after_a_kill_between_the_file_and_its_cache_writes_the_file_whole(
     every line, the one the killed op added too."""
     import tomllib
 
-    from gm_console import codec, parse_cache
     from test_parse_cache import big_text
+
+    from gm_console.files import codec, parse_cache
 
     path = tmp_path / "s.toml"
     path.write_text(big_text(lines=1000))

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from gm_console import codec
-from gm_console.host import Host
+from gm_console.files import codec
+from gm_console.host.manager import Host
 
 HAND_WRITTEN = """\
 format_version = 1
@@ -108,7 +108,7 @@ def test_a_failed_write_leaves_the_old_file_whole(tmp_path: Path, monkeypatch) -
 
 
 def test_saver_writes_off_the_callers_thread_and_flushes(tmp_path: Path, store) -> None:
-    from gm_console.saver import Saver
+    from gm_console.files.saver import Saver
     saver = Saver(tmp_path / "s.toml")
     store.on_save = saver.schedule
     store.apply("clock.advance", {"hours": 2})

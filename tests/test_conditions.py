@@ -1,4 +1,4 @@
-"""The conditions protocol: plain functions (gm_console.conditions, durations, hitpoints) and
+"""The conditions protocol: plain functions (gm_console.rules.conditions, durations, hitpoints) and
 through the store: condition.add/remove with durations, hit points, the speed pipeline, the
 rolls and the combat tracker reading conditions through the host."""
 
@@ -7,14 +7,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from applying import no, ok
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gm_console import conditions as cond
-from gm_console import durations, hitpoints, hookimpl
+from gm_console import hookimpl
 from gm_console.headless import show
-
-from applying import no, ok
+from gm_console.rules import conditions as cond
+from gm_console.rules import durations, hitpoints
 
 
 def derived(store, name: str) -> dict[str, Any]:
@@ -448,7 +448,7 @@ def test_a_duration_follows_a_renamed_combatant(fight):
      "duration kind must be one of time, rounds, turn, save"),
 ])
 def test_a_hand_edited_condition_is_reported_with_its_place(tmp_path, host, conditions, words):
-    from gm_console import codec
+    from gm_console.files import codec
 
     path = tmp_path / "bad.toml"
     path.write_text(f'[[characters]]\nname = "Aria"\n{conditions}\n')
@@ -462,8 +462,8 @@ def test_a_hand_edited_condition_is_reported_with_its_place(tmp_path, host, cond
 
 
 def test_an_older_sheet_with_plain_condition_names_still_reads(tmp_path, host):
-    from gm_console import codec
-    from gm_console.store import Store
+    from gm_console.files import codec
+    from gm_console.state.store import Store
 
     path = tmp_path / "old.toml"
     path.write_text('[[characters]]\nname = "Aria"\nconditions = ["prone"]\n')
@@ -512,7 +512,7 @@ def test_effects_that_make_no_sense_are_ignored_and_said(store, host):
     ("massive_damage_kills", "'yes'", "massive_damage_kills must be true or false"),
     ("speed_factor_rounding", "'up'", "speed_factor_rounding must be one of exact, down")])
 def test_a_hand_edited_conditions_setting_is_reported(tmp_path, host, key, value, words):
-    from gm_console import codec
+    from gm_console.files import codec
 
     path = tmp_path / "bad.toml"
     path.write_text(f"[plugins.conditions.settings]\n{key} = {value}\n")

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-
-from gm_console import codec
-from gm_console.host import Host
-from gm_console.store import Store
 from plugin_fixtures import install
+
+from gm_console.files import codec
+from gm_console.host.manager import Host
+from gm_console.state.store import Store
 
 BUILT_INS = {"encumbrance", "armour", "travel", "terrain", "movement", "combat"}
 
@@ -28,14 +28,15 @@ def test_built_in_plugins_load_through_the_entry_point_group(host: Host) -> None
 
 
 def test_hooks_are_found_as_pluggy_finds_them(host: Host, tmp_path: Path) -> None:
-    """The host reads a module's names from its __dict__ (gm_console.host._PluginManager):
+    """The host reads a module's names from its __dict__ (gm_console.host.manager._PluginManager):
     the hooks found, in every plugin and in a module holding each kind of hookable name, are
     pluggy's own."""
     import types
 
     import pluggy
 
-    from gm_console import PROJECT, hookimpl, hookspecs
+    from gm_console import PROJECT, hookimpl
+    from gm_console.contract import hookspecs
 
     class Holder:
         @staticmethod

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from textual.widgets import Input, Static
 
-from gm_console.i18n import Translator
+from gm_console.text.i18n import Translator
 from gm_console.ui.base import StoreScreen
 from gm_console.ui.navigation import GLOBAL_KEYS, bar_text, nav_entries
 from gm_console.ui.screens.character import CharacterScreen

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from gm_console import hookspecs
+from gm_console.contract import hookspecs
 
 ROOT = Path(__file__).resolve().parent.parent
 HOOKS = [name for name, value in vars(hookspecs).items() if hasattr(value, "gm_console_spec")]
@@ -39,8 +39,8 @@ def imported_after(code: str) -> set[str]:
 
 
 def test_store_operations_and_codec_run_without_textual() -> None:
-    loaded = imported_after("import gm_console.store, gm_console.codec, gm_console.host, "
-                            "gm_console.cli\nfrom gm_console.host import Host\nHost().load()")
+    loaded = imported_after("import gm_console.state.store, gm_console.files.codec, gm_console.host.manager, "
+                            "gm_console.cli\nfrom gm_console.host.manager import Host\nHost().load()")
     assert not any(m.split(".")[0] == "textual" for m in loaded)
 
 
@@ -49,7 +49,7 @@ def test_the_first_screen_imports_only_what_it_shows() -> None:
     not the dice parser, the prompts, the plugins' screens or the live client, which wait until
     they are used (the plugin index keeps the versions' metadata out: test_plugin_index)."""
     loaded = imported_after("import gm_console.cli, gm_console.ui.app, gm_console.ui.screens.home"
-                            "\nfrom gm_console.host import Host\nHost().load()")
+                            "\nfrom gm_console.host.manager import Host\nHost().load()")
     late = {"d20", "gm_console.ui.screens.prompt", "gm_console.live.client",
             *(f"gm_console_plugins.{p.parent.name}.screens"
               for p in ROOT.glob("gm_console_plugins/*/screens.py"))}
@@ -74,7 +74,7 @@ def test_an_op_loads_neither_the_game_server_nor_asyncio(tmp_path: Path) -> None
 def test_plugin_rules_import_neither_textual_nor_the_store(rules: Path) -> None:
     loaded = imported_after(f"import gm_console_plugins.{rules.parent.name}.rules")
     assert not any(m.split(".")[0] == "textual" for m in loaded)
-    assert not {"gm_console.store", "gm_console.host", "gm_console.context"} & loaded
+    assert not {"gm_console.state.store", "gm_console.host.manager", "gm_console.state.context"} & loaded
 
 
 def test_plugins_never_import_each_other() -> None:
@@ -103,8 +103,8 @@ def test_every_hook_has_an_example_that_implements_it_with_its_own_arguments(hoo
 
 
 def test_the_hook_reference_is_up_to_date() -> None:
-    from gm_console.hookdoc import reference
+    from gm_console.host.hookdoc import reference
 
     written = (ROOT / "docs" / "hooks.md").read_text()
     assert written == reference(), ("docs/hooks.md is out of date: "
-                                    "python -m gm_console.hookdoc > docs/hooks.md")
+                                    "python -m gm_console.host.hookdoc > docs/hooks.md")

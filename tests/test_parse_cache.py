@@ -1,4 +1,4 @@
-"""The parse cache beside a big session (gm_console.parse_cache): used only for the very text it
+"""The parse cache beside a big session (gm_console.files.parse_cache): used only for the very text it
 was made from, ignored when stale, cut, garbled, forged by another user or unwritable, and never
 the reason a session fails to open or opens differently from its TOML."""
 
@@ -14,10 +14,11 @@ from typing import Any
 import pytest
 import tomli
 
-from gm_console import Operation, codec, nesting, parse_cache, signed
-from gm_console.host import Host
-from gm_console.saver import Saver
-from gm_console.store import Store
+from gm_console import Operation
+from gm_console.files import codec, nesting, parse_cache, signed
+from gm_console.files.saver import Saver
+from gm_console.host.manager import Host
+from gm_console.state.store import Store
 
 
 def big_text(lines: int = 1200, word: str = "rain") -> str:

@@ -7,10 +7,10 @@ from types import SimpleNamespace
 import pytest
 
 from gm_console import Operation, Param, Result, hookimpl
-from gm_console.core import journal
-from gm_console.core.abilities import Strength, modifier, parse_strength
-from gm_console.core.characters import parse_field
-from gm_console.i18n import Translator
+from gm_console.files import journal
+from gm_console.rules.abilities import Strength, modifier, parse_strength
+from gm_console.rules.characters import parse_field
+from gm_console.text.i18n import Translator
 
 
 @pytest.mark.parametrize("raw, expected", [
@@ -257,7 +257,7 @@ def test_roll_under_checks_succeed_at_or_below_the_target(store):
 
 
 def test_a_house_rule_is_an_edit_of_a_user_file_of_the_same_name(tmp_path):
-    from gm_console.config import Config
+    from gm_console.files.config import Config
     folder = tmp_path / "user-config"
     folder.mkdir()
     (folder / "exhaustion.toml").write_text("[rest]\nlong_hours = 6\n")
@@ -280,7 +280,7 @@ def test_a_broken_user_settings_file_is_reported_with_its_line(tmp_path):
 
 
 def test_speed_keeps_exact_metres_for_the_rules_and_rounds_only_in_words():
-    from gm_console.speed import SpeedStep, compose
+    from gm_console.rules.speed import SpeedStep, compose
     speed = compose([SpeedStep("base", "sheet", value=3.5)], 0, 0.75)
     assert speed.m == 2.625 and speed.mv == 3.5
     assert speed.steps[-1] == "= 3.5 mv = 2.625 m per round (× 0.75 m per mv)"

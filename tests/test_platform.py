@@ -7,11 +7,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from test_host import write_settings
 
 from gm_console import API_VERSION
-from gm_console.host import Host
-from gm_console.store import Store
-from test_host import write_settings
+from gm_console.host.manager import Host
+from gm_console.state.store import Store
 
 
 def loose(tmp_path: Path, files: dict[str, str]) -> Host:
@@ -249,7 +249,7 @@ def screen_plugin(name: str, key: str) -> str:
 
 def test_two_screens_on_one_key_are_reported_and_both_stay_reachable(tmp_path, capsys):
     from gm_console.cli import main
-    from gm_console.screen_keys import plan
+    from gm_console.host.screen_keys import plan
 
     host = loose(tmp_path, {"alpha.py": screen_plugin("alpha", "f10"),
                             "beta.py": screen_plugin("beta", "f10")})

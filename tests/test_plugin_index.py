@@ -1,4 +1,4 @@
-"""The index of installed plugins (gm_console.plugin_index): read again whenever a package is
+"""The index of installed plugins (gm_console.host.plugin_index): read again whenever a package is
 installed or its entry points change, and never taken from anyone else."""
 
 from __future__ import annotations
@@ -6,12 +6,13 @@ from __future__ import annotations
 import subprocess
 import sys
 import textwrap
-from pathlib import Path
 
-from gm_console import plugin_index, signed
-from gm_console.host import ENTRY_POINT_GROUP, Host
-from gm_console.paths import data_dir
 from plugin_fixtures import install
+
+from gm_console.files import signed
+from gm_console.files.paths import data_dir
+from gm_console.host import plugin_index
+from gm_console.host.manager import ENTRY_POINT_GROUP, Host
 
 PLUGIN = "from gm_console import hookimpl\n\n@hookimpl\ndef labels(language):\n    return None\n"
 
@@ -85,7 +86,7 @@ def test_an_index_written_by_anyone_else_is_ignored(tmp_path, monkeypatch):
 def test_a_start_with_the_index_does_not_import_importlib_metadata(tmp_path):
     script = textwrap.dedent("""
         import sys
-        from gm_console.host import Host
+        from gm_console.host.manager import Host
         host = Host().load()
         print(sorted(r.name for r in host.plugins.values() if r.status == "loaded"))
         print("importlib.metadata" in sys.modules)

@@ -603,7 +603,7 @@ async def test_home_plus_costs_the_same_for_a_party_of_any_size(make_app, make_s
     those of a smaller party."""
     from textual.screen import Screen
 
-    from gm_console.context import Session
+    from gm_console.state.context import Session
     from gm_console_plugins.combat import ops
 
     counted = {"summaries": 0, "columns": 0, "layouts": 0}
@@ -758,7 +758,7 @@ async def test_a_free_action_costs_the_same_for_a_fight_of_any_size(make_app, ma
     (ops.fighters is kept) asks a character's plugins for its speed or conditions again, and
     the screen compares the cells of the acting combatant's row alone (each row as last
     synced is skipped)."""
-    from gm_console.host import Host
+    from gm_console.host.manager import Host
     from gm_console.ui.widgets import SyncedTable
     from gm_console_plugins.combat import ops
 

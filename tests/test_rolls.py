@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from gm_console.rolls import waiting
+from gm_console.rules.rolls import waiting
 
 PENDING = [
     {"id": 1, "rolls": [{"who": "Bram", "answer": None}, {"who": "Aria", "answer": 12}]},

@@ -10,12 +10,12 @@ from typing import Any
 
 import pytest
 
-from gm_console import codec
-from gm_console.host import Host
-from gm_console.i18n import Translator
-from gm_console.operations import Operation, Refused
-from gm_console.said import Said, restored, say, stored
-from gm_console.store import Outcome, Store
+from gm_console.contract.operations import Operation, Refused
+from gm_console.files import codec
+from gm_console.host.manager import Host
+from gm_console.state.store import Outcome, Store
+from gm_console.text.i18n import Translator
+from gm_console.text.said import Said, restored, say, stored
 
 ROOT = Path(__file__).resolve().parent.parent
 

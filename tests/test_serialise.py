@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 import tomli_w
 
-from gm_console import codec, serialise, toml_writer
-from gm_console.host import Host
-from gm_console.saver import Saver
-from gm_console.store import Store
+from gm_console.files import codec, serialise, toml_writer
+from gm_console.files.saver import Saver
+from gm_console.host.manager import Host
+from gm_console.state.store import Store
 
 DEMO = Path(__file__).resolve().parents[1] / "gm_console_config" / "demo.toml"
 
@@ -138,7 +138,7 @@ def test_a_save_being_serialised_gives_way_to_keys_for_a_while_and_a_flush_never
     it waits between them while keys are being answered, two seconds at most in all (keys
     pressed without a pause do not hold a save back for ever), and writes the whole state.
     flush() (quitting, a signal) does not wait for the keys."""
-    from gm_console import saver as saver_module
+    from gm_console.files import saver as saver_module
 
     store = Store(codec.read(DEMO, host), host)
     for n in range(50):
@@ -171,7 +171,7 @@ def test_priming_gives_way_to_keys_for_as_long_as_they_come(
     last key, with no bound in all (a save's is GIVE_WAY_AT_MOST), then makes the whole
     text. A campaign of 50,000 journal lines is seconds of priming, which shared the
     interpreter with the journal screen's keys: their repaints took twice as long."""
-    from gm_console import saver as saver_module
+    from gm_console.files import saver as saver_module
 
     store = Store(codec.read(DEMO, host), host)
     for n in range(20):

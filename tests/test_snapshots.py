@@ -10,9 +10,8 @@ side."""
 from __future__ import annotations
 
 import pytest
-from textual.widgets import Input
-
 from snapshot_scenes import SCREENS, make_app
+from textual.widgets import Input
 
 
 @pytest.fixture

@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from gm_console import codec, nesting
-from gm_console.said import say
-from gm_console.store import Store
+from gm_console.files import codec, nesting
+from gm_console.state.store import Store
+from gm_console.text.said import say
 
 
 def test_applied_operation_writes_a_stamped_journal_line(store: Store) -> None:
@@ -55,7 +55,7 @@ def test_undo_restores_the_previous_state_and_says_so(store: Store) -> None:
 
 
 def test_undo_with_nothing_to_undo(host) -> None:
-    from gm_console import codec
+    from gm_console.files import codec
     empty = Store(codec.new_session("x"), host)
     assert not empty.undo().ok
 
@@ -109,7 +109,7 @@ def test_whatever_unsavable_value_is_said_with_where_it_is(store: Store, value: 
 @pytest.mark.parametrize("where", ["plugins", "characters", "journal"])
 def test_an_operation_nesting_past_the_files_limit_is_refused_and_what_it_allows_reopens(
         store: Store, tmp_path: Path, where: str) -> None:
-    """The limit a file is read with (gm_console.nesting): a value one level deeper than a
+    """The limit a file is read with (gm_console.files.nesting): a value one level deeper than a
     file may hold is refused with where it is, before it is saved into a file that the next
     start would refuse; at the limit itself it is saved, and the file opens again."""
     from gm_console import Operation
@@ -150,6 +150,7 @@ def test_an_operation_nesting_past_the_files_limit_is_refused_and_what_it_allows
 
 def test_what_a_file_holds_is_taken_however_deep(store: Store) -> None:
     from datetime import date
+
     from gm_console import Operation
     value = {"a": [{"b": [1, 2.5, True, "x", date(2026, 1, 1), (3, 4)]}], say("said"): "k"}
     store.host.operations["good.deep"] = Operation(
@@ -226,6 +227,7 @@ def test_a_value_put_in_a_table_changed_elsewhere_is_still_checked(make_store) -
     them is, even where an equal value was (a Decimal for an int is still not text or a
     number a TOML file holds, unless equal to the committed value, which is then kept)."""
     from decimal import Decimal
+
     from gm_console import Operation
     store = make_store([{"name": n} for n in ("Aria", "Bram")])
     assert store.apply("combat.start", {}).ok

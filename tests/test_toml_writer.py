@@ -12,12 +12,13 @@ from typing import Any
 
 import pytest
 import tomli_w
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from gm_console import codec, serialise, toml_writer
-from gm_console.host import Host
-from gm_console.said import say
-from gm_console.store import Store
+from gm_console.files import codec, serialise, toml_writer
+from gm_console.host.manager import Host
+from gm_console.state.store import Store
+from gm_console.text.said import say
 
 DEMO = Path(__file__).resolve().parents[1] / "gm_console_config" / "demo.toml"
 

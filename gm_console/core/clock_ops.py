@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from gm_console.context import OpContext
-from gm_console.core.clock import format_clock, format_duration
-from gm_console.operations import Operation, Param, Refused, Result
-from gm_console.said import joined, say
+from gm_console.contract.operations import Operation, Param, Refused, Result
+from gm_console.rules.clock import format_clock, format_duration
+from gm_console.state.context import OpContext
+from gm_console.text.said import joined, say
 
 
 def _advance(ctx: OpContext, p: dict[str, Any]) -> Result:

@@ -1,17 +1,22 @@
 """Conditions by hand: the game master adds or removes one, with an optional duration; a save
-that ends one is asked through the dice prompt (gm_console.conditions, gm_console.durations)."""
+that ends one is asked through the dice prompt (gm_console.rules.conditions, gm_console.rules.durations)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from gm_console import conditions as cond
-from gm_console import durations
-from gm_console.context import OpContext
-from gm_console.core.abilities import ability_name, modifier, parse_score, parse_strength
-from gm_console.operations import Operation, Param, Refused, Result
-from gm_console.rolls import RollRequest
-from gm_console.said import joined, said_by, say
+from gm_console.contract.operations import Operation, Param, Refused, Result
+from gm_console.rules import conditions as cond
+from gm_console.rules import durations
+from gm_console.rules.abilities import (
+    ability_name,
+    modifier,
+    parse_score,
+    parse_strength,
+)
+from gm_console.rules.rolls import RollRequest
+from gm_console.state.context import OpContext
+from gm_console.text.said import joined, said_by, say
 
 SAVE_RESULT = "condition.save_result"
 

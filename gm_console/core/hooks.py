@@ -5,15 +5,21 @@ from __future__ import annotations
 from typing import Any
 
 from gm_console import SectionSpec, SpeedStep, hookimpl
-from gm_console import conditions as cond
-from gm_console import durations, hitpoints
-from gm_console.cow import peek
-from gm_console.core import (character_ops, clock_ops, condition_ops, hp_ops, request_ops,
-                             roll_ops, settings_ops)
-from gm_console.core.abilities import modifier, parse_score, parse_strength
-from gm_console.core.characters import ABILITIES
-from gm_console.i18n import FRENCH
-from gm_console.said import joined, said_by, say
+from gm_console.core import (
+    character_ops,
+    clock_ops,
+    condition_ops,
+    hp_ops,
+    request_ops,
+    roll_ops,
+    settings_ops,
+)
+from gm_console.rules import conditions as cond
+from gm_console.rules import durations, hitpoints
+from gm_console.rules.abilities import ABILITIES, modifier, parse_score, parse_strength
+from gm_console.state.cow import peek
+from gm_console.text.i18n import FRENCH
+from gm_console.text.said import joined, said_by, say
 
 
 @hookimpl

@@ -1,14 +1,14 @@
-"""Hit points: damage, healing and temporary hit points (gm_console.hitpoints). "Unconscious"
+"""Hit points: damage, healing and temporary hit points (gm_console.rules.hitpoints). "Unconscious"
 is derived from hit points at the floor; massive damage stores "dead"."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from gm_console import hitpoints
-from gm_console.context import OpContext
-from gm_console.operations import Operation, Param, Refused, Result
-from gm_console.said import joined, say
+from gm_console.contract.operations import Operation, Param, Refused, Result
+from gm_console.rules import hitpoints
+from gm_console.state.context import OpContext
+from gm_console.text.said import joined, say
 
 SETTINGS = "conditions"
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from gm_console.context import OpContext
-from gm_console.core import dice
-from gm_console.operations import Operation, Param, Refused, Result
-from gm_console.said import said_by, say
+from gm_console.contract.operations import Operation, Param, Refused, Result
+from gm_console.rules import dice
+from gm_console.state.context import OpContext
+from gm_console.text.said import said_by, say
 
 
 def _roll(ctx: OpContext, p: dict[str, Any]) -> Result:

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from gm_console.context import OpContext
-from gm_console.operations import Operation, Param, Refused, Result
-from gm_console.said import say
+from gm_console.contract.operations import Operation, Param, Refused, Result
+from gm_console.state.context import OpContext
+from gm_console.text.said import say
 
 
 def configured(ctx: OpContext, plugin: str) -> dict[str, Any]:

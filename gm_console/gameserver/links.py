@@ -20,9 +20,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
 
+from gm_console.files.paths import data_dir
 from gm_console.live.rendezvous import _digest
 from gm_console.live.roles import Role
-from gm_console.paths import data_dir
 
 LIFETIME = 24 * 3600
 """Seconds a link stays good, unused."""

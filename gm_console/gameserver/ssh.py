@@ -27,10 +27,10 @@ from typing import Any
 
 import asyncssh
 
+from gm_console.files.paths import data_dir
 from gm_console.gameserver import keys
 from gm_console.gameserver.fronts import MAX_CONNECTIONS, ListenerError
 from gm_console.gameserver.pty_child import PtyChild
-from gm_console.paths import data_dir
 
 log = logging.getLogger("gm_console.gameserver")
 

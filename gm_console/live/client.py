@@ -1,7 +1,7 @@
 """A front's side of a live session: :class:`RemoteStore`, a store whose state comes from the
 owner and whose operations are sent to it.
 
-It has the :class:`~gm_console.store.Store`'s interface (``state``, ``session``, ``host``,
+It has the :class:`~gm_console.state.store.Store`'s interface (``state``, ``session``, ``host``,
 ``apply``, ``undo``, ``can_undo``, ``subscribe``), so the TUI and every screen run on it
 unchanged. A reader thread applies the owner's change events to the local copy (a new dict
 each time, never edited in place) and calls the subscribers on that thread; :meth:`apply`
@@ -19,12 +19,12 @@ import threading
 from pathlib import Path
 from typing import Any, Callable
 
-from gm_console.context import Session
-from gm_console.host import Host
+from gm_console.host.manager import Host
 from gm_console.live import protocol, rendezvous, sync
 from gm_console.live.roles import Role
-from gm_console.said import say
-from gm_console.store import Change, Outcome
+from gm_console.state.context import Session
+from gm_console.state.store import Change, Outcome
+from gm_console.text.said import say
 
 REPLY_TIMEOUT = 30.0
 """Seconds an operation waits for the owner's answer (an owner that hangs, not one that died:

@@ -1,7 +1,7 @@
 """The owner of a live session: the one process that applies operations and saves.
 
 It holds the session's lock (:mod:`~gm_console.live.rendezvous`), the
-:class:`~gm_console.store.Store` and its saver, and serves every front that speaks
+:class:`~gm_console.state.store.Store` and its saver, and serves every front that speaks
 :mod:`~gm_console.live.protocol`: the Unix socket's clients here, and any other transport
 (issue #11's SSH and browser fronts) through :meth:`Owner.attach` with a stream and the policy
 of its listener (:mod:`~gm_console.live.peer`, where the trust model is).
@@ -15,15 +15,23 @@ import threading
 from pathlib import Path
 from typing import Any, Callable
 
+from gm_console.files.saver import Saver
 from gm_console.headless import open_state
-from gm_console.host import Host
+from gm_console.host.manager import Host
 from gm_console.live import protocol, roles, sync
-from gm_console.live.peer import Peer, Policy, SocketStream, Stream, log, refusal, trust_local_role
+from gm_console.live.peer import (
+    Peer,
+    Policy,
+    SocketStream,
+    Stream,
+    log,
+    refusal,
+    trust_local_role,
+)
 from gm_console.live.rendezvous import SessionLock, socket_path
 from gm_console.live.roles import Role
-from gm_console.said import say
-from gm_console.saver import Saver
-from gm_console.store import Change, Outcome, Store
+from gm_console.state.store import Change, Outcome, Store
+from gm_console.text.said import say
 
 
 class Owner:

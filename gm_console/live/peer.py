@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from gm_console.live import protocol, roles
 from gm_console.live.roles import Role, RoleError
-from gm_console.store import Outcome
+from gm_console.state.store import Outcome
 
 if TYPE_CHECKING:
     from gm_console.live.owner import Owner

@@ -10,8 +10,8 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from gm_console import codec
-from gm_console.host import Host
+from gm_console.files import codec
+from gm_console.host.manager import Host
 from gm_console.live import rendezvous
 from gm_console.live.owner import Owner
 

@@ -18,22 +18,21 @@ from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, cast
 
-from textual.app import App, SystemCommand
 from textual import events, on
+from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
 from textual.signal import Signal
 
-from gm_console import codec
-from gm_console.core import journal
-from gm_console.core.clock import format_clock
-from gm_console.host import Host
-from gm_console.i18n import Translator
-from gm_console.rolls import waiting
-from gm_console.said import say
-from gm_console.saver import Saver
-from gm_console.store import Change, Outcome, Store
+from gm_console.files import codec, journal
+from gm_console.files.saver import Saver
+from gm_console.host.manager import Host
+from gm_console.rules.clock import format_clock
+from gm_console.rules.rolls import waiting
+from gm_console.state.store import Change, Outcome, Store
+from gm_console.text.i18n import Translator
+from gm_console.text.said import say
 from gm_console.ui.navigation import NavEntry, key_label, nav_entries
 
 if TYPE_CHECKING:
@@ -213,7 +212,9 @@ class GMConsoleApp(App):
     def action_rolls(self) -> None:
         if waiting(self.store) is None:
             return
-        from gm_console.ui.screens.rolls import RollPrompt  # Textual's, when one is waiting
+        from gm_console.ui.screens.rolls import (
+            RollPrompt,  # Textual's, when one is waiting
+        )
 
         if not isinstance(self.screen, RollPrompt):
             self.push_screen(RollPrompt(self.store))

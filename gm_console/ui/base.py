@@ -8,17 +8,17 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar
 from textual import events, getters, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingsMap
-from textual.screen import Screen
 from textual.containers import Container
 from textual.reactive import Reactive
+from textual.screen import Screen
 from textual.widget import Widget
 
 from gm_console.ui.navigation import ScreenBar
 from gm_console.ui.widgets import Footer, QuestionLine, SessionHeader
 
 if TYPE_CHECKING:
-    from gm_console.context import Session
-    from gm_console.store import Change, Outcome, Store
+    from gm_console.state.context import Session
+    from gm_console.state.store import Change, Outcome, Store
     from gm_console.ui.app import GMConsoleApp
 
 

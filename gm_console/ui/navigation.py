@@ -3,7 +3,7 @@ under the header. Letters belong to the screen in front (travel's e, combat's c)
 key can never shadow a way out, and a key typed in a field never jumps elsewhere.
 
 Which screen has which key, and the precedence when two want one, is
-:mod:`gm_console.screen_keys` (plain data: ``gm-console plugins`` reports the same).
+:mod:`gm_console.host.screen_keys` (plain data: ``gm-console plugins`` reports the same).
 """
 
 from __future__ import annotations
@@ -13,17 +13,17 @@ from typing import TYPE_CHECKING, Any, Callable
 from rich.text import Text
 from textual.widgets import Static
 
-from gm_console.screen_keys import GLOBAL_KEYS, NavEntry, plan
+from gm_console.host.screen_keys import GLOBAL_KEYS, NavEntry, plan
 
 if TYPE_CHECKING:
-    from gm_console.host import Host
+    from gm_console.host.manager import Host
 
 __all__ = ["GLOBAL_KEYS", "NavEntry", "bar_text", "key_label", "nav_entries"]
 
 
 def nav_entries(host: Host, t: Callable[[str], str]) -> list[NavEntry]:
     """Every screen the console can show, in the bar's order, with its key
-    (:mod:`gm_console.screen_keys` decides, and says why when a key was not given)."""
+    (:mod:`gm_console.host.screen_keys` decides, and says why when a key was not given)."""
     return plan(host, t).entries
 
 

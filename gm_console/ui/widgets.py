@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Sequence
 
 import rich.text
 import textual.content
-from rich.markup import escape
 from rich.cells import cell_len
+from rich.markup import escape
 from rich.style import Style
 from rich.text import Text
 from textual import events, getters
@@ -22,8 +22,8 @@ from textual.reactive import Reactive
 from textual.widget import Widget
 from textual.widgets import DataTable, Input, Label, Static
 
-from gm_console.core.clock import format_clock
-from gm_console.safe_text import visible
+from gm_console.rules.clock import format_clock
+from gm_console.text.safe_text import visible
 
 if TYPE_CHECKING:
     from gm_console.ui.app import GMConsoleApp

@@ -5,9 +5,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from gm_console import Operation, Param, Refused, Result, SectionSpec, SpeedStep, hookimpl
-
-from gm_console.said import joined, said_by, say
+from gm_console import (
+    Operation,
+    Param,
+    Refused,
+    Result,
+    SectionSpec,
+    SpeedStep,
+    hookimpl,
+    joined,
+    said_by,
+    say,
+)
 from gm_console_plugins.armour import rules
 from gm_console_plugins.armour.labels import FRENCH
 

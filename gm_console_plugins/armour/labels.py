@@ -7,7 +7,7 @@ FRENCH: dict[str, str] = {
     "armour: name, weight lb, magic (yes/no)": "armure : nom, poids lb, magique (oui/non)",
     "none: takes it off · name! : an armour the table does not list":
         "none : l'enlève · nom! : une armure que la table ne liste pas",
-    # sentences (gm_console.said)
+    # sentences (gm_console.text.said)
     "{limit} speed": "{limit} de la vitesse",
     "armour {armour}: {limit}": "{armour} : {limit}",  # most French names say "armure"
     "armour {armour}, magic: {limit}": "{armour}, magique : {limit}",

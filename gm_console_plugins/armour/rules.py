@@ -8,7 +8,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, NamedTuple
 
-from gm_console.said import Said, say
+from gm_console import Said, say
 
 
 def _key(text: str) -> str:

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from gm_console import ScreenSpec, SectionSpec, hookimpl
-from gm_console.said import say
+from gm_console import ScreenSpec, SectionSpec, hookimpl, say
 from gm_console_plugins.combat import labels as sentences
 from gm_console_plugins.combat import ops, rules, texts, turns
 from gm_console_plugins.combat.section import validate
@@ -87,7 +86,9 @@ def rest_refused(session: Session, kind: str) -> str | None:
 
 
 def _combat_screen(store: Any) -> Any:
-    from gm_console_plugins.combat.screens import CombatScreen  # Textual only when opened
+    from gm_console_plugins.combat.screens import (
+        CombatScreen,  # Textual only when opened
+    )
 
     return CombatScreen(store)
 

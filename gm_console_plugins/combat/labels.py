@@ -1,4 +1,4 @@
-"""The combat rules' sentences in French (gm_console.said): refusals, journal lines and what
+"""The combat rules' sentences in French (gm_console.text.said): refusals, journal lines and what
 the operations say, each with the same {fields} as its English template. The action types are
 the seed's words (RULES.md 3.1: action simple, de mouvement, complexe, libre, rapide,
 immédiate, pas de placement); the screen's own words are in :mod:`.texts`.

@@ -11,8 +11,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
-from gm_console import Operation, Param, Refused, Result, RollRequest
-from gm_console.said import Said, joined, said_by, say
+from gm_console import (
+    Operation,
+    Param,
+    Refused,
+    Result,
+    RollRequest,
+    Said,
+    joined,
+    said_by,
+    say,
+)
 from gm_console_plugins.combat import rules, turns
 from gm_console_plugins.combat.section import SETTING_KEYS
 

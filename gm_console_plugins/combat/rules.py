@@ -18,10 +18,18 @@ from __future__ import annotations
 import math
 from typing import Any, Mapping
 
-from gm_console.said import Said, joined, say
-from gm_console_plugins.combat.turns import (Combatant, Encounter, Invalid, acts_this_round,
-                                             begun, find, is_entry, require_active,
-                                             restriction)
+from gm_console import Said, joined, say
+from gm_console_plugins.combat.turns import (
+    Combatant,
+    Encounter,
+    Invalid,
+    acts_this_round,
+    begun,
+    find,
+    is_entry,
+    require_active,
+    restriction,
+)
 
 ACTIONS = ("standard", "move", "full-round", "free", "swift", "immediate", "step")
 ACTION_WORDS = {"standard": say("a standard action"), "move": say("a move action"),
@@ -37,7 +45,7 @@ EPSILON = 1e-9  # metres are floats: 9 m spent of 9 m allowed must not read as "
 
 class Forbidden(Exception):
     """The rules forbid the action and no override was given; its argument is the reason (a
-    :class:`~gm_console.said.Said`: read it with ``said_by``)."""
+    :class:`~gm_console.text.said.Said`: read it with ``said_by``)."""
 
 
 # ---------------------------------------------------------------------------------------------

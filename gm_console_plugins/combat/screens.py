@@ -14,13 +14,13 @@ from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding
 
-from gm_console.ui import StoreScreen, SyncedTable, TextPrompt, Value
-from gm_console_plugins.combat import ops, rules, turns
+from gm_console.ui import StoreScreen, SyncedTable, Value
+from gm_console_plugins.combat import ops, turns
 from gm_console_plugins.combat.labels import ALL_AGAIN_FR
 from gm_console_plugins.combat.texts import LEGEND
 
 if TYPE_CHECKING:
-    from gm_console.store import Change
+    from gm_console import Change
 
 LEFT, SPENT, NONE = "●", "✓", "–"  # available, used, not possible now
 BORROWED = "⇠"  # the swift action of the next turn, used by an immediate action off-turn

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gm_console.operations import MAX_NUMBER
+from gm_console import MAX_NUMBER
 
 Problem = tuple[tuple[Any, ...], str]
 

@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Literal, overload
 
-from gm_console.core import abilities
-from gm_console.said import joined, said_by, say
+from gm_console import joined, modifier, parse_score, said_by, say
 
 Encounter = dict[str, Any]
 Combatant = dict[str, Any]
@@ -35,7 +34,7 @@ def dexterity_modifier(dexterity: Any) -> int:
     if dexterity in (None, ""):
         return 0
     try:
-        return abilities.modifier(abilities.parse_score(dexterity, "dexterity"))
+        return modifier(parse_score(dexterity, "dexterity"))
     except ValueError as exc:
         raise Invalid(said_by(exc)) from None
 
@@ -488,7 +487,7 @@ def end(encounter: Encounter) -> None:
 
 def restriction(encounter: Encounter, combatant: Combatant) -> str:
     """Why the combatant's activity is restricted this round, or "" (a word the reader's
-    language says: a :class:`~gm_console.said.Said`, or the condition's name as typed)."""
+    language says: a :class:`~gm_console.text.said.Said`, or the condition's name as typed)."""
     if encounter.get("surprise"):
         return say("surprise round")
     if combatant.get("budget", {}).get("limited"):  # 3.2: chose a single standard action

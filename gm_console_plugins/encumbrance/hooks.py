@@ -9,9 +9,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from gm_console import ScreenSpec, SectionSpec, SpeedStep, hookimpl, hookspec
-from gm_console.said import said_by, say
-
+from gm_console import (
+    ScreenSpec,
+    SectionSpec,
+    SpeedStep,
+    hookimpl,
+    hookspec,
+    said_by,
+    say,
+)
 from gm_console_plugins.encumbrance import labels as label_texts
 from gm_console_plugins.encumbrance import ops, reading, rules
 from gm_console_plugins.encumbrance.rules import fmt

@@ -54,7 +54,7 @@ LABELS: dict[str, dict[str, str]] = {
         "Put down": "Poser",
         "AC": "CA",
         "none": "aucune",  # no armour worn
-        # what the rules say (gm_console.said): steps, refusals, journal lines
+        # what the rules say (gm_console.text.said): steps, refusals, journal lines
         "holding {lb:g} lb over the maximum, {rounds} round(s) so far: a check each round "
         "(u puts it down)": "tient {lb:g} lb au-delà du maximum depuis {rounds} round(s) : un "
                             "test à chaque round (u pour la poser)",

@@ -5,9 +5,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from gm_console import Operation, Param, Refused, Result, RollRequest
-from gm_console.said import joined, said_by, say
-
+from gm_console import (
+    Operation,
+    Param,
+    Refused,
+    Result,
+    RollRequest,
+    joined,
+    said_by,
+    say,
+)
 from gm_console_plugins.encumbrance import reading, rules
 from gm_console_plugins.encumbrance.labels import decimal
 from gm_console_plugins.encumbrance.rules import fmt

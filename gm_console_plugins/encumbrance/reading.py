@@ -5,15 +5,9 @@ switches the whole plugin off)."""
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-# tomli, the parser the host already has loaded (importing tomllib and importlib.resources
-# besides would cost every start-up a hundredth of a second)
-import tomli
-
-import gm_console_config
-from gm_console.said import said_by, say
+from gm_console import bundled_table, said_by, say
 from gm_console_plugins.encumbrance import rules
 
 if TYPE_CHECKING:
@@ -31,9 +25,8 @@ def settings(session: Session) -> dict[str, Any]:
 @cache
 def default_settings() -> dict[str, Any]:
     """The bundled ``[settings]``: what a session's override may name, and each one's type."""
-    text = (Path(gm_console_config.__file__).parent / f"{PLUGIN}.toml").read_text(
-        encoding="utf-8")
-    return tomli.loads(text)["settings"]
+    settings: dict[str, Any] = bundled_table(PLUGIN)["settings"]
+    return settings
 
 
 def settings_problems(overrides: Any) -> list[tuple[tuple[Any, ...], str]]:

@@ -14,9 +14,8 @@ from fractions import Fraction
 from typing import Any, Callable, NamedTuple
 
 # Plain Python shared with the host (no host imports): one way to read "18/50".
-from gm_console.core.abilities import Strength, parse_strength
-from gm_console.core.abilities import parse_score as parse_ability
-from gm_console.said import Said, joined, say
+from gm_console import Said, Strength, joined, parse_strength, say
+from gm_console import parse_score as parse_ability
 
 CATEGORIES = ("unencumbered", "light", "moderate", "heavy", "critical", "maximal", "over")
 """Lightest first. Each of light…maximal starts at the capacity row's value of the same name;
@@ -254,7 +253,7 @@ class Effects(NamedTuple):
 
     @property
     def speed_text(self) -> Said:
-        if self.speed_mv is not None:  # a fixed speed wins, as in gm_console.speed
+        if self.speed_mv is not None:  # a fixed speed wins, as in gm_console.rules.speed
             if self.note:
                 return say("{mv:g} mv, {note}", mv=self.speed_mv,
                            note=NOTES.get(self.note, self.note))

@@ -12,15 +12,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 
-from gm_console.said import said_by, say
+from gm_console import said_by, say
 from gm_console.ui import StoreScreen, SyncedTable, Value
 from gm_console_plugins.encumbrance import bar, reading
 from gm_console_plugins.encumbrance.labels import decimal
 from gm_console_plugins.encumbrance.rules import Encumbrance, fmt
 
 if TYPE_CHECKING:
-    from gm_console.context import Session
-    from gm_console.store import Outcome
+    from gm_console import Outcome, Session
 
 BAR_WIDTH = 60
 STYLES = {"unencumbered": "green", "light": "chartreuse3", "moderate": "yellow",

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from gm_console import ScreenSpec, SectionSpec, hookimpl
-from gm_console.said import said_by, say
+from gm_console import ScreenSpec, SectionSpec, hookimpl, said_by, say
 from gm_console_plugins.movement import ops, rules
 from gm_console_plugins.movement.labels import FRENCH
 
@@ -24,7 +23,9 @@ def register_operations(register) -> None:
 
 
 def _calculator(store: Any) -> Any:
-    from gm_console_plugins.movement.screens import MovementScreen  # Textual only when opened
+    from gm_console_plugins.movement.screens import (
+        MovementScreen,  # Textual only when opened
+    )
 
     return MovementScreen(store)
 

@@ -85,7 +85,7 @@ FRENCH: dict[str, str] = {
     "Speed": "Vitesse",
     "Path": "Trajet",
     "Jumps": "Sauts",
-    # sentences the movement rules say (gm_console.said)
+    # sentences the movement rules say (gm_console.text.said)
     "{cost} m of {speed} m, {left} m left": "{cost} m sur {speed} m, {left} m restants",
     "{cost} m of {speed} m, {over} m too far": "{cost} m sur {speed} m, {over} m de trop",
     "{name}: {path} costs {summary}": "{name} : {path} coûte {summary}",

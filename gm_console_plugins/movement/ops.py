@@ -5,10 +5,26 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from gm_console import Operation, Param, Refused, Result, RollRequest
-from gm_console.said import Said, joined, restored, said_by, say, stored
+from gm_console import (
+    Operation,
+    Param,
+    Refused,
+    Result,
+    RollRequest,
+    Said,
+    joined,
+    restored,
+    said_by,
+    say,
+    stored,
+)
 from gm_console_plugins.movement import rules
-from gm_console_plugins.movement.segments import SYNTAX, SegmentError, format_path, parse_path
+from gm_console_plugins.movement.segments import (
+    SYNTAX,
+    SegmentError,
+    format_path,
+    parse_path,
+)
 
 if TYPE_CHECKING:
     from gm_console import OpContext, Session

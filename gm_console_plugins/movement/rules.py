@@ -1,6 +1,6 @@
 """Climbing, swimming, crawling and jumping: RULES.md 1.6 and 1.7, as plain functions.
 
-Ability scores are read with the host's plain-Python ``gm_console.core.abilities`` (one way to
+Ability scores are read with the host's plain-Python ``gm_console.rules.abilities`` (one way to
 read "18/50" and one modifier formula for the whole console).
 
 Every function takes the parsed ``config/movement.toml`` (``table``) and its settings
@@ -14,8 +14,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Mapping, NamedTuple
 
-from gm_console.core.abilities import modifier, parse_score, parse_strength
-from gm_console.said import Said, Value, say
+from gm_console import Said, modifier, parse_score, parse_strength, say
+from gm_console import SentenceValue as Value
 from gm_console_plugins.movement.segments import JUMPS, KINDS, Segment, format_segment
 
 Table = Mapping[str, Any]

@@ -14,8 +14,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 
-from gm_console import Refused
-from gm_console.said import said_by, say
+from gm_console import Refused, said_by, say
 from gm_console.ui import StoreScreen, SyncedTable, Value
 from gm_console_plugins.movement import ops, rules
 from gm_console_plugins.movement.segments import JUMPS, Segment, format_path
@@ -24,7 +23,7 @@ from gm_console_plugins.movement.segments import JUMPS, Segment, format_path
 OBSTACLE_LABELS = {"up_to_quarter": "Small obstacle (check)",
                    "taller_than_quarter": "Obstacle without a check"}
 if TYPE_CHECKING:
-    from gm_console.store import Outcome
+    from gm_console import Outcome
 
 NOTES_WIDTH = 26  # "standing ≤ 2.55 m, slippery"
 

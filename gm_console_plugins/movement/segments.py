@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from gm_console.said import say
+from gm_console import say
 
 KINDS: tuple[str, ...] = ("walk", "climb", "swim", "crawl", "long_jump", "high_jump")
 JUMPS: tuple[str, ...] = ("long_jump", "high_jump")

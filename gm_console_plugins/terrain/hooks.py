@@ -7,8 +7,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from gm_console import Operation, Param, Refused, Result, SectionSpec, hookimpl
-from gm_console.said import said_by, say
+from gm_console import (
+    Operation,
+    Param,
+    Refused,
+    Result,
+    SectionSpec,
+    hookimpl,
+    said_by,
+    say,
+)
 from gm_console_plugins.terrain import rules
 from gm_console_plugins.terrain.labels import FRENCH
 

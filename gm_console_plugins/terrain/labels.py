@@ -4,7 +4,7 @@ FRENCH: dict[str, str] = {
     "Terrain": "Terrain",
     "difficult": "difficile",
     "ordinary": "ordinaire",
-    # sentences (gm_console.said)
+    # sentences (gm_console.text.said)
     "ordinary terrain": "terrain ordinaire",
     "difficult terrain: each metre costs {cost:g}":
         "terrain difficile : chaque mètre en coûte {cost:g}",

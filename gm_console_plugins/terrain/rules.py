@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gm_console.said import say
+from gm_console import say
 
 
 class TerrainError(ValueError):

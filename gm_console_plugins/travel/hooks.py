@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from gm_console import ScreenSpec, SectionSpec, hookimpl, hookspec
-from gm_console.said import say
+from gm_console import ScreenSpec, SectionSpec, hookimpl, hookspec, say
 from gm_console_plugins.travel import ops, reading, rules
 from gm_console_plugins.travel.labels import FRENCH, HELP_EN, HELP_FR
 from gm_console_plugins.travel.summary import onward, summary
@@ -44,7 +43,9 @@ def register_operations(register) -> None:
 
 
 def _planner(store: Any) -> Any:
-    from gm_console_plugins.travel.screens import TravelPlanner  # Textual only when opened
+    from gm_console_plugins.travel.screens import (
+        TravelPlanner,  # Textual only when opened
+    )
 
     return TravelPlanner(store)
 

@@ -172,7 +172,7 @@ FRENCH = {
     "fresh mount in": "monture fraîche dans",
     "fresh mount needed (F)": "monture fraîche nécessaire (F)",
     "Fresh mounts at km": "Montures fraîches au km",
-    # sentences the travel rules say (gm_console.said)
+    # sentences the travel rules say (gm_console.text.said)
     "{minute} m/min, {hour} km/h, {day} km/day": "{minute} m/min, {hour} km/h, {day} km/jour",
     "pace {pace}: {effect} ({rates})": "rythme {pace} : {effect} ({rates})",
     "mode: {mode} ({rates})": "mode : {mode} ({rates})",

@@ -10,10 +10,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from gm_console import Operation, Param, Refused, Result, RollRequest
-from gm_console.core.abilities import parse_score
-from gm_console.core.clock import format_duration
-from gm_console.said import Said, Value, joined, said_by, say
+from gm_console import (
+    Operation,
+    Param,
+    Refused,
+    Result,
+    RollRequest,
+    Said,
+    format_duration,
+    joined,
+    parse_score,
+    said_by,
+    say,
+)
+from gm_console import SentenceValue as Value
 from gm_console_plugins.travel import reading, rules
 from gm_console_plugins.travel.reading import PLUGIN
 from gm_console_plugins.travel.rules import EPS, num

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from gm_console.core.clock import format_clock
-from gm_console.said import Said, say
+from gm_console import Said, format_clock, say
 from gm_console_plugins.travel import rules
 
 if TYPE_CHECKING:

@@ -13,8 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from gm_console.core.abilities import modifier
-from gm_console.said import Said, say
+from gm_console import Said, modifier, say
 
 EPS = 1e-9
 """Tolerance for float comparisons of hours and kilometres (a leg ends, an hour ends)."""

@@ -10,23 +10,20 @@ what is shown, not the session.
 from __future__ import annotations
 
 import re
-from typing import Any, ClassVar
-
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 
-from gm_console.core.clock import format_clock, format_duration
-from gm_console.said import said_by, say
+from gm_console import format_clock, format_duration, said_by, say
 from gm_console.ui import StoreScreen, SyncedTable, Value
 from gm_console_plugins.travel import reading, rules
 from gm_console_plugins.travel.summary import onward, reverse, summary
 
 if TYPE_CHECKING:
-    from gm_console.store import Outcome
+    from gm_console import Outcome
 
 _DURATION = re.compile(r"^\s*(\d+(?:[.,]\d+)?)\s*(h|hours?|m|min|minutes?|d|days?|j|jours?)?\s*$",
                        re.IGNORECASE)

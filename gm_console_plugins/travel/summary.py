@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, overload
 
-from gm_console.said import said_by
+from gm_console import said_by
 from gm_console_plugins.travel import reading, rules
 from gm_console_plugins.travel.rules import num
 

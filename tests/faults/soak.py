@@ -26,7 +26,7 @@ KILLS = 300 if SOAK else 15
 
 _SAVER = """
 import sys
-from gm_console import codec
+from gm_console.files import codec
 path, pad = sys.argv[1], int(sys.argv[2])
 i = 0
 while True:

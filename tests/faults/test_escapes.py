@@ -10,10 +10,10 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from gm_console import codec
-from gm_console.safe_text import json_output, visible
 from test_hangup import console, drain, read_until
+
+from gm_console.files import codec
+from gm_console.text.safe_text import json_output, visible
 
 TITLE = "S\x1b]2;PWNED\x07"
 CLEAR = "wipe\x1b[2J\x9b2J\x7f"

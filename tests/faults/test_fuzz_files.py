@@ -13,14 +13,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, strategies as st
-
-from gm_console import codec
-from gm_console.headless import open_state, show
-from gm_console.host import Host
-from gm_console.config import bundled_dir
-from gm_console.store import Store
+from hypothesis import given
+from hypothesis import strategies as st
 from soak import FUZZ
+
+from gm_console.files import codec
+from gm_console.files.config import bundled_dir
+from gm_console.headless import open_state, show
+from gm_console.host.manager import Host
+from gm_console.state.store import Store
+
 
 # Made on first use, not when the file is collected: every worker of the suite collects it,
 # and the fight's roll-offs alone import d20 (a fifth of a second).

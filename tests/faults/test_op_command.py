@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from gm_console import cli, codec
+from gm_console import cli
+from gm_console.files import codec
 
 SESSION = '[session]\nname = "Op"\n'
 

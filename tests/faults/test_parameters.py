@@ -6,13 +6,13 @@ from __future__ import annotations
 import tomllib
 
 import pytest
-from hypothesis import given, strategies as st
-
-from gm_console import codec
-from gm_console.host import Host
-from gm_console.operations import MAX_NUMBER, MAX_TEXT
-from gm_console.store import Store
+from hypothesis import given
+from hypothesis import strategies as st
 from soak import FUZZ
+
+from gm_console.contract.operations import MAX_NUMBER, MAX_TEXT
+from gm_console.files import codec
+from gm_console.host.manager import Host
 
 
 @pytest.mark.parametrize("params, words", [

@@ -9,14 +9,14 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from gm_console import codec
-from gm_console.headless import show
-from gm_console.host import Host
-from gm_console.screen_keys import plan
-from gm_console.store import Store
-from gm_console.ui.widgets import SyncedTable
 from test_host import write_settings
+
+from gm_console.files import codec
+from gm_console.headless import show
+from gm_console.host.manager import Host
+from gm_console.host.screen_keys import plan
+from gm_console.state.store import Store
+from gm_console.ui.widgets import SyncedTable
 
 HOOKS = {
     "speed_steps": "def speed_steps(character, session):\n    return [1, 2]\n",

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import tomllib
 
-from gm_console.saver import Saver
-from gm_console.ui.screens.prompt import TextPrompt
 from test_op_command import read_only
+
+from gm_console.files.saver import Saver
+from gm_console.ui.screens.prompt import TextPrompt
 
 
 def failing_app(make_app, store, tmp_path, monkeypatch):

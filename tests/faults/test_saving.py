@@ -9,14 +9,12 @@ import subprocess
 import sys
 import textwrap
 import time
-import tomllib
-from pathlib import Path
 
 import pytest
-
-from gm_console import codec
-from gm_console.headless import open_state
 from soak import kill_loop
+
+from gm_console.files import codec
+from gm_console.headless import open_state
 
 SESSION = '[session]\nname = "Files"\n'
 
@@ -42,7 +40,7 @@ def test_a_full_disk_during_the_backup_leaves_both_files_whole(tmp_path):
     codec.write_atomic(path, session_text(5000))
     codec.write_atomic(path, session_text(5001))
     done = run_limited(f"""
-        from gm_console import codec
+        from gm_console.files import codec
         codec.write_atomic({str(path)!r}, {session_text(3000)!r})
     """, limit=4000)
     assert done.returncode == 0, done.stderr
@@ -55,7 +53,7 @@ def test_a_full_disk_during_the_save_changes_nothing(tmp_path):
     codec.write_atomic(path, session_text(100))
     codec.write_atomic(path, session_text(200))
     done = run_limited(f"""
-        from gm_console import codec
+        from gm_console.files import codec
         codec.write_atomic({str(path)!r}, {session_text(9000)!r})
     """, limit=4000)
     assert done.returncode != 0 and "File too large" in done.stderr

@@ -11,12 +11,12 @@ import tomllib
 from pathlib import Path
 
 import pytest
-
-from gm_console import codec, nesting
-from gm_console.headless import open_state
-from gm_console.host import Host
-from gm_console.store import Store
 from test_host import write_settings
+
+from gm_console.files import codec, nesting
+from gm_console.headless import open_state
+from gm_console.host.manager import Host
+from gm_console.state.store import Store
 
 
 def refused(path: Path, host: Host) -> codec.SessionFileError:
@@ -178,7 +178,7 @@ def test_the_default_limit_holds_a_campaign_of_50000_journal_lines(host):
     """A hundred sessions of 500 lines as the rules write them (each time passing keeps its
     sentence's template and the clock's, the longest common line) open with the default
     settings."""
-    from gm_console import serialise
+    from gm_console.files import serialise
     store = Store(codec.prepare(codec.new_session("long"), host, "long"), host)
     assert store.apply("character.add", {"name": "Aria"}).ok
     for n in range(500):
@@ -194,7 +194,7 @@ def test_the_default_limit_holds_a_campaign_of_50000_journal_lines(host):
 
 @pytest.mark.parametrize("value", ['"big"', "0", "-1", "true"])
 def test_a_wrong_size_limit_is_a_settings_error(tmp_path, value):
-    from gm_console.config import ConfigError
+    from gm_console.files.config import ConfigError
     write_settings(tmp_path, f"max_session_mb = {value}\n")
     with pytest.raises(ConfigError, match="max_session_mb"):
         Host().load().config.max_session_bytes

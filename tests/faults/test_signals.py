@@ -9,7 +9,6 @@ import time
 import tomllib
 
 import pytest
-
 from test_hangup import SESSION, console, drain, read_until
 from test_host import write_settings
 

@@ -16,8 +16,8 @@ import sys
 from pathlib import Path
 
 from gm_console import cli
-from gm_console.config import Config
-from gm_console.host import Host
+from gm_console.files.config import Config
+from gm_console.host.manager import Host
 
 AT_ONCE = 16
 

@@ -12,9 +12,9 @@ from pathlib import Path
 from typing import Any
 
 import asyncssh
+from live_helpers import wait_for_owner
 
 from gm_console.gameserver.pty_child import take_terminal
-from live_helpers import wait_for_owner
 
 
 def make_key(folder: Path, name: str, comment: str = "") -> Path:

@@ -8,12 +8,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from live_helpers import SESSION, gm
+from server_helpers import make_key
 
 from gm_console.cli import main
 from gm_console.gameserver import keys
 from gm_console.live.roles import Role
-from live_helpers import SESSION, gm
-from server_helpers import make_key
 
 
 @pytest.fixture(scope="module")

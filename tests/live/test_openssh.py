@@ -13,10 +13,10 @@ import time
 from pathlib import Path
 
 import pytest
-
-from gm_console.cli import main
 from live_helpers import SESSION, gm, read_state
 from server_helpers import PtyProgram, Server, descendants, make_key
+
+from gm_console.cli import main
 
 SSHD = shutil.which("sshd") or "/usr/sbin/sshd"
 SSH = shutil.which("ssh")

@@ -12,8 +12,16 @@ import sys
 import time
 from pathlib import Path
 
-from live_helpers import (SESSION, RawClient, Terminal, gm, read_state, serve, stop,
-                          wait_for_owner)
+from live_helpers import (
+    SESSION,
+    RawClient,
+    Terminal,
+    gm,
+    read_state,
+    serve,
+    stop,
+    wait_for_owner,
+)
 
 from gm_console.live import rendezvous
 

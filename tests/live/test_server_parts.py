@@ -8,10 +8,10 @@ import time
 from pathlib import Path
 
 import pytest
+from server_helpers import alive
 
 from gm_console.gameserver import links, pty_child
 from gm_console.live.roles import Role
-from server_helpers import alive
 
 
 async def test_a_hang_up_kills_what_ignores_sighup_and_what_it_started() -> None:

@@ -10,13 +10,21 @@ from typing import Any
 
 import asyncssh
 import pytest
+from live_helpers import SESSION, gm
+from server_helpers import (
+    Server,
+    alive,
+    connect,
+    descendants,
+    make_key,
+    open_console,
+    open_sockets,
+    role_line,
+    write_keys,
+)
 
 from gm_console.cli import main
 from gm_console.live import rendezvous
-
-from live_helpers import SESSION, gm
-from server_helpers import (Server, alive, connect, descendants, make_key, open_console,
-                            open_sockets, role_line, write_keys)
 
 
 @pytest.fixture

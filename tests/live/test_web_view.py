@@ -12,10 +12,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-from gm_console.cli import main
 from live_helpers import SESSION, RawClient
 from server_helpers import Server, alive, descendants
+
+from gm_console.cli import main
 
 CHROMIUM = "/usr/bin/chromium"
 pytestmark = pytest.mark.skipif(

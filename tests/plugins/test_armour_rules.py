@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gm_console.speed import SpeedStep, compose
+from gm_console.rules.speed import SpeedStep, compose
 from gm_console_plugins.armour import rules
 
 CONFIG = Path(__file__).resolve().parents[2] / "gm_console_config" / "armour.toml"

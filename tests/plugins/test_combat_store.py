@@ -7,11 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from applying import no, ok
 
 from gm_console import hookimpl
 from gm_console.headless import show
-
-from applying import no, ok
 
 
 def combat(store) -> dict[str, Any]:
@@ -310,7 +309,7 @@ def test_show_json_has_the_combat_summary(fight):
 
 
 def test_the_session_table_survives_a_save(fight, host, tmp_path):
-    from gm_console import codec
+    from gm_console.files import codec
 
     store = fight
     ok(store, "actions.take", combatant="Aria", action="standard", override="test")
@@ -323,7 +322,7 @@ def test_the_session_table_survives_a_save(fight, host, tmp_path):
 def test_a_fight_everyone_left_still_opens_and_goes_on(fight, host, tmp_path):
     # Removing every combatant leaves round 1 with nobody's turn; the file saved then must open
     # again (it was refused: "it is ''s turn, who is not a combatant"), and the fight go on.
-    from gm_console import codec
+    from gm_console.files import codec
 
     store = fight
     for name in ("Aria", "Goblin", "Bram"):
@@ -419,7 +418,7 @@ def test_an_entry_keeps_losing_ties_when_its_count_changes(fight):
 
 
 def test_a_session_with_an_entry_is_saved_and_read_back(fight, host):
-    from gm_console import codec
+    from gm_console.files import codec
 
     store = fight
     ok(store, "combat.add_entry", name="Lair", count=20, note="lair actions")
@@ -430,7 +429,7 @@ def test_a_session_with_an_entry_is_saved_and_read_back(fight, host):
 def test_a_turn_limited_by_choice_is_saved_and_read_back(fight, host):
     import tomllib
 
-    from gm_console import codec
+    from gm_console.files import codec
 
     store = fight
     ok(store, "actions.take", action="full-round", as_standard=True)
@@ -440,7 +439,7 @@ def test_summary_finds_each_combatant_without_searching_by_name(make_store, monk
                                                                 size) -> None:
     """The summary (show, the screen) of a big fight is linear: no search by name per
     combatant and action (a search is itself linear: 1,000 combatants took 0.8 s)."""
-    from gm_console.context import Session
+    from gm_console.state.context import Session
     from gm_console_plugins.combat import rules, turns
 
     store = make_store([{"name": f"Hero{n}"} for n in range(size)])
@@ -488,7 +487,7 @@ def test_whoever_acts_now_is_the_character_whose_turn_it_is(fight):
 
 
 def test_refusals_and_journal_lines_read_in_french(store, french):
-    from gm_console import codec
+    from gm_console.files import codec
 
     t = french(store)
     ok(store, "combat.start")

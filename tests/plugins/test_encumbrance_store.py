@@ -6,14 +6,14 @@ from __future__ import annotations
 import textwrap
 
 import pytest
+from applying import ok, refused
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gm_console import Operation, codec
+from gm_console import Operation
+from gm_console.files import codec
 from gm_console.headless import show
-from gm_console.store import Store
-
-from applying import ok, refused
+from gm_console.state.store import Store
 
 ARIA = """
 [[characters]]
@@ -302,8 +302,8 @@ def test_the_lift_check_of_an_exhausted_character_takes_the_worse_of_two_d20(hos
 
 
 def test_a_refusal_a_journal_line_and_the_steps_read_in_french(tmp_path, french):
-    from gm_console.host import Host
-    from gm_console.i18n import Translator
+    from gm_console.host.manager import Host
+    from gm_console.text.i18n import Translator
     from gm_console_plugins.encumbrance import reading
 
     host = Host().load()

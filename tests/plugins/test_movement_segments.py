@@ -7,7 +7,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gm_console_plugins.movement.segments import (
-    KINDS, Segment, SegmentError, format_path, parse_path)
+    KINDS,
+    Segment,
+    SegmentError,
+    format_path,
+    parse_path,
+)
 
 
 def test_the_lead_example():

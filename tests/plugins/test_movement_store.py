@@ -97,7 +97,7 @@ def test_settings_set_changes_the_campaign_rule(make_store):
 
 
 def test_a_session_file_with_a_bad_setting_is_reported_with_its_place(host, tmp_path):
-    from gm_console import codec
+    from gm_console.files import codec
 
     path = tmp_path / "s.toml"
     path.write_text('format_version = 1\n[session]\nname = "t"\n'

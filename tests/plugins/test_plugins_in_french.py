@@ -6,20 +6,19 @@ from __future__ import annotations
 import copy
 
 import pytest
+from applying import ok, refused
 from textual.widgets import Label
 
-from gm_console import codec
-from gm_console.config import bundled_dir
-from gm_console.i18n import Translator
-from gm_console.said import joined, say
-from gm_console.store import Store
+from gm_console.files import codec
+from gm_console.files.config import bundled_dir
+from gm_console.state.store import Store
+from gm_console.text.i18n import Translator
+from gm_console.text.said import joined, say
 from gm_console.ui import Value
 from gm_console.ui.screens.settings import notes
 from gm_console_plugins.armour import hooks as armour
 from gm_console_plugins.movement.screens import MovementScreen
 from gm_console_plugins.travel.screens import TravelPlanner
-
-from applying import ok, refused
 
 HUMAN = {"race": "human", "strength": 10, "dexterity": 10, "constitution": 10,
          "height_m": 1.8, "speed_m": 9}

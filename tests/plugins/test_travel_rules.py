@@ -8,7 +8,9 @@ import tomllib
 from importlib.resources import files
 
 import pytest
-from hypothesis import given, settings as hsettings, strategies as st
+from hypothesis import given
+from hypothesis import settings as hsettings
+from hypothesis import strategies as st
 
 from gm_console_plugins.travel import rules
 from gm_console_plugins.travel.rules import Leg, Motion

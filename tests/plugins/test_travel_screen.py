@@ -6,7 +6,12 @@ import pytest
 from textual.widgets import Label
 
 from gm_console.ui import Value
-from gm_console_plugins.travel.screens import TravelPlanner, km, parse_duration, parse_mode
+from gm_console_plugins.travel.screens import (
+    TravelPlanner,
+    km,
+    parse_duration,
+    parse_mode,
+)
 
 
 def shown(pilot, widget_id: str) -> str:

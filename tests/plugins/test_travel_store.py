@@ -4,10 +4,9 @@ as `gm-console op` and `show --json` use them."""
 from __future__ import annotations
 
 import pytest
+from applying import ok, refused
 
 from gm_console.headless import show
-
-from applying import ok, refused
 
 
 def travel(store) -> dict:
@@ -450,7 +449,7 @@ def test_a_bad_setting_in_the_file_refuses_every_travel_operation(store, op, par
 
 
 def test_a_session_file_with_a_bad_travel_setting_is_reported_with_its_place(host, tmp_path):
-    from gm_console import codec
+    from gm_console.files import codec
     path = tmp_path / "bad.toml"
     path.write_text('format_version = 1\n[session]\nname = "x"\n'
                     '[plugins.travel.settings]\nwalker_speed_m = 0\n', encoding="utf-8")

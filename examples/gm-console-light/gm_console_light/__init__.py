@@ -8,8 +8,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from gm_console import (OpContext, Operation, Param, Refused, Result, ScreenSpec, SectionSpec,
-                        Session, format_duration, hookimpl)
+from gm_console import (
+    OpContext,
+    Operation,
+    Param,
+    Refused,
+    Result,
+    ScreenSpec,
+    SectionSpec,
+    Session,
+    format_duration,
+    hookimpl,
+)
 from gm_console_light import rules
 
 GM_CONSOLE_API = 1
@@ -167,7 +177,9 @@ def party_columns(character: dict[str, Any], session: Session) -> dict[str, str]
 @hookimpl
 def register_screens(register: Any) -> None:
     def factory(store: Any) -> Any:
-        from gm_console_light.screens import LightScreen  # Textual only when the screen opens
+        from gm_console_light.screens import (
+            LightScreen,  # Textual only when the screen opens
+        )
         return LightScreen(store)
     register(ScreenSpec("light.sources", "f10", "Light: sources", factory))
 

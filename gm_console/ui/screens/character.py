@@ -14,14 +14,14 @@ from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
-from gm_console.core.characters import FIELDS, FLAGS, ITEM_FIELDS, parse_field
-from gm_console.said import said_by, say
-from gm_console.store import Change
+from gm_console.rules.characters import FIELDS, FLAGS, ITEM_FIELDS, parse_field
+from gm_console.state.store import Change
+from gm_console.text.said import said_by, say
 from gm_console.ui.base import OneLayoutPerSize, StoreScreen
 from gm_console.ui.widgets import SyncedTable, TextField, Value, yes_no
 
 if TYPE_CHECKING:
-    from gm_console.i18n import Translator
+    from gm_console.text.i18n import Translator
     from gm_console.ui.app import GMConsoleApp
 
 

@@ -18,12 +18,11 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
-from gm_console.said import say
-from gm_console.screen_keys import plan
+from gm_console.host.screen_keys import plan
+from gm_console.text.said import say
 from gm_console.ui.base import StoreScreen
 from gm_console.ui.navigation import key_label
 from gm_console.ui.widgets import TextField
-
 
 TEXTUAL = {b.action for b in (*Screen.BINDINGS, *App.BINDINGS) if isinstance(b, Binding)}
 """Textual's own keys (focus next, copy): not the console's to explain."""

@@ -12,15 +12,15 @@ from textual.app import ComposeResult
 from textual.message import Message
 from textual.widgets import Label
 
-from gm_console.core.clock import format_clock
-from gm_console.said import say
-from gm_console.store import Change
+from gm_console.rules.clock import format_clock
+from gm_console.state.store import Change
+from gm_console.text.said import say
 from gm_console.ui.base import StoreScreen
 from gm_console.ui.navigation import key_label
 from gm_console.ui.widgets import SyncedTable, Value
 
 if TYPE_CHECKING:
-    from gm_console.context import Session
+    from gm_console.state.context import Session
 
 
 def party_rows(screen: StoreScreen, most: int | None = None,
@@ -150,7 +150,7 @@ class HomeScreen(StoreScreen):
                         if entry.screen_id == "party"), "")
             lines.append(t(say("and {count} more in the party: {key} lists everyone",
                                count=more, key=key)))
-        # a plugin's line may be a rule's sentence (gm_console.said): said in the UI language
+        # a plugin's line may be a rule's sentence (gm_console.text.said): said in the UI language
         lines += [t(line) if isinstance(line, str) else line
                   for line in self.store.host.call("home_status", session=session) if line]
         waiting = len(session.state.get("rolls", {}).get("pending", []))

@@ -4,7 +4,7 @@ A campaign's journal grows to 50,000 lines and more, so the table never holds it
 a window of at most ``PAGE`` lines of the filtered journal, and moving the cursor past the
 window's edge (up, down, page up and down, home, end, ``b``) cuts the window again around the
 line it goes to. Every key costs the same whatever the journal's length: lines are found by
-their position (:class:`gm_console.core.journal.Index` keeps each filter's positions as the
+their position (:class:`gm_console.files.journal.Index` keeps each filter's positions as the
 journal grows), and the export is written off the key's path.
 """
 
@@ -16,14 +16,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 
-from gm_console import codec
-from gm_console.core import journal
-from gm_console.core.clock import format_clock
-from gm_console.said import say
-from gm_console.store import Change
+from gm_console.files import codec, journal
+from gm_console.rules.clock import format_clock
+from gm_console.state.store import Change
+from gm_console.text.said import say
 from gm_console.ui.base import StoreScreen
 from gm_console.ui.widgets import SyncedTable, Value
-
 
 PAGE = 50  # lines in the table: the latest on opening, then the window the cursor is in
 INDEX_SLICE = 5000  # journal lines indexed for the filters per frame: about 6 ms of it

@@ -8,10 +8,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Label
 
-from gm_console import conditions, hitpoints
 from gm_console.headless import explain
-from gm_console.store import Change, Outcome
-from gm_console.said import said_by, say
+from gm_console.rules import conditions, hitpoints
+from gm_console.state.store import Change, Outcome
+from gm_console.text.said import said_by, say
 from gm_console.ui.base import StoreScreen
 from gm_console.ui.screens.character import CharacterScreen
 from gm_console.ui.screens.home import party_rows
@@ -87,7 +87,7 @@ class PartyScreen(StoreScreen):
     def _typed(self, question: str, parse: Callable[[str], tuple[str, dict[str, Any]]]
                ) -> None:
         """Ask for a line about the selected character and apply the operation it reads as
-        (the parsing is plain: gm_console.hitpoints / gm_console.conditions)."""
+        (the parsing is plain: gm_console.rules.hitpoints / gm_console.rules.conditions)."""
         name = self._selected()
         if not name:
             return

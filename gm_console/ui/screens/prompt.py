@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Callable
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from rich.text import Text
 from textual.widgets import Input, Label, Static
 
 from gm_console.ui.base import OneLayoutPerSize

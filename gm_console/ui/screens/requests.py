@@ -8,7 +8,7 @@ from textual.binding import Binding
 from textual.widgets import Label
 
 from gm_console.core.request_ops import describe
-from gm_console.store import Change
+from gm_console.state.store import Change
 from gm_console.ui.base import StoreScreen
 from gm_console.ui.screens.prompt import TextPrompt
 from gm_console.ui.widgets import SyncedTable

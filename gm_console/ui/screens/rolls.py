@@ -15,9 +15,9 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label
 
-from gm_console.rolls import mine, role_of, waiting
-from gm_console.said import say
-from gm_console.store import Store
+from gm_console.rules.rolls import mine, role_of, waiting
+from gm_console.state.store import Store
+from gm_console.text.said import say
 from gm_console.ui.base import OneLayoutPerSize
 from gm_console.ui.widgets import TextField
 

@@ -16,9 +16,9 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 
-from gm_console.config import bundled_dir, user_dir
-from gm_console.said import say
-from gm_console.store import Change, Outcome
+from gm_console.files.config import bundled_dir, user_dir
+from gm_console.state.store import Change, Outcome
+from gm_console.text.said import say
 from gm_console.ui.base import StoreScreen
 from gm_console.ui.screens.help import reflow
 from gm_console.ui.widgets import SyncedTable, Value, yes_no

@@ -1,0 +1,457 @@
+"""Every hook a gm-console plugin can implement.
+
+A plugin is a module (or object) with functions marked ``@hookimpl``, named after the hooks below
+and taking any subset of their arguments by name. Implementations are called with keywords.
+
+The host calls each implementation on its own: one that raises is reported, its plugin is
+switched off, and the console carries on with the others.
+
+``session`` arguments are :class:`gm_console.Session` (read-only: ``state``, ``setting()``,
+``table()``, ``speed()``, ``terrain()``, ``derived()``; a character's conditions:
+``conditions()``, ``roll_dice()`` for the dice of a check, save or attack with the disadvantage
+they impose, ``action_limits()``, ``hit_points()``; ``current_turn()``; ``kept(kind,
+compute)``, a value of the whole session computed by ``compute(session)``, and
+``kept_for(kind, character, compute)``, a value of a character that several hooks ask for,
+computed by ``compute(session, character)``: each kept until what it read changes, as derived
+values are); ``ctx`` arguments are
+:class:`gm_console.OpContext`, the same plus the means to change the session inside the current
+operation (``section()``, ``journal()``, ``touch()``, ``advance_clock()``, ``request_rolls()``,
+``add_condition()``/``remove_condition()``, ``duration()``, ``notify()`` and ``ask()`` to call
+a hook, ``apply()`` for one of the plugin's own operations).
+
+Call order: pluggy's, the last registered first. Plugins are registered the core first, then
+the installed plugins by entry-point name (a to z), then the loose files of each configured
+folder by file name; so a loose file is called first and the core last (which lets a local
+file answer a ``firstresult`` hook before a built-in). A plugin switched off is skipped. For a
+``firstresult`` hook the first answer that is not ``None`` wins. Reactions (``ctx`` hooks) run
+inside the operation that caused them: what they change is saved and undone with it, and if
+one raises, the whole operation is refused and nothing of it is kept.
+
+A plugin may declare hooks of its own for other plugins: a ``hookspecs`` attribute (a module,
+or a class whose functions take ``self`` first) of functions marked ``@gm_console.hookspec``.
+
+``docs/hooks.md`` is made from this module (``python -m gm_console.host.hookdoc > docs/hooks.md``);
+a test fails when it is out of date.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+import pluggy
+
+if TYPE_CHECKING:
+    from gm_console.contract.operations import Operation
+    from gm_console.contract.screens import ScreenSpec
+    from gm_console.contract.sections import SectionSpec
+    from gm_console.rules.speed import SpeedStep
+    from gm_console.state.context import OpContext, Session
+
+PROJECT = "gm_console"
+"""pluggy's project name: the markers' and the entry-point group's (``gm_console.plugins``)."""
+API_VERSION = 1
+"""The plugin API this console provides (see :mod:`gm_console`)."""
+hookimpl = pluggy.HookimplMarker(PROJECT)
+hookspec = pluggy.HookspecMarker(PROJECT)
+"""Marks the hooks below, and those a plugin declares for others."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Contributions, collected once when the plugins are loaded
+# ---------------------------------------------------------------------------------------------
+
+
+@hookspec
+def register_operations(register: Callable[[Operation], None]) -> None:
+    """Contribute operations: call ``register(Operation(...))`` once per operation.
+
+    Names are ``<area>.<verb>`` (``travel.advance``); the host refuses a name already taken.
+    
+    Example::
+
+        def _light(ctx, params):
+            ctx.section("light")["lit"] = params["who"]
+            return f"{params['who']} lights a torch"
+
+        @hookimpl
+        def register_operations(register):
+            register(Operation("light.torch", "Light a torch.", _light,
+                               (Param("who", str, "the character"),)))
+    """
+
+
+@hookspec
+def register_screens(register: Callable[[ScreenSpec], None]) -> None:
+    """Contribute screens: ``register(ScreenSpec(id, key, title, factory))``.
+
+    Each gets its key binding (remappable by id) and a command-palette entry.
+    
+    Example::
+
+        @hookimpl
+        def register_screens(register):
+            def factory(store):
+                from gm_console_light.screens import LightScreen  # Textual only when opened
+                return LightScreen(store)
+            register(ScreenSpec("light.sources", "f10", "Light: sources", factory))
+    """
+
+
+@hookspec
+def register_sections(register: Callable[[SectionSpec], None]) -> None:
+    """Contribute the plugin's table in the session file (``[plugins.<name>]``), with the
+    defaults filled in when a session is opened and a validation run on load.
+
+    Every session gets the defaults, so they must be what a session file holds: tables with
+    text keys, arrays, text, numbers, true/false and dates, nested no more than 64 levels
+    from the file's root. Other defaults (``None``, an object) switch the plugin off, with
+    what is wrong and where.
+
+    Example::
+
+        @hookimpl
+        def register_sections(register):
+            def validate(table):
+                if not isinstance(table.get("torches", []), list):
+                    return [(("torches",), "torches must be an array of tables")]
+                return []
+            register(SectionSpec("light", defaults={"torches": []}, validate=validate))
+    """
+
+
+@hookspec
+def help_text(language: str) -> str | None:
+    """A few lines for the help screen (F1): what the plugin does, its keys, and each
+    interpretation of the rules it makes and the setting that changes it.
+
+    Example::
+
+        @hookimpl
+        def help_text(language):
+            return "Torches burn 1 h (setting torch_hours)." if language == "en" else None
+    """
+
+
+@hookspec
+def labels(language: str) -> dict[str, str] | None:
+    """Translated labels, ``{"english label": "label in language"}``, for ``language``
+    (``"en"`` or ``"fr"``). The host's ``t()`` looks them up.
+
+    Example::
+
+        @hookimpl
+        def labels(language):
+            return {"Light": "Lumière", "Torches": "Torches"} if language == "fr" else None
+    """
+
+
+# ---------------------------------------------------------------------------------------------
+# Derived values: computed from the session, never stored
+# ---------------------------------------------------------------------------------------------
+
+
+@hookspec
+def speed_steps(character: dict[str, Any], session: Session) -> list[SpeedStep] | None:
+    """Steps of the speed pipeline for ``character`` (see :mod:`gm_console.rules.speed`).
+
+    Example::
+
+        @hookimpl
+        def speed_steps(character, session):
+            if character.get("limping"):
+                return [SpeedStep("multiply", "limping", value=0.5)]
+            return None
+    """
+
+
+@hookspec
+def character_derived(character: dict[str, Any], session: Session) -> dict[str, Any] | None:
+    """Derived values for one character: ``{value name: {plain data}}``.
+
+    They appear under the character's ``derived`` in ``gm-console show --json``; include a
+    ``steps`` list of readable lines where a game master may ask "why?".
+    
+    Example::
+
+        @hookimpl
+        def character_derived(character, session):
+            hours = session.setting("light", "torch_hours")
+            return {"light": {"hours": hours, "steps": [f"a torch burns {hours} h"]}}
+    """
+
+
+@hookspec
+def session_derived(session: Session) -> dict[str, Any] | None:
+    """Derived values for the whole session: ``{top-level key: {plain data}}`` in
+    ``gm-console show --json`` (``travel``, ``combat``).
+
+    Example::
+
+        @hookimpl
+        def session_derived(session):
+            return {"light": {"lit": len(session.state.get("plugins", {})
+                                         .get("light", {}).get("torches", []))}}
+    """
+
+
+@hookspec
+def party_columns(character: dict[str, Any], session: Session) -> dict[str, str] | None:
+    """Short texts for the party table, ``{column title: text}`` (``{"Speed": "7 mv / 5 m"}``).
+
+    Example::
+
+        @hookimpl
+        def party_columns(character, session):
+            return {"Torch": "lit" if character.get("torch") else "-"}
+    """
+
+
+@hookspec
+def character_conditions(character: dict[str, Any], session: Session
+                         ) -> list[dict[str, Any]] | None:
+    """Conditions the state gives ``character`` now (derived, never stored):
+    ``[{"name": "staggered", "source": "maximal load (242 lb)"}]``.
+
+    A name of config/conditions.toml takes that table's effects; otherwise give ``effects``
+    (the vocabulary is :data:`gm_console.rules.conditions.EFFECTS`) and, translated, ``label``.
+    Plugins read every condition, stored or derived, through ``session.conditions()``,
+    ``session.disadvantage()`` and ``session.action_limits()``. An implementation must not
+    read ``session.speed()``: the speed pipeline reads the conditions.
+
+    Example::
+
+        @hookimpl
+        def character_conditions(character, session):
+            if character.get("torch") == "out":
+                return [{"name": "in the dark", "source": "no light",
+                         "effects": {"attack_disadvantage": True}}]
+            return None
+    """
+
+
+@hookspec(firstresult=True)
+def current_turn(session: Session) -> dict[str, Any] | None:
+    """The fight's ``{"round": n, "turn": name}`` while one is running (the combat plugin
+    answers), so a condition's duration can count rounds from whose turn it is; None out of a
+    fight. Read it through ``session.current_turn()``.
+
+    Example (what the combat plugin does)::
+
+        @hookimpl
+        def current_turn(session):
+            fight = session.state.get("plugins", {}).get("combat", {})
+            return {"round": fight["round"], "turn": fight["turn"]} if fight.get("round") else None
+    """
+
+
+@hookspec(firstresult=True)
+def current_terrain(session: Session) -> dict[str, Any] | None:
+    """The terrain the party is in now: ``{"key", "label", "difficult": bool, "cost"}``
+    (``cost``: metres of speed per metre, 2 in difficult terrain), and ``types``: every terrain
+    type known, each shaped the same, so a plugin can price ground it is not on yet (a route's
+    next leg).
+
+    The first plugin that knows answers (the terrain plugin); others read it through
+    ``session.terrain()``.
+    
+    Example::
+
+        @hookimpl
+        def current_terrain(session):
+            return None  # let the terrain plugin answer; answer only if you keep terrain
+    """
+
+
+@hookspec(firstresult=True)
+def acting_character(session: Session) -> str | None:
+    """The name of whoever acts now (a fight running: the combatant whose turn it is), or
+    None. Screens about one character open on them (the movement calculator).
+
+    Example::
+
+        @hookimpl
+        def acting_character(session):
+            chase = session.state.get("plugins", {}).get("chase", {})
+            return chase.get("leader") if chase.get("running") else None
+    """
+
+
+@hookspec
+def home_status(session: Session) -> str | None:
+    """One short line for the home screen, in the session's language (``session.language``):
+    where the plugin's part of the table stands now (the route's progress, the fight's round
+    and whose turn it is), or None when there is nothing to say. The home screen asks after every
+    change: read what the line says, not every character's derived values.
+
+    Example::
+
+        @hookimpl
+        def home_status(session):
+            lit = session.state.get("plugins", {}).get("light", {}).get("sources", [])
+            return f"Light: {len(lit)} sources" if lit else None
+    """
+
+
+@hookspec(firstresult=True)
+def rest_refused(session: Session, kind: str) -> str | None:
+    """Why a rest (``kind``: "long" or "short") cannot be taken now, or None: a fight is
+    running. The first plugin that objects is the reason the rest is refused.
+
+    Example::
+
+        @hookimpl
+        def rest_refused(session, kind):
+            if session.state.get("plugins", {}).get("chase", {}).get("running"):
+                return "a chase is on: nobody rests"
+            return None
+    """
+
+
+# ---------------------------------------------------------------------------------------------
+# Reactions, called inside the operation that caused them (their changes undo with it)
+# ---------------------------------------------------------------------------------------------
+
+
+@hookspec
+def time_passed(ctx: OpContext, seconds: int, reason: str) -> None:
+    """The in-game clock moved forward by ``seconds`` (``reason``: "travel", "round", "rest",
+    "manual", ...).
+
+    Example::
+
+        @hookimpl
+        def time_passed(ctx, seconds, reason):
+            for torch in ctx.section("light").get("torches", []):
+                torch["left_s"] = max(0, torch["left_s"] - seconds)
+    """
+
+
+@hookspec
+def round_started(ctx: OpContext, round: int) -> None:
+    """A combat round began (announced by the combat plugin through ``ctx.notify``).
+
+    Example::
+
+        @hookimpl
+        def round_started(ctx, round):
+            ctx.journal(f"round {round}: the torches flicker", kind="light")
+    """
+
+
+@hookspec
+def turn_started(ctx: OpContext, name: str, round: int) -> None:
+    """A combatant's turn began (announced by the combat plugin): durations counted in rounds
+    or "until the start of X's turn" tick here.
+
+    Example::
+
+        @hookimpl
+        def turn_started(ctx, name, round):
+            if name == "Lair":
+                ctx.journal("the lair trembles", kind="lair")
+    """
+
+
+@hookspec
+def turn_ended(ctx: OpContext, name: str, round: int) -> None:
+    """A combatant's turn ended: "until the end of X's turn" durations end, and a condition
+    that lasts until a save succeeds asks for that save.
+
+    Example::
+
+        @hookimpl
+        def turn_ended(ctx, name, round):
+            ctx.journal(f"{name} catches their breath", kind="note")
+    """
+
+@hookspec(firstresult=True)
+def spend_movement(ctx: OpContext, character: str, metres: float,
+                   override: str) -> dict[str, Any] | None:
+    """``character`` spends ``metres`` of movement in a fight (a climb or a jump the movement
+    plugin priced). The plugin that keeps the action economy (combat) books it and answers
+    what it says of the turn (``{"metres_left": ...}``), or raises :class:`Refused` with the
+    reason (``override``: the game master's reason to allow it anyway, "" if none). No answer
+    from any plugin means no fight is tracked.
+
+    Example (what the combat plugin does)::
+
+        @hookimpl
+        def spend_movement(ctx, character, metres, override):
+            return ctx.apply("actions.move", combatant=character, metres=metres,
+                             override=override).data
+    """
+
+
+@hookspec
+def party_entered_terrain(ctx: OpContext, terrain: str) -> None:
+    """Travel took the party onto ground of terrain ``terrain`` (a key of the ``types`` that
+    ``current_terrain`` lists): the plugin that keeps the current terrain makes it current.
+
+    Example (what the terrain plugin does)::
+
+        @hookimpl
+        def party_entered_terrain(ctx, terrain):
+            ctx.apply("travel.terrain", terrain=terrain)
+    """
+
+
+@hookspec
+def travelled(ctx: OpContext, km: float, hours: float, mode: str, terrain: str) -> None:
+    """The party covered ``km`` in ``hours`` by ``mode`` (foot, horse, ship...) on ``terrain``.
+    Called for each stretch of a journey after the travel table and the clock have moved
+    (``time_passed`` with reason "travel" came first), so a plugin reading either sees the
+    journey as it now is.
+
+    Example::
+
+        @hookimpl
+        def travelled(ctx, km, hours, mode, terrain):
+            ctx.section("weather")["km_in_the_rain"] = km
+    """
+
+
+@hookspec
+def travel_factors(session: Session, mode: str) -> list[dict[str, Any]] | None:
+    """Multipliers on the distance the party covers overland by ``mode`` (a storm, a lame
+    horse): ``[{"factor": 0.5, "why": "storm: half the distance"}]``. The travel plugin applies
+    their product to every hour of travel and plans with it; each ``why`` is shown with the
+    figures it changed.
+
+    Example::
+
+        @hookimpl
+        def travel_factors(session, mode):
+            if session.state.get("plugins", {}).get("weather", {}).get("storm"):
+                return [{"factor": 0.5, "why": "storm: half the distance"}]
+            return None
+    """
+
+
+@hookspec
+def character_renamed(ctx: OpContext, old: str, new: str) -> None:
+    """Character ``old`` is now called ``new`` (``character.set field=name``): a plugin that
+    keeps state by character name renames its entries, so nothing is orphaned.
+
+    Example::
+
+        @hookimpl
+        def character_renamed(ctx, old, new):
+            torches = ctx.section("light").get("torches", [])
+            for torch in torches:
+                if torch["holder"] == old:
+                    torch["holder"] = new
+    """
+
+
+@hookspec
+def character_removed(ctx: OpContext, name: str) -> None:
+    """Character ``name`` left the party (``character.remove``): a plugin that keeps state by
+    character name drops or closes what belonged to them. Undo brings both back together.
+
+    Example::
+
+        @hookimpl
+        def character_removed(ctx, name):
+            table = ctx.section("light")
+            table["torches"] = [t for t in table.get("torches", []) if t["holder"] != name]
+    """

@@ -1,0 +1,101 @@
+"""The journal as the game master reads it: filtered, and exported as Markdown."""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Sequence
+
+from gm_console.rules.clock import format_clock
+from gm_console.text.i18n import Translator
+
+
+def select(lines: Iterable[dict[str, Any]], character: str = "",
+           kind: str = "") -> list[dict[str, Any]]:
+    """Lines about ``character`` (case-insensitive) and of ``kind``; empty means any."""
+    wanted = character.casefold()
+    return [line for line in lines if _about(line, wanted, kind)]
+
+
+class Index:
+    """Where each filter's lines are in a journal, kept as the journal grows: a screen pages
+    through 50,000 lines of one character at the same cost as through 50.
+
+    Lines are never changed, and the journal only grows at its end: an operation adds its
+    lines, an undo takes back the undone operation's and adds its own. So each call looks at
+    the lines after those the journal still shares with the one indexed last (compared by
+    identity, from the end), and at those alone. Nothing is indexed until a filter is asked
+    for: without one, the lines are their own positions."""
+
+    def __init__(self) -> None:
+        self._lines: Sequence[dict[str, Any]] = ()  # indexed last; held, so the same objects
+        self._done = 0  # how many of them are indexed
+        self._by: dict[str | tuple[str, str], list[int]] = {}  # kind; (character, kind or "")
+
+    def positions(self, lines: Sequence[dict[str, Any]], character: str = "",
+                  kind: str = "") -> Sequence[int]:
+        """The indices in ``lines`` of the lines about ``character`` (case-insensitive) of
+        ``kind``, in order; empty means any."""
+        if not character and not kind:
+            return range(len(lines))
+        self.index(lines)
+        return self._by.get((character.casefold(), kind) if character else kind, [])
+
+    def kinds(self, lines: Sequence[dict[str, Any]]) -> list[str]:
+        """The kinds of the lines, sorted."""
+        self.index(lines)
+        return sorted(key for key in self._by if isinstance(key, str))
+
+    def index(self, lines: Sequence[dict[str, Any]], most: int | None = None) -> bool:
+        """Index ``lines``, or at most ``most`` more of them; True once all are. A screen
+        indexes a long journal a slice at a time, and a filter finishes what is left."""
+        if lines is not self._lines:
+            old, shared = self._lines, min(len(lines), self._done)
+            while shared and lines[shared - 1] is not old[shared - 1]:
+                shared -= 1  # an undo's: a line or two; another journal's: all of them
+            by = self._by
+            for key in list(by):
+                found = by[key]
+                while found and found[-1] >= shared:
+                    found.pop()
+                if not found:
+                    del by[key]
+            self._lines, self._done = lines, shared
+        end = len(lines) if most is None else min(len(lines), self._done + most)
+        by = self._by
+        for index in range(self._done, end):
+            line = lines[index]
+            kind = str(line.get("kind", ""))
+            if kind not in by:  # kinds are keys alone; characters with a kind or none
+                by[kind] = []
+            by[kind].append(index)
+            who = line.get("who")
+            if who:
+                for name in {str(w).casefold() for w in who}:
+                    for key in ((name, ""), (name, kind)) if kind else ((name, ""),):
+                        if key not in by:
+                            by[key] = []
+                        by[key].append(index)
+        self._done = end
+        return end == len(lines)
+
+
+def _about(line: dict[str, Any], wanted: str, kind: str) -> bool:
+    return ((not wanted or wanted in (str(w).casefold() for w in line.get("who", [])))
+            and (not kind or line.get("kind") == kind))
+
+
+def to_markdown(title: str, lines: Iterable[dict[str, Any]], t: Translator) -> str:
+    """One section per in-game day, one bullet per line with its time, kind and real time,
+    in ``t``'s language."""
+    day_word = t("Day")
+    out = [f"# {title}", ""]
+    day = None
+    for line in lines:
+        if line.get("day") != day:
+            day = line.get("day")
+            out += [f"## {day_word} {day}", ""]
+        stamp = format_clock(line, day_word).split(", ")[-1]
+        who = f" ({', '.join(line['who'])})" if line.get("who") else ""
+        text = t.line(line).replace("\n", " ")
+        out.append(f"- **{stamp}** · {t(str(line.get('kind', '')))}{who}: {text} "
+                   f"<sub>{line.get('real', '')}</sub>")
+    return "\n".join(out) + "\n"

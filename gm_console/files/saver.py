@@ -1,0 +1,175 @@
+"""Saving off the key-press path: the store hands over each new state, a thread writes the
+latest one (states handed over while it writes are batched into one save). States are never
+changed after the store commits them (each operation works on copies of what it touches), so
+the thread can serialise one without copying it, and re-serialises only the tables, characters
+and journal lines that are new since its last save (gm_console.files.serialise)."""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import threading
+from pathlib import Path
+from time import monotonic, sleep
+from typing import Any, Callable
+
+from gm_console.files import codec, parse_cache, serialise
+from gm_console.text.said import say
+
+
+class _GaveWay(Exception):
+    """Priming stopped: a save is due, or the saver is closing."""
+
+
+class Saver:
+    def __init__(self, path: Path, on_error: Callable[[str], None] | None = None,
+                 delay: float = 0.1) -> None:
+        self.path = Path(path)
+        self.on_error = on_error
+        # A save starts this long after the first change it holds: the key press that made
+        # the change repaints first instead of sharing the interpreter with the save, and a
+        # burst of keys is one save. flush() and close() do not wait for it.
+        self.delay = delay
+        self._pending: dict[str, Any] | None = None
+        self._due = 0.0
+        self._urgent = False
+        self._busy = False
+        self._closed = False
+        self.error: str | None = None
+        """Why the last save failed; None once a save succeeds (quitting checks it)."""
+        self._key_at = -math.inf
+        """When the last key was pressed: serialising waits a while after it (see hold)."""
+        self._priming: tuple[dict[str, Any], float, str | None] | None = None
+        self._serialiser = serialise.Serialiser()
+        self._written: tuple[dict[str, Any], str] | None = None
+        """The last state saved and its text: kept as the parse cache on close."""
+        self._cond = threading.Condition()
+        self._thread = threading.Thread(target=self._run, name="gm-console-saver", daemon=True)
+        self._thread.start()
+
+    def hold(self) -> None:
+        """A key was pressed: for ``delay`` seconds, a save being serialised waits between
+        its tables, so the key's repaint does not share the interpreter with it (the first
+        save of a big campaign serialises all of it: a fifth of a second); priming waits
+        PRIMING_QUIET seconds."""
+        self._key_at = monotonic()
+
+    PRIMING_QUIET = 0.5
+    """Seconds without a key before priming goes on: it saves nothing, so it waits out a
+    screen's whole repaint (longer than ``delay``) and keys pressed one after another."""
+
+    GIVE_WAY_AT_MOST = 2.0
+    """Seconds a save gives way to keys in all: one made during a long burst of typing is
+    on disk this long after its turn at the latest (a kill -9 then loses no more)."""
+
+    def _serialised(self, state: dict[str, Any], priming: bool = False) -> str:
+        """``state``'s text. A save gives way to keys for GIVE_WAY_AT_MOST seconds in all;
+        priming, which saves nothing, for as long as keys come, and it stops (_GaveWay) once
+        a save is pending or the saver closes, the text made so far kept for the save."""
+        until = math.inf if priming else monotonic() + self.GIVE_WAY_AT_MOST
+        quiet = self.PRIMING_QUIET if priming else self.delay
+
+        def give_way() -> None:
+            while True:
+                if priming and (self._pending is not None or self._closed):
+                    raise _GaveWay
+                if self._urgent or self._closed:  # flush() and close() do not wait
+                    return
+                wait = min(self._key_at + quiet, until) - monotonic()
+                if wait <= 0:
+                    return
+                sleep(wait)
+        return self._serialiser.dumps(state, give_way)
+
+    def schedule(self, state: dict[str, Any]) -> None:
+        self.hold()
+        with self._cond:
+            if self._pending is None:
+                self._due = monotonic() + self.delay
+            self._pending = state
+            self._cond.notify_all()
+
+    def flush(self, timeout: float = 10.0) -> bool:
+        """Wait until everything scheduled is on disk; False if it is not by ``timeout``."""
+        with self._cond:
+            self._urgent = True
+            self._cond.notify_all()
+            try:
+                return self._cond.wait_for(lambda: self._pending is None and not self._busy,
+                                           timeout)
+            finally:
+                self._urgent = False
+
+    def close(self) -> None:
+        self.flush()
+        with self._cond:
+            self._closed = True
+            self._cond.notify_all()
+        self._thread.join(timeout=5)
+        self._remember()
+
+    def _remember(self) -> None:
+        """What the file now holds, as the next start will want it (gm_console.files.parse_cache):
+        once, on closing, rather than the whole state per save."""
+        written, self._written = self._written, None
+        if written is not None:
+            parse_cache.remember_written(self.path, written[1], written[0])
+
+    def prime(self, state: dict[str, Any], after: float = 2.0,
+              written: str | None = None) -> None:
+        """Serialise ``state`` without writing it, ``after`` seconds from now (once the first
+        screen is up) unless a save comes first: the first save after opening a big session
+        then costs what its operation changed, not a fifth of a second of the whole campaign
+        shared with the key press. It gives way to keys for as long as they come (a campaign
+        of 50,000 journal lines is seconds of it) and to any save. ``written``, the file's
+        text when gm-console wrote it of ``state``, gives the text of its characters and
+        journal lines at once (serialise.Serialiser.reuse)."""
+        with self._cond:
+            self._priming = (state, monotonic() + after, written)
+            self._cond.notify_all()
+
+    def write(self, state: dict[str, Any]) -> None:
+        """Serialise ``state`` and write it now (the thread's work; the benchmark times it)."""
+        text = self._serialised(state)
+        codec.write_atomic(self.path, text)
+        self._written = (state, text)
+
+    def _save_due(self) -> bool:
+        return self._pending is not None and (
+            self._urgent or self._closed or monotonic() >= self._due)
+
+    def _prime_due(self) -> bool:
+        return self._priming is not None and monotonic() >= self._priming[1]
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                while not self._save_due() and not self._prime_due():
+                    if self._pending is None and self._closed:
+                        return
+                    wake = [t for t in (self._due if self._pending is not None else None,
+                                        self._priming[1] if self._priming else None) if t]
+                    self._cond.wait(min(wake) - monotonic() if wake else None)
+                priming, self._priming = self._priming, None  # a save primes as well
+                state = self._pending
+                if state is not None:
+                    self._pending, self._busy = None, True
+            if priming is not None and priming[2] is not None:
+                self._serialiser.reuse(priming[0], priming[2])
+            if state is None:  # outside the lock: schedule() never waits for it
+                assert priming is not None
+                with contextlib.suppress(Exception):  # _GaveWay; an error: the save shows it
+                    self._serialised(priming[0], priming=True)
+                continue
+            try:
+                self.write(state)
+                self.error = None
+            except Exception as exc:  # a full disk must not kill the console: say it, keep going
+                self.error = say("could not save {path}: {error}", path=str(self.path),
+                                 error=str(exc))
+                if self.on_error:
+                    self.on_error(self.error)
+            finally:
+                with self._cond:
+                    self._busy = False
+                    self._cond.notify_all()

@@ -1,0 +1,454 @@
+"""The plugin host: loads plugins with pluggy, collects what they contribute, and calls their
+hooks one implementation at a time so that a plugin that raises is switched off, not fatal.
+
+A fresh :class:`Host` is built per run (and per test): there is no import-time global manager.
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import importlib
+import importlib.util
+import traceback
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from types import FunctionType, MethodType, ModuleType
+from typing import Any, Callable, Iterator
+
+import pluggy
+
+from gm_console.contract import hookspecs
+from gm_console.contract.hookspecs import API_VERSION, PROJECT
+from gm_console.contract.operations import Operation, Refused, Result
+from gm_console.contract.screens import ScreenSpec
+from gm_console.contract.sections import SectionSpec
+from gm_console.files.config import Config
+from gm_console.host import plugin_index
+from gm_console.host.contributions import sound_operation, sound_screen, sound_section
+from gm_console.host.version import installed
+from gm_console.rules.speed import SpeedStep
+from gm_console.text.said import say, stored
+
+ENTRY_POINT_GROUP = "gm_console.plugins"
+Text = str | Callable[[], str]
+"""A plugin's version, or how to read it when it is asked for: a distribution's metadata (its
+README included) is parsed as e-mail headers, a few hundredths of a second of every start-up
+that only ``gm-console plugins`` and the help screen need."""
+CORE = "core"
+CORE_MODULE = "gm_console.core.hooks"
+"""The host's own plugin, loaded by name as the installed ones are by their entry points."""
+
+
+@dataclass
+class PluginRecord:
+    """What ``gm-console plugins`` reports about one plugin."""
+
+    name: str
+    release: Text
+    """Its version (:attr:`version`), or how to read it."""
+    source: str
+    status: str = "loaded"  # loaded | disabled | failed
+    error: str = ""
+    hooks: list[str] = field(default_factory=list)
+
+    @property
+    def version(self) -> str:
+        self.release = _read(self.release)
+        return self.release
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "version": self.version, "source": self.source,
+                "status": self.status, "error": self.error, "hooks": self.hooks}
+
+
+def _installed_version(distribution: str) -> str:
+    from importlib.metadata import version
+
+    return version(distribution)
+
+
+def _read(text: Text) -> str:
+    if not callable(text):
+        return text
+    try:
+        return text() or ""
+    except Exception:  # unreadable metadata: a version is not worth a failure
+        return ""
+
+
+class _PluginManager(pluggy.PluginManager):
+    """pluggy's, finding a module's hooks faster: pluggy reads each name of a module through
+    ``inspect.getattr_static`` (so that a class's properties are not run), two thirds of
+    ``Host.load``. A module's names are in its ``__dict__``, where nothing runs: a name that is
+    no function (an imported module, a class, a constant) is no hook, and a plain function's
+    marker is read from it, as pluggy would read them; anything else (a method, a class's
+    names) is pluggy's to read and check as ever."""
+
+    def parse_hookimpl_opts(self, plugin: Any, name: str) -> Any:
+        opts = _module_marker(plugin, name, self.project_name + "_impl")
+        return super().parse_hookimpl_opts(plugin, name) if opts is _PLUGGYS else opts
+
+    def parse_hookspec_opts(self, module_or_class: Any, name: str) -> Any:
+        opts = _module_marker(module_or_class, name, self.project_name + "_spec")
+        return super().parse_hookspec_opts(module_or_class, name) if opts is _PLUGGYS else opts
+
+
+_PLUGGYS = object()
+"""What :func:`_module_marker` leaves to pluggy."""
+
+
+def _module_marker(owner: Any, name: str, marker: str) -> Any:
+    """The options a module's plain function is marked with (None when it is not, or when
+    the name holds no function); :data:`_PLUGGYS` for a name pluggy must read itself."""
+    if not isinstance(owner, ModuleType):
+        return _PLUGGYS
+    value = owner.__dict__.get(name)
+    if isinstance(value, FunctionType):
+        opts = getattr(value, marker, None)
+        return opts if isinstance(opts, dict) else None
+    return _PLUGGYS if isinstance(value, (MethodType, staticmethod, classmethod)) else None
+
+
+class Host:
+    def __init__(self, config: Config | None = None) -> None:
+        self.config = config or Config()
+        self.pm = _PluginManager(PROJECT)
+        self.pm.add_hookspecs(hookspecs)
+        self.plugins: dict[str, PluginRecord] = {}
+        self.operations: dict[str, Operation] = {}
+        self.screens: dict[str, ScreenSpec] = {}
+        self.sections: dict[str, SectionSpec] = {}
+        self.failure_listeners: list[Callable[[PluginRecord], None]] = []
+        self.failures: list[PluginRecord] = []  # every switch-off, in order (Store.apply reads it)
+        self.declared_hooks: dict[str, str] = {}  # hook name → the plugin that declared it
+
+    # -- loading ------------------------------------------------------------------------------
+
+    def load(self) -> Host:
+        """Register the core, the installed plugins, then loose files; collect contributions.
+
+        Two passes: every plugin is imported first and the hooks it declares for others
+        (``hookspecs``) are added, so a plugin may implement a hook declared by one that
+        loads after it; then each is registered and checked."""
+        self._register(CORE, importlib.import_module(CORE_MODULE), installed,
+                       "built into gm-console")
+        settings = self.config.settings.get("plugins", {})
+        enabled = settings.get("enabled", "all")
+        disabled = set(settings.get("disabled", []))
+        imported: list[tuple[str, Any, Text, str]] = []
+        for name, version, source, load in self._discover(settings.get("folders", [])):
+            if name in self.plugins or any(name == other for other, *_ in imported):
+                self.plugins.setdefault(f"{name} ({source})", PluginRecord(
+                    name, version, source, "failed", f"another plugin is already named {name!r}"))
+                continue
+            if name in disabled or (enabled != "all" and name not in enabled):
+                self.plugins[name] = PluginRecord(name, version, source, "disabled",
+                                                  "switched off in settings")
+                continue
+            try:
+                module = _contained(load)
+                _check_api(module)
+                self._declare_hooks(name, module)
+            except Exception as exc:  # a broken plugin must not take the console down
+                self.plugins[name] = PluginRecord(name, version, source, "failed", str(exc))
+                continue
+            imported.append((name, module, version, source))
+        for name, module, version, source in imported:
+            self._register(name, module, version, source)
+        self._collect()
+        return self
+
+    def _declare_hooks(self, name: str, module: Any) -> None:
+        """Add the hooks a plugin declares for others (its ``hookspecs`` attribute: a module or
+        class of functions marked with :data:`gm_console.hookspec`)."""
+        declared = getattr(module, "hookspecs", None)
+        if declared is None:
+            return
+        taken = set(self._hook_names())
+        names = [n for n in dir(declared) if hasattr(getattr(declared, n), "gm_console_spec")]
+        clashes = sorted(taken & set(names))
+        if clashes:
+            raise ValueError(f"declares hook {clashes[0]!r}, which already exists")
+        if not names:
+            raise ValueError("has a 'hookspecs' attribute with no @hookspec function in it")
+        self.pm.add_hookspecs(declared)
+        self.declared_hooks.update(dict.fromkeys(names, name))
+
+    def _discover(self, folders: list[str]) -> Iterator[tuple[str, Text, str,
+                                                              Callable[[], Any]]]:
+        for found in plugin_index.entry_points(ENTRY_POINT_GROUP):
+            if not found.distribution:
+                yield found.name, "", "entry point", plugin_index.loader(found.value)
+                continue
+            yield (found.name, functools.partial(_installed_version, found.distribution),
+                   f"entry point of {found.distribution}", plugin_index.loader(found.value))
+        for folder in folders:
+            for path in sorted(Path(folder).expanduser().glob("*.py")):
+                if not path.name.startswith("_"):
+                    yield path.stem, "local", str(path), functools.partial(_import_file, path)
+
+    def _register(self, name: str, module: Any, version: Text, source: str) -> None:
+        record = PluginRecord(name, lambda: _read(version) or getattr(module, "__version__", ""),
+                              source)
+        self.plugins[name] = record
+        try:
+            self.pm.register(module, name=name)
+        except pluggy.PluginValidationError as exc:
+            record.status, record.error = "failed", f"invalid hook implementation: {exc}"
+            return
+        callers = self.pm.get_hookcallers(module) or []  # (pluggy walks every hook for it)
+        # optionalhook=True: a hook another plugin declares, which may not be loaded (pluggy's
+        # marker; the implementation then simply goes uncalled)
+        unknown = [hc.name for hc in callers
+                   if not hc.has_spec() and not all(impl.optionalhook for impl in
+                                                    hc.get_hookimpls() if impl.plugin is module)]
+        if unknown:
+            # Be pytest, not datasette: a misspelled hook is an error, not a silent no-op.
+            hints = [f"{u!r}" + _did_you_mean(u, self._hook_names()) for u in unknown]
+            self.pm.unregister(module)
+            record.status = "failed"
+            record.error = "implements " + ", ".join(hints) + ", which is not a gm-console hook"
+            return
+        wrappers = sorted(impl.function.__name__ for hc in callers
+                          for impl in hc.get_hookimpls()
+                          if impl.plugin is module and (impl.wrapper or impl.hookwrapper))
+        if wrappers:
+            # The host calls each implementation on its own (so one that raises is switched off
+            # alone): there is no call for a wrapper to wrap. Say so rather than take its
+            # generator for an answer.
+            self.pm.unregister(module)
+            record.status = "failed"
+            record.error = (f"{', '.join(wrappers)} is a wrapper (wrapper=True or hookwrapper=True);"
+                            " gm-console calls each implementation on its own and has no wrappers:"
+                            " write a plain @hookimpl")
+            return
+        self.config.add_plugin_folder(name, _folder_of(module))
+        record.hooks = sorted(hc.name for hc in callers)
+
+    def _hook_names(self) -> list[str]:
+        return [n for n in dir(hookspecs) if not n.startswith("_")
+                and hasattr(getattr(hookspecs, n), "gm_console_spec")] + list(self.declared_hooks)
+
+    def _collect(self) -> None:
+        def owned(kind: str, store: dict[str, Any], attr: str,
+                  check: Callable[[Any], None]) -> Callable[[str], Callable]:
+            def make(plugin: str) -> Callable[[Any], None]:
+                def register(item: Any) -> None:
+                    key = getattr(item, attr)
+                    if key in store:
+                        raise ValueError(f"{kind} {key!r} is already registered by "
+                                         f"{store[key].plugin!r}")
+                    check(item)
+                    store[key] = replace(item, plugin=plugin)
+                return register
+            return make
+
+        for hook, make in (
+            ("register_operations", owned("operation", self.operations, "name",
+                                          sound_operation)),
+            ("register_screens", owned("screen", self.screens, "id", sound_screen)),
+            ("register_sections", owned("section", self.sections, "name", sound_section)),
+        ):
+            for impl in self._impls(hook):
+                self._invoke(impl, {"register": make(impl.plugin_name)})
+
+    # -- calling hooks ------------------------------------------------------------------------
+
+    def _impls(self, hook: str) -> list[Any]:
+        # pluggy calls the last registered first; keep its order.
+        return list(reversed(getattr(self.pm.hook, hook).get_hookimpls()))
+
+    def _invoke(self, impl: Any, kwargs: dict[str, Any]) -> Any:
+        try:
+            return impl.function(**{k: kwargs[k] for k in impl.argnames if k in kwargs})
+        except Refused:
+            raise
+        except (Exception, SystemExit) as exc:
+            self.fail(impl.plugin_name, say("{hook} raised {error}", hook=impl.function.__name__,
+                                            error=_short(exc)),
+                      traceback.format_exc())
+            return None
+
+    def _answer(self, hook: str, impl: Any, kwargs: dict[str, Any]) -> Any:
+        """The plugin's answer if it has the shape the hook declares; else the plugin is
+        switched off (by its own name, not whoever reads the answer next) and None."""
+        value = self._invoke(impl, kwargs)
+        shape = _SHAPES.get(hook)
+        if value is None or shape is None or shape[0](value):
+            return value
+        self.fail(impl.plugin_name, say("{hook} returned {value}, not {shape}", hook=hook,
+                                        value=_preview(value), shape=shape[1]))
+        return None
+
+    def call_each(self, hook: str, **kwargs: Any) -> list[tuple[str, Any]]:
+        """(plugin name, answer) for every plugin that answered; one that raises or answers
+        nonsense is switched off and left out."""
+        results = []
+        for impl in self._impls(hook):
+            value = self._answer(hook, impl, kwargs)
+            if value is not None:
+                results.append((impl.plugin_name, value))
+        return results
+
+    def call(self, hook: str, **kwargs: Any) -> list[Any]:
+        """Every plugin's answer (None answers left out)."""
+        return [value for _, value in self.call_each(hook, **kwargs)]
+
+    def call_first(self, hook: str, **kwargs: Any) -> Any:
+        for impl in self._impls(hook):
+            value = self._answer(hook, impl, kwargs)
+            if value is not None:
+                return value
+        return None
+
+    def fail(self, plugin: str, error: str, detail: str = "") -> None:
+        """Switch a plugin off after it raised: its hooks, operations and screens go away; its
+        table in the session stays, untouched, and is saved as it was."""
+        if plugin == CORE:
+            raise RuntimeError(f"the core raised: {error}\n{detail}")
+        record = self.plugins.get(plugin)
+        module = self.pm.get_plugin(plugin)
+        if module is not None:
+            self.pm.unregister(module)
+        for registry in (self.operations, self.screens, self.sections):
+            for key in [k for k, v in registry.items() if v.plugin == plugin]:
+                del registry[key]
+        if record is not None:
+            record.status, record.error = "failed", error
+            self.failures.append(record)
+            for listener in self.failure_listeners:
+                listener(record)
+
+    # -- operations ---------------------------------------------------------------------------
+
+    def operation(self, name: str) -> Operation:
+        if name not in self.operations:
+            close = difflib.get_close_matches(name, list(self.operations), n=1)
+            raise Refused(say("unknown operation {name!r} (did you mean {close!r}?) (gm-console "
+                              "ops lists them)", name=name, close=close[0]) if close else
+                          say("unknown operation {name!r} (gm-console ops lists them)",
+                              name=name))
+        return self.operations[name]
+
+    def run_operation(self, ctx: Any, name: str, raw: dict[str, Any]) -> Result:
+        """Check and apply one operation inside ``ctx``; the journal gets its line first."""
+        op = self.operation(name)
+        params = op.coerce(raw)
+        first_line, started = len(ctx.journal_lines), ctx.now()
+        try:
+            reason = op.check(ctx, params) if op.check else None
+            if reason:
+                raise Refused(reason)
+            outcome = op.apply(ctx, params)
+        except Refused:
+            raise
+        except Exception as exc:
+            self.fail(op.plugin, say("operation {name} raised {error}", name=name,
+                                     error=_short(exc)), traceback.format_exc())
+            raise Refused(say("{name} failed inside plugin {plugin!r} ({error}); the plugin is "
+                              "switched off and nothing was changed", name=name,
+                              plugin=op.plugin, error=_short(exc))) from exc
+        result = outcome if isinstance(outcome, Result) else \
+            Result(outcome if isinstance(outcome, str) and outcome else str(outcome or name))
+        ctx.touch(name.split(".", 1)[0], *([op.plugin] if op.plugin != CORE else []))
+        if op.journal:
+            # The operation's own line comes first and carries the time it began at.
+            ctx.journal_lines.insert(first_line, {**started, "kind": op.journal_kind,
+                                                  "text": str(result.message),
+                                                  **stored(result.message),
+                                                  "who": list(result.who)})
+        return result
+
+
+def _contained(load: Callable[[], Any]) -> Any:
+    """Import a plugin; one that raises, or calls ``sys.exit`` at import, fails alone."""
+    try:
+        return load()
+    except (Exception, SystemExit) as exc:
+        raise ValueError(f"import failed: {_short(exc)}") from None
+
+
+def _check_api(module: Any) -> None:
+    """A plugin built for a newer plugin API than this console provides is refused by name."""
+    wanted = getattr(module, "GM_CONSOLE_API", API_VERSION)
+    if not isinstance(wanted, int) or isinstance(wanted, bool) or wanted < 1:
+        raise ValueError(f"GM_CONSOLE_API = {wanted!r}: it should be a whole number, the plugin "
+                         f"API version the plugin was built for (this console: {API_VERSION})")
+    if wanted > API_VERSION:
+        raise ValueError(f"built for gm-console plugin API {wanted}; this gm-console "
+                         f"({installed()}) provides API {API_VERSION}: "
+                         "upgrade gm-console")
+
+
+def _folder_of(module: Any) -> Path | None:
+    """Where a plugin's own files are: its package folder, or the folder of its loose file."""
+    where = getattr(module, "__file__", None)
+    return Path(where).parent if where else None
+
+
+def _import_file(path: Path) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(f"gm_console_local_{path.stem}", path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot load {path}")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _short(exc: BaseException) -> str:
+    if isinstance(exc, SystemExit):
+        return f"called sys.exit({exc.code!r})"
+    return f"{type(exc).__name__}: {exc}"
+
+
+def _preview(value: Any) -> str:
+    text = repr(value)
+    return f"{type(value).__name__} {text[:60]}{'...' if len(text) > 60 else ''}"
+
+
+def _text_table(value: Any) -> bool:
+    return isinstance(value, dict) and all(isinstance(k, str) and isinstance(v, str)
+                                           for k, v in value.items())
+
+
+def _named_values(value: Any) -> bool:
+    return isinstance(value, dict) and all(isinstance(k, str) for k in value)
+
+
+def _speed_steps(value: Any) -> bool:
+    return isinstance(value, list) and all(
+        isinstance(step, SpeedStep) and isinstance(step.value, (int, float))
+        and not isinstance(step.value, bool) for step in value)
+
+
+def _conditions(value: Any) -> bool:
+    return isinstance(value, list) and all(
+        isinstance(entry, dict) and isinstance(entry.get("name"), str) for entry in value)
+
+
+def _turn(value: Any) -> bool:
+    return (isinstance(value, dict) and isinstance(value.get("turn"), str)
+            and isinstance(value.get("round"), int) and not isinstance(value["round"], bool))
+
+
+# What each hook's answer must look like (hookspecs.py), checked before anyone reads it.
+_SHAPES: dict[str, tuple[Callable[[Any], bool], str]] = {
+    "help_text": (lambda v: isinstance(v, str), say("text")),
+    "labels": (_text_table, say("a table of text")),
+    "speed_steps": (_speed_steps, say("a list of SpeedStep")),
+    "character_derived": (_named_values, say("a table of named values")),
+    "session_derived": (_named_values, say("a table of named values")),
+    "party_columns": (_text_table, say("a table of text")),
+    "current_terrain": (_named_values, say("a table of named values")),
+    "spend_movement": (_named_values, say("a table of named values")),
+    "travel_factors": (lambda v: isinstance(v, list), say("a list of factors")),
+    "character_conditions": (_conditions,
+                             say("a list of conditions, each a table with a name")),
+    "current_turn": (_turn, say("a table with the round and whose turn it is")),
+}
+
+
+def _did_you_mean(word: str, candidates: list[str]) -> str:
+    close = difflib.get_close_matches(word, candidates, n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""

@@ -1,0 +1,350 @@
+"""Conditions: what a character suffers (prone, staggered, exhaustion 3, unconscious) and what it
+does to the rules, as plain data every plugin reads through the host.
+
+A condition comes from one of two places:
+
+- **stored** on the character (``[[characters.conditions]]``): the game master added it by
+  hand (``condition.add``) or a plugin's operation did (a failed landing leaves the jumper
+  prone), optionally with a duration (:mod:`gm_console.rules.durations`);
+- **derived** by a plugin's ``character_conditions`` hook from the state (maximal load gives
+  "staggered" and "cannot fight"; exhaustion level 1 gives "exhaustion 1"; 0 hit points give
+  "unconscious"). A derived condition lasts as long as its cause and is never stored.
+
+Its **effect** is data, so a third-party plugin can add a condition without the others knowing
+it. The keys (every one optional; the vocabulary is :data:`EFFECTS`):
+
+``check_disadvantage``, ``save_disadvantage``, ``attack_disadvantage``
+    ability checks, saving throws, attack rolls are rolled with disadvantage;
+``restricted``
+    restricted activity: one standard or one move action a round (combat, RULES.md 3.3);
+``forbids``
+    action types of the combat tracker the character cannot take (``["standard",
+    "full-round"]`` for "cannot fight");
+``no_actions``
+    no action at all (unconscious, paralysed, dead);
+``speed_factor``
+    multiplies the speed that counts (the last step of the speed pipeline);
+``max_hp_factor``
+    multiplies the hit point maximum (exhaustion 4: 0.5);
+``dead``
+    the character is dead.
+
+The named conditions and their effects are ``config/conditions.toml`` (house rules are an
+edit); a condition a plugin derives may carry its own ``effects`` instead.
+
+Plain Python: no Textual, no store. :class:`gm_console.state.context.Session` wraps these functions.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping
+
+from gm_console.rules import durations
+from gm_console.text.said import joined, say
+
+EFFECTS: dict[str, type | tuple[type, ...]] = {
+    "check_disadvantage": bool,
+    "save_disadvantage": bool,
+    "attack_disadvantage": bool,
+    "restricted": bool,
+    "no_actions": bool,
+    "forbids": list,
+    "speed_factor": (int, float),
+    "max_hp_factor": (int, float),
+    "dead": bool,
+}
+"""Every effect a condition may carry, with its type."""
+
+ROLLS = {"check": "check_disadvantage", "save": "save_disadvantage",
+         "attack": "attack_disadvantage"}
+"""The rolls a condition can put at a disadvantage, and the effect that does it."""
+
+
+
+class ConditionError(ValueError):
+    """A condition or an effect that cannot be used; the message says which and why."""
+
+
+def effect_problems(effects: Any) -> list[str]:
+    """What is wrong with an effects table, in words (empty when it can be used)."""
+    if not isinstance(effects, Mapping):
+        return [say("effects must be a table, not {effects}", effects=repr(effects))]
+    found: list[str] = []
+    for key, value in effects.items():
+        if key not in EFFECTS:
+            found.append(say("{key} is not an effect (effects: {effects})", key=repr(key),
+                             effects=", ".join(EFFECTS)))
+            continue
+        kind = EFFECTS[key]
+        kinds = kind if isinstance(kind, tuple) else (kind,)
+        # a flag, so that value keeps its type below
+        wrong_kind = isinstance(value, bool) and bool not in kinds or not isinstance(value, kinds)
+        if wrong_kind:
+            found.append(say("effect {key} must be {kinds}, not {value}", key=key,
+                             kinds=_kind_words(kinds), value=repr(value)))
+        elif key == "forbids" and not all(isinstance(v, str) for v in value):
+            found.append(say("effect forbids must be a list of action types, not {value}",
+                             value=repr(value)))
+        elif key in ("speed_factor", "max_hp_factor") and not 0 <= value <= 1:
+            found.append(say("effect {key} must be from 0 to 1, not {value}", key=key,
+                             value=repr(value)))
+    return found
+
+
+def _kind_words(kinds: tuple[type, ...]) -> str:
+    # Every kind of EFFECTS reads as one of these (int or float: a number).
+    words = {bool: say("true or false"), list: say("a list"), int: say("a number"),
+             float: say("a number")}
+    return words[kinds[0]]
+
+
+def parse_effects(tokens: Iterable[str]) -> dict[str, Any]:
+    """Effects typed by the game master: ``restricted``, ``speed_factor=0.5``,
+    ``forbids=standard+full-round``. ConditionError names the token that is wrong."""
+    effects: dict[str, Any] = {}
+    for token in (t.strip() for t in tokens if t.strip()):
+        key, sep, raw = token.partition("=")
+        key = key.strip()
+        kind = EFFECTS.get(key)
+        if kind is None:
+            raise ConditionError(say("{key} is not an effect (effects: {effects})",
+                                     key=repr(key), effects=", ".join(EFFECTS)))
+        if kind is bool:
+            value: Any = raw.strip().lower() not in ("false", "no", "0", "off") if sep else True
+        elif kind is list:
+            value = [part.strip() for part in raw.split("+") if part.strip()]
+        else:
+            try:
+                value = float(raw.replace(",", "."))
+            except ValueError:
+                raise ConditionError(say("effect {key} needs a number: {key}=0.5",
+                                         key=key)) from None
+        effects[key] = value
+    problems = effect_problems(effects)
+    if problems:
+        raise ConditionError(problems[0])
+    return effects
+
+
+@dataclass(frozen=True)
+class Condition:
+    """One condition a character has now, and why."""
+
+    name: str
+    source: str                       # "exhaustion level 2", "added by the game master"
+    effects: dict[str, Any] = field(default_factory=dict)
+    stored: bool = False              # on the sheet (condition.remove takes it away)
+    duration: dict[str, Any] | None = None
+    label: str = ""                   # in the UI language
+
+    def as_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"name": self.name, "label": self.label or self.name,
+                               "source": self.source, "effects": dict(self.effects),
+                               "stored": self.stored}
+        if self.duration:
+            out["duration"] = dict(self.duration)
+        return out
+
+
+def table_of(conditions_toml: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+    """``[conditions.<name>]`` of config/conditions.toml."""
+    return dict(conditions_toml.get("conditions", {}))
+
+
+def known_effects(name: str, table: Mapping[str, Any]) -> dict[str, Any]:
+    """A named condition's effects from the table (nothing for a name it does not know)."""
+    row = table.get(name) or table.get(name.casefold()) or {}
+    return {key: value for key, value in row.items() if key in EFFECTS}
+
+
+def label_of(name: str, table: Mapping[str, Any], language: str) -> str:
+    row = table.get(name) or {}
+    return str(row.get(f"label_{language}", row.get("label", name))) if language != "en" \
+        else str(row.get("label", name))
+
+
+def stored_entries(character: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The conditions stored on a sheet, each as a table (an older sheet's plain names are
+    read as ``{name = ...}``)."""
+    raw = character.get("conditions", [])
+    if not isinstance(raw, list):
+        return []
+    return [entry if isinstance(entry, dict) else {"name": str(entry)} for entry in raw
+            if isinstance(entry, (dict, str))]
+
+
+def stored_problems(raw: Any) -> list[tuple[tuple[Any, ...], str]]:
+    """What is wrong with a sheet's ``conditions`` as read from a file."""
+    if not isinstance(raw, list):
+        return [((), "conditions must be an array of tables ([[characters.conditions]])")]
+    found: list[tuple[tuple[Any, ...], str]] = []
+    for index, entry in enumerate(raw):
+        if isinstance(entry, str):
+            continue
+        if not isinstance(entry, dict) or not isinstance(entry.get("name"), str) \
+                or not entry["name"].strip():
+            found.append(((index,), "a condition needs a name (text)"))
+            continue
+        if "effects" in entry:
+            found += [((index, "effects"), p) for p in effect_problems(entry["effects"])]
+        if "duration" in entry:
+            found += [((index, "duration"), p) for p in durations.problems(entry["duration"])]
+    return found
+
+
+def compose(stored: list[dict[str, Any]], derived: list[dict[str, Any]],
+            table: Mapping[str, Any], language: str = "en") -> list[Condition]:
+    """Every condition a character has: stored ones first, then each plugin's. A derived
+    condition without ``effects`` takes the table's; one with effects that cannot be used is
+    kept with none and says so in its source. A derived ``label`` is shown as it is (the
+    plugin translated it)."""
+    out = []
+    for entry in stored:
+        name = str(entry["name"])
+        effects = dict(entry["effects"]) if isinstance(entry.get("effects"), dict) \
+            else known_effects(name, table)
+        out.append(Condition(name, _text(entry.get("source", say("added by the game master"))),
+                             effects, True, entry.get("duration"),
+                             label_of(name, table, language)))
+    for entry in derived:
+        name = str(entry.get("name", "?"))
+        source = _text(entry.get("source", ""))
+        given = entry.get("effects")
+        if given is None:
+            given = known_effects(name, table)
+        elif effect_problems(given):
+            source = say("{source} (effects ignored: {problem})", source=source,
+                         problem=effect_problems(given)[0])
+            given = {}
+        out.append(Condition(name, source, dict(given), False, None,
+                             str(entry.get("label") or label_of(name, table, language))))
+    return out
+
+
+def _text(value: Any) -> str:
+    """A source as it was said (a :class:`~gm_console.text.said.Said` keeps its template)."""
+    return value if isinstance(value, str) else str(value)
+
+
+_EFFECT_WORDS = {"check_disadvantage": say("disadvantage on ability checks"),
+                 "save_disadvantage": say("disadvantage on saving throws"),
+                 "attack_disadvantage": say("disadvantage on attack rolls"),
+                 "restricted": say("restricted activity"), "no_actions": say("no actions"),
+                 "dead": say("dead")}
+
+
+def describe_effects(effects: Mapping[str, Any]) -> str:
+    """A condition's effects in words, for its "why" line."""
+    words: list[str] = [_EFFECT_WORDS[key] for key in _EFFECT_WORDS if effects.get(key)]
+    if effects.get("forbids"):
+        words.append(say("no {actions} action", actions=", ".join(effects["forbids"])))
+    if effects.get("speed_factor") is not None:
+        words.append(say("speed × {factor:g}", factor=float(effects["speed_factor"])))
+    if effects.get("max_hp_factor") is not None:
+        words.append(say("hit point maximum × {factor:g}", factor=float(effects["max_hp_factor"])))
+    return joined(", ", words) if words else say("no effect on the rules")
+
+
+def _why(condition: Condition) -> str:
+    return say("{condition} ({source})", condition=condition.label or condition.name,
+               source=condition.source) if condition.source \
+        else condition.label or condition.name
+
+
+def disadvantage(conditions: list[Condition], roll: str) -> list[str]:
+    """Why ``roll`` ("check", "save", "attack") is rolled with disadvantage: one reason per
+    condition that says so (empty: a plain roll)."""
+    effect = ROLLS[roll]
+    return [_why(c) for c in conditions if c.effects.get(effect)]
+
+
+def with_disadvantage(dice: str, roll_under: bool = False) -> str:
+    """The dice of a d20 roll with disadvantage: ``1d20`` → ``2d20kl1`` (the d20 library's
+    notation, as the dice prompt rolls it); for a roll-under check (AD&D's Strength check, a
+    success at or under the score) the worse die is the higher: ``2d20kh1``. Other dice are
+    returned as they are."""
+    text = dice.strip()
+    worse = "2d20kh1" if roll_under else "2d20kl1"
+    if text.lower().startswith("1d20"):
+        return worse + text[4:]
+    if text.lower().startswith("d20"):
+        return worse + text[3:]
+    return text
+
+
+@dataclass(frozen=True)
+class ActionLimits:
+    """What conditions allow a combatant: restricted activity and forbidden action types, each
+    with the condition that says so."""
+
+    restricted: str = ""                                   # why, or ""
+    forbids: dict[str, str] = field(default_factory=dict)  # action type → why
+    no_actions: str = ""                                   # why, or ""
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"restricted": self.restricted, "forbids": dict(self.forbids),
+                "no_actions": self.no_actions}
+
+
+def action_limits(conditions: list[Condition]) -> ActionLimits:
+    restricted = [_why(c) for c in conditions if c.effects.get("restricted")]
+    none = [_why(c) for c in conditions if c.effects.get("no_actions") or c.effects.get("dead")]
+    forbids: dict[str, str] = {}
+    for c in conditions:
+        for action in c.effects.get("forbids", []):
+            forbids.setdefault(str(action), _why(c))
+    return ActionLimits(joined("; ", restricted) if restricted else "", forbids,
+                        joined("; ", none) if none else "")
+
+
+def speed_factors(conditions: list[Condition]) -> list[tuple[float, str]]:
+    """(factor, why) for every condition that multiplies the speed."""
+    return [(float(c.effects["speed_factor"]), _why(c)) for c in conditions
+            if c.effects.get("speed_factor") is not None]
+
+
+_ABILITY_SHORT = {"str": "strength", "dex": "dexterity", "con": "constitution",
+                  "int": "intelligence", "wis": "wisdom", "cha": "charisma"}
+_SPAN = re.compile(r"^(\d+(?:\.\d+)?)(r|m|min|h)$", re.I)
+_SPAN_KEYS = {"r": "rounds", "m": "minutes", "min": "minutes", "h": "hours"}
+_SAVE = re.compile(r"^dc(\d+)$", re.I)
+
+
+def parse_entry(text: str) -> tuple[str, dict[str, Any]]:
+    """What the game master types in the party screen's condition prompt, as an operation:
+    ``prone``, ``frightened 2r`` (rounds), ``poisoned 10m``, ``cursed 8h``, ``stunned dc13 con``
+    (until a save), ``hexed end Orc`` (until the end of Orc's turn), ``-prone`` (remove).
+    ConditionError says what is not understood."""
+    words = text.split()
+    if not words:
+        raise ConditionError(say("type a condition: prone, frightened 2r, poisoned 10m, "
+                                 "stunned dc13 con, -prone to remove"))
+    if words[0].startswith("-"):
+        removed = " ".join([words[0][1:], *words[1:]]).strip()
+        if not removed:
+            raise ConditionError(say("-name removes a condition: -prone"))
+        return "condition.remove", {"condition": removed}
+    params: dict[str, Any] = {}
+    name: list[str] = []
+    rest = list(words)
+    while rest:
+        word = rest.pop(0)
+        span, save = _SPAN.match(word), _SAVE.match(word)
+        if span and name:
+            key = _SPAN_KEYS[span.group(2).lower()]
+            amount = float(span.group(1))
+            params[key] = int(amount) if key == "rounds" else amount
+        elif save and name:
+            params["save_dc"] = int(save.group(1))
+            if rest and rest[0].lower()[:3] in _ABILITY_SHORT:
+                params["save_ability"] = _ABILITY_SHORT[rest.pop(0).lower()[:3]]
+        elif word.lower() in ("start", "end") and name and rest:
+            params["until"], params["of"] = word.lower(), " ".join(rest)
+            rest = []
+        else:
+            name.append(word)
+    if not name:
+        raise ConditionError(say("which condition? {text!r} has only a duration", text=text))
+    return "condition.add", {"condition": " ".join(name), **params}

@@ -1,0 +1,225 @@
+"""The session store: the one owner of the state.
+
+Every change is an operation, applied one at a time: typed parameters, check, apply on a draft
+of the state (copy-on-write, gm_console.state.cow: only the tables the operation reaches are copied),
+journal lines, undo history, a change event to every subscriber, then a save off the caller's
+path. A committed state is never changed afterwards: the saver, the undo history and the views'
+caches hold on to it. The store knows nothing of Textual or of who is calling: the TUI, ``gm-console op``
+and a future multi-terminal server are fronts that call :meth:`Store.apply` with an actor name
+and subscribe to :class:`Change` events.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Any, Callable, NamedTuple
+
+from gm_console.contract.operations import Refused
+from gm_console.files.storable import NOTHING, storable, unsavable
+from gm_console.host.manager import Host
+from gm_console.state.context import OpContext, Session
+from gm_console.state.cow import Draft
+from gm_console.state.derived_cache import DerivedCache
+from gm_console.text.said import restored, say, stored
+
+
+class Change(NamedTuple):
+    """Published after every applied operation or undo. ``areas`` names what changed: every
+    top-level table that differs (``characters``, ``clock``, ``rolls``, ...), every plugin whose
+    table differs (by its name), ``journal``, what the operation touched, and the operation's
+    own area (``travel``); ``*`` after an undo. Each view redraws only what it shows."""
+
+    op: str
+    message: str
+    areas: frozenset[str]
+    actor: str
+    undo: bool = False
+
+
+@dataclass
+class Outcome:
+    """What applying an operation came to: its sentence, or why it was refused."""
+
+    ok: bool
+    op: str
+    message: str = ""
+    reason: str = ""
+    data: dict[str, Any] = field(default_factory=dict)
+    journal: list[dict[str, Any]] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The outcome as JSON carries it (``op``'s output, a live client's answer); a
+        sentence's template rides beside it (``said``) for a reader in another language."""
+        if not self.ok:
+            return {"ok": False, "op": self.op, "reason": str(self.reason),
+                    **stored(self.reason)}
+        return {"ok": True, "op": self.op, "message": str(self.message),
+                **stored(self.message), "data": self.data, "journal": self.journal}
+
+    @classmethod
+    def from_dict(cls, given: dict[str, Any], op: str = "") -> Outcome:
+        """An outcome from what :meth:`as_dict` sent (a live owner's answer)."""
+        said = given.get("said")
+        if not given.get("ok"):
+            return cls(False, str(given.get("op", op)),
+                       reason=restored(str(given.get("reason", "")), said))
+        return cls(True, str(given.get("op", op)), restored(str(given.get("message", "")), said),
+                   data=dict(given.get("data") or {}), journal=list(given.get("journal") or []))
+
+
+class _Step(NamedTuple):
+    op: str
+    message: str
+    before: dict[str, Any]
+    actor: str
+    gm_only: bool  # its journal lines were for the game master's eyes: so is their undoing
+
+
+class Store:
+    def __init__(self, state: dict[str, Any], host: Host, *,
+                 on_save: Callable[[dict[str, Any]], None] | None = None,
+                 undo_depth: int = 200) -> None:
+        self.state = state
+        self.host = host
+        self.on_save = on_save
+        self.undo_depth = undo_depth
+        self._history: list[_Step] = []
+        self._subscribers: list[Callable[[Change], None]] = []
+        self._lock = threading.RLock()
+        self._derived = DerivedCache()
+        # A plugin switched off takes its contributions with it.
+        host.failure_listeners.append(lambda record: self._derived.clear())
+
+    @property
+    def session(self) -> Session:
+        """A read-only view of the current state for derived values and screens; derived
+        values are kept from one state to the next while what they read is unchanged."""
+        return Session(self.state, self.host, self._derived)
+
+    def subscribe(self, callback: Callable[[Change], None]) -> Callable[[], None]:
+        self._subscribers.append(callback)
+        return lambda: self._subscribers.remove(callback)
+
+    def apply(self, name: str, params: dict[str, Any] | None = None,
+              actor: str = "gm") -> Outcome:
+        with self._lock:
+            draft = Draft(self.state)
+            ctx = OpContext(draft, self.host, actor, self._derived)
+            failures_before = len(self.host.failures)
+            try:
+                result = self.host.run_operation(ctx, name, params or {})
+                _refuse_if_a_plugin_failed(name, self.host.failures[failures_before:])
+                work, changed = draft.commit()
+                _check_storable(work, draft.base, changed, draft.changed_parts,
+                                ctx.journal_lines)
+            except Refused as refusal:
+                return Outcome(False, name, reason=refusal.reason)
+            lines = [self._stamp(work, line, actor) for line in ctx.journal_lines]
+            # A new list: the committed one stays as it was (the lines themselves are shared).
+            work["journal"] = [*work.get("journal", []), *lines]
+            areas = ctx.touched | _changed_areas(self.state, work, changed) | {"journal"}
+            self._history.append(_Step(name, result.message, self.state, actor,
+                                       any(line.get("gm_only") for line in lines)))
+            del self._history[:-self.undo_depth]
+            self.state = work
+            change = Change(name, result.message, frozenset(areas), actor)
+        self._publish(change)
+        return Outcome(True, name, result.message, data=result.data, journal=lines)
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._history)
+
+    def undo(self, actor: str = "gm") -> Outcome:
+        """Go back to the state before the last operation of the session, whoever applied it;
+        the journal says so, and whose it was."""
+        with self._lock:
+            if not self._history:
+                return Outcome(False, "undo", reason=say("Nothing to undo"))
+            step = self._history.pop()
+            text = say("undone: {message} ({actor}'s {op})", message=step.message,
+                       actor=step.actor, op=step.op)
+            line = self._stamp(step.before, {"kind": "undo", "text": str(text), **stored(text),
+                                             "who": [],
+                                             **({"gm_only": True} if step.gm_only else {})},
+                               actor)
+            # The state before is committed, never changed: its tables are taken as they are.
+            self.state = {**step.before, "journal": [*step.before.get("journal", []), line]}
+            # Everything may differ after an undo: views redraw all they show.
+            change = Change(step.op, text, frozenset({"*"}), actor, True)
+        self._publish(change)
+        return Outcome(True, "undo", change.message, data={"undone": step.op,
+                                                            "of": step.actor}, journal=[line])
+
+    def _stamp(self, state: dict[str, Any], line: dict[str, Any], actor: str) -> dict[str, Any]:
+        """A journal line with in-game time (its own, or now) and real time."""
+        clock = state.get("clock", {})
+        return {"day": int(clock.get("day", 1)), "second": int(clock.get("second", 0)),
+                "real": datetime.now(timezone.utc).astimezone().isoformat(timespec="seconds"),
+                "actor": actor, **line}
+
+    def _publish(self, change: Change) -> None:
+        if self.on_save:
+            self.on_save(self.state)
+        for callback in list(self._subscribers):
+            callback(change)
+
+
+def _refuse_if_a_plugin_failed(name: str, failed: list[Any]) -> None:
+    """All or nothing: a plugin that raised inside an operation (in a reaction hook, say) was
+    switched off, and what it or anyone wrote before is not kept; the operation can be tried
+    again without it."""
+    if failed:
+        who = "; ".join(f"{record.name} ({record.error})" for record in failed)
+        raise Refused(say("{name} was not applied: a plugin failed inside it and was switched "
+                          "off: {who}. Nothing of {name} was kept; try it again", name=name,
+                          who=who))
+
+
+def _changed_areas(before: dict[str, Any], after: dict[str, Any], changed: set[str]) -> set[str]:
+    """Which top-level tables (``characters``, ``clock``, ...) and which plugin tables differ:
+    views learn what changed even from a plugin that forgot to ``touch`` it. Only what the
+    draft reports as changed is compared; the journal is left out (always touched)."""
+    areas = changed - {"journal", "plugins"}
+    if "plugins" in changed:
+        old, new = before.get("plugins", {}), after.get("plugins", {})
+        areas |= {name for name in old.keys() | new.keys() if old.get(name) is not new.get(name)}
+    return areas
+
+
+def _check_storable(state: dict[str, Any], committed: dict[str, Any], changed: set[str],
+                    parts: dict[str, set[Any]], new_lines: list[dict[str, Any]]) -> None:
+    """Refuse an operation that left something the session file cannot hold (None, an object,
+    tables nested past gm_console.files.nesting's limit): better a refused operation than a save
+    that fails later, or a file the next start refuses. Only what the operation changed is
+    walked (the rest, ``committed``'s own objects, was checked when it was committed)."""
+    # ``level``: how far below the session's root ``value`` lies (a top-level table is 1)
+    def check(value: Any, path: str, level: int, was: Any = NOTHING) -> None:
+        if not storable(value, level, was):
+            raise Refused(unsavable(value, path, level))  # what is wrong, and where
+
+    for key in changed - {"journal"}:
+        if not isinstance(key, str):
+            raise Refused(say("cannot save: key {key} at the top of the session is not text",
+                              key=repr(key)))
+        if key not in state:
+            continue
+        value = state[key]
+        if key == "plugins" and "plugins" in parts and isinstance(value, dict):
+            for name in parts["plugins"]:
+                if not isinstance(name, str):
+                    raise Refused(say("cannot save: key {key} at plugins is not text",
+                                      key=repr(name)))
+                if name in value:
+                    check(value[name], f"plugins.{name}", 2,
+                          committed.get("plugins", {}).get(name, NOTHING))
+        elif key == "characters" and "characters" in parts and isinstance(value, list):
+            before = committed.get("characters", [])
+            for index in sorted(parts["characters"]):
+                check(value[index], f"characters[{index}]", 2,
+                      before[index] if index < len(before) else NOTHING)
+        else:
+            check(value, key, 1)
+    check(new_lines, "journal", 1)  # the new lines of the journal's array
