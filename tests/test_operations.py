@@ -44,3 +44,36 @@ def test_describe_documents_every_parameter():
          "choices": ["fast"]},
         {"name": "hours", "type": "int", "help": "", "required": False, "default": 1},
     ]
+
+
+def test_a_parameter_read_by_the_operation_is_read_once_given_or_default():
+    """``parse`` turns what a front sent into the operation's own value, the default too; its
+    refusal is the operation's sentence, as it wrote it."""
+    def hours(text: str) -> float | None:
+        if text == "end":
+            return None
+        if not text.isdigit():
+            raise Refused("hours must be a number or 'end'")
+        return float(text)
+
+    seen: list[dict] = []
+    operation = Operation("x.go", "test", lambda ctx, p: seen.append(p) or "ok",
+                          (Param("hours", str, default="end", parse=hours),))
+    assert operation.coerce({}) == {"hours": None}
+    assert operation.coerce({"hours": 3}) == {"hours": 3.0}
+    with pytest.raises(Refused, match=r"^hours must be a number or 'end'$"):
+        operation.coerce({"hours": "soon"})
+
+
+def test_a_rehearsal_shows_what_an_operation_does_and_commits_nothing(store):
+    """An operation applied through ``Session.rehearsal()`` changes the rehearsal's copy of the
+    session; the store's state, journal and undo history stay as they were."""
+    before = store.session.state["clock"]["second"]
+    journal = len(store.state["journal"])
+    ctx = store.session.rehearsal()
+    result = ctx.apply("clock.advance", minutes=90)
+    assert ctx.state["clock"]["second"] == before + 90 * 60
+    assert "1 h 30" in result.message
+    assert store.state["clock"]["second"] == before
+    assert len(store.state["journal"]) == journal
+    assert "Bram joins the party" in store.undo().message  # the last change the store made

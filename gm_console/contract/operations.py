@@ -54,6 +54,12 @@ class Param:
     help: str = ""
     default: Any = REQUIRED
     choices: tuple[Any, ...] = ()
+    parse: Callable[[Any], Any] | None = None
+    """The operation's own reading of the value, after the type's (``"end"`` or a number of
+    hours, say), applied to the default too: the operation is handed what it returns. It raises
+    :class:`Refused` saying what is expected. A front that needs the value before it applies
+    the operation (to ask a question first) calls :meth:`coerce` rather than reading it
+    again."""
 
     @property
     def required(self) -> bool:
@@ -72,7 +78,7 @@ class Param:
             options = ", ".join(str(c) for c in self.choices)
             raise Refused(say("parameter {name!r}: {value} is not one of {options}",
                               name=self.name, value=repr(value), options=options))
-        return value
+        return value if self.parse is None else self.parse(value)
 
     def describe(self) -> dict[str, Any]:
         out: dict[str, Any] = {"name": self.name, "type": self.type.__name__, "help": self.help,
@@ -224,7 +230,8 @@ class Operation:
                 raise Refused(say("{op}: parameter {name!r} is required", op=self.name,
                                   name=param.name))
             else:
-                out[param.name] = param.default
+                out[param.name] = param.default if param.parse is None \
+                    else param.parse(param.default)
         return out
 
     def describe(self) -> dict[str, Any]:

@@ -36,6 +36,13 @@ class Session:
         # Derived values kept between calls; only for a committed state, never changed in place.
         self.cache = cache
 
+    def rehearsal(self, actor: str = "gm") -> OpContext:
+        """An operation context over a throwaway copy of this session: operations applied
+        through it (``apply``) show what they would do, and nothing of it is ever committed.
+        How a screen asks "this is what will happen: go on?" with the operation's own rules
+        rather than a second copy of them."""
+        return OpContext(Draft(self.state), self.host, actor, self.cache)
+
     # -- settings and tables ------------------------------------------------------------------
 
     def table(self, name: str) -> dict[str, Any]:

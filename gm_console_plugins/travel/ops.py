@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 
 PACES = ("fast", "normal", "slow")
 MODES = ("foot", "mounted", "gallop", "vehicle", "ship", "special")
+ADVANCE_OP = "travel.advance"
 SAVES_OP = "travel.forced_march_saves"
 
 
@@ -160,6 +161,9 @@ class Journey:
     km: float = 0.0
     hours: float = 0.0
     stop: str = ""
+    stopped_by: str = ""
+    """What ended it short of the time asked: "day", "mount", "most", "blocked", "saves";
+    "" when the time was up or the route ended."""
     events: list[Said] = field(default_factory=list)
 
 
@@ -211,12 +215,13 @@ def _journey(ctx: OpContext, hours_left: float, to_end: bool) -> Journey:
         _new_day_if_due(ctx, sec, conf)
         blocked = reading.stopped_by(ctx, sec, conf)
         if blocked:
-            done.stop = joined("; ", blocked)
+            done.stop, done.stopped_by = joined("; ", blocked), "blocked"
             return done
         limit = rules.MOST_ADVANCE_HOURS - done.hours if to_end else hours_left
         if to_end and limit <= EPS:
             done.stop = say("{hours} h travelled, the most one advance covers: advance again "
                             "to go on", hours=rules.MOST_ADVANCE_HOURS)
+            done.stopped_by = "most"
             return done
         limit, stop = rules.advance_limit(
             limit, float(sec["hours_today"]), float(sec["galloped_hours"]),
@@ -228,11 +233,13 @@ def _journey(ctx: OpContext, hours_left: float, to_end: bool) -> Journey:
                             mode=rules.label(rules.mode_row(table, motion.mode), motion.mode,
                                              ctx.language),
                             hours=num(rules.day_hours(table, motion)))
+            done.stopped_by = "day"
             return done
         if stop == "mount":
             done.stop = say("the mount has galloped its {hours} h: a fresh mount is needed "
                             "(travel.fresh_mount) or another mode",
                             hours=num(conf["gallop_hours_per_mount"]))
+            done.stopped_by = "mount"
             return done
         try:
             seg = rules.next_segment(by_hour, legs, float(sec["done_km"]),
@@ -274,6 +281,7 @@ def _journey(ctx: OpContext, hours_left: float, to_end: bool) -> Journey:
                 done.stop = say("hour {hour} of the day done: forced march, every traveller owes "
                                 "a Constitution save DC {dc} (roll request {request})",
                                 hour=seg.hour, dc=dc, request=request)
+                done.stopped_by = "saves"
                 return done
 
 
@@ -293,7 +301,8 @@ def _report(ctx: OpContext, journey: Journey) -> Result:
     if extra:
         text = joined(" — ", [text, joined("; ", extra)])
     return Result(text, {"km": num(journey.km), "hours": num(journey.hours),
-                         "stop": journey.stop, "events": journey.events,
+                         "stop": journey.stop, "stopped_by": journey.stopped_by,
+                         "events": journey.events,
                          "clock": dict(ctx.clock), "done_km": num(float(sec["done_km"])),
                          "awaiting_saves": int(sec["awaiting_saves"])})
 
@@ -309,12 +318,33 @@ def _waiting(ctx: OpContext, sec: dict[str, Any]) -> None:
     sec["awaiting_saves"] = 0
 
 
+def travel_hours(given: str) -> float | None:
+    """``hours`` of travel.advance: a number of hours (3, 2.5 or 2,5) or ``end`` (None), the
+    end of the route."""
+    text = given.strip().lower()
+    if text in ("", "end"):
+        return None
+    try:
+        hours = float(text.replace(",", "."))
+    except ValueError:
+        raise Refused(say("hours must be a number of hours or 'end', not {hours!r}",
+                          hours=given)) from None
+    if not 0 < hours <= rules.MOST_ADVANCE_HOURS:
+        raise Refused(say("hours must be more than 0 and at most {most}, not {hours}",
+                          most=rules.MOST_ADVANCE_HOURS, hours=given))
+    return hours
+
+
+HOURS = Param("hours", str, "hours to travel (3, 2.5), or 'end' to the end of the route",
+              default="end", parse=travel_hours)
+"""travel.advance's hours, read once: by the operation, and by the screen before it asks."""
+
+
 def _advance(ctx: OpContext, p: dict[str, Any]) -> Result:
     sec = _state(ctx)
     _waiting(ctx, sec)
-    raw = p["hours"].strip().lower()
-    to_end = raw in ("", "end")
-    hours = 0.0
+    hours = p["hours"]
+    to_end = hours is None
     if to_end:
         if not sec["route"]:
             raise Refused(say("there is no route to travel to its end: add legs (travel.leg) or "
@@ -322,16 +352,7 @@ def _advance(ctx: OpContext, p: dict[str, Any]) -> Result:
         if rules.locate(reading.legs(ctx, sec), float(sec["done_km"])) is None:
             raise Refused(say("the party is already at the end of the route: add a leg or clear "
                               "it"))
-    else:
-        try:
-            hours = float(raw.replace(",", "."))
-        except ValueError:
-            raise Refused(say("hours must be a number of hours or 'end', not {hours!r}",
-                              hours=p["hours"])) from None
-        if not 0 < hours <= rules.MOST_ADVANCE_HOURS:
-            raise Refused(say("hours must be more than 0 and at most {most}, not {hours}",
-                              most=rules.MOST_ADVANCE_HOURS, hours=p["hours"]))
-    return _report(ctx, _journey(ctx, hours, to_end))
+    return _report(ctx, _journey(ctx, hours or 0.0, to_end))
 
 
 def _forced_march_saves(ctx: OpContext, p: dict[str, Any]) -> Result:
@@ -450,12 +471,11 @@ OPERATIONS = [
     Operation("travel.route_clear", "Forget the route and the progress along it.",
               _route_clear),
     Operation(
-        "travel.advance",
+        ADVANCE_OP,
         "Travel for real, hour by hour: the clock and the party move along the route; after "
         "the 8th hour of a day each hour asks every traveller for a Constitution save.",
         _advance,
-        (Param("hours", str, "hours to travel (3, 2.5), or 'end' to the end of the route",
-               default="end"),),
+        (HOURS,),
     ),
     Operation(
         SAVES_OP, "Apply the forced-march saves (the dice prompt calls it): a level of "

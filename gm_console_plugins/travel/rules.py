@@ -525,51 +525,6 @@ def advance_limit(cap: float, hours_today: float, galloped: float, *, day_hours:
     return limit, ""
 
 
-class Onward(NamedTuple):
-    """Travelling on towards the end of the route in one advance (``travel.advance
-    hours=end``) when no traveller stops the party: no night's halt, so the clock moves on by
-    the travel hours, and past the day's hours each hour is a forced march."""
-
-    hours: float
-    km: float
-    stop: str  # "" at the route's end; else what ends the advance first: "day", "mount", "most"
-    forced_march_dcs: tuple[int, ...]  # the saves asked for on the way, in order
-
-
-def onward(hour_km: Callable[[int, dict[str, Any]], float], legs: list[Leg], done_km: float,
-           hours_today: float, galloped: float, clock_second: float, table: dict[str, Any], *,
-           day_hours: float, forced_march: bool, gallop_hours: float | None,
-           new_day_at_midnight: bool) -> Onward:
-    """What ``travel.advance hours=end`` does from here, stint by stint as it does it (the
-    route's end, a mode's day, a mount's gallop, the most one advance covers), for the
-    question asked before it."""
-    hours = km = 0.0
-    dcs: list[int] = []
-    day = clock_second // 86400
-    while True:
-        if new_day_at_midnight and (clock_second + hours * 3600) // 86400 != day:
-            day = (clock_second + hours * 3600) // 86400
-            hours_today = galloped = 0.0
-        if MOST_ADVANCE_HOURS - hours <= EPS:
-            return Onward(hours, km, "most", tuple(dcs))
-        limit, stop = advance_limit(MOST_ADVANCE_HOURS - hours, hours_today, galloped,
-                                    day_hours=day_hours, forced_march=forced_march,
-                                    gallop_hours=gallop_hours)
-        if stop:
-            return Onward(hours, km, stop, tuple(dcs))
-        seg = next_segment(hour_km, legs, done_km + km, hours_today, limit)
-        if seg is None:
-            return Onward(hours, km, "", tuple(dcs))
-        hours += seg.hours
-        km += seg.km
-        hours_today += seg.hours
-        galloped += seg.hours
-        if seg.hour_done and forced_march:
-            dc = forced_march_dc(table, seg.hour)
-            if dc is not None:
-                dcs.append(dc)
-
-
 def days_distance(hour_km: Callable[[int, dict[str, Any]], float], days: float,
                   hours_per_day: float, terrain: dict[str, Any] | None = None) -> float:
     """How far ``days`` whole days of travel at ``hours_per_day`` go on one terrain, each day

@@ -17,9 +17,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 
-from gm_console import format_clock, format_duration, said_by, say
+from gm_console import Refused, format_clock, format_duration, said_by, say
 from gm_console.ui import StoreScreen, SyncedTable, Value
-from gm_console_plugins.travel import reading, rules
+from gm_console_plugins.travel import ops, reading, rules
 from gm_console_plugins.travel.summary import onward, reverse, summary
 
 if TYPE_CHECKING:
@@ -364,15 +364,13 @@ class TravelPlanner(StoreScreen):
         """G's answer: a number of hours moves the clock that far, so it is asked first (a typo
         would be 40 h on the clock); anything else goes to the operation, which says what is
         wrong while the question stays open with the text as typed."""
-        if text.lower() == "end":  # the operation's word for e: asked the same way
+        try:
+            hours = ops.HOURS.coerce(text)
+        except Refused:
+            return self._done(self.store.apply(ops.ADVANCE_OP, {"hours": text}))
+        if hours is None:  # the operation's word for e: asked the same way
             self.action_advance("end")
             return None
-        try:
-            hours = float(text.replace(",", "."))
-        except ValueError:
-            hours = 0.0
-        if not hours > 0:
-            return self._done(self.store.apply("travel.advance", {"hours": text}))
         self.app.confirm(
             self.t("Travel {hours} h now? The clock moves on by up to {hours} h.")
             .format(hours=self.app.t.number(hours)),

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, overload
 
-from gm_console import said_by
+from gm_console import Refused, said_by
 from gm_console_plugins.travel import reading, rules
+from gm_console_plugins.travel.ops import ADVANCE_OP, SAVES_OP
 from gm_console_plugins.travel.rules import num
 
 if TYPE_CHECKING:
@@ -113,36 +114,47 @@ def _route(session: Session, sec: dict[str, Any], conf: dict[str, Any], table: d
 
 def onward(session: Session) -> dict[str, Any] | None:
     """What travelling to the end of the route does from here (``travel.advance hours=end``:
-    no night's halt, past the day's hours a forced march), when no traveller stops the party:
-    its travel hours, until when, the saves asked on the way, and what ends it short of the
-    end (``stop``: "day", "mount", "most"; "" at the end). None when the advance would be
-    refused instead: no route left, the party waiting for its saves, settings that cannot be
-    read (the operation, or the summary, says why). Asked for by the question before it and by
-    ``show --json``, not at each redraw: a long route takes a month of stints."""
+    no night's halt, past the day's hours a forced march), worked out by rehearsing the
+    operation on a throwaway copy of the session, every forced-march save made: its travel
+    hours, until when, the saves asked on the way, and what ends it short of the end
+    (``stop``: "day", "mount", "most"; "" at the end). None when the advance would be refused
+    or a traveller stops the party (the operation then says why). Asked for by the question
+    before it and by ``show --json``, not at each redraw: a long route takes a month of
+    stints."""
     sec = reading.section(session)
-    table = session.table(reading.PLUGIN)
-    motion = reading.motion(sec)
-    legs = reading.legs(session, sec)
-    done = float(sec["done_km"])
-    if rules.locate(legs, done) is None or reading.saves_awaited(session.state, sec):
+    if rules.locate(reading.legs(session, sec), float(sec["done_km"])) is None \
+            or reading.saves_awaited(session.state, sec):
         return None
     now = reading.clock_seconds(session)
+    ctx = session.rehearsal()
+    dcs: list[int] = []
     try:
-        conf = reading.settings(session)
-        trip = rules.onward(reading.hour_distances(session, table, conf, motion), legs, done,
-                            reading.hours_today(session, sec, conf),
-                            reading.galloped_hours(session, sec, conf), now, table,
-                            day_hours=rules.day_hours(table, motion),
-                            forced_march=motion.mode in conf["forced_march_modes"],
-                            gallop_hours=reading.gallop_hours(conf, motion),
-                            new_day_at_midnight=reading.days_by_clock(sec, conf))
-    except rules.TravelError:
+        result = ctx.apply(ADVANCE_OP, hours="end")
+        while result.data.get("stopped_by") == "saves":
+            request = _pending(ctx, reading.saves_awaited(ctx.state, reading.section(ctx)))
+            dcs.append(int(request["context"]["dc"]))
+            made = [{"who": roll["who"], "total": roll["dc"], "dc": roll["dc"], "success": True}
+                    for roll in request["rolls"]]
+            result = ctx.apply(SAVES_OP, request=request["context"], outcomes=made)
+    except Refused:
         return None
-    left = sum(leg.km for leg in legs) - done - trip.km
-    return {"hours": num(trip.hours), "seconds": round(trip.hours * 3600), "km": num(trip.km),
-            "until": _clock(now, trip.hours * 3600),
-            "stop": trip.stop, "remaining_km": num(max(0.0, left)),
-            "forced_march_dcs": list(trip.forced_march_dcs)}
+    stop = str(result.data.get("stopped_by", ""))
+    if stop not in ("", "day", "mount", "most"):
+        return None
+    after = reading.section(ctx)
+    km = float(after["done_km"]) - float(sec["done_km"])
+    left = sum(leg.km for leg in reading.legs(ctx, after)) - float(after["done_km"])
+    elapsed = reading.clock_seconds(ctx) - now
+    return {"hours": num(elapsed / 3600), "seconds": elapsed, "km": num(km),
+            "until": _clock(now, elapsed),
+            "stop": stop, "remaining_km": num(max(0.0, left)),
+            "forced_march_dcs": dcs}
+
+
+def _pending(session: Session, request_id: int) -> dict[str, Any]:
+    """The roll request ``request_id`` of the session's queue."""
+    pending: list[dict[str, Any]] = session.state["rolls"]["pending"]
+    return next(r for r in pending if int(r["id"]) == request_id)
 
 
 @overload
