@@ -96,6 +96,11 @@ def _paint_headless_screens_once() -> None:
 def isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setenv("GM_CONSOLE_CONFIG_DIR", str(tmp_path / "user-config"))
     monkeypatch.setenv("GM_CONSOLE_DATA_DIR", str(tmp_path / "user-data"))
+    # The consoles under test draw as in one terminal, whichever the suite is run from (tmux's
+    # 256 colours, a dumb one): what they draw and how many bytes it takes are the same.
+    monkeypatch.setenv("TERM", "xterm-256color")
+    for name in ("COLORTERM", "NO_COLOR", "FORCE_COLOR"):
+        monkeypatch.delenv(name, raising=False)
     # Live sessions' sockets: a short path (a Unix socket's is at most 107 bytes) of the test's own
     runtime = Path(tempfile.mkdtemp(prefix="gmc-"))
     monkeypatch.setenv("GM_CONSOLE_RUNTIME_DIR", str(runtime))

@@ -19,14 +19,22 @@ SIZE = (80, 24)
 
 def count_writes(app: Any, terminal: Any = None) -> list[int]:
     """The bytes of each update the app writes from now on (to ``terminal``, a Rich console:
-    the app's own, 16 colours, unless given)."""
+    a 16-colour terminal unless given, whatever TERM the suite runs under: the app's own
+    console follows TERM, and 256-colour codes are longer)."""
     written: list[int] = []
+    console = terminal or sixteen_colours()
 
     def display(screen: Any, renderable: Any) -> None:
         if renderable is not None and hasattr(renderable, "render_segments"):
-            written.append(len(renderable.render_segments(terminal or app.console).encode()))
+            written.append(len(renderable.render_segments(console).encode()))
     app._display = display
     return written
+
+
+def sixteen_colours() -> Any:
+    from rich.console import Console
+
+    return Console(color_system="standard", force_terminal=True, width=SIZE[0], height=SIZE[1])
 
 
 def xterm_256() -> Any:
