@@ -44,8 +44,8 @@ if TYPE_CHECKING:
     from gm_console.contract.operations import Operation
     from gm_console.contract.screens import ScreenSpec
     from gm_console.contract.sections import SectionSpec
+    from gm_console.contract.session import OpContext, Session
     from gm_console.rules.speed import SpeedStep
-    from gm_console.state.context import OpContext, Session
 
 PROJECT = "gm_console"
 """pluggy's project name: the markers' and the entry-point group's (``gm_console.plugins``)."""

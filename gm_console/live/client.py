@@ -19,10 +19,10 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
+from gm_console.contract.session import Session
 from gm_console.host.manager import Host
 from gm_console.live import protocol, rendezvous, sync
 from gm_console.live.roles import Role
-from gm_console.state.context import Session
 from gm_console.state.store import Change, Outcome, SessionStore
 from gm_console.text.said import say
 

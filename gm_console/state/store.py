@@ -1,12 +1,12 @@
 """The session store: the one owner of the state.
 
 Every change is an operation, applied one at a time: typed parameters, check, apply on a draft
-of the state (copy-on-write, gm_console.state.cow: only the tables the operation reaches are copied),
-journal lines, undo history, a change event to every subscriber, then a save off the caller's
-path. A committed state is never changed afterwards: the saver, the undo history and the views'
-caches hold on to it. The store knows nothing of Textual or of who is calling: the TUI, ``gm-console op``
-and a future multi-terminal server are fronts that call :meth:`Store.apply` with an actor name
-and subscribe to :class:`Change` events.
+of the state (copy-on-write, gm_console.committed.cow: only the tables the operation reaches are
+copied), journal lines, undo history, a change event to every subscriber, then a save off the
+caller's path. A committed state is never changed afterwards: the saver, the undo history and
+the views' caches hold on to it. The store knows nothing of Textual or of who is calling: the
+TUI, ``gm-console op`` and a future multi-terminal server are fronts that call
+:meth:`Store.apply` with an actor name and subscribe to :class:`Change` events.
 """
 
 from __future__ import annotations
@@ -16,12 +16,12 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Protocol
 
+from gm_console.committed.cow import Draft
+from gm_console.committed.derived_cache import DerivedCache
 from gm_console.contract.operations import Refused
+from gm_console.contract.session import OpContext, Session
 from gm_console.files.storable import NOTHING, storable, unsavable
 from gm_console.host.manager import Host
-from gm_console.state.context import OpContext, Session
-from gm_console.state.cow import Draft
-from gm_console.state.derived_cache import DerivedCache
 from gm_console.text.said import restored, say, stored
 
 
