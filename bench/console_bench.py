@@ -557,7 +557,7 @@ def journal_cpu(sessions: dict[int, Path], runs: int) -> None:
 
 def combat_summary() -> None:
     """The combat summary with 1,000 combatants against 200: linear is 5 x."""
-    from gm_console.state.context import Session
+    from gm_console.contract.session import Session
     from gm_console_plugins.combat import ops, rules, turns
 
     host = Host().load()

@@ -26,9 +26,9 @@ from gm_console.text.said import Said, joined, restored, said_by, say, stored
 from gm_console.text.said import Value as SentenceValue
 
 if TYPE_CHECKING:
+    from gm_console.contract.session import OpContext, Session
     from gm_console.files.config import bundled_table
-    from gm_console.state.context import OpContext, Session
-    from gm_console.state.store import Change, Outcome
+    from gm_console.state.store import Change, Outcome, SessionStore
 
     __version__: str
 
@@ -37,9 +37,9 @@ def __getattr__(name: str) -> Any:
     # Session and OpContext on first use: a plugin's rules.py may import gm_console (for
     # modifier, say) and must stay plain, without the host's session machinery.
     if name in ("OpContext", "Session"):
-        from gm_console.state import context
-        return getattr(context, name)
-    if name in ("Change", "Outcome"):
+        from gm_console.contract import session
+        return getattr(session, name)
+    if name in ("Change", "Outcome", "SessionStore"):
         from gm_console.state import store
         return getattr(store, name)
     if name == "bundled_table":
@@ -68,6 +68,7 @@ __all__ = [
     "SectionSpec",
     "SentenceValue",
     "Session",
+    "SessionStore",
     "SpeedStep",
     "Strength",
     "__version__",

@@ -447,8 +447,9 @@ def _print_outcome(outcome: Any) -> int:
 
 
 def _serve(args: argparse.Namespace, host: Host) -> int:
-    from gm_console.gameserver.fronts import Fronts, ListenerError, listeners
-    from gm_console.live.serve import serve
+    from gm_console.gameserver.fronts import Fronts, listeners
+    from gm_console.gameserver.listening import ListenerError
+    from gm_console.gameserver.serve import serve
 
     try:
         wanted = listeners(args)

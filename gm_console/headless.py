@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from gm_console.files import codec
 from gm_console.host.manager import Host
-from gm_console.state.store import Store
+from gm_console.state.store import SessionStore
 from gm_console.text.i18n import Translator
-
-if TYPE_CHECKING:
-    from gm_console.live.client import RemoteStore
 
 
 class Opened(NamedTuple):
@@ -35,7 +32,7 @@ def open_state(path: Path, host: Host, create: bool) -> Opened:
     return Opened(codec.prepare(codec.new_session(path.stem), host, path.stem), True, None)
 
 
-def show(store: Store | RemoteStore) -> dict[str, Any]:
+def show(store: SessionStore) -> dict[str, Any]:
     """The documented JSON of ``gm-console show``:
     ``{"session", "clock", "characters": [{"name", "derived": {...}}, ...], <plugin keys>}``."""
     session = store.session

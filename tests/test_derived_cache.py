@@ -6,8 +6,8 @@ from types import SimpleNamespace
 from typing import Any
 
 from gm_console import SpeedStep, hookimpl
+from gm_console.contract.session import Session
 from gm_console.host.manager import PluginRecord
-from gm_console.state.context import Session
 
 
 def _counting_plugin(store, asked: list[str]) -> None:
@@ -155,7 +155,7 @@ def test_kept_values_share_only_what_cannot_change() -> None:
     copied down to the list."""
     from fractions import Fraction
 
-    from gm_console.state.cow import copy_plain
+    from gm_console.committed.cow import copy_plain
     from gm_console_plugins.encumbrance.rules import Effects
 
     effects = Effects(Fraction(3, 4), None, -1, 0, True, True, conditions=("staggered",))
@@ -202,8 +202,8 @@ def test_an_operation_takes_kept_values_until_it_changes_something(store) -> Non
     a character's speed is the one kept for it. Once a sheet or a table it reads changes in
     the operation, the value is computed from what the operation sees, and the kept one
     stays the committed state's."""
-    from gm_console.state.context import OpContext
-    from gm_console.state.cow import Draft
+    from gm_console.committed.cow import Draft
+    from gm_console.contract.session import OpContext
 
     asked: list[str] = []
     _counting_plugin(store, asked)

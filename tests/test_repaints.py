@@ -611,7 +611,7 @@ async def test_home_plus_costs_the_same_for_a_party_of_any_size(make_app, make_s
     those of a smaller party."""
     from textual.screen import Screen
 
-    from gm_console.state.context import Session
+    from gm_console.contract.session import Session
     from gm_console_plugins.combat import ops
 
     counted = {"summaries": 0, "columns": 0, "layouts": 0}

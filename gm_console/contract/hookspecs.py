@@ -13,7 +13,8 @@ they impose, ``action_limits()``, ``hit_points()``; ``current_turn()``; ``kept(k
 compute)``, a value of the whole session computed by ``compute(session)``, and
 ``kept_for(kind, character, compute)``, a value of a character that several hooks ask for,
 computed by ``compute(session, character)``: each kept until what it read changes, as derived
-values are); ``ctx`` arguments are
+values are; ``rehearsal()``, an operation context over a throwaway copy of the session, to
+show what an operation would do before it is applied); ``ctx`` arguments are
 :class:`gm_console.OpContext`, the same plus the means to change the session inside the current
 operation (``section()``, ``journal()``, ``touch()``, ``advance_clock()``, ``request_rolls()``,
 ``add_condition()``/``remove_condition()``, ``duration()``, ``notify()`` and ``ask()`` to call
@@ -44,8 +45,8 @@ if TYPE_CHECKING:
     from gm_console.contract.operations import Operation
     from gm_console.contract.screens import ScreenSpec
     from gm_console.contract.sections import SectionSpec
+    from gm_console.contract.session import OpContext, Session
     from gm_console.rules.speed import SpeedStep
-    from gm_console.state.context import OpContext, Session
 
 PROJECT = "gm_console"
 """pluggy's project name: the markers' and the entry-point group's (``gm_console.plugins``)."""

@@ -8,13 +8,14 @@ the store, which is why parameters are declared here and not parsed by each fron
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
-from gm_console.text.said import said_by, say
+from gm_console.contract.results import Refused, Result
+from gm_console.text.said import say
 
 if TYPE_CHECKING:
-    from gm_console.state.context import OpContext
+    from gm_console.contract.session import OpContext
 
 REQUIRED: Any = object()
 """Marker default: the parameter must be given."""
@@ -24,20 +25,6 @@ REQUIRED: Any = object()
 MAX_NUMBER = 1e12
 MAX_TEXT = 10_000
 MAX_ITEMS = 1_000
-
-
-class Refused(Exception):
-    """Raised by ``check`` or ``apply`` when the rules forbid the operation.
-
-    The message is shown to the game master as it is, so write it as a sentence that says what is
-    wrong and, when there is one, what would be allowed instead. Say it with
-    :func:`gm_console.text.said.say` so that it reads in the game master's language.
-    """
-
-    @property
-    def reason(self) -> str:
-        """The refusal as it was raised (a :class:`~gm_console.text.said.Said` keeps its template)."""
-        return said_by(self)
 
 
 @dataclass(frozen=True)
@@ -173,17 +160,6 @@ def param_problem(param: Any) -> str | None:
 
 def _refuse_type(raw: Any) -> Any:
     raise TypeError(raw)
-
-
-@dataclass
-class Result:
-    """What an operation reports: a sentence for the journal and the UI, plus plain data for
-    ``gm-console op``'s JSON. ``who`` names the characters concerned (the journal filters on it).
-    """
-
-    message: str
-    data: dict[str, Any] = field(default_factory=dict)
-    who: list[str] = field(default_factory=list)
 
 
 Check = Callable[["OpContext", dict[str, Any]], "str | None"]

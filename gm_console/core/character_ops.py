@@ -6,8 +6,8 @@ import copy
 from typing import Any
 
 from gm_console.contract.operations import Operation, Param, Refused, Result
+from gm_console.contract.session import OpContext
 from gm_console.rules.characters import DEFAULTS, FIELDS, ITEM_FIELDS, parse_field
-from gm_console.state.context import OpContext
 from gm_console.text.said import said_by, say
 
 _FIELD_LIST = ", ".join(FIELDS)

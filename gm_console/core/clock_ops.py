@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from gm_console.contract.operations import Operation, Param, Refused, Result
+from gm_console.contract.session import OpContext
 from gm_console.rules.clock import format_clock, format_duration
-from gm_console.state.context import OpContext
 from gm_console.text.said import joined, say
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from gm_console.contract.operations import Operation, Param, Refused, Result
+from gm_console.contract.session import OpContext
 from gm_console.rules import conditions as cond
 from gm_console.rules import durations
 from gm_console.rules.abilities import (
@@ -15,7 +16,6 @@ from gm_console.rules.abilities import (
     parse_strength,
 )
 from gm_console.rules.rolls import RollRequest
-from gm_console.state.context import OpContext
 from gm_console.text.said import joined, said_by, say
 
 SAVE_RESULT = "condition.save_result"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from gm_console import SectionSpec, SpeedStep, hookimpl
+from gm_console.committed.cow import peek
 from gm_console.core import (
     character_ops,
     clock_ops,
@@ -17,7 +18,6 @@ from gm_console.core import (
 from gm_console.rules import conditions as cond
 from gm_console.rules import durations, hitpoints
 from gm_console.rules.abilities import ABILITIES, modifier, parse_score, parse_strength
-from gm_console.state.cow import peek
 from gm_console.text.i18n import FRENCH
 from gm_console.text.said import joined, said_by, say
 

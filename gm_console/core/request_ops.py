@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from gm_console.contract.operations import Operation, Param, Refused, Result
-from gm_console.state.context import OpContext
+from gm_console.contract.session import OpContext
 from gm_console.text.said import say
 
 
@@ -36,7 +36,7 @@ def _find(ctx: OpContext, request_id: int) -> dict[str, Any]:
 
 
 def _add(ctx: OpContext, p: dict[str, Any]) -> Result:
-    op = ctx.host.operation(p["op"])
+    op: Operation = ctx.host.operation(p["op"])
     given = {key: value for key, value in p["params"].items() if value is not None}
     typed = op.coerce(given)  # a request the rules cannot read is refused now, not at approval
     defaults = {param.name: param.default for param in op.params if not param.required}

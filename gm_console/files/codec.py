@@ -15,7 +15,7 @@ import stat
 import tempfile
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Mapping, NamedTuple, Protocol
 
 import tomli
 
@@ -25,7 +25,20 @@ from gm_console.rules import characters as core_characters
 from gm_console.text.safe_text import visible
 
 if TYPE_CHECKING:
-    from gm_console.host.manager import Host
+    from gm_console.contract.sections import SectionSpec
+    from gm_console.files.config import Config
+
+
+class CodecHost(Protocol):
+    """What reading and preparing a session file needs of the host (the plugin manager,
+    :class:`gm_console.host.manager.Host`, is one): the settings, for the largest file it
+    opens, and the plugins' state sections, for their defaults and checks."""
+
+    @property
+    def config(self) -> Config: ...
+    @property
+    def sections(self) -> Mapping[str, SectionSpec]: ...
+
 
 FORMAT_VERSION = 1
 # Limits checked on load (README, "Limits"; nesting: gm_console.files.nesting): past them parsing
@@ -60,7 +73,7 @@ def new_session(name: str) -> dict[str, Any]:
             "clock": {"day": 1, "second": 8 * 3600}, "characters": [], "journal": []}
 
 
-def read(path: Path, host: Host) -> dict[str, Any]:
+def read(path: Path, host: CodecHost) -> dict[str, Any]:
     """Parse and validate a session file, then fill the defaults of the loaded plugins."""
     return load(path, host).state
 
@@ -72,7 +85,7 @@ class Loaded(NamedTuple):
     save reuses the text of its characters and journal lines (serialise.Serialiser.reuse)."""
 
 
-def load(path: Path, host: Host) -> Loaded:
+def load(path: Path, host: CodecHost) -> Loaded:
     """:func:`read`, and the text when gm-console wrote it. A big file's parse is kept
     beside it (gm_console.files.parse_cache) for the next start; what the cache gives is validated
     as a parse is."""
@@ -174,7 +187,7 @@ def _raise(path: Path | str, line: int | None, message: str) -> Any:
     raise SessionFileError(path, [Problem(line, message)])
 
 
-def problems(state: dict[str, Any], host: Host) -> list[tuple[Where, str]]:
+def problems(state: dict[str, Any], host: CodecHost) -> list[tuple[Where, str]]:
     found: list[tuple[Where, str]] = []
     version = state.get("format_version", FORMAT_VERSION)
     if not isinstance(version, int) or isinstance(version, bool):
@@ -232,7 +245,7 @@ def problems(state: dict[str, Any], host: Host) -> list[tuple[Where, str]]:
     return found
 
 
-def prepare(state: dict[str, Any], host: Host, default_name: str) -> dict[str, Any]:
+def prepare(state: dict[str, Any], host: CodecHost, default_name: str) -> dict[str, Any]:
     """Fill what a hand-written file may leave out; never remove anything."""
     state.setdefault("format_version", FORMAT_VERSION)
     state.setdefault("session", {}).setdefault("name", default_name)

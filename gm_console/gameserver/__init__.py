@@ -3,6 +3,8 @@
 Every remote front is a console started as a client of the session's owner, in a pseudo-
 terminal (SSH) or under textual-serve (a browser), with the role tied to how it came in:
 
+- :mod:`~gm_console.gameserver.serve`: ``gm-console serve``, the session's owner without a
+  screen, with the listeners below beside it (:mod:`~gm_console.gameserver.fronts`);
 - :mod:`~gm_console.gameserver.keys`: public keys, the ``authorized_keys`` lines that
   ``gm-console invite`` prints for OpenSSH, and the built-in listener's keys file (a ``role``
   option per key);

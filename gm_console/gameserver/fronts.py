@@ -10,14 +10,11 @@ import threading
 from pathlib import Path
 from typing import Any
 
+from gm_console.gameserver.listening import MAX_CONNECTIONS, ListenerError
+
 # asyncssh takes half a second to import: only a serve with listeners pays for it
 STOP_TIMEOUT = 15.0
 """Seconds the listeners have to close every connection and see every console gone."""
-MAX_CONNECTIONS = 32
-
-
-class ListenerError(Exception):
-    """A listener cannot start; the message says why."""
 
 
 def parse_address(text: str, default_port: int = 2222) -> tuple[str, int]:

@@ -29,7 +29,7 @@ import asyncssh
 
 from gm_console.files.paths import data_dir
 from gm_console.gameserver import keys
-from gm_console.gameserver.fronts import MAX_CONNECTIONS, ListenerError
+from gm_console.gameserver.listening import MAX_CONNECTIONS, ListenerError
 from gm_console.gameserver.pty_child import PtyChild
 
 log = logging.getLogger("gm_console.gameserver")

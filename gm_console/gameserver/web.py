@@ -23,7 +23,7 @@ from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
 from gm_console.gameserver import keys, links
-from gm_console.gameserver.fronts import ListenerError
+from gm_console.gameserver.listening import ListenerError
 from gm_console.live.roles import SPECTATOR, Role
 
 log = logging.getLogger("gm_console.gameserver")

@@ -1,9 +1,9 @@
 """A front's side of a live session: :class:`RemoteStore`, a store whose state comes from the
 owner and whose operations are sent to it.
 
-It has the :class:`~gm_console.state.store.Store`'s interface (``state``, ``session``, ``host``,
-``apply``, ``undo``, ``can_undo``, ``subscribe``), so the TUI and every screen run on it
-unchanged. A reader thread applies the owner's change events to the local copy (a new dict
+It is a :class:`~gm_console.state.store.SessionStore`, like the owner's
+:class:`~gm_console.state.store.Store` (``state``, ``session``, ``host``, ``apply``, ``undo``,
+``can_undo``, ``subscribe``), so the TUI and every screen run on it unchanged. A reader thread applies the owner's change events to the local copy (a new dict
 each time, never edited in place) and calls the subscribers on that thread; :meth:`apply`
 returns once the owner's outcome is in, after the change it caused. When the owner goes away
 (the socket closes: at once, even after ``kill -9``) every ``on_lost`` listener is told, and
@@ -17,13 +17,13 @@ import itertools
 import socket
 import threading
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
+from gm_console.contract.session import Session
 from gm_console.host.manager import Host
 from gm_console.live import protocol, rendezvous, sync
 from gm_console.live.roles import Role
-from gm_console.state.context import Session
-from gm_console.state.store import Change, Outcome
+from gm_console.state.store import Change, Outcome, SessionStore
 from gm_console.text.said import say
 
 REPLY_TIMEOUT = 30.0
@@ -68,7 +68,7 @@ class RemoteStore:
         self._thread = threading.Thread(target=self._run, name="gm-console-client", daemon=True)
         self._thread.start()
 
-    # -- the Store's interface ------------------------------------------------------------------
+    # -- the SessionStore's interface -----------------------------------------------------------
 
     @property
     def session(self) -> Session:
@@ -209,3 +209,7 @@ class RemoteStore:
         for listener in list(self.on_lost):
             listener(reason)
 
+
+if TYPE_CHECKING:
+    def _a_session_store(store: RemoteStore) -> SessionStore:
+        return store  # mypy checks that a RemoteStore has all a SessionStore has

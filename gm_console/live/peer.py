@@ -16,14 +16,12 @@ import logging
 import os
 import socket
 import threading
-from typing import TYPE_CHECKING, Any, Callable, Protocol
+from pathlib import Path
+from typing import Any, Callable, Protocol
 
 from gm_console.live import protocol, roles
 from gm_console.live.roles import Role, RoleError
-from gm_console.state.store import Outcome
-
-if TYPE_CHECKING:
-    from gm_console.live.owner import Owner
+from gm_console.state.store import Outcome, SessionStore
 
 log = logging.getLogger("gm_console.live")
 # Quiet unless a front wants it (serve logs to stderr); never Python's last-resort printing to
@@ -51,6 +49,20 @@ class Stream(Protocol):
     def readline(self, limit: int) -> bytes: ...
     def write(self, data: bytes) -> None: ...
     def close(self) -> None: ...
+
+
+class SessionOwner(Protocol):
+    """What a peer asks of the session's owner (:class:`~gm_console.live.owner.Owner`): the
+    session it owns, its store, and to be told when the peer joins, asks or leaves."""
+
+    @property
+    def session(self) -> Path: ...
+    @property
+    def store(self) -> SessionStore: ...
+    def join(self, peer: Peer) -> None: ...
+    def leave(self, peer: Peer) -> None: ...
+    def resync(self, peer: Peer) -> None: ...
+    def perform(self, peer: Peer, message: dict[str, Any]) -> dict[str, Any]: ...
 
 
 class SocketStream:
@@ -91,7 +103,7 @@ class Peer:
     """One front connected to the owner: its reader runs on its own thread, and a writer
     thread empties a bounded queue, so a slow terminal never holds the owner (or its TUI) up."""
 
-    def __init__(self, owner: Owner, stream: Stream, policy: Policy) -> None:
+    def __init__(self, owner: SessionOwner, stream: Stream, policy: Policy) -> None:
         self.owner = owner
         self.stream = stream
         self.policy = policy

@@ -32,7 +32,7 @@ it. The keys (every one optional; the vocabulary is :data:`EFFECTS`):
 The named conditions and their effects are ``config/conditions.toml`` (house rules are an
 edit); a condition a plugin derives may carry its own ``effects`` instead.
 
-Plain Python: no Textual, no store. :class:`gm_console.state.context.Session` wraps these functions.
+Plain Python: no Textual, no store. :class:`gm_console.contract.session.Session` wraps these functions.
 """
 
 from __future__ import annotations

@@ -1,12 +1,12 @@
 """The session store: the one owner of the state.
 
 Every change is an operation, applied one at a time: typed parameters, check, apply on a draft
-of the state (copy-on-write, gm_console.state.cow: only the tables the operation reaches are copied),
-journal lines, undo history, a change event to every subscriber, then a save off the caller's
-path. A committed state is never changed afterwards: the saver, the undo history and the views'
-caches hold on to it. The store knows nothing of Textual or of who is calling: the TUI, ``gm-console op``
-and a future multi-terminal server are fronts that call :meth:`Store.apply` with an actor name
-and subscribe to :class:`Change` events.
+of the state (copy-on-write, gm_console.committed.cow: only the tables the operation reaches are
+copied), journal lines, undo history, a change event to every subscriber, then a save off the
+caller's path. A committed state is never changed afterwards: the saver, the undo history and
+the views' caches hold on to it. The store knows nothing of Textual or of who is calling: the
+TUI, ``gm-console op`` and a future multi-terminal server are fronts that call
+:meth:`Store.apply` with an actor name and subscribe to :class:`Change` events.
 """
 
 from __future__ import annotations
@@ -14,14 +14,14 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from typing import Any, Callable, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Protocol
 
+from gm_console.committed.cow import Draft
+from gm_console.committed.derived_cache import DerivedCache
 from gm_console.contract.operations import Refused
+from gm_console.contract.session import OpContext, Session
 from gm_console.files.storable import NOTHING, storable, unsavable
 from gm_console.host.manager import Host
-from gm_console.state.context import OpContext, Session
-from gm_console.state.cow import Draft
-from gm_console.state.derived_cache import DerivedCache
 from gm_console.text.said import restored, say, stored
 
 
@@ -67,6 +67,26 @@ class Outcome:
                        reason=restored(str(given.get("reason", "")), said))
         return cls(True, str(given.get("op", op)), restored(str(given.get("message", "")), said),
                    data=dict(given.get("data") or {}), journal=list(given.get("journal") or []))
+
+
+class SessionStore(Protocol):
+    """What a screen, a front and ``gm-console show`` need of a store: the state and a session
+    over it, the host, operations and undo, and change events. The owner's :class:`Store` is
+    one; a live session's client (:class:`~gm_console.live.client.RemoteStore`) is another,
+    whose operations the owner applies."""
+
+    @property
+    def state(self) -> dict[str, Any]: ...
+    @property
+    def session(self) -> Session: ...
+    @property
+    def host(self) -> Host: ...
+    @property
+    def can_undo(self) -> bool: ...
+    def apply(self, name: str, params: dict[str, Any] | None = None,
+              actor: str = "gm") -> Outcome: ...
+    def undo(self, actor: str = "gm") -> Outcome: ...
+    def subscribe(self, callback: Callable[[Change], None]) -> Callable[[], None]: ...
 
 
 class _Step(NamedTuple):
@@ -223,3 +243,8 @@ def _check_storable(state: dict[str, Any], committed: dict[str, Any], changed: s
         else:
             check(value, key, 1)
     check(new_lines, "journal", 1)  # the new lines of the journal's array
+
+
+if TYPE_CHECKING:
+    def _a_session_store(store: Store) -> SessionStore:
+        return store  # mypy checks that a Store has all a SessionStore has

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from gm_console.text.said import JOINED, Said, parts_of, restored
 
 if TYPE_CHECKING:
-    from gm_console.host.manager import Host
+    from gm_console.text.label_source import LabelSource
 
 FRENCH = {
     "Day": "Jour",
@@ -576,7 +576,7 @@ FRENCH = {
 
 
 class Translator:
-    def __init__(self, language: str, host: Host | None = None) -> None:
+    def __init__(self, language: str, host: LabelSource | None = None) -> None:
         self.language = language
         self.table: dict[str, str] = dict(FRENCH) if language == "fr" else {}
         if host is not None and language != "en":

@@ -35,7 +35,7 @@ class Said(str):
         return (_again, (str(self), self.template, self.values))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Said:
-        # Never changed once said, like the str it is: kept values (gm_console.state.derived_cache)
+        # Never changed once said, like the str it is: kept values (gm_console.committed.derived_cache)
         # and operations' snapshots copy it for nothing.
         return self
 

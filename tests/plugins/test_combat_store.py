@@ -439,7 +439,7 @@ def test_summary_finds_each_combatant_without_searching_by_name(make_store, monk
                                                                 size) -> None:
     """The summary (show, the screen) of a big fight is linear: no search by name per
     combatant and action (a search is itself linear: 1,000 combatants took 0.8 s)."""
-    from gm_console.state.context import Session
+    from gm_console.contract.session import Session
     from gm_console_plugins.combat import rules, turns
 
     store = make_store([{"name": f"Hero{n}"} for n in range(size)])

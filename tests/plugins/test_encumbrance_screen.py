@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import Input
 
-from gm_console.state.context import Session
+from gm_console.contract.session import Session
 from gm_console.ui import SyncedTable, Value
 from gm_console_plugins.encumbrance import bar, rules
 

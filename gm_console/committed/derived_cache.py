@@ -2,7 +2,7 @@
 values after every change, and on a big party that cost more than the change.
 
 Committed states are never changed in place and an operation hands back, as the same object,
-every table and character it did not change (gm_console.state.cow). So a value computed for a
+every table and character it did not change (gm_console.committed.cow). So a value computed for a
 character object stays right for as long as the tables it was computed from are the same
 objects. While computing, the session's state is read through :class:`_Reading`, which notes
 each top-level table and each plugin table read; the value is kept with those objects and
@@ -15,7 +15,7 @@ from __future__ import annotations
 import threading
 from typing import Any, Callable, Iterator
 
-from gm_console.state.cow import copy_plain
+from gm_console.committed.cow import copy_plain
 
 _ABSENT: Any = object()
 Reads = dict[tuple[str, ...], Any]  # where in the state -> the object read there

@@ -8,17 +8,21 @@ import signal
 import sys
 import threading
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from gm_console.files import codec
+from gm_console.gameserver.listening import ListenerError
 from gm_console.host.manager import Host
 from gm_console.live import rendezvous
 from gm_console.live.owner import Owner
 
+if TYPE_CHECKING:
+    from gm_console.gameserver.fronts import Fronts
 
-def serve(session: Path, host: Host, fronts: Any = None) -> int:
-    """``fronts``: the game server's listeners (:class:`gm_console.gameserver.fronts.Fronts`),
-    started once the owner listens and stopped before it stops."""
+
+def serve(session: Path, host: Host, fronts: Fronts | None = None) -> int:
+    """``fronts``: the game server's listeners, started once the owner listens and stopped
+    before it stops."""
     logging.basicConfig(stream=sys.stderr, level=logging.INFO,
                         format="%(asctime)s gm-console serve: %(message)s")
     log = logging.getLogger("gm_console.live")
@@ -45,8 +49,6 @@ def serve(session: Path, host: Host, fronts: Any = None) -> int:
     try:
         owner.listen()
         if fronts is not None:
-            from gm_console.gameserver.fronts import ListenerError
-
             try:
                 fronts.start()
             except ListenerError as exc:
