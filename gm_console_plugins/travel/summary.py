@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, overload
 
-from gm_console import Refused, said_by
+from gm_console import Refused, Result, said_by
 from gm_console_plugins.travel import reading, rules
 from gm_console_plugins.travel.ops import ADVANCE_OP, SAVES_OP
 from gm_console_plugins.travel.rules import num
 
 if TYPE_CHECKING:
-    from gm_console import Session
+    from gm_console import OpContext, Session
 
 
 def summary(session: Session, plan_hours_per_day: float | None = None, *,
@@ -130,8 +130,13 @@ def onward(session: Session) -> dict[str, Any] | None:
     dcs: list[int] = []
     try:
         result = ctx.apply(ADVANCE_OP, hours="end")
+        # Each save answered travels on with a fresh advance: one month of the clock in all is
+        # where the rehearsal stops, as a single advance does.
         while result.data.get("stopped_by") == "saves":
-            request = _pending(ctx, reading.saves_awaited(ctx.state, reading.section(ctx)))
+            if reading.clock_seconds(ctx) - now >= rules.MOST_ADVANCE_HOURS * 3600:
+                result = Result(result.message, {"stopped_by": "most"})
+                break
+            request = _answered(ctx, reading.saves_awaited(ctx.state, reading.section(ctx)))
             dcs.append(int(request["context"]["dc"]))
             made = [{"who": roll["who"], "total": roll["dc"], "dc": roll["dc"], "success": True}
                     for roll in request["rolls"]]
@@ -151,10 +156,12 @@ def onward(session: Session) -> dict[str, Any] | None:
             "forced_march_dcs": dcs}
 
 
-def _pending(session: Session, request_id: int) -> dict[str, Any]:
-    """The roll request ``request_id`` of the session's queue."""
-    pending: list[dict[str, Any]] = session.state["rolls"]["pending"]
-    return next(r for r in pending if int(r["id"]) == request_id)
+def _answered(ctx: OpContext, request_id: int) -> dict[str, Any]:
+    """The roll request ``request_id``, taken off the rehearsal's queue as the dice prompt
+    takes an answered one."""
+    pending: list[dict[str, Any]] = ctx.state["rolls"]["pending"]
+    index = next(i for i, r in enumerate(pending) if int(r["id"]) == request_id)
+    return pending.pop(index)
 
 
 @overload
