@@ -34,6 +34,7 @@ from gm_console.state.store import Change, Outcome, Store
 from gm_console.text.i18n import Translator
 from gm_console.text.said import say
 from gm_console.ui.navigation import NavEntry, key_label, nav_entries
+from gm_console.ui.shell import Shell
 
 if TYPE_CHECKING:
     from gm_console.ui.screens.help import HelpScreen
@@ -483,6 +484,11 @@ class GMConsoleApp(App):
 
     def report_save_error(self, message: str) -> None:
         self._from_thread(lambda: self.notify(self.t(message), severity="error", timeout=30))
+
+
+def _is_a_shell(app: GMConsoleApp) -> Shell:
+    """The type checker's proof that the app is what its screens and widgets ask of it."""
+    return app
 
 
 def app_class(host: Host) -> type[GMConsoleApp]:

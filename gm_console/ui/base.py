@@ -19,7 +19,7 @@ from gm_console.ui.widgets import Footer, QuestionLine, SessionHeader
 if TYPE_CHECKING:
     from gm_console.state.context import Session
     from gm_console.state.store import Change, Outcome, Store
-    from gm_console.ui.app import GMConsoleApp
+    from gm_console.ui.shell import ShellApp
 
 
 class OneLayoutPerSize(Screen):
@@ -27,6 +27,9 @@ class OneLayoutPerSize(Screen):
     for each size it is shown at. A question lists it after ModalScreen: Textual takes a
     class's default CSS from its first base only, and ModalScreen's is what lets the screen
     behind a question show through."""
+
+    if TYPE_CHECKING:  # Textual types it as any App; ours has the store, t, ask, confirm...
+        app = getters.app(ShellApp)
 
     @on(events.Resize)  # by a name of its own: screens have an on_resize of their own
     def _laid_out_already(self, event: events.Resize) -> None:
@@ -72,9 +75,6 @@ class StoreScreen(OneLayoutPerSize):
         # and the plugins' labels (Textual keeps a screen's bindings in _bindings).
         self._bindings = BindingsMap(replace(binding, description=self.t(binding.description))
                                      for _, binding in self._bindings)
-
-    if TYPE_CHECKING:  # Textual types it as any App; ours has the store, t, ask, confirm...
-        app = getters.app(GMConsoleApp)
 
     @property
     def session(self) -> Session:

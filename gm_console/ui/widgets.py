@@ -26,7 +26,7 @@ from gm_console.rules.clock import format_clock
 from gm_console.text.safe_text import visible
 
 if TYPE_CHECKING:
-    from gm_console.ui.app import GMConsoleApp
+    from gm_console.ui.shell import ShellApp
 
 # Every text Textual draws passes through Content or Rich's Text, and both drop a few control
 # characters there (BEL, CR...) but send ESC on to the terminal: a name from a file could
@@ -335,7 +335,7 @@ class SessionHeader(Horizontal):
     updating one Value repaints one line (about 130 bytes)."""
 
     if TYPE_CHECKING:  # Textual types it as any App
-        app = getters.app(GMConsoleApp)
+        app = getters.app(ShellApp)
 
     DEFAULT_CSS = """
     SessionHeader { dock: top; height: 1; background: $panel; color: $foreground; }

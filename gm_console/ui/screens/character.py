@@ -22,7 +22,7 @@ from gm_console.ui.widgets import SyncedTable, TextField, Value, yes_no
 
 if TYPE_CHECKING:
     from gm_console.text.i18n import Translator
-    from gm_console.ui.app import GMConsoleApp
+    from gm_console.ui.shell import ShellApp
 
 
 def shown(value: Any, t: Translator) -> str:
@@ -50,7 +50,7 @@ class FieldRow(Horizontal):
     """One field: label, input, and what is wrong with what is typed (checked on every key)."""
 
     if TYPE_CHECKING:  # Textual types it as any App
-        app = getters.app(GMConsoleApp)
+        app = getters.app(ShellApp)
 
     DEFAULT_CSS = """
     FieldRow { height: auto; }
@@ -91,7 +91,7 @@ class FlagToggle(Static, can_focus=True):
     """A true/false field: shows Yes or No, switched with enter or space (never typed)."""
 
     if TYPE_CHECKING:  # Textual types it as any App
-        app = getters.app(GMConsoleApp)
+        app = getters.app(ShellApp)
 
     DEFAULT_CSS = """
     FlagToggle { width: 14; height: 1; padding: 0 1; background: $boost; }
@@ -125,7 +125,7 @@ class FlagRow(Horizontal):
     """One true/false field of the sheet: label, Yes or No, and why a switch was refused."""
 
     if TYPE_CHECKING:  # Textual types it as any App
-        app = getters.app(GMConsoleApp)
+        app = getters.app(ShellApp)
 
     DEFAULT_CSS = """
     FlagRow { height: auto; }
@@ -156,7 +156,7 @@ class ItemForm(ModalScreen[dict[str, Any] | None], OneLayoutPerSize):
     valid (enter), or None (escape)."""
 
     if TYPE_CHECKING:  # Textual types it as any App
-        app = getters.app(GMConsoleApp)
+        app = getters.app(ShellApp)
 
     DEFAULT_CSS = """
     ItemForm { align: center middle; }

@@ -5,9 +5,8 @@ character's roll (``roll.answer``); what they answered shows on the game master'
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -21,14 +20,8 @@ from gm_console.text.said import say
 from gm_console.ui.base import OneLayoutPerSize
 from gm_console.ui.widgets import TextField
 
-if TYPE_CHECKING:
-    from gm_console.ui.app import GMConsoleApp
-
 
 class RollPrompt(ModalScreen[None], OneLayoutPerSize):
-    if TYPE_CHECKING:  # Textual types it as any App
-        app = getters.app(GMConsoleApp)
-
     DEFAULT_CSS = """
     RollPrompt { align: center middle; }
     RollPrompt > Vertical { width: 76; height: auto; max-height: 90%; border: round $warning;
