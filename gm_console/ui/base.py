@@ -13,8 +13,7 @@ from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.widget import Widget
 
-from gm_console.ui.navigation import ScreenBar
-from gm_console.ui.widgets import Footer, QuestionLine, SessionHeader
+from gm_console.ui.widgets import Footer, QuestionLine, ScreenBar, SessionHeader
 
 if TYPE_CHECKING:
     from gm_console.state.context import Session
