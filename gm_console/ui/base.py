@@ -7,12 +7,13 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 from textual import events, getters, on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingsMap
+from textual.binding import BindingsMap
 from textual.containers import Container
 from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.widget import Widget
 
+from gm_console.ui.bindings import key_binding
 from gm_console.ui.widgets import Footer, QuestionLine, ScreenBar, SessionHeader
 
 if TYPE_CHECKING:
@@ -60,7 +61,7 @@ class StoreScreen(OneLayoutPerSize):
     """
 
     AREAS: frozenset[str] = frozenset({"*"})
-    BINDINGS = [Binding("escape", "back", "Back", id="back")]
+    BINDINGS = [key_binding("escape", "back", "Back", "back")]
 
     focused: Reactive[Widget | None] = Reactive(None, repaint=False)
     """Textual's, without its repaint of the whole screen on every change of focus (3.5 KB

@@ -12,9 +12,8 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from rich.cells import cell_len
 from textual.app import ComposeResult
-from textual.binding import Binding
 
-from gm_console.ui import StoreScreen, SyncedTable, Value
+from gm_console.ui import StoreScreen, SyncedTable, Value, key_binding
 from gm_console_plugins.combat import ops, turns
 from gm_console_plugins.combat.labels import ALL_AGAIN_FR
 from gm_console_plugins.combat.texts import LEGEND
@@ -166,37 +165,37 @@ class CombatScreen(StoreScreen):
         "(full_round=<its name>)": "(key g)",
     }
     BINDINGS = [
-        Binding("s", "take('standard')", "Standard", id="combat.standard"),
-        Binding("m", "take('move')", "Move", id="combat.move"),
-        Binding("M", "take('move', 0)", "Move, not moving", id="combat.move_not_moving",
-                show=False),
-        Binding("v", "move_metres", "Move N m", id="combat.move_metres"),
-        Binding("f", "take('full-round')", "Full-round", id="combat.full_round"),
-        Binding("F", "full_round_no_step", "Full, no step", id="combat.full_round_no_step",
-                show=False),
-        Binding("g", "full_round_part", "Start/complete", id="combat.full_round_part",
-                show=False),
-        Binding("G", "full_round_as_standard", "Full as standard",
-                id="combat.full_round_as_standard", show=False),
-        Binding("w", "take('swift')", "Swift", id="combat.swift"),
-        Binding("i", "immediate", "Immediate", id="combat.immediate"),
-        Binding("e", "take('free')", "Free", id="combat.free"),
-        Binding("5", "take('step')", "5-ft step", id="combat.step"),
-        Binding("space", "next", "End turn", id="combat.next"),
-        Binding("o", "override", "Override", id="combat.override"),
-        Binding("t", "restrict", "Restrict", id="combat.restrict", show=False),
-        Binding("I", "initiative", "Initiative", id="combat.initiative", show=False),
-        Binding("R", "roll_initiative", "Roll init.", id="combat.roll_initiative", show=False),
-        Binding("a", "add", "Add", id="combat.add", show=False),
-        Binding("L", "add_entry", "Lair/hazard", id="combat.add_entry", show=False),
-        Binding("x", "remove", "Remove", id="combat.remove", show=False),
-        Binding("S", "start", "Start fight", id="combat.start", show=False),
-        Binding("E", "end", "End fight", id="combat.end", show=False),
-        Binding("D", "delay", "Delay", id="combat.delay", show=False),
-        Binding("A", "resume", "Act (delayed)", id="combat.resume", show=False),
-        Binding("y", "ready", "Ready", id="combat.ready", show=False),
-        Binding("T", "trigger", "Trigger", id="combat.trigger", show=False),
-        Binding("u", "app.undo", "Undo", id="combat.undo"),
+        key_binding("s", "take('standard')", "Standard", "combat.standard"),
+        key_binding("m", "take('move')", "Move", "combat.move"),
+        key_binding("M", "take('move', 0)", "Move, not moving", "combat.move_not_moving",
+                    show=False),
+        key_binding("v", "move_metres", "Move N m", "combat.move_metres"),
+        key_binding("f", "take('full-round')", "Full-round", "combat.full_round"),
+        key_binding("F", "full_round_no_step", "Full, no step", "combat.full_round_no_step",
+                    show=False),
+        key_binding("g", "full_round_part", "Start/complete", "combat.full_round_part",
+                    show=False),
+        key_binding("G", "full_round_as_standard", "Full as standard",
+                    "combat.full_round_as_standard", show=False),
+        key_binding("w", "take('swift')", "Swift", "combat.swift"),
+        key_binding("i", "immediate", "Immediate", "combat.immediate"),
+        key_binding("e", "take('free')", "Free", "combat.free"),
+        key_binding("5", "take('step')", "5-ft step", "combat.step"),
+        key_binding("space", "next", "End turn", "combat.next"),
+        key_binding("o", "override", "Override", "combat.override"),
+        key_binding("t", "restrict", "Restrict", "combat.restrict", show=False),
+        key_binding("I", "initiative", "Initiative", "combat.initiative", show=False),
+        key_binding("R", "roll_initiative", "Roll init.", "combat.roll_initiative", show=False),
+        key_binding("a", "add", "Add", "combat.add", show=False),
+        key_binding("L", "add_entry", "Lair/hazard", "combat.add_entry", show=False),
+        key_binding("x", "remove", "Remove", "combat.remove", show=False),
+        key_binding("S", "start", "Start fight", "combat.start", show=False),
+        key_binding("E", "end", "End fight", "combat.end", show=False),
+        key_binding("D", "delay", "Delay", "combat.delay", show=False),
+        key_binding("A", "resume", "Act (delayed)", "combat.resume", show=False),
+        key_binding("y", "ready", "Ready", "combat.ready", show=False),
+        key_binding("T", "trigger", "Trigger", "combat.trigger", show=False),
+        key_binding("u", "app.undo", "Undo", "combat.undo"),
     ]
 
     def __init__(self, store: Any, **kwargs: Any) -> None:

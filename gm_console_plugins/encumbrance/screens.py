@@ -9,11 +9,10 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import VerticalScroll
 
 from gm_console import said_by, say
-from gm_console.ui import StoreScreen, SyncedTable, Value
+from gm_console.ui import StoreScreen, SyncedTable, Value, key_binding
 from gm_console_plugins.encumbrance import bar, reading
 from gm_console_plugins.encumbrance.labels import decimal
 from gm_console_plugins.encumbrance.rules import Encumbrance, fmt
@@ -46,9 +45,6 @@ def _row(session: Session, character: dict[str, Any]) -> tuple[str, str, str]:
     return f"{fmt(enc.carried_lb)} / {fmt(enc.max_lb)} lb", enc.category, shown
 
 
-def _b(key: str, action: str, label: str, name: str, show: bool = True) -> Binding:
-    return Binding(key, action, label, show=show, id=f"encumbrance.{name}")
-
 
 def _merged(runs: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
     """Neighbouring runs of one style as one: the empty part of the bar crosses every
@@ -69,12 +65,12 @@ class EncumbranceScreen(StoreScreen):
     AREAS = frozenset({"*"})
     KEY_HINTS = {", or pass unlisted=true": ", or type its name with a ! to wear it anyway"}
     BINDINGS = [
-        _b("b", "bulky", "Bulky", "bulky"),
-        _b("i", "add_item", "Item", "add_item"),
-        _b("w", "wear", "Armour", "wear"),
-        _b("a", "adjust", "Speed ±", "adjust"),
-        _b("l", "lift", "Lift", "lift"),
-        _b("u", "put_down", "Put down", "put_down"),
+        key_binding("b", "bulky", "Bulky", "encumbrance.bulky"),
+        key_binding("i", "add_item", "Item", "encumbrance.add_item"),
+        key_binding("w", "wear", "Armour", "encumbrance.wear"),
+        key_binding("a", "adjust", "Speed ±", "encumbrance.adjust"),
+        key_binding("l", "lift", "Lift", "encumbrance.lift"),
+        key_binding("u", "put_down", "Put down", "encumbrance.put_down"),
     ]
     DEFAULT_CSS = """
     EncumbranceScreen #enc-table { max-height: 8; }

@@ -18,7 +18,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 
 from gm_console import format_clock, format_duration, said_by, say
-from gm_console.ui import StoreScreen, SyncedTable, Value
+from gm_console.ui import StoreScreen, SyncedTable, Value, key_binding
 from gm_console_plugins.travel import reading, rules
 from gm_console_plugins.travel.summary import onward, reverse, summary
 
@@ -74,32 +74,29 @@ def parse_mode(text: str) -> dict[str, Any]:
     return params
 
 
-def _b(key: str, action: str, label: str, name: str, show: bool = True) -> Binding:
-    return Binding(key, action, label, show=show, id=f"travel.{name}")
-
 
 class TravelPlanner(StoreScreen):
     # Travellers' speeds come from the sheets (exhaustion, load); terrain from its plugin.
     AREAS = frozenset({"travel", "terrain", "clock", "characters", "rolls", "settings"})
     BINDINGS = [
-        _b("f", "pace('fast')", "Fast", "fast"),
-        _b("w", "pace('normal')", "Normal", "normal"),
-        _b("s", "pace('slow')", "Slow", "slow"),
-        _b("m", "ask('mode')", "Mode", "mode"),
-        _b("t", "ask('terrain')", "Terrain", "terrain"),
-        _b("a", "ask('leg')", "Add leg", "add_leg"),
-        _b("x", "remove_leg", "Remove leg", "remove_leg"),
-        _b("c", "clear_route", "Clear route", "clear_route", show=False),
-        _b("left_square_bracket", "plan_hours(-1)", "Fewer hours a day", "fewer_hours",
-           show=False),
-        _b("right_square_bracket", "plan_hours(1)", "More hours a day", "more_hours",
-           show=False),
-        _b("h", "ask('reverse')", "How far…", "reverse"),
-        _b("g", "advance('1')", "1 hour", "advance_hour"),
-        _b("G", "ask('hours')", "Hours…", "advance_hours", show=False),
-        _b("e", "advance('end')", "To the end", "advance_end"),
-        _b("F", "fresh_mount", "Fresh mount", "fresh_mount", show=False),
-        _b("question_mark", "why", "Why?", "why"),
+        key_binding("f", "pace('fast')", "Fast", "travel.fast"),
+        key_binding("w", "pace('normal')", "Normal", "travel.normal"),
+        key_binding("s", "pace('slow')", "Slow", "travel.slow"),
+        key_binding("m", "ask('mode')", "Mode", "travel.mode"),
+        key_binding("t", "ask('terrain')", "Terrain", "travel.terrain"),
+        key_binding("a", "ask('leg')", "Add leg", "travel.add_leg"),
+        key_binding("x", "remove_leg", "Remove leg", "travel.remove_leg"),
+        key_binding("c", "clear_route", "Clear route", "travel.clear_route", show=False),
+        key_binding("left_square_bracket", "plan_hours(-1)", "Fewer hours a day",
+                    "travel.fewer_hours", show=False),
+        key_binding("right_square_bracket", "plan_hours(1)", "More hours a day",
+                    "travel.more_hours", show=False),
+        key_binding("h", "ask('reverse')", "How far…", "travel.reverse"),
+        key_binding("g", "advance('1')", "1 hour", "travel.advance_hour"),
+        key_binding("G", "ask('hours')", "Hours…", "travel.advance_hours", show=False),
+        key_binding("e", "advance('end')", "To the end", "travel.advance_end"),
+        key_binding("F", "fresh_mount", "Fresh mount", "travel.fresh_mount", show=False),
+        key_binding("question_mark", "why", "Why?", "travel.why"),
         Binding("escape", "back", "Back", id="travel.back"),
     ]
     KEY_HINTS = {"add legs (travel.leg) or give hours=<number>":
