@@ -51,7 +51,48 @@ class OneLayoutPerSize(Screen):
                         else self.VERTICAL_BREAKPOINTS))
 
 
-class StoreScreen(OneLayoutPerSize):
+class AppliesOperations:
+    """The one way a screen applies an operation (:meth:`apply`), and says a refusal: with
+    the screen's keys in place of ``op`` parameters (:meth:`for_screen`), reported by the app
+    (:meth:`Shell.report_outcome <gm_console.ui.shell.Shell.report_outcome>`) unless it is
+    said where it was asked."""
+
+    store: Store
+    if TYPE_CHECKING:
+        app: ShellApp
+
+    def t(self, text: str) -> str:
+        """``text`` in the UI language."""
+        return self.app.t(text)
+
+    KEY_HINTS: ClassVar[dict[str, str]] = {}
+    """Command-line syntax in the operations' refusals → the key to press on this screen
+    (``"override=<reason>"`` → ``"press o to override"``), the replacement in English."""
+
+    def for_screen(self, reason: str) -> str:
+        """A refusal as this screen says it: in its language, with the keys to press, not
+        ``op`` parameters."""
+        reason = self.t(reason)
+        for syntax, keys in self.KEY_HINTS.items():
+            reason = reason.replace(syntax, self.t(keys))
+        return reason
+
+    def apply(self, op: str, /, *, said_here: bool = False, **params: Any) -> Outcome:
+        """Apply an operation and return its outcome as the store gave it (a refusal's reason
+        as this screen says it is ``self.for_screen(outcome.reason)``). A refusal is reported
+        in a notification, and nothing changes; with ``said_here`` the caller says it where
+        it was asked instead: an answer to :meth:`StoreScreen.ask` returns the outcome, and
+        the question stays open with the reason and the text as typed; a field shows it
+        beside itself. A player's request is said to wait for the game master."""
+        outcome = self.store.apply(op, params)
+        if outcome.ok:
+            self.app.report_outcome(outcome)
+        elif not said_here:
+            self.app.report_outcome(replace(outcome, reason=self.for_screen(outcome.reason)))
+        return outcome
+
+
+class StoreScreen(OneLayoutPerSize, AppliesOperations):
     """A screen bound to the store.
 
     Subclasses set ``AREAS`` (the change areas they show: ``{"characters", "travel"}``) and
@@ -79,30 +120,6 @@ class StoreScreen(OneLayoutPerSize):
     @property
     def session(self) -> Session:
         return self.store.session
-
-    def t(self, text: str) -> str:
-        """``text`` in the UI language."""
-        return self.app.t(text)
-
-    KEY_HINTS: ClassVar[dict[str, str]] = {}
-    """Command-line syntax in the operations' refusals → the key to press on this screen
-    (``"override=<reason>"`` → ``"press o to override"``), the replacement in English."""
-
-    def for_screen(self, reason: str) -> str:
-        """A refusal as this screen says it: in its language, with the keys to press, not
-        ``op`` parameters."""
-        reason = self.t(reason)
-        for syntax, keys in self.KEY_HINTS.items():
-            reason = reason.replace(syntax, self.t(keys))
-        return reason
-
-    def apply(self, op: str, **params: Any) -> Outcome:
-        """Apply an operation; a refusal is shown with its reason and nothing changes."""
-        outcome = self.store.apply(op, params)
-        if not outcome.ok:  # said with this screen's keys, not op parameters
-            outcome = replace(outcome, reason=self.for_screen(outcome.reason))
-        self.app.report_outcome(outcome)
-        return outcome
 
     def ask(self, question: str, apply: Callable[[str], Outcome | str | None], value: str = "",
             hint: str = "") -> None:

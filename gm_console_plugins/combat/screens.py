@@ -300,7 +300,7 @@ class CombatScreen(StoreScreen):
     def _run(self, op: str, **params: Any) -> bool:
         """Apply an operation; a refusal stays on screen with its reason (and can be
         overridden when the operation takes an override)."""
-        outcome = self.store.apply(op, params)
+        outcome = self.apply(op, said_here=True, **params)
         if outcome.ok:
             self.refused = None
             self.query_one("#refusal", Value).show("")

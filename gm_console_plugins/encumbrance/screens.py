@@ -228,8 +228,8 @@ class EncumbranceScreen(StoreScreen):
                 return say("{text!r}: name, weight and quantity are three fields, not {count} "
                            "(a weight with a decimal comma: separate them with ;)",
                            text=text, count=len(parts))
-            return self.store.apply("item.add", dict(zip(("name", "weight_lb", "qty"), parts),
-                                                     character=name))
+            return self.apply("item.add", said_here=True, character=name,
+                              **dict(zip(("name", "weight_lb", "qty"), parts)))
         self.ask(f"{name} — {self.t('new item: name, weight lb, qty')}", add)
 
     def action_wear(self) -> None:
@@ -250,7 +250,7 @@ class EncumbranceScreen(StoreScreen):
                 op, params = prompt["read"](name, text)
             except ValueError as exc:  # stays in the prompt with what was typed
                 return said_by(exc)
-            return self.store.apply(op, params)
+            return self.apply(op, said_here=True, **params)
         self.ask(f"{name} — {self.t(prompt['question'])}", wear, hint=self.t(prompt["hint"]))
 
     def action_adjust(self) -> None:
@@ -264,8 +264,8 @@ class EncumbranceScreen(StoreScreen):
 
         def adjust(text: str) -> Outcome:
             mv, _, reason = text.partition(",")
-            return self.store.apply("speed.adjust", {"character": name, "mv": mv.strip(),
-                                                     "reason": reason.strip()})
+            return self.apply("speed.adjust", said_here=True, character=name, mv=mv.strip(),
+                              reason=reason.strip())
         self.ask(f"{name} — {self.t('speed adjustment: mv, reason (0 removes it)')}", adjust,
                  current)
 
@@ -280,8 +280,8 @@ class EncumbranceScreen(StoreScreen):
             return
 
         def lift(text: str) -> Outcome:
-            outcome = self.store.apply("encumbrance.lift", {"character": name,
-                                                            "load_lb": text or 0})
+            outcome = self.apply("encumbrance.lift", said_here=True, character=name,
+                                 load_lb=text or 0)
             if outcome.ok:
                 self.notify(self.t(outcome.message), timeout=8)
             return outcome

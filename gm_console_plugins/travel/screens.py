@@ -369,7 +369,7 @@ class TravelPlanner(StoreScreen):
         except ValueError:
             hours = 0.0
         if not hours > 0:
-            return self._done(self.store.apply("travel.advance", {"hours": text}))
+            return self._done(self.apply("travel.advance", said_here=True, hours=text))
         self.app.confirm(
             self.t("Travel {hours} h now? The clock moves on by up to {hours} h.")
             .format(hours=self.app.t.number(hours)),
@@ -415,15 +415,15 @@ class TravelPlanner(StoreScreen):
             return None
         try:
             if what == "mode":
-                return self._done(self.store.apply("travel.mode", parse_mode(text)))
+                return self._done(self.apply("travel.mode", said_here=True, **parse_mode(text)))
             if what == "terrain":  # the terrain plugin says which of its operations
                 prompt = self.store.host.call_first("terrain_prompt", session=self.session)
                 if prompt is None:
                     return self.t("the terrain plugin is not loaded")
                 op, params = prompt["read"](text)
-                return self._done(self.store.apply(op, params))
+                return self._done(self.apply(op, said_here=True, **params))
             if what == "leg":
-                return self._done(self.store.apply("travel.leg", self._leg(text)))
+                return self._done(self.apply("travel.leg", said_here=True, **self._leg(text)))
             if what == "hours":
                 return self._advance_hours(text)
             parse_duration(text)  # reverse: how far in that time

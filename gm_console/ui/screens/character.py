@@ -280,7 +280,7 @@ class CharacterScreen(StoreScreen):
             return
         outcome = self.apply("character.set", character=self.name_, field=event.row.key,
                              value="false" if character.get(event.row.key) else "true")
-        event.row.tell(self.app.t("enter or space: switch") if outcome.ok else outcome.reason)
+        event.row.tell(self.app.t("enter or space: switch") if outcome.ok else self.for_screen(outcome.reason))
 
     def on_input_blurred(self, event: Input.Blurred) -> None:
         """Leaving a field (tab, a click) applies what was typed in it, as enter does: a
@@ -306,8 +306,8 @@ class CharacterScreen(StoreScreen):
         if row.error.shown:
             row.mark_unsaved(True)
             return False
-        outcome = self.store.apply("character.set", {"character": self.name_, "field": row.key,
-                                                     "value": text})
+        outcome = self.apply("character.set", said_here=True, character=self.name_,
+                             field=row.key, value=text)
         if not outcome.ok:
             row.error.show(self.for_screen(outcome.reason))
             row.mark_unsaved(True)

@@ -61,7 +61,7 @@ class PartyScreen(StoreScreen):
         def add(name: str) -> Outcome | None:
             if not name:
                 return None
-            outcome = self.store.apply("character.add", {"name": name})
+            outcome = self.apply("character.add", said_here=True, name=name)
             if outcome.ok:
                 self.app.call_later(self.app.show_screen, CharacterScreen(self.store, name))
             return outcome
@@ -100,7 +100,7 @@ class PartyScreen(StoreScreen):
                 op, params = parse(text)
             except ValueError as exc:  # stays in the prompt with what was typed
                 return said_by(exc)
-            return self.store.apply(op, {"character": name, **params})
+            return self.apply(op, said_here=True, character=name, **params)
         self.ask(self.t(say("{name}: {text}", name=name, text=self.t(question))), typed)
 
     def action_hit_points(self) -> None:

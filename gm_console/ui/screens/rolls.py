@@ -17,11 +17,11 @@ from textual.widgets import Input, Label
 from gm_console.rules.rolls import mine, role_of, waiting
 from gm_console.state.store import Store
 from gm_console.text.said import say
-from gm_console.ui.base import OneLayoutPerSize
+from gm_console.ui.base import AppliesOperations, OneLayoutPerSize
 from gm_console.ui.widgets import TextField
 
 
-class RollPrompt(ModalScreen[None], OneLayoutPerSize):
+class RollPrompt(ModalScreen[None], OneLayoutPerSize, AppliesOperations):
     DEFAULT_CSS = """
     RollPrompt { align: center middle; }
     RollPrompt > Vertical { width: 76; height: auto; max-height: 90%; border: round $warning;
@@ -116,10 +116,9 @@ class RollPrompt(ModalScreen[None], OneLayoutPerSize):
         if role_of(self.store) != "gm":
             self._answer(request, typed)
             return
-        outcome = self.store.apply("roll.resolve", {"id": request["id"], "results": ",".join(
-            f"{who}={value}" for who, value in typed.items() if value)})
+        outcome = self.apply("roll.resolve", id=request["id"], results=",".join(
+            f"{who}={value}" for who, value in typed.items() if value))
         if not outcome.ok:
-            self.notify(self.app.t(outcome.reason), severity="warning")
             return
         summary = "; ".join(
             f"{o['who']} {o['total']}" + ("" if "success" not in o else (" ✓" if o["success"]
@@ -133,10 +132,8 @@ class RollPrompt(ModalScreen[None], OneLayoutPerSize):
     def _answer(self, request: dict[str, Any], typed: dict[str, str]) -> None:
         """A player's answer: their own roll, typed in or rolled by the owner."""
         for who, value in typed.items():
-            outcome = self.store.apply("roll.answer", {"id": request["id"], "who": who,
-                                                       "total": value or None})
+            outcome = self.apply("roll.answer", id=request["id"], who=who, total=value or None)
             if not outcome.ok:
-                self.notify(self.app.t(outcome.reason), severity="warning")
                 return
             self.notify(self.app.t(outcome.message), title=self.app.t(request["title"]),
                         timeout=8)
@@ -148,5 +145,5 @@ class RollPrompt(ModalScreen[None], OneLayoutPerSize):
     def action_cancel_request(self) -> None:
         request = self._request()
         if request is not None:
-            self.store.apply("roll.cancel", {"id": request["id"]})
+            self.apply("roll.cancel", id=request["id"])
         self.dismiss(None)

@@ -177,8 +177,8 @@ class SettingsScreen(StoreScreen):
             self.apply("settings.set", plugin=plugin, key=key, value=following)
         else:
             def change(value: str) -> Outcome:
-                return self.store.apply("settings.set", {"plugin": plugin, "key": key,
-                                                         "value": value})
+                return self.apply("settings.set", said_here=True, plugin=plugin, key=key,
+                                  value=value)
             self.ask(f"{plugin}.{key} " + self.t("for this campaign"), change, _text(current))
 
     def on_data_table_row_selected(self) -> None:
