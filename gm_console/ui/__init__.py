@@ -7,12 +7,15 @@ without a layout of the screen at each key typed) and :class:`TextPrompt` (a one
 question, dismissed with the text or None; :class:`TextView`, a page of text to read).
 :func:`key_binding` names a screen's key (``key_binding("f", "pace('fast')", "Fast",
 "travel.fast")``): its id lets the ``[keys]`` table of the settings remap it.
+:func:`css_beside` reads a screen's styles from the ``.tcss`` file beside its module
+(``DEFAULT_CSS = css_beside(__file__, "light_screen.tcss")``).
 """
 
 from typing import TYPE_CHECKING, Any
 
 from gm_console.ui.base import StoreScreen
 from gm_console.ui.bindings import key_binding
+from gm_console.ui.styles import css_beside
 from gm_console.ui.widgets import SyncedTable, TextField, Value
 
 if TYPE_CHECKING:
@@ -28,4 +31,4 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = ["StoreScreen", "SyncedTable", "TextField", "TextPrompt", "TextView", "Value",
-           "key_binding"]
+           "css_beside", "key_binding"]

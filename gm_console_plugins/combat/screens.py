@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from rich.cells import cell_len
 from textual.app import ComposeResult
 
-from gm_console.ui import StoreScreen, SyncedTable, Value, key_binding
+from gm_console.ui import StoreScreen, SyncedTable, Value, css_beside, key_binding
 from gm_console_plugins.combat import ops, turns
 from gm_console_plugins.combat.labels import ALL_AGAIN_FR
 from gm_console_plugins.combat.texts import LEGEND
@@ -149,14 +149,7 @@ def detail(entry: dict[str, Any], t: Callable[[str], str], surprise: bool,
 class CombatScreen(StoreScreen):
     AREAS = frozenset({"*"})  # speeds follow characters, items, armour... of any plugin
 
-    DEFAULT_CSS = """
-    CombatScreen #status { padding: 0 1; text-style: bold; }
-    CombatScreen #refusal { padding: 0 1; color: $warning; height: auto; }
-    CombatScreen #detail { padding: 0 1; height: auto; }
-    CombatScreen #legend { padding: 0 1; color: $text-muted; height: auto; }
-    CombatScreen SyncedTable { max-height: 70%; scrollbar-size-vertical: 1; }
-    CombatScreen #detail, CombatScreen #refusal { max-height: 3; }
-    """
+    DEFAULT_CSS = css_beside(__file__, "combat_screen.tcss")
 
     KEY_HINTS = {  # a refusal that can be forced is shown without its syntax (_run)
         "combat.start": "key S",

@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 
 from gm_console import said_by, say
-from gm_console.ui import StoreScreen, SyncedTable, Value, key_binding
+from gm_console.ui import StoreScreen, SyncedTable, Value, css_beside, key_binding
 from gm_console_plugins.encumbrance import bar, reading
 from gm_console_plugins.encumbrance.labels import decimal
 from gm_console_plugins.encumbrance.rules import Encumbrance, fmt
@@ -72,11 +72,7 @@ class EncumbranceScreen(StoreScreen):
         key_binding("l", "lift", "Lift", "encumbrance.lift"),
         key_binding("u", "put_down", "Put down", "encumbrance.put_down"),
     ]
-    DEFAULT_CSS = """
-    EncumbranceScreen #enc-table { max-height: 8; }
-    EncumbranceScreen Value { padding: 0 1; }
-    EncumbranceScreen #enc-detail { height: 1fr; }
-    """
+    DEFAULT_CSS = css_beside(__file__, "encumbrance_screen.tcss")
 
     def compose_body(self) -> ComposeResult:
         yield SyncedTable(id="enc-table", cursor_type="row", zebra_stripes=True)

@@ -14,7 +14,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 
 from gm_console import Refused, said_by, say
-from gm_console.ui import StoreScreen, SyncedTable, Value, key_binding
+from gm_console.ui import StoreScreen, SyncedTable, Value, css_beside, key_binding
 from gm_console_plugins.movement import ops, rules
 from gm_console_plugins.movement.segments import JUMPS, Segment, format_path
 
@@ -65,11 +65,7 @@ class MovementScreen(StoreScreen):
         *[key_binding(key, f"digit({char!r})", char, f"movement.digit_{key}", show=False)
           for key, char in [(str(n), str(n)) for n in range(10)] + [("full_stop", ".")]],
     ]
-    DEFAULT_CSS = """
-    MovementScreen #mv-path { max-height: 9; }
-    MovementScreen Value { padding: 0 1; }
-    MovementScreen #mv-why { display: none; color: $text-muted; }
-    """
+    DEFAULT_CSS = css_beside(__file__, "movement_screen.tcss")
 
     def __init__(self, store: Any, **kwargs: Any) -> None:
         super().__init__(store, **kwargs)

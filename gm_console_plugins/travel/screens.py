@@ -18,7 +18,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 
 from gm_console import format_clock, format_duration, said_by, say
-from gm_console.ui import StoreScreen, SyncedTable, Value, key_binding
+from gm_console.ui import StoreScreen, SyncedTable, Value, css_beside, key_binding
 from gm_console_plugins.travel import reading, rules
 from gm_console_plugins.travel.summary import onward, reverse, summary
 
@@ -113,15 +113,7 @@ class TravelPlanner(StoreScreen):
     # Once it has said something, the last line keeps two lines' room, so that a one-line
     # outcome after a two-line one moves nothing (nothing is under it: the room shows as
     # nothing).
-    DEFAULT_CSS = """
-    TravelPlanner Value { padding: 0 1; }
-    TravelPlanner .tp-value { padding: 0; margin: 0 1; }
-    TravelPlanner .tp-line { height: auto; padding: 0 1; }
-    TravelPlanner .tp-line > Value { width: auto; padding: 0; }
-    TravelPlanner .tp-line > .tp-value { width: 1fr; margin: 0; }
-    TravelPlanner #tp-last.said { min-height: 2; }
-    TravelPlanner #tp-legs { max-height: 8; }
-    """
+    DEFAULT_CSS = css_beside(__file__, "travel_planner.tcss")
 
     # What the question line asks, by the key's question.
     QUESTIONS: ClassVar[dict[str, str]] = {

@@ -18,6 +18,7 @@ from gm_console.rules.characters import FIELDS, FLAGS, ITEM_FIELDS, parse_field
 from gm_console.state.store import Change
 from gm_console.text.said import said_by, say
 from gm_console.ui.base import OneLayoutPerSize, StoreScreen
+from gm_console.ui.styles import css_beside
 from gm_console.ui.widgets import SyncedTable, TextField, Value, yes_no
 
 if TYPE_CHECKING:
@@ -52,14 +53,7 @@ class FieldRow(Horizontal):
     if TYPE_CHECKING:  # Textual types it as any App
         app = getters.app(ShellApp)
 
-    DEFAULT_CSS = """
-    FieldRow { height: auto; }
-    FieldRow > Label { width: 17; padding: 0 1 0 0; }
-    FieldRow > Input { width: 14; height: 1; border: none; padding: 0 1; }
-    FieldRow > Input:focus { border: none; background: $accent 40%; }
-    FieldRow > Value { width: 1fr; padding: 0 0 0 1; color: $error; }
-    FieldRow.-unsaved > Label { color: $warning; text-style: bold; }
-    """
+    DEFAULT_CSS = css_beside(__file__, "field_row.tcss")
 
     def __init__(self, key: str, text: str, check: Callable[[str], str], label: str = "") -> None:
         super().__init__(id=f"row-{key}")
@@ -93,10 +87,7 @@ class FlagToggle(Static, can_focus=True):
     if TYPE_CHECKING:  # Textual types it as any App
         app = getters.app(ShellApp)
 
-    DEFAULT_CSS = """
-    FlagToggle { width: 14; height: 1; padding: 0 1; background: $boost; }
-    FlagToggle:focus { background: $accent 40%; }
-    """
+    DEFAULT_CSS = css_beside(__file__, "flag_toggle.tcss")
     BINDINGS = [Binding("enter,space", "switch", "Switch")]
 
     class Switched(Message):
@@ -127,11 +118,7 @@ class FlagRow(Horizontal):
     if TYPE_CHECKING:  # Textual types it as any App
         app = getters.app(ShellApp)
 
-    DEFAULT_CSS = """
-    FlagRow { height: auto; }
-    FlagRow > Label { width: 17; padding: 0 1 0 0; }
-    FlagRow > Value { width: 1fr; padding: 0 0 0 1; color: $text-muted; }
-    """
+    DEFAULT_CSS = css_beside(__file__, "flag_row.tcss")
 
     def __init__(self, key: str, label: str) -> None:
         super().__init__(id=f"row-{key}")
@@ -158,11 +145,7 @@ class ItemForm(ModalScreen[dict[str, Any] | None], OneLayoutPerSize):
     if TYPE_CHECKING:  # Textual types it as any App
         app = getters.app(ShellApp)
 
-    DEFAULT_CSS = """
-    ItemForm { align: center middle; }
-    ItemForm > Vertical { width: 72; height: auto; border: round $accent; padding: 0 1;
-                          background: $surface; }
-    """
+    DEFAULT_CSS = css_beside(__file__, "item_form.tcss")
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(self, title: str, item: dict[str, Any] | None = None) -> None:
@@ -205,10 +188,7 @@ class CharacterScreen(StoreScreen):
         Binding("ctrl+n", "add_item", "Add item"),
         Binding("ctrl+r", "remove_item", "Remove item"),
     ]
-    DEFAULT_CSS = """
-    CharacterScreen #sheet { width: 52; }
-    CharacterScreen #inventory { width: 1fr; padding-left: 1; }
-    """
+    DEFAULT_CSS = css_beside(__file__, "character_screen.tcss")
 
     def __init__(self, store, name: str, **kwargs) -> None:
         super().__init__(store, **kwargs)

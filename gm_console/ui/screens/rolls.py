@@ -18,19 +18,12 @@ from gm_console.rules.rolls import mine, role_of, waiting
 from gm_console.state.store import Store
 from gm_console.text.said import say
 from gm_console.ui.base import AppliesOperations, OneLayoutPerSize
+from gm_console.ui.styles import css_beside
 from gm_console.ui.widgets import TextField
 
 
 class RollPrompt(ModalScreen[None], OneLayoutPerSize, AppliesOperations):
-    DEFAULT_CSS = """
-    RollPrompt { align: center middle; }
-    RollPrompt > Vertical { width: 76; height: auto; max-height: 90%; border: round $warning;
-                            padding: 0 1; background: $surface; }
-    RollPrompt .roll-row { height: 1; }
-    RollPrompt .roll-row > Label { width: 1fr; }
-    RollPrompt Input { width: 14; height: 1; border: none; padding: 0 1; }
-    RollPrompt Input:focus { border: none; background: $accent 40%; }
-    """
+    DEFAULT_CSS = css_beside(__file__, "roll_prompt.tcss")
     BINDINGS = [
         Binding("ctrl+r", "roll", "Roll for everyone", priority=True),
         Binding("escape", "close", "Later"),

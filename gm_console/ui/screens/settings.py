@@ -21,6 +21,7 @@ from gm_console.state.store import Change, Outcome
 from gm_console.text.said import say
 from gm_console.ui.base import StoreScreen
 from gm_console.ui.screens.help import reflow
+from gm_console.ui.styles import css_beside
 from gm_console.ui.widgets import SyncedTable, Value, yes_no
 
 _KEY = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)\s*=")
@@ -70,10 +71,7 @@ class SettingsScreen(StoreScreen):
         Binding("enter", "change", "Change for this campaign"),
         Binding("delete,x", "reset", "Back to config"),
     ]
-    DEFAULT_CSS = """
-    SettingsScreen #settings { max-height: 50%; }
-    SettingsScreen #setting-note { height: auto; padding: 0 1; }
-    """
+    DEFAULT_CSS = css_beside(__file__, "settings_screen.tcss")
 
     def compose_body(self) -> ComposeResult:
         config = self.store.host.config

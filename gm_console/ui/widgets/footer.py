@@ -10,6 +10,8 @@ from rich.text import Text
 from textual import events
 from textual.widget import Widget
 
+from gm_console.ui.styles import css_beside
+
 
 class _FooterKey(NamedTuple):
     """A key as the footer shows it."""
@@ -33,16 +35,7 @@ class Footer(Widget):
     ALLOW_SELECT = False
     COMPONENT_CLASSES = {"footer--key", "footer--description", "footer--edge",
                          "footer--hover"}
-    DEFAULT_CSS = """
-    Footer { dock: bottom; height: 1; color: $footer-foreground;
-             background: $footer-background; }
-    Footer > .footer--key { color: $footer-key-foreground; background: $footer-key-background;
-                            text-style: bold; }
-    Footer > .footer--description { color: $footer-description-foreground;
-                                    background: $footer-description-background; }
-    Footer > .footer--edge { color: $foreground 20%; }
-    Footer > .footer--hover { background: $block-hover-background; }
-    """
+    DEFAULT_CSS = css_beside(__file__, "footer.tcss")
 
     _pending = False
     _placing = False

@@ -11,6 +11,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 from textual.widgets import Input, Label, Static
 
+from gm_console.ui.styles import css_beside
 from gm_console.ui.widgets.footer import Footer
 from gm_console.ui.widgets.text_field import TextField
 
@@ -26,16 +27,7 @@ class QuestionLine(Vertical):
     line and the text stays as typed, to be corrected; escape cancels. Only while asking does
     the field take keys (and focus): otherwise a screen's letters are its keys."""
 
-    DEFAULT_CSS = """
-    QuestionLine { dock: bottom; height: auto; display: none; background: $panel; }
-    QuestionLine > #prompt-refusal { color: $warning; padding: 0 1; display: none; }
-    QuestionLine > Horizontal { height: 1; }
-    QuestionLine #prompt-question { width: auto; max-width: 60%; padding: 0 1;
-                                    text-style: bold; text-wrap: nowrap;
-                                    text-overflow: ellipsis; }
-    QuestionLine Input, QuestionLine Input:focus { width: 1fr; height: 1; border: none;
-                                                  padding: 0 1; }
-    """
+    DEFAULT_CSS = css_beside(__file__, "question_line.tcss")
     BINDINGS = [Binding("escape", "cancel", "Cancel", show=False)]
 
     def __init__(self, **kwargs: Any) -> None:

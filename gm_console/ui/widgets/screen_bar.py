@@ -7,14 +7,13 @@ from typing import Any
 from textual.widgets import Static
 
 from gm_console.ui.navigation import bar_text
+from gm_console.ui.styles import css_beside
 
 
 class ScreenBar(Static):
     """The line under the header: every screen with its key, the one in front highlighted."""
 
-    DEFAULT_CSS = """
-    ScreenBar { height: 1; background: $boost; }
-    """
+    DEFAULT_CSS = css_beside(__file__, "screen_bar.tcss")
 
     def on_mount(self) -> None:
         self._draw()

@@ -9,6 +9,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 
 from gm_console.rules.clock import format_clock
+from gm_console.ui.styles import css_beside
 from gm_console.ui.widgets.value import Value
 
 if TYPE_CHECKING:
@@ -23,14 +24,7 @@ class SessionHeader(Horizontal):
     if TYPE_CHECKING:  # Textual types it as any App
         app = getters.app(ShellApp)
 
-    DEFAULT_CSS = """
-    SessionHeader { dock: top; height: 1; background: $panel; color: $foreground; }
-    SessionHeader > #header-name { width: 1fr; padding: 0 1; text-style: bold; }
-    SessionHeader > #header-rolls { width: auto; padding: 0 1; color: $warning; }
-    SessionHeader > #header-requests { width: auto; padding: 0 1; color: $warning; }
-    SessionHeader > #header-live { width: auto; padding: 0 1; color: $accent; }
-    SessionHeader > #header-clock { width: auto; padding: 0 1; }
-    """
+    DEFAULT_CSS = css_beside(__file__, "session_header.tcss")
 
     def compose(self) -> ComposeResult:
         yield Value(id="header-name")
