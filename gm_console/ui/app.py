@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, cast
 
 from textual import events, on
 from textual.app import App, SystemCommand
-from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
 from textual.signal import Signal
@@ -33,19 +32,21 @@ from gm_console.rules.rolls import waiting
 from gm_console.state.store import Change, Outcome, Store
 from gm_console.text.i18n import Translator
 from gm_console.text.said import say
+from gm_console.ui.bindings import key_binding
 from gm_console.ui.navigation import NavEntry, key_label, nav_entries
+from gm_console.ui.shell import Shell
 
 if TYPE_CHECKING:
     from gm_console.ui.screens.help import HelpScreen
 
 CORE_BINDINGS = [
-    Binding("d", "roll_dice", "Roll dice", id="dice"),
-    Binding("r", "rolls", "Rolls", id="rolls"),
-    Binding("n", "note", "Note", id="note"),
-    Binding("plus", "advance", "+10 min", id="clock.advance"),
-    Binding("N", "note(True)", "GM-only note", id="note.gm", show=False),
-    Binding("ctrl+z", "undo", "Undo", id="undo"),
-    Binding("q", "quit", "Quit", id="quit"),
+    key_binding("d", "roll_dice", "Roll dice", "dice"),
+    key_binding("r", "rolls", "Rolls", "rolls"),
+    key_binding("n", "note", "Note", "note"),
+    key_binding("plus", "advance", "+10 min", "clock.advance"),
+    key_binding("N", "note(True)", "GM-only note", "note.gm", show=False),
+    key_binding("ctrl+z", "undo", "Undo", "undo"),
+    key_binding("q", "quit", "Quit", "quit"),
 ]
 """The app's own actions, on every screen (navigation.GLOBAL_KEYS: no screen binds these)."""
 
@@ -485,14 +486,19 @@ class GMConsoleApp(App):
         self._from_thread(lambda: self.notify(self.t(message), severity="error", timeout=30))
 
 
+def _is_a_shell(app: GMConsoleApp) -> Shell:
+    """The type checker's proof that the app is what its screens and widgets ask of it."""
+    return app
+
+
 def app_class(host: Host) -> type[GMConsoleApp]:
     """The app with a binding for each plugin screen, labelled in the UI language. Bindings
     carry ids, so the ``[keys]`` table of the settings remaps any of them."""
     t = Translator(host.config.language, host)
     core = [replace(b, description=t(b.description)) for b in CORE_BINDINGS]
     # Screen keys are not in the footer: the screen bar under the header lists them.
-    screens = [Binding(entry.key, f"open({entry.screen_id!r})", entry.label, show=False,
-                       id=entry.screen_id) for entry in nav_entries(host, t)]
+    screens = [key_binding(entry.key, f"open({entry.screen_id!r})", entry.label,
+                           entry.screen_id, show=False) for entry in nav_entries(host, t)]
     return type("GMConsole", (GMConsoleApp,), {"BINDINGS": screens + core,
                                                "__module__": __name__})
 

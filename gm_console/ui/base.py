@@ -7,19 +7,19 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 from textual import events, getters, on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingsMap
+from textual.binding import BindingsMap
 from textual.containers import Container
 from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.widget import Widget
 
-from gm_console.ui.navigation import ScreenBar
-from gm_console.ui.widgets import Footer, QuestionLine, SessionHeader
+from gm_console.ui.bindings import key_binding
+from gm_console.ui.widgets import Footer, QuestionLine, ScreenBar, SessionHeader
 
 if TYPE_CHECKING:
     from gm_console.state.context import Session
     from gm_console.state.store import Change, Outcome, Store
-    from gm_console.ui.app import GMConsoleApp
+    from gm_console.ui.shell import ShellApp
 
 
 class OneLayoutPerSize(Screen):
@@ -27,6 +27,9 @@ class OneLayoutPerSize(Screen):
     for each size it is shown at. A question lists it after ModalScreen: Textual takes a
     class's default CSS from its first base only, and ModalScreen's is what lets the screen
     behind a question show through."""
+
+    if TYPE_CHECKING:  # Textual types it as any App; ours has the store, t, ask, confirm...
+        app = getters.app(ShellApp)
 
     @on(events.Resize)  # by a name of its own: screens have an on_resize of their own
     def _laid_out_already(self, event: events.Resize) -> None:
@@ -48,37 +51,15 @@ class OneLayoutPerSize(Screen):
                         else self.VERTICAL_BREAKPOINTS))
 
 
-class StoreScreen(OneLayoutPerSize):
-    """A screen bound to the store.
+class AppliesOperations:
+    """The one way a screen applies an operation (:meth:`apply`), and says a refusal: with
+    the screen's keys in place of ``op`` parameters (:meth:`for_screen`), reported by the app
+    (:meth:`Shell.report_outcome <gm_console.ui.shell.Shell.report_outcome>`) unless it is
+    said where it was asked."""
 
-    Subclasses set ``AREAS`` (the change areas they show: ``{"characters", "travel"}``) and
-    implement ``refresh_view(change)``, which is called once on mount (change is None) and after
-    every operation that touched one of their areas. Update widgets with ``Value.show`` or
-    ``SyncedTable.sync`` so only what changed is repainted.
-    """
-
-    AREAS: frozenset[str] = frozenset({"*"})
-    BINDINGS = [Binding("escape", "back", "Back", id="back")]
-
-    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
-    """Textual's, without its repaint of the whole screen on every change of focus (3.5 KB
-    at 80x24 to open a question line): the widgets that gain and lose the focus repaint
-    themselves, through their :focus styles."""
-
-    def __init__(self, store: Store, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.store = store
-        # The footer shows each binding's description: in the UI language, through the host's
-        # and the plugins' labels (Textual keeps a screen's bindings in _bindings).
-        self._bindings = BindingsMap(replace(binding, description=self.t(binding.description))
-                                     for _, binding in self._bindings)
-
-    if TYPE_CHECKING:  # Textual types it as any App; ours has the store, t, ask, confirm...
-        app = getters.app(GMConsoleApp)
-
-    @property
-    def session(self) -> Session:
-        return self.store.session
+    store: Store
+    if TYPE_CHECKING:
+        app: ShellApp
 
     def t(self, text: str) -> str:
         """``text`` in the UI language."""
@@ -96,13 +77,49 @@ class StoreScreen(OneLayoutPerSize):
             reason = reason.replace(syntax, self.t(keys))
         return reason
 
-    def apply(self, op: str, **params: Any) -> Outcome:
-        """Apply an operation; a refusal is shown with its reason and nothing changes."""
+    def apply(self, op: str, /, *, said_here: bool = False, **params: Any) -> Outcome:
+        """Apply an operation and return its outcome as the store gave it (a refusal's reason
+        as this screen says it is ``self.for_screen(outcome.reason)``). A refusal is reported
+        in a notification, and nothing changes; with ``said_here`` the caller says it where
+        it was asked instead: an answer to :meth:`StoreScreen.ask` returns the outcome, and
+        the question stays open with the reason and the text as typed; a field shows it
+        beside itself. A player's request is said to wait for the game master."""
         outcome = self.store.apply(op, params)
-        if not outcome.ok:  # said with this screen's keys, not op parameters
-            outcome = replace(outcome, reason=self.for_screen(outcome.reason))
-        self.app.report_outcome(outcome)
+        if outcome.ok:
+            self.app.report_outcome(outcome)
+        elif not said_here:
+            self.app.report_outcome(replace(outcome, reason=self.for_screen(outcome.reason)))
         return outcome
+
+
+class StoreScreen(OneLayoutPerSize, AppliesOperations):
+    """A screen bound to the store.
+
+    Subclasses set ``AREAS`` (the change areas they show: ``{"characters", "travel"}``) and
+    implement ``refresh_view(change)``, which is called once on mount (change is None) and after
+    every operation that touched one of their areas. Update widgets with ``Value.show`` or
+    ``SyncedTable.sync`` so only what changed is repainted.
+    """
+
+    AREAS: frozenset[str] = frozenset({"*"})
+    BINDINGS = [key_binding("escape", "back", "Back", "back")]
+
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
+    """Textual's, without its repaint of the whole screen on every change of focus (3.5 KB
+    at 80x24 to open a question line): the widgets that gain and lose the focus repaint
+    themselves, through their :focus styles."""
+
+    def __init__(self, store: Store, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.store = store
+        # The footer shows each binding's description: in the UI language, through the host's
+        # and the plugins' labels (Textual keeps a screen's bindings in _bindings).
+        self._bindings = BindingsMap(replace(binding, description=self.t(binding.description))
+                                     for _, binding in self._bindings)
+
+    @property
+    def session(self) -> Session:
+        return self.store.session
 
     def ask(self, question: str, apply: Callable[[str], Outcome | str | None], value: str = "",
             hint: str = "") -> None:

@@ -8,10 +8,9 @@ Which screen has which key, and the precedence when two want one, is
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Callable
 
 from rich.text import Text
-from textual.widgets import Static
 
 from gm_console.host.screen_keys import GLOBAL_KEYS, NavEntry, plan
 
@@ -63,23 +62,3 @@ def bar_text(entries: list[NavEntry], current: str, width: int) -> Text:
         if text.cell_len <= width:
             return text
     return build(3, "", "")
-
-
-class ScreenBar(Static):
-    """The line under the header: every screen with its key, the one in front highlighted."""
-
-    DEFAULT_CSS = """
-    ScreenBar { height: 1; background: $boost; }
-    """
-
-    def on_mount(self) -> None:
-        self._draw()
-
-    def on_resize(self, event: Any) -> None:
-        self._draw()
-
-    def _draw(self) -> None:
-        app: Any = self.app
-        width = max(self.size.width, 20)
-        current = getattr(self.screen, "nav_id", "")
-        self.update(bar_text(app.nav_entries, current, width))

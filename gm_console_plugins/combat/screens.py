@@ -12,9 +12,8 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from rich.cells import cell_len
 from textual.app import ComposeResult
-from textual.binding import Binding
 
-from gm_console.ui import StoreScreen, SyncedTable, Value
+from gm_console.ui import StoreScreen, SyncedTable, Value, css_beside, key_binding
 from gm_console_plugins.combat import ops, turns
 from gm_console_plugins.combat.labels import ALL_AGAIN_FR
 from gm_console_plugins.combat.texts import LEGEND
@@ -150,14 +149,7 @@ def detail(entry: dict[str, Any], t: Callable[[str], str], surprise: bool,
 class CombatScreen(StoreScreen):
     AREAS = frozenset({"*"})  # speeds follow characters, items, armour... of any plugin
 
-    DEFAULT_CSS = """
-    CombatScreen #status { padding: 0 1; text-style: bold; }
-    CombatScreen #refusal { padding: 0 1; color: $warning; height: auto; }
-    CombatScreen #detail { padding: 0 1; height: auto; }
-    CombatScreen #legend { padding: 0 1; color: $text-muted; height: auto; }
-    CombatScreen SyncedTable { max-height: 70%; scrollbar-size-vertical: 1; }
-    CombatScreen #detail, CombatScreen #refusal { max-height: 3; }
-    """
+    DEFAULT_CSS = css_beside(__file__, "combat_screen.tcss")
 
     KEY_HINTS = {  # a refusal that can be forced is shown without its syntax (_run)
         "combat.start": "key S",
@@ -166,37 +158,37 @@ class CombatScreen(StoreScreen):
         "(full_round=<its name>)": "(key g)",
     }
     BINDINGS = [
-        Binding("s", "take('standard')", "Standard", id="combat.standard"),
-        Binding("m", "take('move')", "Move", id="combat.move"),
-        Binding("M", "take('move', 0)", "Move, not moving", id="combat.move_not_moving",
-                show=False),
-        Binding("v", "move_metres", "Move N m", id="combat.move_metres"),
-        Binding("f", "take('full-round')", "Full-round", id="combat.full_round"),
-        Binding("F", "full_round_no_step", "Full, no step", id="combat.full_round_no_step",
-                show=False),
-        Binding("g", "full_round_part", "Start/complete", id="combat.full_round_part",
-                show=False),
-        Binding("G", "full_round_as_standard", "Full as standard",
-                id="combat.full_round_as_standard", show=False),
-        Binding("w", "take('swift')", "Swift", id="combat.swift"),
-        Binding("i", "immediate", "Immediate", id="combat.immediate"),
-        Binding("e", "take('free')", "Free", id="combat.free"),
-        Binding("5", "take('step')", "5-ft step", id="combat.step"),
-        Binding("space", "next", "End turn", id="combat.next"),
-        Binding("o", "override", "Override", id="combat.override"),
-        Binding("t", "restrict", "Restrict", id="combat.restrict", show=False),
-        Binding("I", "initiative", "Initiative", id="combat.initiative", show=False),
-        Binding("R", "roll_initiative", "Roll init.", id="combat.roll_initiative", show=False),
-        Binding("a", "add", "Add", id="combat.add", show=False),
-        Binding("L", "add_entry", "Lair/hazard", id="combat.add_entry", show=False),
-        Binding("x", "remove", "Remove", id="combat.remove", show=False),
-        Binding("S", "start", "Start fight", id="combat.start", show=False),
-        Binding("E", "end", "End fight", id="combat.end", show=False),
-        Binding("D", "delay", "Delay", id="combat.delay", show=False),
-        Binding("A", "resume", "Act (delayed)", id="combat.resume", show=False),
-        Binding("y", "ready", "Ready", id="combat.ready", show=False),
-        Binding("T", "trigger", "Trigger", id="combat.trigger", show=False),
-        Binding("u", "app.undo", "Undo", id="combat.undo"),
+        key_binding("s", "take('standard')", "Standard", "combat.standard"),
+        key_binding("m", "take('move')", "Move", "combat.move"),
+        key_binding("M", "take('move', 0)", "Move, not moving", "combat.move_not_moving",
+                    show=False),
+        key_binding("v", "move_metres", "Move N m", "combat.move_metres"),
+        key_binding("f", "take('full-round')", "Full-round", "combat.full_round"),
+        key_binding("F", "full_round_no_step", "Full, no step", "combat.full_round_no_step",
+                    show=False),
+        key_binding("g", "full_round_part", "Start/complete", "combat.full_round_part",
+                    show=False),
+        key_binding("G", "full_round_as_standard", "Full as standard",
+                    "combat.full_round_as_standard", show=False),
+        key_binding("w", "take('swift')", "Swift", "combat.swift"),
+        key_binding("i", "immediate", "Immediate", "combat.immediate"),
+        key_binding("e", "take('free')", "Free", "combat.free"),
+        key_binding("5", "take('step')", "5-ft step", "combat.step"),
+        key_binding("space", "next", "End turn", "combat.next"),
+        key_binding("o", "override", "Override", "combat.override"),
+        key_binding("t", "restrict", "Restrict", "combat.restrict", show=False),
+        key_binding("I", "initiative", "Initiative", "combat.initiative", show=False),
+        key_binding("R", "roll_initiative", "Roll init.", "combat.roll_initiative", show=False),
+        key_binding("a", "add", "Add", "combat.add", show=False),
+        key_binding("L", "add_entry", "Lair/hazard", "combat.add_entry", show=False),
+        key_binding("x", "remove", "Remove", "combat.remove", show=False),
+        key_binding("S", "start", "Start fight", "combat.start", show=False),
+        key_binding("E", "end", "End fight", "combat.end", show=False),
+        key_binding("D", "delay", "Delay", "combat.delay", show=False),
+        key_binding("A", "resume", "Act (delayed)", "combat.resume", show=False),
+        key_binding("y", "ready", "Ready", "combat.ready", show=False),
+        key_binding("T", "trigger", "Trigger", "combat.trigger", show=False),
+        key_binding("u", "app.undo", "Undo", "combat.undo"),
     ]
 
     def __init__(self, store: Any, **kwargs: Any) -> None:
@@ -301,7 +293,7 @@ class CombatScreen(StoreScreen):
     def _run(self, op: str, **params: Any) -> bool:
         """Apply an operation; a refusal stays on screen with its reason (and can be
         overridden when the operation takes an override)."""
-        outcome = self.store.apply(op, params)
+        outcome = self.apply(op, said_here=True, **params)
         if outcome.ok:
             self.refused = None
             self.query_one("#refusal", Value).show("")

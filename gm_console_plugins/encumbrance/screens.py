@@ -9,11 +9,10 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import VerticalScroll
 
 from gm_console import said_by, say
-from gm_console.ui import StoreScreen, SyncedTable, Value
+from gm_console.ui import StoreScreen, SyncedTable, Value, css_beside, key_binding
 from gm_console_plugins.encumbrance import bar, reading
 from gm_console_plugins.encumbrance.labels import decimal
 from gm_console_plugins.encumbrance.rules import Encumbrance, fmt
@@ -46,9 +45,6 @@ def _row(session: Session, character: dict[str, Any]) -> tuple[str, str, str]:
     return f"{fmt(enc.carried_lb)} / {fmt(enc.max_lb)} lb", enc.category, shown
 
 
-def _b(key: str, action: str, label: str, name: str, show: bool = True) -> Binding:
-    return Binding(key, action, label, show=show, id=f"encumbrance.{name}")
-
 
 def _merged(runs: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
     """Neighbouring runs of one style as one: the empty part of the bar crosses every
@@ -69,18 +65,14 @@ class EncumbranceScreen(StoreScreen):
     AREAS = frozenset({"*"})
     KEY_HINTS = {", or pass unlisted=true": ", or type its name with a ! to wear it anyway"}
     BINDINGS = [
-        _b("b", "bulky", "Bulky", "bulky"),
-        _b("i", "add_item", "Item", "add_item"),
-        _b("w", "wear", "Armour", "wear"),
-        _b("a", "adjust", "Speed ±", "adjust"),
-        _b("l", "lift", "Lift", "lift"),
-        _b("u", "put_down", "Put down", "put_down"),
+        key_binding("b", "bulky", "Bulky", "encumbrance.bulky"),
+        key_binding("i", "add_item", "Item", "encumbrance.add_item"),
+        key_binding("w", "wear", "Armour", "encumbrance.wear"),
+        key_binding("a", "adjust", "Speed ±", "encumbrance.adjust"),
+        key_binding("l", "lift", "Lift", "encumbrance.lift"),
+        key_binding("u", "put_down", "Put down", "encumbrance.put_down"),
     ]
-    DEFAULT_CSS = """
-    EncumbranceScreen #enc-table { max-height: 8; }
-    EncumbranceScreen Value { padding: 0 1; }
-    EncumbranceScreen #enc-detail { height: 1fr; }
-    """
+    DEFAULT_CSS = css_beside(__file__, "encumbrance_screen.tcss")
 
     def compose_body(self) -> ComposeResult:
         yield SyncedTable(id="enc-table", cursor_type="row", zebra_stripes=True)
@@ -232,8 +224,8 @@ class EncumbranceScreen(StoreScreen):
                 return say("{text!r}: name, weight and quantity are three fields, not {count} "
                            "(a weight with a decimal comma: separate them with ;)",
                            text=text, count=len(parts))
-            return self.store.apply("item.add", dict(zip(("name", "weight_lb", "qty"), parts),
-                                                     character=name))
+            return self.apply("item.add", said_here=True, character=name,
+                              **dict(zip(("name", "weight_lb", "qty"), parts)))
         self.ask(f"{name} — {self.t('new item: name, weight lb, qty')}", add)
 
     def action_wear(self) -> None:
@@ -254,7 +246,7 @@ class EncumbranceScreen(StoreScreen):
                 op, params = prompt["read"](name, text)
             except ValueError as exc:  # stays in the prompt with what was typed
                 return said_by(exc)
-            return self.store.apply(op, params)
+            return self.apply(op, said_here=True, **params)
         self.ask(f"{name} — {self.t(prompt['question'])}", wear, hint=self.t(prompt["hint"]))
 
     def action_adjust(self) -> None:
@@ -268,8 +260,8 @@ class EncumbranceScreen(StoreScreen):
 
         def adjust(text: str) -> Outcome:
             mv, _, reason = text.partition(",")
-            return self.store.apply("speed.adjust", {"character": name, "mv": mv.strip(),
-                                                     "reason": reason.strip()})
+            return self.apply("speed.adjust", said_here=True, character=name, mv=mv.strip(),
+                              reason=reason.strip())
         self.ask(f"{name} — {self.t('speed adjustment: mv, reason (0 removes it)')}", adjust,
                  current)
 
@@ -284,8 +276,8 @@ class EncumbranceScreen(StoreScreen):
             return
 
         def lift(text: str) -> Outcome:
-            outcome = self.store.apply("encumbrance.lift", {"character": name,
-                                                            "load_lb": text or 0})
+            outcome = self.apply("encumbrance.lift", said_here=True, character=name,
+                                 load_lb=text or 0)
             if outcome.ok:
                 self.notify(self.t(outcome.message), timeout=8)
             return outcome

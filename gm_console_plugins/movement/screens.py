@@ -12,10 +12,9 @@ from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 
 from gm_console import Refused, said_by, say
-from gm_console.ui import StoreScreen, SyncedTable, Value
+from gm_console.ui import StoreScreen, SyncedTable, Value, css_beside, key_binding
 from gm_console_plugins.movement import ops, rules
 from gm_console_plugins.movement.segments import JUMPS, Segment, format_path
 
@@ -28,9 +27,6 @@ if TYPE_CHECKING:
 NOTES_WIDTH = 26  # "standing ≤ 2.55 m, slippery"
 
 
-def _b(key: str, action: str, label: str, name: str, show: bool = True) -> Binding:
-    return Binding(key, action, label, show=show, id=f"movement.{name}")
-
 
 class MovementScreen(StoreScreen):
     # A speed depends on the sheet, the items, encumbrance, armour, exhaustion and any plugin's
@@ -42,36 +38,34 @@ class MovementScreen(StoreScreen):
                  " (le MJ peut le forcer avec override=<reason>)":
                  " (press f to force it, with a reason)"}
     BINDINGS = [
-        _b("w", "add('walk')", "Walk", "walk"),
-        _b("c", "add('climb')", "Climb", "climb"),
-        _b("s", "add('swim')", "Swim", "swim"),
-        _b("k", "add('crawl')", "Crawl", "crawl"),
-        _b("l", "add('long_jump')", "Long jump", "long_jump"),
-        _b("h", "add('high_jump')", "High jump", "high_jump"),
-        _b("t", "terrain", "Terrain", "terrain"),
-        _b("u", "run_up", "Run-up", "run_up"),
-        _b("exclamation_mark", "hazard", "Slippery/rough", "hazard"),
-        _b("o", "obstacle", "Obstacle", "obstacle"),
-        _b("backspace", "erase", "Erase", "erase"),
-        _b("delete", "remove", "Remove", "remove", show=False),
-        _b("up", "select(-1)", "Previous segment", "previous", show=False),
-        _b("down", "select(1)", "Next segment", "next", show=False),
-        _b("left", "character(-1)", "Previous character", "previous_character", show=False),
-        _b("right", "character(1)", "Next character", "next_character", show=False),
-        _b("enter", "move", "Move", "move"),
-        _b("e", "spend", "Spend in combat", "spend"),
-        _b("f", "force", "Force (a reason)", "force", show=False),
-        _b("question_mark", "why", "Why?", "why"),
+        key_binding("w", "add('walk')", "Walk", "movement.walk"),
+        key_binding("c", "add('climb')", "Climb", "movement.climb"),
+        key_binding("s", "add('swim')", "Swim", "movement.swim"),
+        key_binding("k", "add('crawl')", "Crawl", "movement.crawl"),
+        key_binding("l", "add('long_jump')", "Long jump", "movement.long_jump"),
+        key_binding("h", "add('high_jump')", "High jump", "movement.high_jump"),
+        key_binding("t", "terrain", "Terrain", "movement.terrain"),
+        key_binding("u", "run_up", "Run-up", "movement.run_up"),
+        key_binding("exclamation_mark", "hazard", "Slippery/rough", "movement.hazard"),
+        key_binding("o", "obstacle", "Obstacle", "movement.obstacle"),
+        key_binding("backspace", "erase", "Erase", "movement.erase"),
+        key_binding("delete", "remove", "Remove", "movement.remove", show=False),
+        key_binding("up", "select(-1)", "Previous segment", "movement.previous", show=False),
+        key_binding("down", "select(1)", "Next segment", "movement.next", show=False),
+        key_binding("left", "character(-1)", "Previous character",
+                    "movement.previous_character", show=False),
+        key_binding("right", "character(1)", "Next character", "movement.next_character",
+                    show=False),
+        key_binding("enter", "move", "Move", "movement.move"),
+        key_binding("e", "spend", "Spend in combat", "movement.spend"),
+        key_binding("f", "force", "Force (a reason)", "movement.force", show=False),
+        key_binding("question_mark", "why", "Why?", "movement.why"),
         # Digits are bindings too, not a key handler: bindings run in order with the kind keys,
         # so "c3" typed fast is a 3 m climb and not a 3 on the segment before it.
-        *[_b(key, f"digit({char!r})", char, f"digit_{key}", show=False)
+        *[key_binding(key, f"digit({char!r})", char, f"movement.digit_{key}", show=False)
           for key, char in [(str(n), str(n)) for n in range(10)] + [("full_stop", ".")]],
     ]
-    DEFAULT_CSS = """
-    MovementScreen #mv-path { max-height: 9; }
-    MovementScreen Value { padding: 0 1; }
-    MovementScreen #mv-why { display: none; color: $text-muted; }
-    """
+    DEFAULT_CSS = css_beside(__file__, "movement_screen.tcss")
 
     def __init__(self, store: Any, **kwargs: Any) -> None:
         super().__init__(store, **kwargs)

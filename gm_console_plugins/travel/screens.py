@@ -18,7 +18,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 
 from gm_console import Refused, format_clock, format_duration, said_by, say
-from gm_console.ui import StoreScreen, SyncedTable, Value
+from gm_console.ui import StoreScreen, SyncedTable, Value, css_beside, key_binding
 from gm_console_plugins.travel import ops, reading, rules
 from gm_console_plugins.travel.summary import onward, reverse, summary
 
@@ -74,32 +74,29 @@ def parse_mode(text: str) -> dict[str, Any]:
     return params
 
 
-def _b(key: str, action: str, label: str, name: str, show: bool = True) -> Binding:
-    return Binding(key, action, label, show=show, id=f"travel.{name}")
-
 
 class TravelPlanner(StoreScreen):
     # Travellers' speeds come from the sheets (exhaustion, load); terrain from its plugin.
     AREAS = frozenset({"travel", "terrain", "clock", "characters", "rolls", "settings"})
     BINDINGS = [
-        _b("f", "pace('fast')", "Fast", "fast"),
-        _b("w", "pace('normal')", "Normal", "normal"),
-        _b("s", "pace('slow')", "Slow", "slow"),
-        _b("m", "ask('mode')", "Mode", "mode"),
-        _b("t", "ask('terrain')", "Terrain", "terrain"),
-        _b("a", "ask('leg')", "Add leg", "add_leg"),
-        _b("x", "remove_leg", "Remove leg", "remove_leg"),
-        _b("c", "clear_route", "Clear route", "clear_route", show=False),
-        _b("left_square_bracket", "plan_hours(-1)", "Fewer hours a day", "fewer_hours",
-           show=False),
-        _b("right_square_bracket", "plan_hours(1)", "More hours a day", "more_hours",
-           show=False),
-        _b("h", "ask('reverse')", "How far…", "reverse"),
-        _b("g", "advance('1')", "1 hour", "advance_hour"),
-        _b("G", "ask('hours')", "Hours…", "advance_hours", show=False),
-        _b("e", "advance('end')", "To the end", "advance_end"),
-        _b("F", "fresh_mount", "Fresh mount", "fresh_mount", show=False),
-        _b("question_mark", "why", "Why?", "why"),
+        key_binding("f", "pace('fast')", "Fast", "travel.fast"),
+        key_binding("w", "pace('normal')", "Normal", "travel.normal"),
+        key_binding("s", "pace('slow')", "Slow", "travel.slow"),
+        key_binding("m", "ask('mode')", "Mode", "travel.mode"),
+        key_binding("t", "ask('terrain')", "Terrain", "travel.terrain"),
+        key_binding("a", "ask('leg')", "Add leg", "travel.add_leg"),
+        key_binding("x", "remove_leg", "Remove leg", "travel.remove_leg"),
+        key_binding("c", "clear_route", "Clear route", "travel.clear_route", show=False),
+        key_binding("left_square_bracket", "plan_hours(-1)", "Fewer hours a day",
+                    "travel.fewer_hours", show=False),
+        key_binding("right_square_bracket", "plan_hours(1)", "More hours a day",
+                    "travel.more_hours", show=False),
+        key_binding("h", "ask('reverse')", "How far…", "travel.reverse"),
+        key_binding("g", "advance('1')", "1 hour", "travel.advance_hour"),
+        key_binding("G", "ask('hours')", "Hours…", "travel.advance_hours", show=False),
+        key_binding("e", "advance('end')", "To the end", "travel.advance_end"),
+        key_binding("F", "fresh_mount", "Fresh mount", "travel.fresh_mount", show=False),
+        key_binding("question_mark", "why", "Why?", "travel.why"),
         Binding("escape", "back", "Back", id="travel.back"),
     ]
     KEY_HINTS = {"add legs (travel.leg) or give hours=<number>":
@@ -116,15 +113,7 @@ class TravelPlanner(StoreScreen):
     # Once it has said something, the last line keeps two lines' room, so that a one-line
     # outcome after a two-line one moves nothing (nothing is under it: the room shows as
     # nothing).
-    DEFAULT_CSS = """
-    TravelPlanner Value { padding: 0 1; }
-    TravelPlanner .tp-value { padding: 0; margin: 0 1; }
-    TravelPlanner .tp-line { height: auto; padding: 0 1; }
-    TravelPlanner .tp-line > Value { width: auto; padding: 0; }
-    TravelPlanner .tp-line > .tp-value { width: 1fr; margin: 0; }
-    TravelPlanner #tp-last.said { min-height: 2; }
-    TravelPlanner #tp-legs { max-height: 8; }
-    """
+    DEFAULT_CSS = css_beside(__file__, "travel_planner.tcss")
 
     # What the question line asks, by the key's question.
     QUESTIONS: ClassVar[dict[str, str]] = {
@@ -367,7 +356,7 @@ class TravelPlanner(StoreScreen):
         try:
             hours = ops.HOURS.coerce(text)
         except Refused:
-            return self._done(self.store.apply(ops.ADVANCE_OP, {"hours": text}))
+            return self._done(self.apply(ops.ADVANCE_OP, said_here=True, hours=text))
         if hours is None:  # the operation's word for e: asked the same way
             self.action_advance("end")
             return None
@@ -416,15 +405,15 @@ class TravelPlanner(StoreScreen):
             return None
         try:
             if what == "mode":
-                return self._done(self.store.apply("travel.mode", parse_mode(text)))
+                return self._done(self.apply("travel.mode", said_here=True, **parse_mode(text)))
             if what == "terrain":  # the terrain plugin says which of its operations
                 prompt = self.store.host.call_first("terrain_prompt", session=self.session)
                 if prompt is None:
                     return self.t("the terrain plugin is not loaded")
                 op, params = prompt["read"](text)
-                return self._done(self.store.apply(op, params))
+                return self._done(self.apply(op, said_here=True, **params))
             if what == "leg":
-                return self._done(self.store.apply("travel.leg", self._leg(text)))
+                return self._done(self.apply("travel.leg", said_here=True, **self._leg(text)))
             if what == "hours":
                 return self._advance_hours(text)
             parse_duration(text)  # reverse: how far in that time

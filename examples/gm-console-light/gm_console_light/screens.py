@@ -4,19 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual.binding import Binding
-
 from gm_console import format_duration
-from gm_console.ui import StoreScreen, SyncedTable, TextPrompt
+from gm_console.ui import StoreScreen, SyncedTable, TextPrompt, key_binding
 from gm_console_light import label, sources
 
 
 class LightScreen(StoreScreen):
     AREAS = frozenset({"light", "characters"})
     BINDINGS = [*StoreScreen.BINDINGS,
-                Binding("a", "add", "Add", id="light.add"),
-                Binding("space", "toggle", "Douse/relight", id="light.toggle"),
-                Binding("x", "remove", "Remove", id="light.remove")]
+                key_binding("a", "add", "Add", "light.add"),
+                key_binding("space", "toggle", "Douse/relight", "light.toggle"),
+                key_binding("x", "remove", "Remove", "light.remove")]
 
     def compose_body(self) -> Any:
         yield SyncedTable(id="sources", cursor_type="row")

@@ -18,11 +18,12 @@ from gm_console.rules.characters import FIELDS, FLAGS, ITEM_FIELDS, parse_field
 from gm_console.state.store import Change
 from gm_console.text.said import said_by, say
 from gm_console.ui.base import OneLayoutPerSize, StoreScreen
+from gm_console.ui.styles import css_beside
 from gm_console.ui.widgets import SyncedTable, TextField, Value, yes_no
 
 if TYPE_CHECKING:
     from gm_console.text.i18n import Translator
-    from gm_console.ui.app import GMConsoleApp
+    from gm_console.ui.shell import ShellApp
 
 
 def shown(value: Any, t: Translator) -> str:
@@ -50,16 +51,9 @@ class FieldRow(Horizontal):
     """One field: label, input, and what is wrong with what is typed (checked on every key)."""
 
     if TYPE_CHECKING:  # Textual types it as any App
-        app = getters.app(GMConsoleApp)
+        app = getters.app(ShellApp)
 
-    DEFAULT_CSS = """
-    FieldRow { height: auto; }
-    FieldRow > Label { width: 17; padding: 0 1 0 0; }
-    FieldRow > Input { width: 14; height: 1; border: none; padding: 0 1; }
-    FieldRow > Input:focus { border: none; background: $accent 40%; }
-    FieldRow > Value { width: 1fr; padding: 0 0 0 1; color: $error; }
-    FieldRow.-unsaved > Label { color: $warning; text-style: bold; }
-    """
+    DEFAULT_CSS = css_beside(__file__, "field_row.tcss")
 
     def __init__(self, key: str, text: str, check: Callable[[str], str], label: str = "") -> None:
         super().__init__(id=f"row-{key}")
@@ -91,12 +85,9 @@ class FlagToggle(Static, can_focus=True):
     """A true/false field: shows Yes or No, switched with enter or space (never typed)."""
 
     if TYPE_CHECKING:  # Textual types it as any App
-        app = getters.app(GMConsoleApp)
+        app = getters.app(ShellApp)
 
-    DEFAULT_CSS = """
-    FlagToggle { width: 14; height: 1; padding: 0 1; background: $boost; }
-    FlagToggle:focus { background: $accent 40%; }
-    """
+    DEFAULT_CSS = css_beside(__file__, "flag_toggle.tcss")
     BINDINGS = [Binding("enter,space", "switch", "Switch")]
 
     class Switched(Message):
@@ -125,13 +116,9 @@ class FlagRow(Horizontal):
     """One true/false field of the sheet: label, Yes or No, and why a switch was refused."""
 
     if TYPE_CHECKING:  # Textual types it as any App
-        app = getters.app(GMConsoleApp)
+        app = getters.app(ShellApp)
 
-    DEFAULT_CSS = """
-    FlagRow { height: auto; }
-    FlagRow > Label { width: 17; padding: 0 1 0 0; }
-    FlagRow > Value { width: 1fr; padding: 0 0 0 1; color: $text-muted; }
-    """
+    DEFAULT_CSS = css_beside(__file__, "flag_row.tcss")
 
     def __init__(self, key: str, label: str) -> None:
         super().__init__(id=f"row-{key}")
@@ -156,13 +143,9 @@ class ItemForm(ModalScreen[dict[str, Any] | None], OneLayoutPerSize):
     valid (enter), or None (escape)."""
 
     if TYPE_CHECKING:  # Textual types it as any App
-        app = getters.app(GMConsoleApp)
+        app = getters.app(ShellApp)
 
-    DEFAULT_CSS = """
-    ItemForm { align: center middle; }
-    ItemForm > Vertical { width: 72; height: auto; border: round $accent; padding: 0 1;
-                          background: $surface; }
-    """
+    DEFAULT_CSS = css_beside(__file__, "item_form.tcss")
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(self, title: str, item: dict[str, Any] | None = None) -> None:
@@ -205,10 +188,7 @@ class CharacterScreen(StoreScreen):
         Binding("ctrl+n", "add_item", "Add item"),
         Binding("ctrl+r", "remove_item", "Remove item"),
     ]
-    DEFAULT_CSS = """
-    CharacterScreen #sheet { width: 52; }
-    CharacterScreen #inventory { width: 1fr; padding-left: 1; }
-    """
+    DEFAULT_CSS = css_beside(__file__, "character_screen.tcss")
 
     def __init__(self, store, name: str, **kwargs) -> None:
         super().__init__(store, **kwargs)
@@ -280,7 +260,7 @@ class CharacterScreen(StoreScreen):
             return
         outcome = self.apply("character.set", character=self.name_, field=event.row.key,
                              value="false" if character.get(event.row.key) else "true")
-        event.row.tell(self.app.t("enter or space: switch") if outcome.ok else outcome.reason)
+        event.row.tell(self.app.t("enter or space: switch") if outcome.ok else self.for_screen(outcome.reason))
 
     def on_input_blurred(self, event: Input.Blurred) -> None:
         """Leaving a field (tab, a click) applies what was typed in it, as enter does: a
@@ -306,8 +286,8 @@ class CharacterScreen(StoreScreen):
         if row.error.shown:
             row.mark_unsaved(True)
             return False
-        outcome = self.store.apply("character.set", {"character": self.name_, "field": row.key,
-                                                     "value": text})
+        outcome = self.apply("character.set", said_here=True, character=self.name_,
+                             field=row.key, value=text)
         if not outcome.ok:
             row.error.show(self.for_screen(outcome.reason))
             row.mark_unsaved(True)

@@ -22,6 +22,7 @@ from gm_console.host.screen_keys import plan
 from gm_console.text.said import say
 from gm_console.ui.base import StoreScreen
 from gm_console.ui.navigation import key_label
+from gm_console.ui.styles import css_beside
 from gm_console.ui.widgets import TextField
 
 TEXTUAL = {b.action for b in (*Screen.BINDINGS, *App.BINDINGS) if isinstance(b, Binding)}
@@ -66,12 +67,7 @@ def reflow(text: str) -> list[str]:
 
 class HelpScreen(StoreScreen):
     AREAS = frozenset()  # nothing in the session changes what help says
-    DEFAULT_CSS = """
-    HelpScreen #help-search { height: 1; border: none; padding: 0 1; }
-    HelpScreen #help-search:focus { border: none; background: $accent 30%; }
-    HelpScreen #help-text, HelpScreen #help-origin { padding: 0 1; }
-    HelpScreen #help-origin { margin-bottom: 1; }
-    """
+    DEFAULT_CSS = css_beside(__file__, "help_screen.tcss")
     AUTO_FOCUS = "#help-search"
     # The search field keeps the focus (what is typed searches), so the text scrolls from it:
     # the field has no use for these keys.

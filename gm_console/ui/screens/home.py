@@ -17,6 +17,7 @@ from gm_console.state.store import Change
 from gm_console.text.said import say
 from gm_console.ui.base import StoreScreen
 from gm_console.ui.navigation import key_label
+from gm_console.ui.styles import css_beside
 from gm_console.ui.widgets import SyncedTable, Value
 
 if TYPE_CHECKING:
@@ -107,13 +108,7 @@ class JournalTail(Value):
 
 class HomeScreen(StoreScreen):
     AREAS = frozenset({"*"})  # plugin columns and lines may depend on anything
-    DEFAULT_CSS = """
-    HomeScreen #home-party { max-height: 8; }
-    HomeScreen #home-status { height: auto; padding: 0 1; }
-    HomeScreen #journal-tail { height: 1fr; min-height: 2; padding: 0 1; }
-    HomeScreen #home-status, HomeScreen #journal-tail { text-wrap: nowrap;
-                                                        text-overflow: ellipsis; }
-    """
+    DEFAULT_CSS = css_beside(__file__, "home_screen.tcss")
 
     def compose_body(self) -> ComposeResult:
         table = SyncedTable(id="home-party", cursor_type="none", zebra_stripes=True)

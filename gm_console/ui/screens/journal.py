@@ -21,6 +21,7 @@ from gm_console.rules.clock import format_clock
 from gm_console.state.store import Change
 from gm_console.text.said import say
 from gm_console.ui.base import StoreScreen
+from gm_console.ui.styles import css_beside
 from gm_console.ui.widgets import SyncedTable, Value
 
 PAGE = 50  # lines in the table: the latest on opening, then the window the cursor is in
@@ -83,10 +84,7 @@ class JournalScreen(StoreScreen):
         self.last: int | None = None
         self.going_to: int | None = None  # the position the cursor goes to on the next view
 
-    DEFAULT_CSS = """
-    JournalScreen #lines { max-height: 1fr; }
-    JournalScreen #line-text { height: auto; padding: 0 1; border-top: solid $panel; }
-    """
+    DEFAULT_CSS = css_beside(__file__, "journal_screen.tcss")
 
     def compose_body(self) -> ComposeResult:
         yield Value(id="filters", classes="hint")

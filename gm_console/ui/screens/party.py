@@ -13,6 +13,7 @@ from gm_console.rules import conditions, hitpoints
 from gm_console.state.store import Change, Outcome
 from gm_console.text.said import said_by, say
 from gm_console.ui.base import StoreScreen
+from gm_console.ui.bindings import key_binding
 from gm_console.ui.screens.character import CharacterScreen
 from gm_console.ui.screens.home import party_rows
 from gm_console.ui.screens.prompt import TextView
@@ -34,8 +35,8 @@ class PartyScreen(StoreScreen):
         Binding("c", "duplicate", "Duplicate"),
         Binding("delete,x", "remove", "Remove"),
         Binding("question_mark,w", "why", "Why?"),
-        Binding("h", "hit_points", "HP", id="party.hit_points"),
-        Binding("k", "condition", "Cond.", id="party.condition"),
+        key_binding("h", "hit_points", "HP", "party.hit_points"),
+        key_binding("k", "condition", "Cond.", "party.condition"),
     ]
 
     def compose_body(self) -> ComposeResult:
@@ -60,7 +61,7 @@ class PartyScreen(StoreScreen):
         def add(name: str) -> Outcome | None:
             if not name:
                 return None
-            outcome = self.store.apply("character.add", {"name": name})
+            outcome = self.apply("character.add", said_here=True, name=name)
             if outcome.ok:
                 self.app.call_later(self.app.show_screen, CharacterScreen(self.store, name))
             return outcome
@@ -99,7 +100,7 @@ class PartyScreen(StoreScreen):
                 op, params = parse(text)
             except ValueError as exc:  # stays in the prompt with what was typed
                 return said_by(exc)
-            return self.store.apply(op, {"character": name, **params})
+            return self.apply(op, said_here=True, character=name, **params)
         self.ask(self.t(say("{name}: {text}", name=name, text=self.t(question))), typed)
 
     def action_hit_points(self) -> None:

@@ -13,6 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from gm_console.ui.base import OneLayoutPerSize
+from gm_console.ui.styles import css_beside
 from gm_console.ui.widgets import TextField
 
 
@@ -25,15 +26,7 @@ class TextPrompt(ModalScreen[str | None], OneLayoutPerSize):
     text, which stays as typed to be corrected: what was typed is never thrown away by a
     refusal. ``history`` lines are shown above the question (the last rolls)."""
 
-    DEFAULT_CSS = """
-    TextPrompt { align: center middle; }
-    TextPrompt > Vertical { width: 76; max-width: 100%; height: auto; border: round $accent;
-                            padding: 0 1; background: $surface; }
-    TextPrompt #prompt-question { width: 100%; }
-    TextPrompt #prompt-history { color: $text-muted; width: 100%; }
-    TextPrompt #prompt-refusal { color: $warning; width: 100%; }
-    TextPrompt #prompt-hint { color: $text-muted; width: 100%; }
-    """
+    DEFAULT_CSS = css_beside(__file__, "text_prompt.tcss")
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(self, question: str, value: str = "",
@@ -98,12 +91,7 @@ class Confirm(ModalScreen[bool], OneLayoutPerSize):
     """A yes/no question before an action that moves the clock far or throws work away;
     dismissed with True (y or enter) or False (n or escape)."""
 
-    DEFAULT_CSS = """
-    Confirm { align: center middle; }
-    Confirm > Vertical { width: 64; max-width: 100%; height: auto; border: round $warning;
-                         padding: 0 1; background: $surface; }
-    Confirm Label { width: 100%; }
-    """
+    DEFAULT_CSS = css_beside(__file__, "confirm.tcss")
     BINDINGS = [Binding("y,o,enter", "answer(True)", "Yes"),  # o: oui
                 Binding("n,escape", "answer(False)", "No")]
 
@@ -124,11 +112,7 @@ class Confirm(ModalScreen[bool], OneLayoutPerSize):
 class TextView(ModalScreen[None], OneLayoutPerSize):
     """A page of text to read; escape or enter closes it."""
 
-    DEFAULT_CSS = """
-    TextView { align: center middle; }
-    TextView > Vertical { width: 90%; height: 90%; border: round $accent; padding: 0 1;
-                          background: $surface; }
-    """
+    DEFAULT_CSS = css_beside(__file__, "text_view.tcss")
     BINDINGS = [Binding("escape,enter", "close", "Close")]
 
     def __init__(self, title: str, text: str) -> None:

@@ -5,9 +5,8 @@ character's roll (``roll.answer``); what they answered shows on the game master'
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -18,26 +17,13 @@ from textual.widgets import Input, Label
 from gm_console.rules.rolls import mine, role_of, waiting
 from gm_console.state.store import Store
 from gm_console.text.said import say
-from gm_console.ui.base import OneLayoutPerSize
+from gm_console.ui.base import AppliesOperations, OneLayoutPerSize
+from gm_console.ui.styles import css_beside
 from gm_console.ui.widgets import TextField
 
-if TYPE_CHECKING:
-    from gm_console.ui.app import GMConsoleApp
 
-
-class RollPrompt(ModalScreen[None], OneLayoutPerSize):
-    if TYPE_CHECKING:  # Textual types it as any App
-        app = getters.app(GMConsoleApp)
-
-    DEFAULT_CSS = """
-    RollPrompt { align: center middle; }
-    RollPrompt > Vertical { width: 76; height: auto; max-height: 90%; border: round $warning;
-                            padding: 0 1; background: $surface; }
-    RollPrompt .roll-row { height: 1; }
-    RollPrompt .roll-row > Label { width: 1fr; }
-    RollPrompt Input { width: 14; height: 1; border: none; padding: 0 1; }
-    RollPrompt Input:focus { border: none; background: $accent 40%; }
-    """
+class RollPrompt(ModalScreen[None], OneLayoutPerSize, AppliesOperations):
+    DEFAULT_CSS = css_beside(__file__, "roll_prompt.tcss")
     BINDINGS = [
         Binding("ctrl+r", "roll", "Roll for everyone", priority=True),
         Binding("escape", "close", "Later"),
@@ -123,10 +109,9 @@ class RollPrompt(ModalScreen[None], OneLayoutPerSize):
         if role_of(self.store) != "gm":
             self._answer(request, typed)
             return
-        outcome = self.store.apply("roll.resolve", {"id": request["id"], "results": ",".join(
-            f"{who}={value}" for who, value in typed.items() if value)})
+        outcome = self.apply("roll.resolve", id=request["id"], results=",".join(
+            f"{who}={value}" for who, value in typed.items() if value))
         if not outcome.ok:
-            self.notify(self.app.t(outcome.reason), severity="warning")
             return
         summary = "; ".join(
             f"{o['who']} {o['total']}" + ("" if "success" not in o else (" ✓" if o["success"]
@@ -140,10 +125,8 @@ class RollPrompt(ModalScreen[None], OneLayoutPerSize):
     def _answer(self, request: dict[str, Any], typed: dict[str, str]) -> None:
         """A player's answer: their own roll, typed in or rolled by the owner."""
         for who, value in typed.items():
-            outcome = self.store.apply("roll.answer", {"id": request["id"], "who": who,
-                                                       "total": value or None})
+            outcome = self.apply("roll.answer", id=request["id"], who=who, total=value or None)
             if not outcome.ok:
-                self.notify(self.app.t(outcome.reason), severity="warning")
                 return
             self.notify(self.app.t(outcome.message), title=self.app.t(request["title"]),
                         timeout=8)
@@ -155,5 +138,5 @@ class RollPrompt(ModalScreen[None], OneLayoutPerSize):
     def action_cancel_request(self) -> None:
         request = self._request()
         if request is not None:
-            self.store.apply("roll.cancel", {"id": request["id"]})
+            self.apply("roll.cancel", id=request["id"])
         self.dismiss(None)

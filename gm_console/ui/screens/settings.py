@@ -21,6 +21,7 @@ from gm_console.state.store import Change, Outcome
 from gm_console.text.said import say
 from gm_console.ui.base import StoreScreen
 from gm_console.ui.screens.help import reflow
+from gm_console.ui.styles import css_beside
 from gm_console.ui.widgets import SyncedTable, Value, yes_no
 
 _KEY = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)\s*=")
@@ -70,10 +71,7 @@ class SettingsScreen(StoreScreen):
         Binding("enter", "change", "Change for this campaign"),
         Binding("delete,x", "reset", "Back to config"),
     ]
-    DEFAULT_CSS = """
-    SettingsScreen #settings { max-height: 50%; }
-    SettingsScreen #setting-note { height: auto; padding: 0 1; }
-    """
+    DEFAULT_CSS = css_beside(__file__, "settings_screen.tcss")
 
     def compose_body(self) -> ComposeResult:
         config = self.store.host.config
@@ -177,8 +175,8 @@ class SettingsScreen(StoreScreen):
             self.apply("settings.set", plugin=plugin, key=key, value=following)
         else:
             def change(value: str) -> Outcome:
-                return self.store.apply("settings.set", {"plugin": plugin, "key": key,
-                                                         "value": value})
+                return self.apply("settings.set", said_here=True, plugin=plugin, key=key,
+                                  value=value)
             self.ask(f"{plugin}.{key} " + self.t("for this campaign"), change, _text(current))
 
     def on_data_table_row_selected(self) -> None:

@@ -1,0 +1,115 @@
+"""A one-line question on the screen's bottom line."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widget import Widget
+from textual.widgets import Input, Label, Static
+
+from gm_console.ui.styles import css_beside
+from gm_console.ui.widgets.footer import Footer
+from gm_console.ui.widgets.text_field import TextField
+
+
+class QuestionLine(Vertical):
+    """A one-line question asked on the screen itself, over its footer, instead of in a
+    modal: a modal dims the whole screen and closing it repaints all of it (12 KB at 80x24
+    for one item added); this line repaints itself and what the answer changed. It takes the
+    footer's place, so the screen's body keeps its size and nothing in it moves.
+
+    ``ask(question, submit)``: enter hands the text, stripped, to ``submit``, which applies it
+    and returns why it was refused, or "" (or None) once taken. A refusal is shown above the
+    line and the text stays as typed, to be corrected; escape cancels. Only while asking does
+    the field take keys (and focus): otherwise a screen's letters are its keys."""
+
+    DEFAULT_CSS = css_beside(__file__, "question_line.tcss")
+    BINDINGS = [Binding("escape", "cancel", "Cancel", show=False)]
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._submit: Callable[[str], str | None] | None = None
+        self._asked = 0                          # questions asked: a submit may ask the next
+        self._focus_after: Widget | None = None  # what had the focus before the question
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="prompt-refusal")
+        with Horizontal():
+            yield Label(id="prompt-question")
+            yield _Answer(id="prompt-input", disabled=True)
+
+    @property
+    def asking(self) -> bool:
+        # Shown and hidden by its own display, not by a class: a class restyles the line and
+        # its field, a third of the CPU of closing it.
+        return self.display
+
+    def ask(self, question: str, submit: Callable[[str], str | None], value: str = "",
+            hint: str = "") -> None:
+        """Ask ``question`` (``value`` typed already, ``hint`` shown while nothing is)."""
+        if not self.asking:
+            self._focus_after = self.screen.focused
+        self._asked += 1
+        self._submit = submit
+        self.query_one("#prompt-question", Label).update(Text(question))
+        self.refuse("")
+        field = self.query_one(Input)
+        field.placeholder = hint
+        field.value = value
+        field.cursor_position = len(value)
+        field.disabled = False
+        self.screen.query_one(Footer).place(False)
+        self.display = True
+        # At once, not after the messages waiting (Widget.focus): the next key, typed in the
+        # same burst as the one that asked, is the answer's (GMConsoleApp.on_event).
+        self.screen.set_focus(field)
+
+    _refused = ""
+
+    def refuse(self, reason: str) -> None:
+        """Show why the text was not taken; the text stays to be corrected."""
+        if reason == self._refused:
+            return  # each change asks for a layout of the screen
+        self._refused = reason
+        refusal = self.query_one("#prompt-refusal", Static)
+        refusal.update(Text(reason))
+        refusal.display = bool(reason)
+
+    def close(self) -> None:
+        # The focus back first: the field then loses it once, and the footer is rebuilt once,
+        # with the screen's keys (not first with the app's, while nothing had the focus).
+        focus, self._focus_after = self._focus_after, None
+        self.screen.set_focus(focus if focus is not None and focus.is_attached else None)
+        # The text stays in the hidden field (the next question sets its own): emptied, the
+        # field asked for a layout of its own, a second one after the question line's.
+        self.query_one(Input).disabled = True
+        self._submit = None
+        self.refuse("")
+        self.display = False
+        self.screen.query_one(Footer).place(True)
+
+    def answer(self, text: str) -> None:
+        asked, submit = self._asked, self._submit
+        reason = submit(text.strip()) if submit is not None else ""
+        if reason:
+            self.refuse(reason)
+        elif self._asked == asked:  # not already asking the next question
+            self.close()
+
+    def action_cancel(self) -> None:
+        self.close()
+
+
+class _Answer(TextField):
+    """The question line's field. Enter hands the answer over while the key is handled, not
+    in a message handled after it: what the answer changes is drawn with the key, in the same
+    frame as the line closing (GMConsoleApp draws keys typed in one burst once, after the
+    last is handled)."""
+
+    async def action_submit(self) -> None:
+        line = next(node for node in self.ancestors if isinstance(node, QuestionLine))
+        line.answer(self.value)

@@ -1,0 +1,28 @@
+"""The screen bar: every screen with its key, under the header."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.widgets import Static
+
+from gm_console.ui.navigation import bar_text
+from gm_console.ui.styles import css_beside
+
+
+class ScreenBar(Static):
+    """The line under the header: every screen with its key, the one in front highlighted."""
+
+    DEFAULT_CSS = css_beside(__file__, "screen_bar.tcss")
+
+    def on_mount(self) -> None:
+        self._draw()
+
+    def on_resize(self, event: Any) -> None:
+        self._draw()
+
+    def _draw(self) -> None:
+        app: Any = self.app
+        width = max(self.size.width, 20)
+        current = getattr(self.screen, "nav_id", "")
+        self.update(bar_text(app.nav_entries, current, width))

@@ -1,0 +1,55 @@
+"""The top line of every session screen."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual import getters
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+
+from gm_console.rules.clock import format_clock
+from gm_console.ui.styles import css_beside
+from gm_console.ui.widgets.value import Value
+
+if TYPE_CHECKING:
+    from gm_console.ui.shell import ShellApp
+
+
+class SessionHeader(Horizontal):
+    """The top line: session name, waiting rolls, in-game clock. Its own widget rather than
+    Textual's Header: changing ``App.sub_title`` repaints the whole screen (2.9 KB at 80x24),
+    updating one Value repaints one line (about 130 bytes)."""
+
+    if TYPE_CHECKING:  # Textual types it as any App
+        app = getters.app(ShellApp)
+
+    DEFAULT_CSS = css_beside(__file__, "session_header.tcss")
+
+    def compose(self) -> ComposeResult:
+        yield Value(id="header-name")
+        yield Value(id="header-rolls")
+        yield Value(id="header-requests")
+        yield Value(id="header-live")
+        yield Value(id="header-clock")
+
+    def on_mount(self) -> None:
+        self.show_state()
+
+    def show_state(self) -> None:
+        """Brought up to date by its screen (StoreScreen), after each change it shows."""
+        app = self.app
+        state = app.store.state
+        t = app.t
+        self.query_one("#header-name", Value).show(
+            str(state.get("session", {}).get("name", "gm-console")))
+        waiting = len(state.get("rolls", {}).get("pending", []))
+        self.query_one("#header-rolls", Value).show(
+            f"⚄ {waiting} {t('rolls waiting')} (r)" if waiting else "")
+        asked = len(state.get("requests", {}).get("pending", []))
+        self.query_one("#header-requests", Value).show(
+            f"✋ {asked} (f12)" if asked else "")  # short: the header is one line of 80
+        # a live session's client: its role, or that the owner has gone
+        self.query_one("#header-live", Value).show(getattr(app, "live_status", ""))
+        self.query_one("#header-clock", Value).show(format_clock(state.get("clock", {}),
+                                                                 t("Day")))

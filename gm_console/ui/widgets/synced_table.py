@@ -1,0 +1,154 @@
+"""A table that updates only the cells that changed."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from rich.cells import cell_len
+from rich.markup import escape
+from rich.text import Text
+from textual import events
+from textual.coordinate import Coordinate
+from textual.geometry import Region, Size
+from textual.widgets import DataTable
+
+from gm_console.text.safe_text import visible
+from gm_console.ui.widgets.question_line import QuestionLine
+
+
+def _escaped(cells: Sequence[Any]) -> list[Any]:
+    """DataTable reads text cells as markup: escaped, a character named "[/x]" is a name."""
+    return [escape(cell) if isinstance(cell, str) else cell for cell in cells]
+
+
+class SyncedTable(DataTable):
+    """A DataTable fed whole rows by key; ``sync`` adds, removes and updates only the cells
+    whose text changed, so a changed number repaints one cell."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._given: dict[str, tuple[Any, ...]] = {}
+        """Each row's cells as ``sync`` was last given them (before escaping), by key."""
+
+    def sync(self, columns: Sequence[str], rows: Sequence[tuple[str, Sequence[Any]]],
+             widths: Sequence[int | None] = ()) -> None:
+        """Show ``rows`` under ``columns``. ``widths`` fixes a column's width (None: as wide
+        as its content): the table keeps its shape while the figures change, and a long text
+        is cut at the column's edge instead of pushing the next ones out of the terminal.
+        New labels or widths (the terminal resized) make the columns anew."""
+        labels = [visible(column, lines=False) for column in columns]  # each on one line
+        shape = [(str(c.label), None if c.auto_width else c.width)
+                 for c in self.columns.values()]
+        new_shape = shape != [(label, widths[index] if index < len(widths) else None)
+                              for index, label in enumerate(labels)]
+        wanted = [key for key, _ in rows]
+        present = [str(row.key.value) for row in self.ordered_rows]
+        if new_shape or present != wanted[:len(present)] or len(present) > len(wanted):
+            # Rows were removed or reordered, or the columns changed: rebuild (rare: add,
+            # remove, initiative order, a resized terminal), the cursor kept on its line.
+            cursor = self.cursor_row
+            self.clear(columns=new_shape)
+            if new_shape:
+                for index, label in enumerate(labels):
+                    # Text, not str: DataTable reads a str label as markup ("Load [lb]" lost
+                    # its brackets, ":fire:" became an emoji), and the label then no longer
+                    # matched the column given, which rebuilt the table at every sync.
+                    self.add_column(Text(label),
+                                    width=widths[index] if index < len(widths) else None)
+            for key, cells in rows:
+                self._add(key, cells)
+            if self.row_count:
+                self.move_cursor(row=min(cursor, self.row_count - 1))
+            return
+        column_keys = list(self.columns)
+        for key, cells in rows[:len(present)]:
+            if self._given.get(key) == tuple(cells):
+                continue  # as last synced: no cell to compare (30 combatants, 12 columns)
+            self._given[key] = tuple(cells)
+            cells = _escaped(cells)
+            shown = self.get_row(key)  # a row at a time: a big party's rows are mostly alike
+            if shown == cells:
+                continue
+            changed = [(index, column_key, cell, old) for index, (column_key, cell, old)
+                       in enumerate(zip(column_keys, cells, shown)) if old != cell]
+            if changed:
+                self._update(key, changed)
+        for key, cells in rows[len(present):]:
+            self._add(key, cells)
+
+    def _add(self, key: str, cells: Sequence[Any]) -> None:
+        self.add_row(*_escaped(cells), key=key)
+        self._given[key] = tuple(cells)
+
+    def clear(self, columns: bool = False) -> Any:
+        self._given = {}
+        return super().clear(columns)
+
+    _row_only = False
+
+    def _update(self, key: str, changed: list[tuple[int, Any, Any, Any]]) -> None:
+        """Put the ``changed`` cells (index, column key, new, old) of a row in."""
+        if any(self.columns[column].auto_width and cell_len(str(cell)) != cell_len(str(old))
+               for _, column, cell, old in changed):
+            # The column may widen or narrow: every row moves, the whole table repaints.
+            for _, column, cell, _ in changed:
+                self.update_cell(key, column, cell, update_width=True)
+            return
+        # As wide as before: nothing moves, so only the changed cells are repainted
+        # (DataTable's update_cell repaints the whole table: 1.5 KB for one number in a 3-row
+        # table). One region for the row: Textual writes each region of a line from the
+        # table's left edge, so two would write the row's start twice.
+        self._row_only = True
+        try:
+            for _, column, cell, _ in changed:
+                self.update_cell(key, column, cell)
+        finally:
+            self._row_only = False
+        row = self.get_row_index(key)
+        self._refresh_region(Region.from_union([
+            self._get_cell_region(Coordinate(row, index)) for index, *_ in changed]))
+
+    def refresh(self, *regions: Any, **kwargs: Any) -> Any:
+        if self._row_only and not regions and not kwargs:
+            return self
+        return super().refresh(*regions, **kwargs)
+
+    # A question asked on the screen's bottom line (QuestionLine) takes the focus while it is
+    # typed, and gives it back: meanwhile the table keeps its focused look (its cursor still
+    # marks the row the question is about), so that neither asking nor answering repaints
+    # every row (the focus tints them all: 850 bytes at 80x24 each way).
+    _focus_lent = False
+
+    def _on_blur(self, event: events.Blur) -> None:
+        focused = self.screen.focused
+        if focused is not None and any(isinstance(node, QuestionLine)
+                                       for node in focused.ancestors):
+            self._focus_lent = True
+            event.prevent_default()  # has_focus stays, nothing is repainted
+
+    def _on_focus(self, event: events.Focus) -> None:
+        if self._focus_lent:
+            self._focus_lent = False
+            event.prevent_default()  # it never looked otherwise
+
+    _laid_out: tuple[Size, ...] = ()
+
+    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size,
+                      layout: bool = True) -> bool:
+        # After every layout of the screen Textual's ScrollView sets its scrollbars again and
+        # repaints them, changed or not (it compares the layout's virtual size with the
+        # table's own, which differ whenever the table scrolls): on a 50-row table, a footer
+        # shown again wrote the scrollbar's 12 lines, in a frame of their own. With the same
+        # sizes as last time there is nothing to set.
+        laid_out = (size, virtual_size, container_size, self.virtual_size)
+        if laid_out == self._laid_out:
+            return False
+        self._laid_out = laid_out
+        return super()._size_updated(size, virtual_size, container_size, layout)
+
+    @property
+    def current_key(self) -> str | None:
+        """The key of the row under the cursor, or None when the table is empty."""
+        if not self.row_count:
+            return None
+        return str(self.coordinate_to_cell_key(self.cursor_coordinate).row_key.value)
