@@ -22,6 +22,7 @@ from gm_console.rules.abilities import Strength, modifier, parse_score, parse_st
 from gm_console.rules.clock import format_clock, format_duration
 from gm_console.rules.rolls import RollRequest
 from gm_console.rules.speed import SpeedStep
+from gm_console.text.catalogue import plugin_labels
 from gm_console.text.said import Said, joined, restored, said_by, say, stored
 from gm_console.text.said import Value as SentenceValue
 
@@ -81,6 +82,7 @@ __all__ = [
     "modifier",
     "parse_score",
     "parse_strength",
+    "plugin_labels",
     "restored",
     "said_by",
     "say",

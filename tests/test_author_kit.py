@@ -42,9 +42,10 @@ def test_new_plugin_writes_a_distribution_that_installs_and_passes_its_tests(tmp
     target = tmp_path / "gm-console-torch"
     assert f"wrote {target}" in capsys.readouterr().out
     assert (target / "gm_console_torch" / "torch.toml").is_file()
+    assert (target / "gm_console_torch" / "labels.fr.toml").is_file()
     result = install_and_test(target, tmp_path / "site")
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "3 passed" in result.stdout
+    assert "4 passed" in result.stdout
 
 
 @pytest.mark.parametrize("name, why", [("Torch", "lower-case"), ("t", "2 to 31"),
@@ -69,4 +70,4 @@ def test_the_example_light_plugin_passes_its_own_tests(tmp_path):
                    check=True)
     result = install_and_test(example, tmp_path / "site")
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "7 passed" in result.stdout
+    assert "8 passed" in result.stdout

@@ -125,6 +125,11 @@ def help_text(language: str) -> str | None:
     """A few lines for the help screen (F1): what the plugin does, its keys, and each
     interpretation of the rules it makes and the setting that changes it.
 
+    A plugin whose help is fixed text writes it in ``help.en.txt`` (and ``help.fr.txt``...)
+    beside its module instead (``light.help.en.txt`` beside a loose ``light.py``): the host
+    reads it when the help is shown. Implement the hook for a help worked out when asked; its
+    answer is shown instead of the file's, which stays when it answers None.
+
     Example::
 
         @hookimpl
@@ -137,6 +142,12 @@ def help_text(language: str) -> str | None:
 def labels(language: str) -> dict[str, str] | None:
     """Translated labels, ``{"english label": "label in language"}``, for ``language``
     (``"en"`` or ``"fr"``). The host's ``t()`` looks them up.
+
+    A plugin whose labels are fixed text writes them in ``labels.fr.toml`` beside its module
+    instead (``"Light" = "Lumière"``, one a line; ``light.labels.fr.toml`` beside a loose
+    ``light.py``): the host reads it when a language other than English is asked for, and
+    ``gm_console.plugin_labels`` gives the plugin its own. Implement the hook for labels worked
+    out when asked; its answer is added over the file's.
 
     Example::
 

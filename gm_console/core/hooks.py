@@ -18,7 +18,7 @@ from gm_console.core import (
 from gm_console.rules import conditions as cond
 from gm_console.rules import durations, hitpoints
 from gm_console.rules.abilities import ABILITIES, modifier, parse_score, parse_strength
-from gm_console.text.i18n import FRENCH
+from gm_console.text.catalogue import host_labels
 from gm_console.text.said import joined, said_by, say
 
 
@@ -170,7 +170,11 @@ def _conditions_value(conditions: list[cond.Condition]) -> dict[str, Any]:
 @hookimpl
 def party_columns(character, session) -> dict[str, str]:
     """Hit points and the conditions besides exhaustion (the Exh. column has that)."""
-    t = (lambda text: FRENCH.get(text, text)) if session.language == "fr" else str
+    own = host_labels(session.language)
+
+    def t(text: str) -> str:
+        return own.get(text, text)
+
     conditions = session.conditions(character)
     hp = hitpoints.of(character, conditions)
     return {t("HP"): hp.short() if hp is not None else "",
@@ -229,49 +233,3 @@ def turn_started(ctx, name, round) -> None:
 @hookimpl
 def turn_ended(ctx, name, round) -> None:
     _turn(ctx, name, "end")
-
-
-@hookimpl
-def help_text(language: str) -> str:
-    return HELP_FR if language == "fr" else HELP_EN
-
-
-HELP_EN = """\
-Exhaustion: effects are cumulative (config/exhaustion.toml); level 1 disadvantage on ability
-checks, 2 speed halved, 3 disadvantage on attacks and saves, 4 hit point maximum halved, 5 speed
-0, 6 dead; a long rest (ctrl+r) removes one level. Each level is a condition.
-Conditions (config/conditions.toml): every plugin reads them through the host, whichever gives
-them: exhaustion, maximal load (staggered, cannot fight), 0 hit points (unconscious), or the game
-master: condition.add character=Aria condition=prone [rounds=N | minutes=N | hours=N |
-until=start|end of=Orc | save_dc=13 save_ability=wisdom], condition.remove, condition.save;
-a condition of your own with effects=check_disadvantage,restricted,speed_factor=0.5. Rolls
-asked for (checks, saves) come with disadvantage and say why. Durations tick with the clock and
-combat turns; their end goes into the journal. On the party screen (p), k adds a condition to
-the selected character (prone, frightened 2r, poisoned 10m, stunned dc13 con; -prone removes)
-and the Cond. column lists them.
-Hit points: hp.damage (temporary first; unconscious at 0; massive damage kills), hp.heal (up to
-the maximum that counts), hp.temp (the higher stays); on the party screen h takes 7 or -7 axe
-(damage), +5 (healing; +5 !reason heals even the dead), t8 (temporary); the HP column shows
-current/maximum+temporary.
-Settings (config/conditions.toml [settings], or the session's [plugins.conditions.settings]):
-- speed_factor_rounding = exact: 9 mv halved is 4.5; down: 4 (never below 1 mv).
-- hit_points_floor = 0; massive_damage_kills = true; round_seconds = 6 (rounds out of a fight)."""
-
-HELP_FR = """\
-Épuisement : effets cumulatifs (config/exhaustion.toml) ; niveau 1 désavantage aux tests, 2
-vitesse ÷ 2, 3 désavantage aux attaques et sauvegardes, 4 maximum de PV ÷ 2, 5 vitesse 0, 6 mort ;
-un repos long (ctrl+r) retire un niveau. Chaque niveau est un état.
-États (config/conditions.toml) : chaque module les lit par l'hôte, d'où qu'ils viennent :
-épuisement, charge maximale (chancelant, ne peut combattre), 0 PV (inconscient), ou le MJ :
-condition.add character=Aria condition=prone [rounds=N | minutes=N | hours=N | until=start|end
-of=Orque | save_dc=13 save_ability=wisdom], condition.remove, condition.save ; un état à vous
-avec effects=check_disadvantage,restricted,speed_factor=0.5. Les jets demandés se font avec
-désavantage et disent pourquoi. Les durées avancent avec l'horloge et les tours ; leur fin est
-notée au journal. Écran du groupe (p) : k ajoute un état au personnage choisi (prone,
-frightened 2r, poisoned 10m, stunned dc13 con ; -prone le retire) ; colonne États.
-Points de vie : hp.damage (temporaires d'abord ; inconscient à 0 ; dégâts massifs : mort),
-hp.heal (jusqu'au maximum qui compte), hp.temp (le plus haut reste) ; écran du groupe : h puis
-7 ou -7 hache (dégâts), +5 (soins ; +5 !raison soigne même un mort), t8 (temporaires) ;
-colonne PV.
-Réglages (config/conditions.toml [settings]) : speed_factor_rounding (exact : 9 mv ÷ 2 = 4,5 ;
-down : 4), hit_points_floor, massive_damage_kills, round_seconds."""

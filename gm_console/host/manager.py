@@ -28,6 +28,7 @@ from gm_console.host import plugin_index
 from gm_console.host.contributions import sound_operation, sound_screen, sound_section
 from gm_console.host.version import installed
 from gm_console.rules.speed import SpeedStep
+from gm_console.text import catalogue
 from gm_console.text.said import say, stored
 
 ENTRY_POINT_GROUP = "gm_console.plugins"
@@ -122,6 +123,8 @@ class Host:
         self.failure_listeners: list[Callable[[PluginRecord], None]] = []
         self.failures: list[PluginRecord] = []  # every switch-off, in order (Store.apply reads it)
         self.declared_hooks: dict[str, str] = {}  # hook name → the plugin that declared it
+        # plugin name → the folder of its labels and help files, and their names' prefix
+        self.text_homes: dict[str, tuple[Path, str]] = {}
 
     # -- loading ------------------------------------------------------------------------------
 
@@ -224,6 +227,9 @@ class Host:
                             " write a plain @hookimpl")
             return
         self.config.add_plugin_folder(name, _folder_of(module))
+        home = catalogue.home_of(getattr(module, "__file__", None))
+        if home is not None:
+            self.text_homes[name] = home
         record.hooks = sorted(hc.name for hc in callers)
 
     def _hook_names(self) -> list[str]:
@@ -283,13 +289,49 @@ class Host:
 
     def call_each(self, hook: str, **kwargs: Any) -> list[tuple[str, Any]]:
         """(plugin name, answer) for every plugin that answered; one that raises or answers
-        nonsense is switched off and left out."""
+        nonsense is switched off and left out.
+
+        ``labels`` and ``help_text`` are answered by each plugin's files too
+        (:mod:`gm_console.text.catalogue`): a plugin's file first, then its hook's answer,
+        which a reader takes over the file's (the translator updates its table in this order,
+        the help screen keeps the last text of each plugin)."""
+        filed = self._filed(hook, str(kwargs.get("language", "en"))) if hook in _FILED else []
         results = []
         for impl in self._impls(hook):
             value = self._answer(hook, impl, kwargs)
             if value is not None:
                 results.append((impl.plugin_name, value))
-        return results
+        if not filed:
+            return results
+        answered: dict[str, list[Any]] = {}
+        for name, value in results:
+            answered.setdefault(name, []).append(value)
+        files = dict(filed)
+        ordered = []
+        for name in reversed(self.plugins):  # the order their hooks answer in (_impls)
+            if name in files:
+                ordered.append((name, files[name]))
+            ordered += [(name, value) for value in answered.pop(name, [])]
+        return ordered + [(name, value) for name, values in answered.items() for value in values]
+
+    def _filed(self, hook: str, language: str) -> list[tuple[str, Any]]:
+        """What the loaded plugins' labels or help files say in ``language``; a plugin whose
+        file cannot be read is switched off, with the file and what is wrong."""
+        found = []
+        for name, home in list(self.text_homes.items()):
+            record = self.plugins.get(name)
+            if record is None or record.status != "loaded":
+                continue
+            try:
+                value: Any = (catalogue.plugin_help(home, language) if hook == "help_text"
+                              else {} if language == "en"
+                              else catalogue.read_labels(catalogue.labels_path(home, language)))
+            except catalogue.CatalogueError as exc:
+                self.fail(name, str(exc))
+                continue
+            if value:
+                found.append((name, value))
+        return found
 
     def call(self, hook: str, **kwargs: Any) -> list[Any]:
         """Every plugin's answer (None answers left out)."""
@@ -430,6 +472,10 @@ def _conditions(value: Any) -> bool:
 def _turn(value: Any) -> bool:
     return (isinstance(value, dict) and isinstance(value.get("turn"), str)
             and isinstance(value.get("round"), int) and not isinstance(value["round"], bool))
+
+
+_FILED = frozenset({"labels", "help_text"})
+"""The hooks the plugins' data files answer as well (:meth:`Host.call_each`)."""
 
 
 # What each hook's answer must look like (hookspecs.py), checked before anyone reads it.

@@ -1,8 +1,8 @@
 """``gm-console new-plugin NAME``: a plugin distribution that installs and passes its own tests
 at once, with one of everything an author needs to copy: rules in plain Python, an operation,
 its table in the session, a setting in its own ``NAME.toml``, a derived value, a party column,
-a screen, French labels, and tests on the rules, the operation and the screen (through
-:mod:`gm_console.testing`)."""
+a screen, its French labels and its help in their files, and tests on the rules, the operation,
+the screen and those files (through :mod:`gm_console.testing`)."""
 
 from __future__ import annotations
 
@@ -34,8 +34,9 @@ test = ["pytest>=8", "pytest-asyncio>=0.24"]
 [project.entry-points."gm_console.plugins"]
 $name = "gm_console_$name"
 
+# Its settings, its labels (labels.fr.toml) and its help (help.en.txt, help.fr.txt).
 [tool.setuptools.package-data]
-"*" = ["*.toml"]
+"*" = ["*.toml", "*.txt"]
 
 [tool.pytest.ini_options]
 asyncio_mode = "auto"
@@ -50,9 +51,12 @@ A gm-console plugin. `pip install -e .[test]`, then `pytest`; `gm-console plugin
 
 - `gm_console_$name/rules.py`: the rules, plain Python over plain data (no Textual, no store).
 - `gm_console_$name/__init__.py`: the hooks (operations, session table, derived value, party
-  column, screen, labels). The hook reference: gm-console's `docs/hooks.md`.
+  column, screen). The hook reference: gm-console's `docs/hooks.md`.
 - `gm_console_$name/$name.toml`: its settings; a campaign overrides them with
   `gm-console op SESSION settings.set plugin=$name key=most value=5`.
+- `gm_console_$name/labels.fr.toml`: its French, `"English text" = "texte français"`, the key
+  exactly as the code says it; another language is another `labels.<language>.toml`.
+- `gm_console_$name/help.en.txt`, `help.fr.txt`: its lines in the help screen (F1).
 - `gm_console_$name/screens.py`: the screen, a thin layer over the operation.
 ''',
     "gm_console_$name/__init__.py": '''\
@@ -134,17 +138,6 @@ def register_screens(register: Any) -> None:
         return TallyScreen(store)
     register(ScreenSpec("$name.tally", "$key", "$Name: tally", factory))
 
-
-@hookimpl
-def labels(language: str) -> dict[str, str] | None:
-    if language == "fr":
-        return {"$Name": "$Name", "Mark": "Marquer", "Who?": "Qui ?"}
-    return None
-
-
-@hookimpl
-def help_text(language: str) -> str:
-    return "$Name: a tally per character ($key; a marks one). Setting: most."
 ''',
     "gm_console_$name/rules.py": '''\
 """The rules of the $name plugin: plain functions over plain data."""
@@ -192,6 +185,20 @@ class TallyScreen(StoreScreen):
                 self.apply("$name.mark", character=name)
         self.app.push_screen(TextPrompt(self.t("Who?")), marked)
 ''',
+    "gm_console_$name/labels.fr.toml": '''\
+# The French of what the plugin shows: "English text" = "texte français", the key exactly as
+# the code says it (a template keeps its {fields}). A text missing here shows in English.
+"$Name" = "$Name"
+"$Name: tally" = "$Name : décompte"
+"Mark" = "Marquer"
+"Who?" = "Qui ?"
+''',
+    "gm_console_$name/help.en.txt": '''\
+$Name: a tally per character ($key; a marks one). Setting: most.
+''',
+    "gm_console_$name/help.fr.txt": '''\
+$Name : un décompte par personnage ($key ; a en marque un). Réglage : most.
+''',
     "gm_console_$name/$name.toml": '''\
 # The $name plugin's settings; a user's own $name.toml (in gm-console's config folder)
 # overrides any key, and a campaign overrides them with settings.set.
@@ -228,6 +235,13 @@ def test_the_operation_marks_and_refuses_past_the_setting(gm_store) -> None:
     assert not refused.ok and "cannot go above 4" in refused.reason
     assert store.undo().ok and store.undo().ok
     assert store.apply("$name.mark", {"character": "Aria", "amount": "5"}).ok
+
+
+def test_its_french_and_its_help_are_read_from_its_files(gm_host) -> None:
+    host = gm_host(["$name"])
+    assert dict(host.call_each("labels", language="fr"))["$name"]["Mark"] == "Marquer"
+    helps = dict(host.call_each("help_text", language="fr"))
+    assert helps["$name"].startswith("$Name : un décompte")
 
 
 async def test_the_screen_shows_and_marks(gm_store, gm_pilot) -> None:

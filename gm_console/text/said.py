@@ -4,7 +4,7 @@ A rule writes ``say("{name} makes the forced-march save ({total} vs DC {dc})", n
 total=..., dc=...)``. What it gets is a :class:`Said`: a ``str`` holding the English sentence,
 so every caller, the ``op`` JSON and an older console keep working, which also remembers its
 template and values. A reader's :class:`gm_console.text.i18n.Translator` looks the template up in
-its table (the host's French, then each plugin's ``labels``) and fills in the values in its
+its table (the host's labels file, then each plugin's) and fills in the values in its
 own number format. A journal line keeps its template and values beside its text
 (:func:`stored`), so the journal reads in French after the language changes, too.
 

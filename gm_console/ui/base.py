@@ -17,7 +17,7 @@ from gm_console.ui.bindings import key_binding
 from gm_console.ui.widgets import Footer, QuestionLine, ScreenBar, SessionHeader
 
 if TYPE_CHECKING:
-    from gm_console.state.context import Session
+    from gm_console.contract.session import Session
     from gm_console.state.store import Change, Outcome, Store
     from gm_console.ui.shell import ShellApp
 

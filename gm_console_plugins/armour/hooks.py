@@ -18,7 +18,6 @@ from gm_console import (
     say,
 )
 from gm_console_plugins.armour import rules
-from gm_console_plugins.armour.labels import FRENCH
 
 if TYPE_CHECKING:
     from gm_console import OpContext, Session
@@ -140,42 +139,3 @@ def register_operations(register) -> None:
          Param("unlisted", bool, "accept an armour that config/armour.toml does not list",
                default=False)),
     ))
-
-
-HELP = {
-    "en": """\
-Armour (RULES.md 2.5; table in config/armour.toml)
-- The armour worn limits speed, even magic armour: padded, leather, studded leather, ring mail,
-  brigandine: no limit; breastplate, scale, chain, splint, banded, bronze plate: 2/3; plate,
-  field plate, full plate: 1/2. The slower of this and the encumbrance limit counts (2.6);
-  to-hit and AC penalties come from encumbrance alone.
-- Operation: armour.wear character= armour= [weight_lb=] [magic=true] (French names accepted).
-
-Decision (setting in [settings], or the session's [plugins.armour.settings]):
-- unknown_armour_limit (1): an armour the table does not list limits like this fraction;
-  "1" means no limit, and the speed's steps say the armour is unknown.""",
-    "fr": """\
-Armures (RULES.md 2.5 ; table dans config/armour.toml)
-- L'armure portée limite la vitesse, même magique : matelassée, cuir, cuir clouté, annelée,
-  brigandine : aucune limite ; cuirasse, écailles, cotte de mailles, feuilletée, à bandes,
-  plates en bronze : 2/3 ; plates, armure de bataille, complète : 1/2. La plus lente de cette
-  limite et de celle de l'encombrement compte (2.6) ; les malus au toucher et à la CA ne
-  viennent que de l'encombrement.
-- Opération : armour.wear character= armour= [weight_lb=] [magic=true].
-
-Choix (réglage dans [settings], ou [plugins.armour.settings] de la session) :
-- unknown_armour_limit (1) : choix (RULES.md 2.5 n'en dit rien) : la limite d'une armure
-  absente de la table, en fraction comme la colonne limit ; « 1 » : aucune limite (le détail
-  de la vitesse dit que l'armure est inconnue) ; « 1/2 » : aussi stricte que les plates, le
-  plus prudent pour une armure lourde inconnue.""",
-}
-
-
-@hookimpl
-def help_text(language: str) -> str:
-    return HELP.get(language, HELP["en"])
-
-
-@hookimpl
-def labels(language: str) -> dict[str, str] | None:
-    return FRENCH if language == "fr" else None

@@ -1,13 +1,12 @@
 """The combat plugin's hook implementations: its operations, its table in the session, the
-``combat`` entry of ``show --json``, its screen, help and labels."""
+``combat`` entry of ``show --json``, its screen and its line on the home screen."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from gm_console import ScreenSpec, SectionSpec, hookimpl, say
-from gm_console_plugins.combat import labels as sentences
-from gm_console_plugins.combat import ops, rules, texts, turns
+from gm_console import ScreenSpec, SectionSpec, hookimpl, plugin_labels, say
+from gm_console_plugins.combat import ops, rules, turns
 from gm_console_plugins.combat.section import validate
 
 if TYPE_CHECKING:
@@ -69,7 +68,11 @@ def home_status(session: Session) -> str | None:
     encounter = ops.encounter_of(session)
     if not encounter.get("active"):
         return None
-    t = (lambda text: texts.FRENCH.get(text, text)) if session.language == "fr" else (lambda x: x)
+    own = plugin_labels(__file__, session.language)
+
+    def t(text: str) -> str:
+        return own.get(text, text)
+
     if not encounter["round"]:
         waiting = [c["name"] for c in rules.in_order(encounter) if c.get("initiative") is None]
         return f"{t('Combat')}{t(': ')}{t('Initiative')} ? {', '.join(waiting)}"
@@ -96,13 +99,3 @@ def _combat_screen(store: Any) -> Any:
 @hookimpl
 def register_screens(register) -> None:
     register(ScreenSpec("combat.tracker", "f8", "Combat: action tracker", _combat_screen))
-
-
-@hookimpl
-def help_text(language: str) -> str:
-    return texts.HELP_FR if language == "fr" else texts.HELP_EN
-
-
-@hookimpl
-def labels(language: str) -> dict[str, str] | None:
-    return {**texts.FRENCH, **sentences.SENTENCES} if language == "fr" else None

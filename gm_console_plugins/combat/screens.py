@@ -15,8 +15,7 @@ from textual.app import ComposeResult
 
 from gm_console.ui import StoreScreen, SyncedTable, Value, css_beside, key_binding
 from gm_console_plugins.combat import ops, turns
-from gm_console_plugins.combat.labels import ALL_AGAIN_FR
-from gm_console_plugins.combat.texts import LEGEND
+from gm_console_plugins.combat.hints import ALL_AGAIN_FR, LEGEND
 
 if TYPE_CHECKING:
     from gm_console import Change

@@ -15,11 +15,12 @@ from gm_console import (
     SpeedStep,
     hookimpl,
     hookspec,
+    plugin_labels,
     said_by,
     say,
 )
-from gm_console_plugins.encumbrance import labels as label_texts
 from gm_console_plugins.encumbrance import ops, reading, rules
+from gm_console_plugins.encumbrance.figures import decimal
 from gm_console_plugins.encumbrance.rules import fmt
 
 if TYPE_CHECKING:
@@ -152,26 +153,19 @@ def character_conditions(character: dict[str, Any], session: Session) -> list[di
 @hookimpl
 def party_columns(character: dict[str, Any], session: Session) -> dict[str, str]:
     speed = session.speed(character)
-    language = session.language
+    own = plugin_labels(__file__, session.language)
+
+    def t(text: str) -> str:
+        return own.get(text, text)
+
     try:
-        load = label_texts.translate(reading.assess(character, session).category, language)
+        load = t(reading.assess(character, session).category)
     except ValueError:
-        load = label_texts.translate("error", language)
-    return {label_texts.translate("Speed", language):
-            label_texts.decimal(f"{fmt(speed.mv)} mv / {fmt(speed.m)} m", language),
-            label_texts.translate("Load", language): load}
+        load = t("error")
+    return {t("Speed"): decimal(f"{fmt(speed.mv)} mv / {fmt(speed.m)} m", session.language),
+            t("Load"): load}
 
 
 @hookimpl
 def round_started(ctx: OpContext, round: int) -> None:
     ops.recheck_held_loads(ctx)
-
-
-@hookimpl
-def help_text(language: str) -> str:
-    return label_texts.HELP.get(language, label_texts.HELP["en"])
-
-
-@hookimpl
-def labels(language: str) -> dict[str, str] | None:
-    return label_texts.LABELS.get(language)

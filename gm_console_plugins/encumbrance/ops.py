@@ -16,7 +16,7 @@ from gm_console import (
     say,
 )
 from gm_console_plugins.encumbrance import reading, rules
-from gm_console_plugins.encumbrance.labels import decimal
+from gm_console_plugins.encumbrance.figures import decimal
 from gm_console_plugins.encumbrance.rules import fmt
 
 if TYPE_CHECKING:

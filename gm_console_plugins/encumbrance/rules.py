@@ -26,7 +26,7 @@ THRESHOLD_KEYS = CATEGORIES[1:6]
 CATEGORY_WORDS = {"unencumbered": say("unencumbered"), "light": say("light"),
                   "moderate": say("moderate"), "heavy": say("heavy"),
                   "critical": say("critical"), "maximal": say("maximal"), "over": say("over")}
-"""Each category as a sentence names it (in the reader's language: labels.py)."""
+"""Each category as a sentence names it (in the reader's language: labels.fr.toml)."""
 
 NOTES = {"staggering": say("staggering"),
          "holding more than the maximum": say("holding more than the maximum")}

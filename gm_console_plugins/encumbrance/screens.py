@@ -14,7 +14,7 @@ from textual.containers import VerticalScroll
 from gm_console import said_by, say
 from gm_console.ui import StoreScreen, SyncedTable, Value, css_beside, key_binding
 from gm_console_plugins.encumbrance import bar, reading
-from gm_console_plugins.encumbrance.labels import decimal
+from gm_console_plugins.encumbrance.figures import decimal
 from gm_console_plugins.encumbrance.rules import Encumbrance, fmt
 
 if TYPE_CHECKING:

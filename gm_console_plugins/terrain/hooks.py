@@ -18,7 +18,6 @@ from gm_console import (
     say,
 )
 from gm_console_plugins.terrain import rules
-from gm_console_plugins.terrain.labels import FRENCH
 
 if TYPE_CHECKING:
     from gm_console import OpContext, Session
@@ -114,33 +113,3 @@ def session_derived(session: Session) -> dict[str, Any]:
     terrain = session.terrain() or {}
     return {"terrain": {"current": {k: v for k, v in terrain.items() if k != "types"},
                         "types": list(terrain.get("types", {}).values())}}
-
-
-@hookimpl
-def help_text(language: str) -> str:
-    if language == "fr":
-        return HELP_FR
-    return HELP_EN
-
-
-@hookimpl
-def labels(language: str) -> dict[str, str] | None:
-    return FRENCH if language == "fr" else None
-
-
-HELP_EN = """\
-Terrain (in the travel planner, key F6): the terrain the party is in, from config/terrain.toml
-(road, plain, clear corridor, open water; difficult: dense forest, swamp, rubble-strewn ruins,
-steep mountains, frozen plain). In difficult terrain every metre costs two (config/terrain.toml
-[cost]): half the distance per minute, hour and day (RULES.md 1.5). The travel route's legs set
-it as the party enters them; the jump and movement rules and the action tracker read it.
-Operation: travel.terrain terrain=<key>. Add a terrain: a [types.<key>] table with label,
-label_fr and difficult."""
-
-HELP_FR = """\
-Terrain (dans le planificateur de voyage, touche F6) : le terrain où se trouve le groupe, pris
-dans config/terrain.toml (route, plaine, couloir dégagé, eau libre ; difficiles : forêt dense,
-marécage, ruines encombrées de gravats, montagnes escarpées, plaine gelée). En terrain difficile
-chaque mètre en coûte deux ([cost]) : moitié de la distance par minute, heure et jour (RULES.md
-1.5). Les étapes de l'itinéraire le changent quand le groupe y entre ; les règles de saut et de
-déplacement et le suivi des actions le lisent. Opération : travel.terrain terrain=<clé>."""

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from gm_console import ScreenSpec, SectionSpec, hookimpl, hookspec, say
+from gm_console import ScreenSpec, SectionSpec, hookimpl, hookspec, plugin_labels, say
 from gm_console_plugins.travel import ops, reading, rules
-from gm_console_plugins.travel.labels import FRENCH, HELP_EN, HELP_FR
 from gm_console_plugins.travel.summary import onward, summary
 
 if TYPE_CHECKING:
@@ -61,7 +60,11 @@ def home_status(session: Session) -> str | None:
     values = summary(session, party=False)
     if "error" in values:
         return None
-    t = (lambda text: FRENCH.get(text, text)) if session.language == "fr" else (lambda x: x)
+    own = plugin_labels(__file__, session.language)
+
+    def t(text: str) -> str:
+        return own.get(text, text)
+
     where = f"{t('Travel')}{t(': ')}{t(values['pace_label'])} · {values['mode_label']} · " \
             f"{values['terrain_label']}"
     if not values["route"]:
@@ -140,13 +143,3 @@ def time_passed(ctx: OpContext, seconds: int, reason: str) -> None:
     if restart and (sec.get("hours_today") or sec.get("galloped_hours")):
         sec["hours_today"] = 0.0
         sec["galloped_hours"] = 0.0
-
-
-@hookimpl
-def help_text(language: str) -> str:
-    return HELP_FR if language == "fr" else HELP_EN
-
-
-@hookimpl
-def labels(language: str) -> dict[str, str] | None:
-    return FRENCH if language == "fr" else None

@@ -1,7 +1,9 @@
 """gm-console-light: torches, lanterns and candles that burn down as game time passes.
 
 Built only on gm-console's public API: hooks, operations, a session table, a setting and rule
-table in its own ``light.toml``, a derived value, a party column, a screen and French labels.
+table in its own ``light.toml``, a derived value, a party column and a screen; its French labels
+in ``labels.fr.toml`` and its help in ``help.en.txt`` and ``help.fr.txt``, which gm-console
+reads beside this module.
 """
 
 from __future__ import annotations
@@ -182,19 +184,3 @@ def register_screens(register: Any) -> None:
         )
         return LightScreen(store)
     register(ScreenSpec("light.sources", "f10", "Light: sources", factory))
-
-
-@hookimpl
-def labels(language: str) -> dict[str, str] | None:
-    if language != "fr":
-        return None
-    return {"Light": "Lumière", "Holder": "Porteur", "Kind": "Type", "Left": "Reste",
-            "Lit": "Allumée", "yes": "oui", "no": "non", "Add": "Ajouter",
-            "Douse/relight": "Éteindre/rallumer", "Remove": "Retirer",
-            "holder, kind (torch, lantern, candle)": "porteur, type (torch, lantern, candle)"}
-
-
-@hookimpl
-def help_text(language: str) -> str:
-    return ("Light (F10): torches, lanterns and candles burn down as game time passes "
-            "(light.toml); a add, space douse or relight, x remove.")

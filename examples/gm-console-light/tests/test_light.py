@@ -90,3 +90,11 @@ async def test_the_screen_adds_douses_and_removes_at_80x24(gm_store, gm_pilot) -
         await pilot.press("x")
         await pilot.pause()
         assert pilot.app.store.state["plugins"]["light"]["sources"] == []
+
+
+def test_its_french_and_its_help_come_from_its_files(gm_host) -> None:
+    host = gm_host(["light"])
+    assert dict(host.call_each("labels", language="fr"))["light"]["Holder"] == "Porteur"
+    helps = {language: dict(host.call_each("help_text", language=language))["light"]
+             for language in ("en", "fr")}
+    assert helps["en"].startswith("Light (F10)") and helps["fr"].startswith("Lumière (F10)")

@@ -21,7 +21,7 @@ from gm_console.ui.styles import css_beside
 from gm_console.ui.widgets import SyncedTable, Value
 
 if TYPE_CHECKING:
-    from gm_console.state.context import Session
+    from gm_console.contract.session import Session
 
 
 def party_rows(screen: StoreScreen, most: int | None = None,
