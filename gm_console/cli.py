@@ -50,9 +50,9 @@ def command() -> None:
     """The ``gm-console`` executable (and ``python -m gm_console``): :func:`main`, then exit."""
     code = main()
     # The process ends here, and the interpreter's last act would be a full collection over
-    # every object still alive, all of it memory the exit hands back anyway: a fifth of an
-    # op's CPU (50 of 250 ms). Frozen objects are out of that collection. Exit handlers
-    # (atexit, weakref.finalize) and the flushing of the output still run.
+    # every object still alive, all of it memory the exit hands back anyway, and a large
+    # share of a short command's CPU. Frozen objects are out of that collection. Exit
+    # handlers (atexit, weakref.finalize) and the flushing of the output still run.
     gc.freeze()
     sys.exit(code)
 
@@ -78,9 +78,9 @@ def _tui(argv: list[str]) -> int:
     _role_arguments(parser)
     parser.add_argument("--version", action=_Version, nargs=0, help="show the version and exit")
     args = parser.parse_args(argv)
-    # Start-up makes a hundred thousand objects (Textual, the plugins, the session) and none
-    # of them is garbage: the collector's passes over them while they are made cost a tenth
-    # of start-up. It is on again once they are made (_loaded), for what the console does.
+    # Start-up makes a great many objects (Textual, the plugins, the session) and none of
+    # them is garbage: the collector's passes over them while they are made would only slow
+    # start-up. It is on again once they are made (_loaded), for what the console does.
     gc.disable()
     from gm_console.files.paths import demo_session
     from gm_console.ui.app import REJOIN
@@ -146,8 +146,8 @@ def _console(path: Path, role: Role, name: str) -> int:
 def _loaded() -> None:
     """What is loaded now (the session, the plugins, Textual) lives as long as the console:
     out of the garbage collector's full passes, which on a big campaign (every journal line and
-    item a container to scan) would stall a key press for tens of milliseconds; the collector
-    on again for what comes next."""
+    item a container to scan) would stall a key press; the collector on again for what comes
+    next."""
     gc.freeze()
     gc.enable()
 
@@ -210,7 +210,7 @@ def _command(argv: list[str]) -> int:
     serve.add_argument("session", type=Path)
     invite_cmd = sub.add_parser("invite", help="let one player in: a key's line or a link")
     # Their options' modules load asyncio and ssl (serve's listeners) or secrets and hashlib
-    # (invite's links): a third of an op's imports, for commands an op is not. The command
+    # (invite's links): heavy imports that the other commands have no use for. The command
     # is argv[0] (main sends nothing else here), and only its own options are ever parsed.
     if argv[0] == "serve":
         from gm_console.gameserver import fronts
@@ -237,7 +237,7 @@ def _command(argv: list[str]) -> int:
         return invite.invite(args)
     # A command but serve (which runs for days) ends soon, and what it reads lives until then
     # (a campaign read whole, its text, its cache): the collector's passes over it free
-    # nothing, and were half a second of an op's 2.7 on a campaign of 50,000 journal lines.
+    # nothing, and on a long campaign they are a large share of the command's time.
     collecting = gc.isenabled() and args.command != "serve"
     if collecting:
         gc.disable()
@@ -426,7 +426,7 @@ def _op(args: argparse.Namespace, host: Host) -> int:
                 reason = f"not saved: {args.session}: {exc.strerror or exc}; the file is unchanged"
                 outcome = replace(outcome, ok=False, reason=reason)
             else:  # the next op or console reads a long session from the kept parse, as
-                # after the console's own saves (a 50,000-line journal: seconds of parsing)
+                # after the console's own saves (parsing a long journal again is slow)
                 parse_cache.remember_written(args.session, text, store.state)
         if _print_outcome(outcome):
             return 1

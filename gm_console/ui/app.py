@@ -62,8 +62,8 @@ app itself to do something would otherwise hold the keys for ever)."""
 
 def _core_screen(module: str, name: str, store: Store) -> Screen:
     """A host's screen, its module imported when it first opens, as a plugin's ScreenSpec
-    factory does: at start-up, only the first screen's (the party screen's, with the editor
-    and the prompts, was a twentieth of the console's start)."""
+    factory does: at start-up, only the first screen's (the others, the party screen with
+    the editor and the prompts among them, would slow the console's start for nothing)."""
     return getattr(import_module(f"gm_console.ui.screens.{module}"), name)(store)
 
 
@@ -158,7 +158,7 @@ class GMConsoleApp(App):
     def show_screen(self, screen: Screen) -> None:
         """Show a session screen in place of the current one. Session screens never stack:
         Textual repaints the whole terminal when a screen under the top one changes, and
-        over SSH that is every key press (9 KB instead of 200 bytes)."""
+        over SSH that would be a full repaint for every key press instead of a few cells."""
         while self.screen.is_modal:
             self.pop_screen()
         leaving = getattr(self.screen, "before_leaving", None)
@@ -302,10 +302,10 @@ class GMConsoleApp(App):
     # -- life cycle ---------------------------------------------------------------------------
 
     def on_mount(self) -> None:
-        # What is read at start-up (a long journal: hundreds of thousands of objects) lives as
-        # long as the console: out of the collector's reach, a full collection no longer
-        # walks it in the middle of a key press (0.35 s of opening the journal screen with
-        # 50,000 lines). Garbage is still freed by reference counting.
+        # What is read at start-up (a long journal: a great many objects) lives as long as
+        # the console: out of the collector's reach, a full collection does not walk it in
+        # the middle of a key press (opening the journal screen of a long campaign, say).
+        # Garbage is still freed by reference counting.
         gc.freeze()
         self.set_keymap(self.host.config.keys())
         # Textual's own blank default screen stays at the bottom, never changing; session
@@ -318,7 +318,7 @@ class GMConsoleApp(App):
             if record.status == "failed":
                 self._on_plugin_failure(record)
         # Plain signal handlers, not the event loop's: those wait for the loop, and a plugin
-        # hook that sleeps on it would hold the save back (29 s seen). Python runs these in the
+        # hook that sleeps on it would hold the save back for as long. Python runs these in the
         # main thread between two bytecodes, even in the middle of a plugin's sleep. They need
         # the main thread and Unix; elsewhere the defaults stay.
         # Our own name: Textual keeps its own _loop, and sets it to None when it stops.
@@ -335,7 +335,7 @@ class GMConsoleApp(App):
         """A terminal that goes away sends SIGHUP only to the processes it controls. One that
         is not the console's controlling terminal (a program that made the pty without giving
         it, a test, a bench) just goes, and Textual's reader then reads nothing after nothing
-        for ever: two cores spun for hours and the session stayed locked. A thread waits for
+        for ever, spinning a core with the session still locked. A thread waits for
         the terminal's hang-up, taking none of its input, and leaves as SIGHUP does."""
         if self.is_headless or not sys.__stdin__ or not sys.__stdin__.isatty():
             return
@@ -357,17 +357,18 @@ class GMConsoleApp(App):
         if not self._in_burst and not self._message_queue.empty():
             # Keys that came together (typed in one burst, pasted, a slow link delivering
             # several) are drawn once, after the last is handled. Drawn between two of them,
-            # the rest waited for Textual's next frame, and its timer, back from a pause,
-            # skips one frame more: 25 to 40 ms for "torch, 1, 1" and enter, 15 drawn once.
+            # the rest would wait for Textual's next frame, and its timer, back from a pause,
+            # skips one frame more: an answer typed in one burst would lag behind the typing.
             # The callback queues behind the keys already waiting, so it runs after them.
             self._in_burst = True
             self._begin_batch()
             self.call_later(self._end_burst)
         # Textual hands each key to the focused widget as it comes: keys typed in one burst
-        # (a fast typist, a slow SSH link) all went to the widget that had the focus before
-        # the first was handled, and a question opened by the first missed its answer while
-        # the answer's letters ran the screen's keys. So the next key waits until this one
-        # is handled: by its widget, or by a binding at the session screen (StoreScreen).
+        # (a fast typist, a slow SSH link) would all go to the widget that had the focus
+        # before the first was handled, and a question opened by the first would miss its
+        # answer while the answer's letters ran the screen's keys. So the next key waits until
+        # this one is handled: by its widget, or by a binding at the session screen
+        # (StoreScreen).
         screen = self.screen
         target = self.focused or screen
         chain = [target, *(node for node in target.ancestors if node is not self)]

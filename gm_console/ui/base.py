@@ -105,8 +105,8 @@ class StoreScreen(OneLayoutPerSize, AppliesOperations):
     BINDINGS = [key_binding("escape", "back", "Back", "back")]
 
     focused: Reactive[Widget | None] = Reactive(None, repaint=False)
-    """Textual's, without its repaint of the whole screen on every change of focus (3.5 KB
-    at 80x24 to open a question line): the widgets that gain and lose the focus repaint
+    """Textual's, without its repaint of the whole screen on every change of focus (opening
+    a question line changes it): the widgets that gain and lose the focus repaint
     themselves, through their :focus styles."""
 
     def __init__(self, store: Store, **kwargs: Any) -> None:
@@ -141,7 +141,7 @@ class StoreScreen(OneLayoutPerSize, AppliesOperations):
         footer asks this while the screen is still being put together, before that line is.
         The line is one of the screen's own children (:meth:`compose`): only they are looked
         at, since the app asks this for every key each time the footer is drawn (a query of
-        the whole screen each time was a twentieth of a screen switch)."""
+        the whole screen each time would slow every screen switch)."""
         return any(isinstance(child, QuestionLine) and child.asking for child in self.children)
 
     BACK_TO = "home"
@@ -195,9 +195,9 @@ class StoreScreen(OneLayoutPerSize, AppliesOperations):
         self.refresh_view(None)
 
     # A screen with a key is kept when another takes its place (GMConsoleApp.action_open):
-    # coming back to it is a fifth of building it again, and it is where it was left (cursor,
-    # filter). Out of sight it does no work for the changes it misses; it catches up once,
-    # as on mount, when it is in front again.
+    # coming back to it costs much less than building it again, and it is where it was left
+    # (cursor, filter). Out of sight it does no work for the changes it misses; it catches up
+    # once, as on mount, when it is in front again.
     _behind = False
 
     def _on_change(self, change: Change) -> None:
@@ -216,9 +216,9 @@ class StoreScreen(OneLayoutPerSize, AppliesOperations):
             self.call_next(_raise, error)
 
     def on_screen_resume(self, event: events.ScreenResume) -> None:
-        # Textual styles every widget of a screen again each time it comes in front: two
-        # thirds of a switch to a kept screen, a quarter of building one, and needed only
-        # when the app's CSS changed since this one was styled (a theme chosen meanwhile).
+        # Textual styles every widget of a screen again each time it comes in front: most of
+        # the cost of a switch to a kept screen, and needed only when the app's CSS changed
+        # since this one was styled (a theme chosen meanwhile).
         # Textual counts those changes, and its own screen modes skip the styling the same
         # way. (This runs before Screen's handler.)
         if self._css_update_count == self.app._css_update_count:

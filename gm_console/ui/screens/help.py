@@ -4,8 +4,7 @@ text flows to the terminal's width; typing filters it (every line holding the wo
 
 The first part is shown apart from the rest (``#help-origin``, ``#help-text``): opened again
 from another screen, help changes only that part, and the rest, most of the text, is not
-wrapped to the terminal again (two fifths of a second of CPU, each opening, when it was one
-text)."""
+wrapped to the terminal again (wrapping all of it is the slow part of opening help)."""
 
 from __future__ import annotations
 

@@ -74,8 +74,8 @@ def _cut(text: str) -> str:
 HOME_PARTY_ROWS = 7
 """Characters home shows (its party box is 8 lines with the header); a bigger party is said
 in a line under it, with the key of the party screen, which lists everyone. The box cannot
-take the focus, so the others were only a mouse wheel away; and each row is a character's
-speed and load, computed at start (50 of them were a sixth of a big campaign's start)."""
+take the focus, so more rows would only be a mouse wheel away; and each row is a
+character's speed and load, computed at start, which a big party would slow."""
 
 
 def tail_start(count: int, room: int, start: int | None) -> int:
@@ -84,8 +84,8 @@ def tail_start(count: int, room: int, start: int | None) -> int:
 
     A new line goes under those shown while there is room. One that does not fit moves the
     tail up by half its box at once, as a terminal's jump scroll does: a scroll by one line
-    writes every line of the box again for each new line (900 bytes at 80x24, over SSH), half
-    a box at once does so every few lines and writes the one new line the other times."""
+    writes every line of the box again for each new line (over SSH, a repaint of the box),
+    half a box at once does so every few lines and writes the one new line the other times."""
     if start is None or start >= count:  # first shown, or lines undone from under it
         return max(0, count - room)
     if count - start > room:
@@ -118,8 +118,8 @@ class HomeScreen(StoreScreen):
         yield Label(self.t("Latest in the journal"), classes="panel-title")
         # One Value, a line of it per line of the box: a new journal line repaints the line
         # it lands on (and, when it does not fit, the box once: tail_start), never the blank
-        # ones under it. A widget a line, mounted once the box's height was known, was a
-        # quarter of the CPU of the console's start.
+        # ones under it. A widget a line, mounted once the box's height is known, would cost
+        # the console's start far more.
         yield JournalTail(id="journal-tail")
 
     def refresh_view(self, change: Change | None) -> None:

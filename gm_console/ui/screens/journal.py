@@ -1,6 +1,6 @@
 """The journal: every line, filtered by character and by kind; exported as Markdown.
 
-A campaign's journal grows to 50,000 lines and more, so the table never holds it all: it holds
+A campaign's journal only grows, without a bound, so the table never holds it all: it holds
 a window of at most ``PAGE`` lines of the filtered journal, and moving the cursor past the
 window's edge (up, down, page up and down, home, end, ``b``) cuts the window again around the
 line it goes to. Every key costs the same whatever the journal's length: lines are found by
@@ -25,7 +25,7 @@ from gm_console.ui.styles import css_beside
 from gm_console.ui.widgets import SyncedTable, Value
 
 PAGE = 50  # lines in the table: the latest on opening, then the window the cursor is in
-INDEX_SLICE = 5000  # journal lines indexed for the filters per frame: about 6 ms of it
+INDEX_SLICE = 5000  # journal lines indexed for the filters per frame: a small part of one
 
 class JournalTable(SyncedTable):
     """The table of the journal screen: its cursor keys move through the whole filtered
@@ -93,8 +93,8 @@ class JournalScreen(StoreScreen):
 
     def on_mount(self) -> None:  # (after StoreScreen's: Textual calls each class's)
         # Indexed once the screen is drawn, so that the first filter key does not wait for
-        # it: a slice a frame, the screen's own repaints and keys in between (50,000 lines at
-        # once held the opening's last repaint back by a third).
+        # it: a slice a frame, the screen's own repaints and keys in between (a long journal
+        # indexed at once would hold the opening's last repaint back).
         self.call_after_refresh(self._index_a_slice)
 
     def _index_a_slice(self) -> None:
@@ -217,8 +217,8 @@ class JournalScreen(StoreScreen):
         every, positions, t = self._every(), self._positions()[:], self.app.t
 
         def export() -> None:
-            """On a thread: 50,000 lines are a second of Markdown, and the screen answers its
-            keys meanwhile."""
+            """On a thread: a long journal is slow to write as Markdown, and the screen answers
+            its keys meanwhile."""
             lines = (every[index] for index in positions)
             try:
                 codec.write_atomic(target, journal.to_markdown(title, lines, t))

@@ -1,5 +1,5 @@
-"""Widgets that redraw only what changed: over SSH a full repaint is 18 KB, a changed number
-200 bytes. One module per widget, its styles in a ``.tcss`` file beside it:
+"""Widgets that redraw only what changed: over SSH a full repaint costs far more than the few
+cells of a changed number. One module per widget, its styles in a ``.tcss`` file beside it:
 
 - :class:`Value` (``value``): a label that repaints only the lines of its text that changed;
 - :class:`TextField` (``text_field``): Textual's Input without a layout of the screen at each

@@ -25,9 +25,9 @@ class _FooterKey(NamedTuple):
 class Footer(Widget):
     """The screen's keys on its bottom line, drawn as one line of text, as Textual's footer
     draws them (a key, then what it does; the command palette's on the right). Textual's
-    footer is a widget per key, built again whenever the keys change: fifteen to twenty-two
-    widgets on a screen, which were two fifths of the CPU of opening one. A key here is
-    clicked as there: the click presses it.
+    footer is a widget per key, built again whenever the keys change: many widgets on a
+    screen, a large part of the cost of opening one. A key here is clicked as there: the
+    click presses it.
 
     It is redrawn only when the keys it shows change, and once for any number of changes in
     a frame (a change of focus tells it each time)."""
@@ -56,9 +56,9 @@ class Footer(Widget):
     def place(self, shown: bool) -> None:
         """Show or hide the footer as the question line hides or shows itself in its place
         (QuestionLine). Its keys are as they were, and the question line's change of display
-        lays the screen out, which places and paints the footer: its own repaint wrote its
-        line a second time (575 bytes in a 256-colour terminal), and its own layout, which
-        came after the first, held the repaint of what the answer changed for another frame."""
+        lays the screen out, which places and paints the footer: its own repaint would write
+        its line a second time, and its own layout, coming after the first, would hold the
+        repaint of what the answer changed for another frame."""
         self._placing = True
         try:
             self.display = shown

@@ -18,9 +18,9 @@ from gm_console.ui.widgets.text_field import TextField
 
 class QuestionLine(Vertical):
     """A one-line question asked on the screen itself, over its footer, instead of in a
-    modal: a modal dims the whole screen and closing it repaints all of it (12 KB at 80x24
-    for one item added); this line repaints itself and what the answer changed. It takes the
-    footer's place, so the screen's body keeps its size and nothing in it moves.
+    modal: a modal dims the whole screen and closing it repaints all of it, even for one item
+    added; this line repaints itself and what the answer changed. It takes the footer's
+    place, so the screen's body keeps its size and nothing in it moves.
 
     ``ask(question, submit)``: enter hands the text, stripped, to ``submit``, which applies it
     and returns why it was refused, or "" (or None) once taken. A refusal is shown above the
@@ -45,7 +45,7 @@ class QuestionLine(Vertical):
     @property
     def asking(self) -> bool:
         # Shown and hidden by its own display, not by a class: a class restyles the line and
-        # its field, a third of the CPU of closing it.
+        # its field, a needless cost each time it closes.
         return self.display
 
     def ask(self, question: str, submit: Callable[[str], str | None], value: str = "",
@@ -85,7 +85,7 @@ class QuestionLine(Vertical):
         focus, self._focus_after = self._focus_after, None
         self.screen.set_focus(focus if focus is not None and focus.is_attached else None)
         # The text stays in the hidden field (the next question sets its own): emptied, the
-        # field asked for a layout of its own, a second one after the question line's.
+        # field would ask for a layout of its own, a second one after the question line's.
         self.query_one(Input).disabled = True
         self._submit = None
         self.refuse("")

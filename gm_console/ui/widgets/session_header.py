@@ -18,8 +18,8 @@ if TYPE_CHECKING:
 
 class SessionHeader(Horizontal):
     """The top line: session name, waiting rolls, in-game clock. Its own widget rather than
-    Textual's Header: changing ``App.sub_title`` repaints the whole screen (2.9 KB at 80x24),
-    updating one Value repaints one line (about 130 bytes)."""
+    Textual's Header: changing ``App.sub_title`` repaints the whole screen, updating one Value
+    repaints one line."""
 
     if TYPE_CHECKING:  # Textual types it as any App
         app = getters.app(ShellApp)

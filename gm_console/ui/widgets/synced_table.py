@@ -50,9 +50,9 @@ class SyncedTable(DataTable):
             self.clear(columns=new_shape)
             if new_shape:
                 for index, label in enumerate(labels):
-                    # Text, not str: DataTable reads a str label as markup ("Load [lb]" lost
-                    # its brackets, ":fire:" became an emoji), and the label then no longer
-                    # matched the column given, which rebuilt the table at every sync.
+                    # Text, not str: DataTable reads a str label as markup ("Load [lb]" would
+                    # lose its brackets, ":fire:" would become an emoji), and the label would
+                    # not match the column given, which would rebuild the table at every sync.
                     self.add_column(Text(label),
                                     width=widths[index] if index < len(widths) else None)
             for key, cells in rows:
@@ -95,9 +95,9 @@ class SyncedTable(DataTable):
                 self.update_cell(key, column, cell, update_width=True)
             return
         # As wide as before: nothing moves, so only the changed cells are repainted
-        # (DataTable's update_cell repaints the whole table: 1.5 KB for one number in a 3-row
-        # table). One region for the row: Textual writes each region of a line from the
-        # table's left edge, so two would write the row's start twice.
+        # (DataTable's update_cell repaints the whole table, even for one number). One region
+        # for the row: Textual writes each region of a line from the table's left edge, so
+        # two would write the row's start twice.
         self._row_only = True
         try:
             for _, column, cell, _ in changed:
@@ -116,7 +116,7 @@ class SyncedTable(DataTable):
     # A question asked on the screen's bottom line (QuestionLine) takes the focus while it is
     # typed, and gives it back: meanwhile the table keeps its focused look (its cursor still
     # marks the row the question is about), so that neither asking nor answering repaints
-    # every row (the focus tints them all: 850 bytes at 80x24 each way).
+    # every row (the focus tints them all, both ways).
     _focus_lent = False
 
     def _on_blur(self, event: events.Blur) -> None:
