@@ -1,13 +1,13 @@
 """Copy-on-write: what one operation sees of the committed state.
 
-An operation used to work on a deep copy of the whole session; on a big campaign that copy (and
-the checks and comparisons after it) cost more than the rules. :class:`Draft` hands the
-operation the committed tables themselves and copies each one the first time the operation
-reaches it: a top-level table (``clock``, ``rolls``...), one plugin's table under ``plugins``,
-one character of ``characters``. The journal is append-only, so it is copied as a list of the
-same lines. :meth:`Draft.commit` then gives back the new state, where every table the operation
-did not reach, or reached and left equal, is the committed object itself: the saver reuses its
-text, views and caches see it did not change, and the committed state is never written to.
+A deep copy of the whole session for each operation would, on a big campaign, cost more (with
+the checks and comparisons after it) than the rules. :class:`Draft` hands the operation the
+committed tables themselves and copies each one the first time the operation reaches it: a
+top-level table (``clock``, ``rolls``...), one plugin's table under ``plugins``, one character
+of ``characters``. The journal is append-only, so it is copied as a list of the same lines.
+:meth:`Draft.commit` then gives back the new state, where every table the operation did not
+reach, or reached and left equal, is the committed object itself: the saver reuses its text,
+views and caches see it did not change, and the committed state is never written to.
 """
 
 from __future__ import annotations
@@ -24,12 +24,12 @@ _ATOM_KINDS = frozenset((str, Said, int, float, bool, type(None), datetime, date
 
 
 def copy_plain(value: Any) -> Any:
-    """A deep copy of plain data (what a TOML file holds), several times faster than
-    :func:`copy.deepcopy`; anything else goes through deepcopy."""
+    """A deep copy of plain data (what a TOML file holds), without :func:`copy.deepcopy`'s memo
+    and dispatch for each value; anything else goes through deepcopy."""
     kind = type(value)
     # A shallow copy in C, then only what is not an atom copied again in place (replacing a
-    # key's value is no change of size): most of what is copied is text and numbers. A
-    # third faster than building the copy key by key.
+    # key's value is no change of size): most of what is copied is text and numbers, and
+    # this is quicker than building the copy key by key.
     if kind is dict:
         out = value.copy()
         for key, item in out.items():
@@ -46,7 +46,7 @@ def copy_plain(value: Any) -> Any:
         return value
     if isinstance(value, tuple):
         # Immutable all the way down (a rule's NamedTuple of numbers, its tuple of names):
-        # nothing to copy. deepcopy took a quarter of a millisecond for each.
+        # nothing to copy (deepcopy would walk each one all the same).
         if _immutable(value):
             return value
         if kind is tuple:
@@ -54,7 +54,7 @@ def copy_plain(value: Any) -> Any:
     fields = getattr(kind, "__dataclass_fields__", None)
     if fields is not None and not isinstance(value, type):
         # A rule's record (a Speed, an Encumbrance: plain data in fields), kept between
-        # repaints and copied for each caller: field by field, a tenth of deepcopy's cost.
+        # repaints and copied for each caller: field by field, far cheaper than deepcopy.
         clone = copy.copy(value)
         for name in fields:
             object.__setattr__(clone, name, copy_plain(getattr(value, name)))

@@ -1,5 +1,6 @@
 """Derived values kept between repaints: a screen asks for every character's speed and derived
-values after every change, and on a big party that cost more than the change.
+values after every change, and on a big party computing them all again would cost more than
+the change.
 
 Committed states are never changed in place and an operation hands back, as the same object,
 every table and character it did not change (gm_console.committed.cow). So a value computed for a

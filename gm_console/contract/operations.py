@@ -20,8 +20,9 @@ if TYPE_CHECKING:
 REQUIRED: Any = object()
 """Marker default: the parameter must be given."""
 
-# Limits of any parameter from any front (README, "Limits"): a number past them overflows the
-# rules (1e308 hours is no date), text past them is a paste gone wrong, not a name or a note.
+# Limits of any parameter from any front (docs/session-file.md, "Limits"): a number past them
+# overflows the rules (1e308 hours is no date), text past them is a paste gone wrong, not a
+# name or a note.
 MAX_NUMBER = 1e12
 MAX_TEXT = 10_000
 MAX_ITEMS = 1_000

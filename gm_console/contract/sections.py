@@ -2,7 +2,7 @@
 
 ``defaults`` fill keys that are missing when a session is opened; ``validate`` returns a list of
 problems as ``(path, message)`` pairs, where path is a tuple of keys below the plugin's table
-(used to point at the line in the file).
+(so that a problem points at its line in the file).
 """
 
 from __future__ import annotations

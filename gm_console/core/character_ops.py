@@ -1,4 +1,4 @@
-"""Operations on characters and their inventory (issue: party and characters)."""
+"""Operations on characters and their inventory."""
 
 from __future__ import annotations
 

@@ -41,8 +41,8 @@ class CodecHost(Protocol):
 
 
 FORMAT_VERSION = 1
-# Limits checked on load (README, "Limits"; nesting: gm_console.files.nesting): past them parsing
-# alone takes seconds; a clear refusal beats a console that hangs or crashes.
+# Limits checked on load (docs/session-file.md, "Limits"; nesting: gm_console.files.nesting):
+# past them parsing alone is slow; a clear refusal beats a console that hangs or crashes.
 MAX_DAY = 10 ** 13  # a trillion hours from day 1 fits: what clock.advance can do
 MAX_CHARACTERS = 100
 MAX_ITEMS = 1_000
@@ -148,7 +148,7 @@ def read_text(path: Path, max_bytes: int) -> str:
 
 def parse(text: str, path: Path | str) -> dict[str, Any]:
     try:
-        state = tomli.loads(text)  # tomllib's own source, compiled: three times as fast
+        state = tomli.loads(text)  # tomllib's own source, compiled: faster than tomllib
     except tomli.TOMLDecodeError as exc:
         match = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
         message = re.sub(r"\s*\((at line \d+, column \d+|at end of document)\)", "",

@@ -105,7 +105,8 @@ class Config:
 
     @property
     def max_session_bytes(self) -> int:
-        """The largest session file opened (``max_session_mb``; README, "Limits")."""
+        """The largest session file opened (``max_session_mb``; docs/session-file.md,
+        "Limits")."""
         value = self.settings.get("max_session_mb", 32)
         if isinstance(value, bool) or not isinstance(value, (int, float)) \
                 or not 0 < value <= 1024:

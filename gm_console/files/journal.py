@@ -17,7 +17,7 @@ def select(lines: Iterable[dict[str, Any]], character: str = "",
 
 class Index:
     """Where each filter's lines are in a journal, kept as the journal grows: a screen pages
-    through 50,000 lines of one character at the same cost as through 50.
+    through a long journal's lines of one character at the same cost as through a short one's.
 
     Lines are never changed, and the journal only grows at its end: an operation adds its
     lines, an undo takes back the undone operation's and adds its own. So each call looks at

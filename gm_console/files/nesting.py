@@ -1,8 +1,8 @@
-"""How deep tables and arrays may nest in a session (README, "Limits"): past MAX_DEPTH,
-copying and saving would overflow Python's stack. A file is refused past it (codec.parse), an
-operation that would nest a value past it is refused (store), and no parse cache holds a state
-past it (parse_cache.remember, :func:`as_parsed`), so that what a cache gives needs no walk of
-its own."""
+"""How deep tables and arrays may nest in a session (docs/session-file.md, "Limits"): past
+MAX_DEPTH, copying and saving would overflow Python's stack. A file is refused past it
+(codec.parse), an operation that would nest a value past it is refused (store), and no parse
+cache holds a state past it (parse_cache.remember, :func:`as_parsed`), so that what a cache
+gives needs no walk of its own."""
 
 from __future__ import annotations
 

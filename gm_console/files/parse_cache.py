@@ -1,6 +1,6 @@
 """What parsing a big session file gave, kept beside it so the next start does not parse its
-TOML again (a campaign's journal is a megabyte that TOML parses in a fifth of a second or more,
-and that the cache gives in a hundredth).
+TOML again (a long campaign's journal is slow to parse as TOML, and quick to read from the
+cache).
 
 The cache is ``.NAME.toml.gm-console.cache``, beside the session's real path, written when
 parsing the file found nothing wrong and when the console closes the session after saving it.

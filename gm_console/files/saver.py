@@ -50,7 +50,7 @@ class Saver:
     def hold(self) -> None:
         """A key was pressed: for ``delay`` seconds, a save being serialised waits between
         its tables, so the key's repaint does not share the interpreter with it (the first
-        save of a big campaign serialises all of it: a fifth of a second); priming waits
+        save of a big campaign serialises all of it, which takes a while); priming waits
         PRIMING_QUIET seconds."""
         self._key_at = monotonic()
 
@@ -119,11 +119,11 @@ class Saver:
               written: str | None = None) -> None:
         """Serialise ``state`` without writing it, ``after`` seconds from now (once the first
         screen is up) unless a save comes first: the first save after opening a big session
-        then costs what its operation changed, not a fifth of a second of the whole campaign
-        shared with the key press. It gives way to keys for as long as they come (a campaign
-        of 50,000 journal lines is seconds of it) and to any save. ``written``, the file's
-        text when gm-console wrote it of ``state``, gives the text of its characters and
-        journal lines at once (serialise.Serialiser.reuse)."""
+        then costs what its operation changed, not the text of the whole campaign made while
+        the key press waits. It gives way to keys for as long as they come (a long campaign
+        keeps it busy a while) and to any save. ``written``, the file's text when gm-console
+        wrote it of ``state``, gives the text of its characters and journal lines at once
+        (serialise.Serialiser.reuse)."""
         with self._cond:
             self._priming = (state, monotonic() + after, written)
             self._cond.notify_all()

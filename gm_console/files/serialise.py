@@ -4,8 +4,8 @@ state, but a save after one operation re-serialises only what the operation repl
 Committed states are never changed in place (the store copies a table before an operation
 touches it, and keeps the old object when nothing changed), so a table, a character or a
 journal line that is the *same object* as at the last save has the same text. The journal is
-append-only: a save after one operation serialises its new lines and reuses the text of the
-thousands before them. Every piece is cut by the writer of the whole text
+append-only: a save after one operation serialises its new lines and reuses the text of
+every line before them. Every piece is cut by the writer of the whole text
 (:func:`gm_console.files.toml_writer.dumps`, tomli_w's text, faster) at its place in the file; this
 module only decides which pieces are new and joins them the way tomli_w does: key/values first,
 then each table and each element of an array of tables, separated by a blank line.

@@ -9,12 +9,11 @@ made on first use). :func:`load` gives the payload only if the header is intact,
 thing, and signed with the key: a file cut, garbled, stale, or written by anyone else (another
 user of a shared folder, another machine) gives None.
 
-The payload is in :mod:`marshal`'s format, which reads a big session's tables in half the time
-JSON does (a campaign of 50,000 journal lines: 0.2 s instead of 0.37). Only a payload whose
-signature holds is read, so only what this user's gm-console wrote; and reading it runs no
-code (marshal builds values; it calls nothing). Its version is in the header: a file of
-another version is ignored. Such a file is never needed: when it cannot be written (a
-read-only folder, a full disk, no key) the slow way is simply taken each time.
+The payload is in :mod:`marshal`'s format, which reads a big session's tables faster than JSON
+does. Only a payload whose signature holds is read, so only what this user's gm-console wrote;
+and reading it runs no code (marshal builds values; it calls nothing). Its version is in the
+header: a file of another version is ignored. Such a file is never needed: when it cannot be
+written (a read-only folder, a full disk, no key) the slow way is simply taken each time.
 """
 
 from __future__ import annotations
@@ -30,7 +29,7 @@ from typing import Any, Sequence
 from gm_console.files.paths import data_dir
 
 # CPython's own BLAKE2 and hmac.compare_digest, imported without hashlib and hmac, which load
-# OpenSSL's library: a few milliseconds of every start-up, up to twenty on a busy machine.
+# OpenSSL's library: a cost every start-up would pay, and more on a busy machine.
 try:
     from _blake2 import blake2b
     from _operator import _compare_digest as compare_digest

@@ -1,4 +1,4 @@
-"""The game server: the whole table joins one live session (issue #11).
+"""The game server: the whole table joins one live session.
 
 Every remote front is a console started as a client of the session's owner, in a pseudo-
 terminal (SSH) or under textual-serve (a browser), with the role tied to how it came in:

@@ -12,7 +12,7 @@ from typing import Any
 
 from gm_console.gameserver.listening import MAX_CONNECTIONS, ListenerError
 
-# asyncssh takes half a second to import: only a serve with listeners pays for it
+# asyncssh is slow to import: only a serve with listeners pays for it
 STOP_TIMEOUT = 15.0
 """Seconds the listeners have to close every connection and see every console gone."""
 

@@ -35,7 +35,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def invite(args: argparse.Namespace) -> int:
     if args.web:
         return _web_link(args)
-    from gm_console.gameserver import keys  # asyncssh: half a second, for keys only
+    from gm_console.gameserver import keys  # asyncssh is slow to import: for keys only
 
     try:
         role = keys.parse_role(args.role)

@@ -34,8 +34,8 @@ from gm_console.text.said import say, stored
 ENTRY_POINT_GROUP = "gm_console.plugins"
 Text = str | Callable[[], str]
 """A plugin's version, or how to read it when it is asked for: a distribution's metadata (its
-README included) is parsed as e-mail headers, a few hundredths of a second of every start-up
-that only ``gm-console plugins`` and the help screen need."""
+README included) is parsed as e-mail headers, work that would slow every start-up and that
+only ``gm-console plugins`` and the help screen need."""
 CORE = "core"
 CORE_MODULE = "gm_console.core.hooks"
 """The host's own plugin, loaded by name as the installed ones are by their entry points."""
@@ -80,11 +80,11 @@ def _read(text: Text) -> str:
 
 class _PluginManager(pluggy.PluginManager):
     """pluggy's, finding a module's hooks faster: pluggy reads each name of a module through
-    ``inspect.getattr_static`` (so that a class's properties are not run), two thirds of
-    ``Host.load``. A module's names are in its ``__dict__``, where nothing runs: a name that is
-    no function (an imported module, a class, a constant) is no hook, and a plain function's
-    marker is read from it, as pluggy would read them; anything else (a method, a class's
-    names) is pluggy's to read and check as ever."""
+    ``inspect.getattr_static`` (so that a class's properties are not run), most of
+    ``Host.load``'s work. A module's names are in its ``__dict__``, where nothing runs: a name
+    that is no function (an imported module, a class, a constant) is no hook, and a plain
+    function's marker is read from it, as pluggy would read them; anything else (a method, a
+    class's names) is pluggy's to read and check as ever."""
 
     def parse_hookimpl_opts(self, plugin: Any, name: str) -> Any:
         opts = _module_marker(plugin, name, self.project_name + "_impl")

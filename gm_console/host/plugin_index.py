@@ -1,6 +1,6 @@
 """The installed plugins' entry points, remembered between starts while nothing is installed,
 removed or changed: importing :mod:`importlib.metadata` (the e-mail package with it) and reading
-every installed distribution's ``entry_points.txt`` cost each start-up a twentieth of a second.
+every installed distribution's ``entry_points.txt`` would slow every start-up.
 
 The index (``entry-points-*.cache`` in the data folder, one per interpreter and ``sys.path``) is
 a :mod:`gm_console.files.signed` file about a fingerprint of what importlib.metadata would read: the

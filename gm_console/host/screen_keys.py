@@ -1,14 +1,14 @@
 """Which key opens which screen: plain data, no Textual, so ``gm-console plugins`` can say it
 and the console's bar and help show the same.
 
-Precedence, fixed and documented (README, "The console"): the host's screens keep their keys
-(F1 help, F2 home, F3 party, F4 journal, F9 settings, F12 players' requests); the plugins'
-screens follow in the order they were registered (the core, then installed plugins by name,
-then loose files), each taking the function key its ``ScreenSpec.key`` asks for when that is
-free, else the next free one of F5-F8, F10-F11. A key remapped by id in ``[keys]`` wins over
-both; two screens remapped or asking for one key: the first in that order keeps it, the other
-takes a free key (or none: the command palette still reaches it), and the collision is
-reported, never silent.
+Precedence, fixed and documented (docs/guide.md, "Where a plugin's screen goes"): the host's
+screens keep their keys (F1 help, F2 home, F3 party, F4 journal, F9 settings, F12 players'
+requests); the plugins' screens follow in the order they were registered (the core, then
+installed plugins by name, then loose files), each taking the function key its
+``ScreenSpec.key`` asks for when that is free, else the next free one of F5-F8, F10-F11. A key
+remapped by id in ``[keys]`` wins over both; two screens remapped or asking for one key: the
+first in that order keeps it, the other takes a free key (or none: the command palette still
+reaches it), and the collision is reported, never silent.
 """
 
 from __future__ import annotations

@@ -3,8 +3,8 @@
 It holds the session's lock (:mod:`~gm_console.live.rendezvous`), the
 :class:`~gm_console.state.store.Store` and its saver, and serves every front that speaks
 :mod:`~gm_console.live.protocol`: the Unix socket's clients here, and any other transport
-(issue #11's SSH and browser fronts) through :meth:`Owner.attach` with a stream and the policy
-of its listener (:mod:`~gm_console.live.peer`, where the trust model is).
+(the game server's SSH and browser fronts) through :meth:`Owner.attach` with a stream and the
+policy of its listener (:mod:`~gm_console.live.peer`, where the trust model is).
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """One front connected to a session's owner, on any stream: the Unix socket's clients, and
-issue #11's SSH and browser fronts.
+the game server's SSH and browser fronts (:mod:`gm_console.gameserver`).
 
 Trust model. The policy of the listener that accepted a connection, not the client, decides its
 role. The Unix socket is mode 0600 in a 0700 folder of the user's: only the same user's

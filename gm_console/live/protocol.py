@@ -1,8 +1,8 @@
 """The wire protocol between a session's owner and its clients: newline-delimited JSON.
 
-Each message is one JSON object on one line (UTF-8, ``\\n``-terminated) with a ``type``. The
-README's "Live sessions" section documents every message for other client writers; the names
-below are the only place they are spelled.
+Each message is one JSON object on one line (UTF-8, ``\\n``-terminated) with a ``type``.
+docs/protocol.md documents every message for other client writers; the names below are the
+only place they are spelled.
 """
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ VERSION = 1
 """Raised whenever a message changes meaning; an owner refuses any other version."""
 
 MAX_LINE = 64 * 1024 * 1024
-"""The longest line either side reads (a snapshot of a long campaign is a few megabytes)."""
+"""The longest line either side reads (with room for the snapshot of a long campaign, sent as
+one line)."""
 
 # client -> owner
 HELLO, OP, UNDO, RESYNC, BYE = "hello", "op", "undo", "resync", "bye"

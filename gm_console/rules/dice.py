@@ -2,8 +2,8 @@
 the words ``adv``/``dis`` as shorthands for ``2d20kh1``/``2d20kl1``.
 
 d20 draws from Python's ``random`` module, which is how tests seed it (``random.seed``).
-d20 is imported on the first roll, not at start-up: building its grammar takes a fifth of a
-second, a third of the console's import time.
+d20 is imported on the first roll, not at start-up: building its grammar is slow, and the
+first screen needs no dice.
 """
 
 from __future__ import annotations

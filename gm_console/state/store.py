@@ -5,7 +5,8 @@ of the state (copy-on-write, gm_console.committed.cow: only the tables the opera
 copied), journal lines, undo history, a change event to every subscriber, then a save off the
 caller's path. A committed state is never changed afterwards: the saver, the undo history and
 the views' caches hold on to it. The store knows nothing of Textual or of who is calling: the
-TUI, ``gm-console op`` and a future multi-terminal server are fronts that call
+TUI, ``gm-console op`` and a live session's owner (:mod:`gm_console.live`, for the other
+terminals and the game server's fronts, :mod:`gm_console.gameserver`) call
 :meth:`Store.apply` with an actor name and subscribe to :class:`Change` events.
 """
 

@@ -332,11 +332,11 @@ class GMConsoleApp(App):
         self.action_rolls()
 
     def _watch_terminal(self) -> None:
-        """A terminal that goes away sends SIGHUP only to the processes it controls. One that
-        is not the console's controlling terminal (a program that made the pty without giving
-        it, a test, a bench) just goes, and Textual's reader then reads nothing after nothing
-        for ever, spinning a core with the session still locked. A thread waits for
-        the terminal's hang-up, taking none of its input, and leaves as SIGHUP does."""
+        """A terminal that goes away sends SIGHUP only to the processes it controls. One that is
+        not the console's controlling terminal (a program that made the pty without giving it, a
+        test, a bench) just goes, and Textual's reader then reads nothing after nothing for ever,
+        spinning a core with the session still locked. A thread waits for the terminal's hang-up,
+        taking none of its input, and leaves as SIGHUP does."""
         if self.is_headless or not sys.__stdin__ or not sys.__stdin__.isatty():
             return
         terminal = sys.__stdin__.fileno()
@@ -363,12 +363,11 @@ class GMConsoleApp(App):
             self._in_burst = True
             self._begin_batch()
             self.call_later(self._end_burst)
-        # Textual hands each key to the focused widget as it comes: keys typed in one burst
-        # (a fast typist, a slow SSH link) would all go to the widget that had the focus
-        # before the first was handled, and a question opened by the first would miss its
-        # answer while the answer's letters ran the screen's keys. So the next key waits until
-        # this one is handled: by its widget, or by a binding at the session screen
-        # (StoreScreen).
+        # Textual hands each key to the focused widget as it comes: keys typed in one burst (a fast
+        # typist, a slow SSH link) would all go to the widget that had the focus before the first
+        # was handled, and a question opened by the first would miss its answer while the answer's
+        # letters run the screen's keys. So the next key waits until this one is handled: by its
+        # widget, or by a binding at the session screen (StoreScreen).
         screen = self.screen
         target = self.focused or screen
         chain = [target, *(node for node in target.ancestors if node is not self)]
