@@ -637,7 +637,7 @@ async def test_tab_out_of_a_field_applies_it_and_a_wrong_value_stays_marked(make
         row = app.screen.query_one("#row-dexterity")
         assert row.has_class("-unsaved") and "*" in str(row.query_one(Label).render())
         assert store.state["characters"][0]["dexterity"] == 16
-        # Enter on another field no longer reverts the first one.
+        # Enter on another field does not revert the first one.
         await pilot.press("enter")
         await pilot.pause()
         assert strength.value == "12" and store.state["characters"][0]["strength"] == 12
@@ -915,7 +915,7 @@ async def test_keys_typed_in_one_burst_answer_the_question_the_first_one_asks(ma
 async def test_a_column_label_is_shown_as_written_not_read_as_markup():
     """A plugin names its own columns: "Load [lb]" keeps its brackets, ":fire:" stays text
     and ESC is shown, not sent. Syncing the same columns again updates the cells in place: the
-    table is not rebuilt because a label as shown no longer matched what the plugin gave."""
+    table is not rebuilt because a label as shown does not match what the plugin gave."""
     from textual.app import App
 
     class OneTable(App):

@@ -1,4 +1,4 @@
-"""Characters, inventory, clock, rests, journal and dice (the party issue), through the store."""
+"""Characters, inventory, clock, rests, journal and dice, through the store."""
 
 from __future__ import annotations
 

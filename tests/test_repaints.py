@@ -356,10 +356,10 @@ def cursor_moves(app: Any) -> list[tuple[int, int]]:
 
 
 async def test_travel_pace_writes_the_changed_values_only(make_app, store):
-    """Issue #13: a changed value costs at most 400 bytes. A pace key changes the pace and its
-    effect, the rates, the distance in a day and the last line: each is written from where
-    its value starts to its last changed cell, never a label, the table or the footer (a pace
-    key wrote 942 and 762 bytes here: whole lines of 80 cells, the last line twice)."""
+    """A changed value costs at most 400 bytes. A pace key changes the pace and its effect,
+    the rates, the distance in a day and the last line: each is written from where its value
+    starts to its last changed cell, never a label, the table or the footer (not whole lines
+    of 80 cells, nor the last line twice)."""
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f6")

@@ -126,7 +126,7 @@ def limits(session: Session, encounter: dict[str, Any],
 def own_limits(session: Session, combatant: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """:func:`limits` of one combatant, the one an action is about: its party member found by
     name, without reaching the rest of the party (inside an operation, reaching a character
-    copies it: every action on a big party cost every sheet)."""
+    copies it: every action on a big party would cost a copy of every sheet)."""
     if not combatant["party"]:
         return {}
     try:
@@ -158,7 +158,7 @@ def summary_of(session: Session, kept: dict[str, Any] | None = None) -> dict[str
 
 def roller(session: Session) -> Callable[[], int]:
     """The roll-off die (d20 draws from ``random``, so tests seed it with ``random.seed``)."""
-    import d20  # on the first roll-off: d20's grammar costs a fifth of a second at start-up
+    import d20  # on the first roll-off: building d20's grammar is slow, start-up needs no dice
 
     die = session.table(PLUGIN)["initiative_die"]
     return lambda: int(d20.roll(die).total)

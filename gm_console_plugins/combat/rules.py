@@ -519,9 +519,9 @@ READY_ACTIONS = ("standard", "move", "swift", "free")
 def ready_action(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any],
                  name: str, action: str, trigger: str, *, speed_m: float,
                  override: str = "", limits: Limits | None = None) -> dict[str, Any]:
-    """Ready (optional rule of the game, welcome in the issue): spend the standard action of
-    this turn to take ``action`` later, when ``trigger`` happens (:func:`.turns.trigger`),
-    before its next turn. Returns ``overridden`` like :func:`take`."""
+    """Ready (an optional rule of the game): spend the standard action of this turn to take
+    ``action`` later, when ``trigger`` happens (:func:`.turns.trigger`), before its next turn.
+    Returns ``overridden`` like :func:`take`."""
     if action not in READY_ACTIONS:
         raise Invalid(say("a readied action is one of {actions}, not {action!r}",
                           actions=", ".join(READY_ACTIONS), action=action))

@@ -199,7 +199,7 @@ class CombatScreen(StoreScreen):
         self._surprise = False
         self._kept: dict[str, Any] = {}  # each combatant's summary line, between two keys
         # Each combatant's row as drawn, with what it was drawn from: an action changes one
-        # row of thirty (their cells were a tenth of a key press on a big fight).
+        # row of many (redrawing every row's cells would slow each key press on a big fight).
         self._rows: dict[str, tuple[tuple[Any, ...], list[str]]] = {}
 
     def compose_body(self) -> ComposeResult:

@@ -412,10 +412,10 @@ def _own_turn(encounter: Encounter, name: str) -> Combatant:
 
 
 def delay(encounter: Encounter, name: str) -> list[Event]:
-    """Delay (optional rule of the game, welcome in the issue): the current combatant, before
-    doing anything, steps out of the order and can act later in the round (:func:`resume`),
-    taking that count as its initiative. If the round ends first, that turn is lost; it acts at
-    its own count the next round."""
+    """Delay (an optional rule of the game): the current combatant, before doing anything, steps
+    out of the order and can act later in the round (:func:`resume`), taking that count as its
+    initiative. If the round ends first, that turn is lost; it acts at its own count the next
+    round."""
     c = _own_turn(encounter, name)
     if not _untouched(c):
         raise Invalid(say("{name} has already acted this turn: only a turn with nothing done "

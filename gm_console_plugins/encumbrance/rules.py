@@ -139,8 +139,8 @@ def speed_adjustment(strength: Score, dexterity: Score, base_mv: float,
 
 def _amount(raw: Any, what: Callable[[], Said], pounds: bool = True) -> float:
     """A weight (``pounds``) or a quantity from the sheet; ValueError says which is wrong
-    (``what()``: said only then; saying it for each of forty items was a third of a
-    character's load, computed at every start)."""
+    (``what()``: said only then; saying it for every item would slow each character's load,
+    computed at every start)."""
     try:
         value = math.nan if isinstance(raw, bool) else float(raw)
     except (TypeError, ValueError):

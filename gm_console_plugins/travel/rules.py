@@ -444,7 +444,7 @@ def plan_route(hour_km: Callable[[int, dict[str, Any]], float], legs: list[Leg],
     if not legs:
         return plan
     # A route longer than the days' fastest hours could cover is refused before it is walked
-    # day by day: a mistyped leg (a million km) cost each redraw of the home screen 60 ms.
+    # day by day: a mistyped leg (a million km) would slow each redraw of the home screen.
     grounds = list({id(leg.terrain): leg.terrain for leg in legs}.values())
     fastest_day = sum(max(hour_km(hour, ground) for ground in grounds)
                       for hour in range(1, math.ceil(hours_per_day) + 1))

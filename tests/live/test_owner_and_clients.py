@@ -63,7 +63,7 @@ def test_two_consoles_and_an_op_each_see_the_others_changes(tmp_path: Path) -> N
 
 def test_an_op_while_the_console_is_open_survives_the_consoles_next_change(
         tmp_path: Path) -> None:
-    """The lost-update trial of the issue: console open, op adds X, one + in the console."""
+    """The lost-update trial: console open, op adds X, one + in the console."""
     path = tmp_path / "s.toml"
     path.write_text(SESSION)
     for trial in range(2):
@@ -83,7 +83,7 @@ def test_an_op_while_the_console_is_open_survives_the_consoles_next_change(
 
 
 def test_two_hundred_concurrent_op_pairs_lose_nothing(tmp_path: Path) -> None:
-    """The issue's trial: two ``gm-console op`` started together on a session nobody owns,
+    """The concurrency trial: two ``gm-console op`` started together on a session nobody owns,
     200 times (each pair on a session of its own, a few pairs at a time), by op_pairs.py:
     each op is what ``gm-console op`` runs once its command line is read (lock, read, apply,
     write, release), a fork of a process that has loaded gm-console once."""

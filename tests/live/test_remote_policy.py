@@ -1,5 +1,5 @@
-"""A front on another transport (issue #11's SSH or browser), attached to an owner with the
-policy of its listener: the role comes from the listener, whatever the client claims."""
+"""A front on another transport (the game server's SSH or browser), attached to an owner with
+the policy of its listener: the role comes from the listener, whatever the client claims."""
 
 from __future__ import annotations
 

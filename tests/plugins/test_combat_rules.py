@@ -675,7 +675,7 @@ def test_table_holds_the_rule_numbers():
     assert TABLE["restricted"] == {"main_actions": 1}
 
 
-# -- delay and ready (welcome in the issue) --------------------------------------------------
+# -- delay and ready (optional rules) --------------------------------------------------------
 
 
 def test_delay_then_act_later_in_the_round_at_that_count():

@@ -106,7 +106,7 @@ async def test_a_forced_move_still_refused_keeps_the_prompt_open(two, make_app):
 
 async def test_a_forced_move_that_offers_a_check_closes_its_prompt_for_the_dice(two, make_app):
     """The reason typed, the move is made and the landing check asked: the dice prompt comes
-    up over the calculator, and the reason's prompt is gone (it used to stay, over the dice)."""
+    up over the calculator, and the reason's prompt is gone (it does not stay over the dice)."""
     from gm_console.ui.screens.prompt import TextPrompt
     from gm_console.ui.screens.rolls import RollPrompt
 

@@ -1,5 +1,5 @@
 """Travel, terrain, movement and armour in French: their journal lines, refusals and step lines
-said in the reader's language (issue 15), and the planner's G asked before the clock moves."""
+said in the reader's language, and the planner's G asked before the clock moves."""
 
 from __future__ import annotations
 

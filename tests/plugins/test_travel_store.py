@@ -430,8 +430,8 @@ def test_a_mount_rests_overnight(store):
     ("forced_march_modes", "foot,plane", "forced_march_modes of travel must be a list of modes"),
 ])
 def test_settings_set_refuses_a_value_the_travel_rules_cannot_use(store, key, value, message):
-    # Before: accepted, then the next travel.pace/mode/advance failed inside the plugin
-    # (ZeroDivisionError, TravelError) and the plugin was switched off.
+    # Accepted, such a value would make the next travel.pace/mode/advance fail inside the
+    # plugin (ZeroDivisionError, TravelError) and switch the plugin off.
     assert message in refused(store, "settings.set", plugin="travel", key=key, value=value)
     assert store.host.plugins["travel"].status == "loaded"
 
@@ -458,8 +458,8 @@ def test_a_session_file_with_a_bad_travel_setting_is_reported_with_its_place(hos
 
 
 def test_a_route_too_long_to_plan_is_reported_not_planned_for_ever(store):
-    # Before: show --json (and the planner screen, on every redraw) planned the route day by
-    # day for ever: a leg of 1e12 km, or a crawling special mount, froze the console.
+    # Planned day by day, a leg of 1e12 km (or a crawling special mount) would keep show --json,
+    # and the planner screen on every redraw, planning for ever.
     ok(store, "travel.leg", km=1e12)
     values = travel(store)
     assert "days of travel" in values["error"] and "km" in values["error"]
@@ -468,7 +468,7 @@ def test_a_route_too_long_to_plan_is_reported_not_planned_for_ever(store):
 
 
 def test_to_the_end_of_a_route_stops_after_the_most_one_advance_covers(store):
-    # Before: a ship sailing 24 h a day (or a party nobody rolls saves for) travelled a
+    # A ship sailing 24 h a day (or a party nobody rolls saves for) would otherwise travel a
     # 1e12 km route "to the end" in one operation, for ever.
     ok(store, "travel.mode", mode="ship", speed_kmh=10, hours_per_day=24)
     ok(store, "travel.leg", km=1e12)
