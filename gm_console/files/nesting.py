@@ -31,8 +31,8 @@ def as_parsed(state: dict[str, Any]) -> bool:
 def _parsed_within(value: Any, left: int) -> bool:
     """Whether no container (and no tuple) lies ``left`` levels or more below ``value``.
     Recursive, but never more than MAX_DEPTH calls deep (the point is to refuse what deeper
-    recursion, copying and saving, would choke on), and over containers only: half the time
-    of a loop with a stack of its own (a big campaign's journal is 25,000 small tables)."""
+    recursion, copying and saving, would choke on), and over containers only: quicker than a
+    loop with a stack of its own, which counts on a big campaign's journal of small tables."""
     if not left:
         return False
     left -= 1

@@ -77,7 +77,7 @@ class Serialiser:
         ``state`` (each element of its arrays of tables) as ``text`` has it: ``text`` must be
         what this module wrote of ``state`` (gm_console.files.parse_cache knows when a session
         file is). The first save after opening a long campaign then serialises what changed
-        since, not the thousands of lines before. False when nothing could be kept."""
+        since, not every line before. False when nothing could be kept."""
         kept = False
         for key, value in ordered(state).items():
             if _is_aot(value):

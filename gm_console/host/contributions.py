@@ -1,6 +1,6 @@
 """What a plugin registers (operations, screens, its session table), checked before the host
 takes it: ``gm-console ops``, ``op``, ``show``, ``plugins`` and the console read every one of
-them, so one they cannot use crashed them all. Each check raises ValueError saying what is
+them, so one they cannot use would crash them all. Each check raises ValueError saying what is
 wrong; raised inside the plugin's register hook, that switches the plugin off (Host._invoke),
 as any exception a plugin raises does."""
 

@@ -210,8 +210,8 @@ class Owner:
     def forget_socket(self) -> None:
         """The socket file goes: no front finds it to connect to. Part of close, and all a
         hang-up does besides saving (the console then leaves at once, without close, which
-        would wait for an operation the signal may have interrupted: the file stayed behind
-        until the next owner found it stale)."""
+        would wait for an operation the signal may have interrupted: the file would stay
+        behind until the next owner found it stale)."""
         if self.socket_path is not None:
             self.socket_path.unlink(missing_ok=True)
 

@@ -37,7 +37,7 @@ FLAGS = frozenset(key for key, default in DEFAULTS.items() if isinstance(default
 def _number(label: Said, low: float | None = None, high: float | None = None,
             whole: bool = False) -> Callable[[Any], float | int]:
     def parse(raw: Any) -> float | int:
-        # (the refusal said only when there is one: a big party's items are thousands of
+        # (the refusal said only when there is one: a big party's items are a great many
         # numbers read at every start)
         try:
             value = math.nan if isinstance(raw, bool) else \
