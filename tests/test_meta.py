@@ -57,8 +57,8 @@ def test_the_first_screen_imports_only_what_it_shows() -> None:
 
 
 def test_an_op_loads_neither_the_game_server_nor_asyncio(tmp_path: Path) -> None:
-    """``gm-console op`` is what scripts run in loops (README "Limits"): serve's listeners
-    (asyncio, ssl) and invite's links are a third of its imports, for commands it is not."""
+    """``gm-console op`` is what scripts run in loops (docs/session-file.md, "Limits"): serve's
+    listeners (asyncio, ssl) and invite's links are heavy imports, for commands it is not."""
     session = tmp_path / "s.toml"
     loaded = imported_after("import contextlib, io\nfrom gm_console.cli import main\n"
                             "with contextlib.redirect_stdout(io.StringIO()):\n"

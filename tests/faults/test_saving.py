@@ -127,6 +127,6 @@ def test_cleaning_a_read_only_folder_is_not_an_error(tmp_path, host, monkeypatch
 
 def test_the_kill_loop_finds_every_file_whole(tmp_path):
     """kill -9 at random moments of a process saving as fast as it can: the session and its
-    backup are always one complete save (the longer run: GM_CONSOLE_SOAK=1, see README)."""
+    backup are always one complete save (the longer run: GM_CONSOLE_SOAK=1, see CONTRIBUTING.md)."""
     torn = kill_loop(tmp_path)
     assert torn == []
