@@ -34,7 +34,7 @@ from gm_console.text.i18n import Translator
 from gm_console.text.said import say
 from gm_console.ui.bindings import key_binding
 from gm_console.ui.navigation import NavEntry, key_label, nav_entries
-from gm_console.ui.shell import Shell
+from gm_console.ui.shell import Shell, apply_reported
 
 if TYPE_CHECKING:
     from gm_console.ui.screens.help import HelpScreen
@@ -192,7 +192,7 @@ class GMConsoleApp(App):
     # -- actions ------------------------------------------------------------------------------
 
     def _apply(self, op: str, **params: Any) -> None:
-        self.report_outcome(self.store.apply(op, params))
+        apply_reported(self, op, params)
 
     def report_outcome(self, outcome: Outcome) -> None:
         """A refusal with its reason; on a player's terminal of a live session, that what
@@ -244,9 +244,7 @@ class GMConsoleApp(App):
     def refusal(self, op: str, **params: Any) -> str:
         """Apply an operation; why it was refused, or "" once applied (a player's request
         says it waits for the game master)."""
-        outcome = self.store.apply(op, params)
-        if outcome.ok:
-            self.report_outcome(outcome)
+        outcome = apply_reported(self, op, params, said_here=True)
         return "" if outcome.ok else self.t(outcome.reason)
 
     def action_roll_dice(self) -> None:

@@ -14,6 +14,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 from gm_console.ui.bindings import key_binding
+from gm_console.ui.shell import apply_reported
 from gm_console.ui.widgets import Footer, QuestionLine, ScreenBar, SessionHeader
 
 if TYPE_CHECKING:
@@ -84,12 +85,7 @@ class AppliesOperations:
         it was asked instead: an answer to :meth:`StoreScreen.ask` returns the outcome, and
         the question stays open with the reason and the text as typed; a field shows it
         beside itself. A player's request is said to wait for the game master."""
-        outcome = self.store.apply(op, params)
-        if outcome.ok:
-            self.app.report_outcome(outcome)
-        elif not said_here:
-            self.app.report_outcome(replace(outcome, reason=self.for_screen(outcome.reason)))
-        return outcome
+        return apply_reported(self.app, op, params, said_here=said_here, reword=self.for_screen)
 
 
 class StoreScreen(OneLayoutPerSize, AppliesOperations):

@@ -7,6 +7,7 @@ holds the app to it (``gm_console.ui.app`` checks that it is a Shell).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 if TYPE_CHECKING:
@@ -72,3 +73,18 @@ if TYPE_CHECKING:
     class ShellApp(App[Any], Shell):
         """A Textual app that is a Shell: the type of ``self.app`` in screens and widgets
         (``app = getters.app(ShellApp)``, for the type checker only)."""
+
+
+def apply_reported(shell: Shell, op: str, params: dict[str, Any], *, said_here: bool = False,
+                   reword: Callable[[str], str] = str) -> Outcome:
+    """The one way the console applies an operation, for its screens
+    (:meth:`gm_console.ui.base.AppliesOperations.apply`) and its own keys: the store's outcome
+    is returned as it gave it; a player's request is said to wait for the game master; a
+    refusal is reported, as ``reword`` says it (a screen puts its keys for ``op`` parameters),
+    unless the caller says it where it was asked (``said_here``)."""
+    outcome = shell.store.apply(op, params)
+    if outcome.ok:
+        shell.report_outcome(outcome)
+    elif not said_here:
+        shell.report_outcome(replace(outcome, reason=reword(outcome.reason)))
+    return outcome
