@@ -60,6 +60,23 @@ def stat_block(table: Mapping[str, Any], key: str, where: Callable[[str], str]) 
     return check(found, blocks[found], where(found))
 
 
+def typed_group(table: Mapping[str, Any], text: str) -> tuple[int, str] | None:
+    """What the combat screen's add prompt reads as creatures of a stat block: ``goblin``,
+    ``3 goblins``, ``2 x wolf`` → (count, the block's key); None when it names no block."""
+    found = re.match(r"^\s*(?:(\d+)\s*[x×]?\s+)?(.+?)\s*$", text)
+    if not found:
+        return None
+    count, name = int(found[1] or 1), found[2].casefold()
+    blocks = table.get("creatures", {})
+    for wanted in (name, name[:-1] if name.endswith("s") else name):
+        for key, row in blocks.items():
+            if isinstance(row, dict) and wanted in (key.casefold(),
+                                                    str(row.get("label", "")).casefold(),
+                                                    str(row.get("label_fr", "")).casefold()):
+                return count, key
+    return None
+
+
 def check(key: str, row: Any, place: str) -> dict[str, Any]:
     """One stat block as plain data, or Invalid naming ``place`` (file, line) and the field."""
     def bad(problem: Any) -> Invalid:

@@ -68,7 +68,7 @@ def test_every_screen_label_has_its_french():
               "a: add a combatant", "Reason to override", "Metres to move",
               "Full-round action to start or complete",
               "Condition (empty: lift the restriction)", "Initiative value",
-              "Combatant: name, initiative modifier, speed in m",
+              "Add: 3 goblins (config/creatures.toml), or name, init. mod., speed m, HP, AC",
               "Surprise: who is aware (comma-separated; empty: none)", "delaying", "ready",
               "Readied action: trigger (standard, move, swift or free)"]
     french = plugin_labels(hooks.__file__, "fr")
