@@ -334,6 +334,22 @@ async def test_journal_screen_keys_go_through_the_whole_journal(make_app, store)
         assert table.row_count == page
 
 
+async def test_a_journal_key_shows_the_line_in_full_with_the_cursor_not_a_frame_later(
+        make_app, store):
+    """The line under the cursor is shown in full as the key moves the cursor, not when the
+    table's RowHighlighted message comes, after the frame: a second frame, a frame later."""
+    long_journal(store, 20)
+    app = make_app(store)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("f4")
+        await pilot.pause()
+        screen = app.screen
+        screen.go_by(-5)  # among the rows shown: the table only moves its cursor
+        assert under_cursor(app) == "note 14"
+        screen.go_by(1)
+        assert under_cursor(app) == "note 15"
+
+
 async def test_an_edit_is_saved_off_the_key_path(make_app, store, tmp_path):
     path = tmp_path / "saved.toml"
     app = make_app(store, path)
