@@ -416,6 +416,91 @@ def key_presses(demo: Path, big: Path, keys: int, quiet: float) -> None:
         f"{peak['table app'] / 1024:.0f} MiB", "", None)
 
 
+# Each key's bytes as Textual's Pilot names the key (the in-process figure presses keys by name).
+PILOT_NAMES = {b"+": "plus", b"\x1b[B": "down", b"\x1b[A": "up", b"\x1b[6~": "pagedown",
+               b"\x1b[5~": "pageup", b"\r": "enter", b" ": "space", b",": "comma"}
+
+
+def pilot_keys(sent: bytes) -> list[str]:
+    """The Pilot key names of what a press sends: one key, or a text typed then enter."""
+    if sent in PILOT_NAMES:
+        return [PILOT_NAMES[sent]]
+    if sent.endswith(b"\r"):
+        return [PILOT_NAMES.get(bytes([c]), chr(c)) for c in sent[:-1]] + ["enter"]
+    return [sent.decode()]
+
+
+def where(stats: Any) -> str:
+    """The shares of a profile's own time (waiting for input left out) by package: ours,
+    Textual, Rich, the rest (Python's own, asyncio)."""
+    shares: dict[str, float] = {}
+    for (file, _, function), (_, _, own, _, _) in stats.stats.items():
+        if function == "<method 'poll' of 'select.epoll' objects>":
+            continue  # the loop waiting for the next key: not the key's work
+        package = next((name for name in ("gm_console", "textual", "rich")
+                        if f"/{name}" in file), "other")
+        shares[package] = shares.get(package, 0.0) + own
+    total = sum(shares.values()) or 1.0
+    return ", ".join(f"{name} {shares.get(name, 0.0) / total:.0%}"
+                     for name in ("gm_console", "textual", "rich", "other"))
+
+
+def key_calls(demo: Path, big: Path, presses: int) -> None:
+    """Each key's Python function calls, in-process through Textual's Pilot at 80x24, against
+    the label app's key: counted by cProfile, the same for the same work whatever the load of
+    the machine (the times above move with it); and where the profile's own time goes, by
+    package (gm_console counts the built-in plugins too)."""
+    import asyncio
+    import cProfile
+    import pstats
+
+    from gm_console.ui.app import app_class
+
+    sys.path.insert(0, str(HERE))
+    from label_app import LabelApp
+
+    async def counted(app: Any, reach: list[str], keys: list[list[str]],
+                      then: list[str]) -> pstats.Stats:
+        """The calls of ``presses`` presses of ``keys`` (cycled; of each only its last key
+        is counted: the enter of a text typed), after ``reach`` and a few unprofiled."""
+        profile = cProfile.Profile()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            for key in reach:
+                await pilot.press(key)
+                await pilot.pause()
+            for n in range(presses + 4):
+                *typed, last = keys[n % len(keys)]
+                await pilot.press(*typed)
+                await pilot.pause()
+                if n >= 4:
+                    profile.enable()
+                await pilot.press(last)
+                await pilot.pause()
+                profile.disable()
+                if then:
+                    await pilot.press(*then)
+                    await pilot.pause()
+        return pstats.Stats(profile)
+
+    reference = asyncio.run(counted(LabelApp(), [], [["plus"]], [])).total_calls / presses
+    print(f"  (label app's key: {reference:,.0f} function calls, Pilot's own included)")
+    host = Host().load()
+    for label, reach, sent, _, _ in KEYS:
+        steps = [screen_key_name(step) if isinstance(step, str) else pilot_keys(step)[0]
+                 for step in reach]
+        then = ["i"] if label.startswith("loads") else []
+        for session_label, session in (("demo", demo), ("big", big)):
+            store = Store(codec.read(session, host), host)
+            app = app_class(host)(store, session.with_name(f"calls-{session.name}"))
+            stats = asyncio.run(counted(app, steps, [pilot_keys(key) for key in sent], then))
+            calls = stats.total_calls / presses
+            row(f"{label}, {session_label}: function calls", f"{calls / reference:.2f} x label "
+                f"({calls:,.0f})", "", None)
+            if session_label == "big":
+                print("    where the calls' own time goes: " + where(stats))
+
+
 def saves(demo: Path, big: Path, operations: int, runs: int) -> None:
     """CPU per save of the big session after one operation, as the saver does it; then
     ``gm-console op``'s figure."""
@@ -657,7 +742,7 @@ def combat_summary() -> None:
     row("  (1,000 combatants against 200)", f"{large / small:.1f} x", "5 x if linear", None)
 
 
-FIGURES = ("startup", "imports", "keys", "saves", "journal", "combat")
+FIGURES = ("startup", "imports", "keys", "calls", "saves", "journal", "combat")
 """What ``--only`` chooses from, in the order they are printed."""
 
 
@@ -689,6 +774,7 @@ def main() -> None:
             "startup": lambda: startup(demo, big, args.runs, args.quiet),
             "imports": lambda: imports(args.runs),
             "keys": lambda: key_presses(demo, big, args.keys, args.quiet),
+            "calls": lambda: key_calls(demo, big, args.keys),
             "saves": lambda: saves(demo, big, 20, args.runs),
             "journal": lambda: journal_screen(folder, args.runs, args.quiet),
             "combat": combat_summary,
