@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import tomllib
 
+import pytest
+
 from textual.widgets import Input, Label
 
 from gm_console.ui.screens.character import CharacterScreen, ItemForm
@@ -952,3 +954,34 @@ async def test_a_screen_that_cannot_draw_a_change_is_an_error_not_a_stale_screen
             app.screen.refresh_view = broken
             assert store.apply("clock.advance", {"minutes": 10}).ok
             await pilot.pause()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+async def test_undoing_a_roll_leaves_the_rolls_waiting_without_the_prompt(
+        make_app, store, french, language):
+    """The roll undone, its rolls wait again, said in the header; the prompt does not open
+    over the screen (its field would take the next ctrl+z as its own undo): that ctrl+z
+    undoes the operation before it, and r still opens the prompt."""
+    from test_party import saves_then
+    if language == "fr":
+        french(store)
+    saves_then(store, [])
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        store.apply("test.ask")
+        await pilot.pause()
+        assert isinstance(app.screen, RollPrompt)
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert not store.state["rolls"]["pending"]
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        await pilot.pause()
+        assert store.state["rolls"]["pending"] and not app.screen.is_modal
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, RollPrompt)
+        await pilot.press("escape", "ctrl+z")  # undoes test.ask: no rolls left
+        await pilot.pause()
+        await pilot.pause()
+        assert not store.state.get("rolls", {}).get("pending") and not app.screen.is_modal
