@@ -985,3 +985,29 @@ async def test_undoing_a_roll_leaves_the_rolls_waiting_without_the_prompt(
         await pilot.pause()
         await pilot.pause()
         assert not store.state.get("rolls", {}).get("pending") and not app.screen.is_modal
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+async def test_a_form_typed_ahead_in_one_burst_keeps_its_tabs(make_app, store, french,
+                                                              language):
+    """ctrl+n, a name, tab, a weight, tab, a quantity and enter arriving in one read (over
+    SSH keys come in bursts): each tab moves to the next field before the next key is typed,
+    and the enter comes last. Run once the key had bubbled up to the app, the tabs queued
+    behind the enter: one field got "rations110"."""
+    from textual import events
+    if language == "fr":
+        french(store)
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f3", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, CharacterScreen)
+        keys = [("ctrl+n", None), *((c, c) for c in "rations"), ("tab", "\t"), ("1", "1"),
+                ("tab", "\t"), ("1", "1"), ("0", "0"), ("enter", "\r")]
+        for key, character in keys:
+            app.post_message(events.Key(key, character))
+        for _ in range(10):
+            await pilot.pause()
+        assert isinstance(app.screen, CharacterScreen)
+        assert store.state["characters"][0]["items"] == [
+            {"name": "rations", "weight_lb": 1, "qty": 10}]
