@@ -30,6 +30,7 @@ from gm_console.live.peer import (
 )
 from gm_console.live.rendezvous import SessionLock, socket_path
 from gm_console.live.roles import Role
+from gm_console.rules import privacy
 from gm_console.state.store import Change, Outcome, Store
 from gm_console.text.said import say
 
@@ -167,7 +168,8 @@ class Owner:
                     encoded[key] = protocol.encode({
                         "type": protocol.CHANGE, "seq": self.seq,
                         "op": "" if hide else change.op,
-                        "message": "" if hide else change.message,
+                        "message": "" if hide else privacy.message_for(change.message,
+                                                                       peer.role.may_see),
                         "actor": change.actor, "undo": change.undo,
                         "areas": sorted(change.areas), **difference})
                 peer.send_encoded(encoded[key])
@@ -199,7 +201,7 @@ class Owner:
                                                        "character": peer.role.character},
                                        peer.actor)
             log.info("%s", outcome.message if outcome.ok else outcome.reason)
-            return {**outcome.as_dict(), "queued": outcome.ok}
+            return {**_shown(outcome, peer.role), "queued": outcome.ok}
         outcome = self.store.apply(name, params, peer.actor)
         if outcome.ok:
             log.info("%s: %s", peer.actor, outcome.message)
@@ -235,7 +237,10 @@ class Owner:
 
 
 def _shown(outcome: Outcome, role: Role) -> dict[str, Any]:
-    out = outcome.as_dict()
-    if not role.is_gm and "journal" in out:
-        out["journal"] = [line for line in out["journal"] if not line.get("gm_only")]
-    return out
+    """An outcome as ``role`` may read it: without GM-only lines, and saying that a private
+    field it may not read changed, not what it says (in the sentence, the lines, the reason)."""
+    if role.is_gm:
+        return outcome.as_dict()
+    return Outcome(outcome.ok, outcome.op, privacy.message_for(outcome.message, role.may_see),
+                   privacy.message_for(outcome.reason, role.may_see), outcome.data,
+                   privacy.journal_for(outcome.journal, role.may_see)).as_dict()
