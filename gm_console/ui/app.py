@@ -442,9 +442,11 @@ class GMConsoleApp(App):
             self._from_thread(self._on_store_change, change)
             return
         self.store_changed.publish(change)
-        if "rolls" in change.areas or "*" in change.areas:
+        if ("rolls" in change.areas or "*" in change.areas) and not change.undo:
             # Once the key or prompt that applied the operation is done: a prompt closing
-            # after its answer was applied must close itself, not the dice prompt.
+            # after its answer was applied must close itself, not the dice prompt. An undo
+            # that brings rolls back leaves them waiting (the header counts them, r answers
+            # them): the prompt opened over it would take the next ctrl+z, its field's own.
             self.call_later(self.action_rolls)
 
     def _on_owner_lost(self, reason: str) -> None:
