@@ -35,6 +35,11 @@ from gm_console.state.store import Change, Outcome, Store
 from gm_console.text.said import say
 
 
+MAX_AWAITING_HELLO = 32
+"""Fronts connected and not yet past their hello, at once (each has
+:data:`~gm_console.live.peer.HELLO_TIMEOUT` to say it)."""
+
+
 class Owner:
     def __init__(self, session: Path, store: Store, saver: Saver, lock: SessionLock) -> None:
         self.session = Path(session)
@@ -44,6 +49,7 @@ class Owner:
         self.socket_path: Path | None = None
         self.seq = 0
         self._peers: list[Peer] = []
+        self._awaiting: list[Peer] = []  # attached, not yet past their hello; oldest first
         self._views: dict[str, dict[str, Any]] = {}  # per role: the view as last sent
         self._sent = store.state  # the state as of the last change event
         self._lock = threading.Lock()
@@ -108,8 +114,19 @@ class Owner:
             self.attach(SocketStream(sock), trust_local_role)
 
     def attach(self, stream: Stream, policy: Policy) -> Peer:
-        """Serve one front on ``stream``; ``policy`` decides its role from its hello."""
+        """Serve one front on ``stream``; ``policy`` decides its role from its hello. At most
+        :data:`MAX_AWAITING_HELLO` fronts wait to say hello at once (each holds one thread
+        until then): past that, the oldest waiting is dropped for the new one."""
         peer = Peer(self, stream, policy)
+        with self._lock:
+            self._awaiting = [p for p in self._awaiting if not p.greeted]
+            oldest = self._awaiting.pop(0) if len(self._awaiting) >= MAX_AWAITING_HELLO \
+                else None
+            self._awaiting.append(peer)
+        if oldest is not None:
+            log.warning("%d connections waiting to say hello: the oldest is dropped",
+                        MAX_AWAITING_HELLO)
+            oldest.stream.close()
         threading.Thread(target=peer.run, name="gm-console-peer", daemon=True).start()
         return peer
 

@@ -26,6 +26,7 @@ from textual.signal import Signal
 
 from gm_console.files import codec, journal
 from gm_console.files.saver import Saver
+from gm_console.host import plugin_output
 from gm_console.host.manager import Host
 from gm_console.rules.clock import format_clock
 from gm_console.rules.rolls import waiting
@@ -305,6 +306,9 @@ class GMConsoleApp(App):
         # the middle of a key press (opening the journal screen of a long campaign, say).
         # Garbage is still freed by reference counting.
         gc.freeze()
+        # Textual has put its own capture in place of the standard streams by now: what a
+        # plugin's hook prints while the console runs goes to its log (host.plugin_output)
+        plugin_output.install()
         self.set_keymap(self.host.config.keys())
         # Textual's own blank default screen stays at the bottom, never changing; session
         # screens replace each other above it (show_screen), the home screen first.

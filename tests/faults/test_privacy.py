@@ -24,7 +24,10 @@ from gm_console.live.roles import Role
 from gm_console.text.i18n import Translator
 
 SESSION = ('[session]\nname = "Private"\n\n[[characters]]\nname = "Aria"\n\n[[characters]]\n'
-           'name = "Bram"\nnotes = "OLDBRAMNOTE"\n')
+           'name = "Bram"\nnotes = "OLDBRAMNOTE"\n\n[rolls]\nnext_id = 2\n\n[[rolls.pending]]\n'
+           'id = 1\ntitle = "ROLLTITLE"\nthen = "dice.roll"\n'
+           'rolls = [{who = "Bram", expression = "1d20"}]\n')
+ROLL_TITLE = "ROLLTITLE"  # a roll the GM asked of Bram alone
 BRAM_NOTE, BRAM_ASKED = "BRAMSECRET", "BRAMASKED"  # Bram's notes: the GM's, Bram's request
 GM_NOTE = "WEREWOLF"  # a GM-only journal note
 ARIA_NOTE = "ARIASECRET"
@@ -103,6 +106,9 @@ def table(tmp_path: Path, host):
         refused = fronts["spectator"].ask(4, "character.set", character="Bram",
                                           field="notes", value="x")
         assert not refused["ok"]
+        for ident, params in ((5, {"id": 1}), (6, {})):  # Bram's roll, or the oldest
+            refused = aria.ask(ident, "roll.answer", **params)
+            assert not refused["ok"] and "Aria" in refused["reason"]
         assert store.apply("journal.note", {"text": "dawn breaks"}).ok
         for front in fronts.values():
             front.until(lambda m: m["type"] == "change" and m["op"] == "journal.note"
@@ -117,9 +123,9 @@ def table(tmp_path: Path, host):
 
 
 SECRETS_OF = {  # what each role may read; everything else must not reach it
-    "gm": {BRAM_NOTE, BRAM_ASKED, GM_NOTE, ARIA_NOTE},
+    "gm": {BRAM_NOTE, BRAM_ASKED, GM_NOTE, ARIA_NOTE, ROLL_TITLE},
     "player:Aria": {ARIA_NOTE},
-    "player:Bram": {BRAM_NOTE, BRAM_ASKED},
+    "player:Bram": {BRAM_NOTE, BRAM_ASKED, ROLL_TITLE},
     "spectator": set(),
 }
 
@@ -128,7 +134,7 @@ SECRETS_OF = {  # what each role may read; everything else must not reach it
 def test_no_byte_a_role_received_holds_what_it_may_not_read(table, role: str) -> None:
     _, _, fronts = table
     received = fronts[role].received.decode()
-    for secret in {BRAM_NOTE, BRAM_ASKED, GM_NOTE, ARIA_NOTE, "OLDBRAMNOTE"}:
+    for secret in {BRAM_NOTE, BRAM_ASKED, GM_NOTE, ARIA_NOTE, ROLL_TITLE, "OLDBRAMNOTE"}:
         allowed = secret in SECRETS_OF[role] or (secret == "OLDBRAMNOTE" and role.endswith(
             "Bram"))
         assert (secret in received) is allowed, (role, secret)
@@ -167,7 +173,8 @@ def test_refusals_name_no_secret(table) -> None:
     for role in ("player:Aria", "spectator"):
         reasons = [m["reason"] for m in fronts[role].messages
                    if m["type"] == "outcome" and not m["ok"]]
-        assert reasons and not any(BRAM_NOTE in r or BRAM_ASKED in r for r in reasons)
+        assert reasons and not any(secret in r for r in reasons
+                                   for secret in (BRAM_NOTE, BRAM_ASKED, ROLL_TITLE))
 
 
 def test_the_export_leaves_out_gm_lines_and_private_fields_unless_asked(table, capsys) -> None:
