@@ -231,3 +231,23 @@ def test_the_speeds_steps_say_themselves_in_french_with_decimal_commas(store) ->
     last = speed.steps[-1]
     assert last.startswith("= ") and "m per round (× 0.75 m per mv)" in last
     assert t(last).endswith("m par round (× 0,75 m par mv)")
+
+
+def test_a_hidden_private_value_leaves_no_trace_even_when_quoted_escaped() -> None:
+    from gm_console.rules import privacy
+    from gm_console.text.said import hidden, private
+
+    secret = private("it's\nhers", "Aria")
+    plain = say("{name}: notes → {value}", name="Aria", value=secret)
+    quoted = say("{who!r} has no roll in {title!r}", who="Aria", title=secret)
+    nested = say("undone: {message} ({actor}'s {op})", message=plain, actor="gm", op="x")
+    cut = say("{name} wrote {value:.6}", name="Aria", value=secret)
+    for sentence in (plain, quoted, nested, cut):
+        assert stored(sentence)["private"] == ["Aria"]
+        shown = hidden(sentence, privacy.nobody_may_see)
+        assert "it's" not in shown and "it's" not in str(stored(shown))
+        assert "private" not in stored(shown)
+        assert hidden(sentence, privacy.seer("aria")) is sentence  # her own: in full
+    assert hidden(plain, privacy.nobody_may_see) == "Aria: notes → (private)"
+    assert hidden(quoted, privacy.nobody_may_see) == "'Aria' has no roll in (private)"
+    assert hidden(cut, privacy.nobody_may_see) == "(a private change)"  # not found as said

@@ -128,13 +128,19 @@ def _resolve(ctx: OpContext, p: dict[str, Any]) -> Result:
 def _answer(ctx: OpContext, p: dict[str, Any]) -> Result:
     """One character's roll of a request, from the player's own terminal; the request is
     resolved (and its plugin told) as soon as every roll in it has its answer."""
-    request = _find(ctx, p["id"])
     detail: str
     wanted = p["who"].strip().casefold()
-    entry = next((e for e in request["rolls"] if str(e["who"]).casefold() == wanted), None)
-    if entry is None:
-        raise Refused(say("{who!r} has no roll in {title!r}", who=p["who"],
-                          title=str(request["title"])))
+    # Among the requests with a roll of theirs alone: a player answers from their terminal,
+    # and the others' requests (their titles, how many) are not theirs to read in a refusal.
+    theirs = [request for request in pending(ctx)
+              if any(str(e["who"]).casefold() == wanted for e in request["rolls"])]
+    request = next((r for r in theirs if not p["id"] or r["id"] == p["id"]), None)
+    if request is None:
+        ids = ", ".join(str(r["id"]) for r in theirs) or say("none")
+        raise Refused(say("no waiting roll for {who} in request {id} (theirs: {ids})",
+                          who=p["who"], id=p["id"], ids=ids) if p["id"] else
+                      say("no roll is waiting for {who}", who=p["who"]))
+    entry = next(e for e in request["rolls"] if str(e["who"]).casefold() == wanted)
     if p["total"] is not None:
         total, detail = p["total"], say("answered: {total}", total=p["total"])
     else:

@@ -49,9 +49,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="also show the session in browsers (textual-serve): spectators, "
                              "or players with a one-time link (gm-console invite --web); HOST "
                              "defaults to 127.0.0.1: loopback only")
+    parser.add_argument("--trusted-proxy", metavar="ADDRESS", default="",
+                        help="with --web: the address of the reverse proxy in front of it; its "
+                             "X-Forwarded-Host and X-Forwarded-Proto are believed, nobody "
+                             "else's (default: none)")
     parser.add_argument("--max-connections", type=int, default=MAX_CONNECTIONS, metavar="N",
-                        help=f"SSH connections at once, and browser consoles at once "
-                             f"(default {MAX_CONNECTIONS} each)")
+                        help=f"SSH connections logged in at once, and browser consoles at "
+                             f"once (default {MAX_CONNECTIONS} each)")
 
 
 def listeners(args: argparse.Namespace) -> list[Any]:
@@ -63,7 +67,9 @@ def listeners(args: argparse.Namespace) -> list[Any]:
         from gm_console.gameserver.web import WebListener
 
         found.append(WebListener(args.session, parse_address(args.web, default_port=8080),
-                                 args.max_connections))
+                                 args.max_connections, args.trusted_proxy))
+    elif args.trusted_proxy:
+        raise ListenerError("--trusted-proxy goes with --web HOST:PORT")
     if args.ssh is None:
         if args.authorized_keys or args.host_key:
             raise ListenerError("--authorized-keys and --host-key go with --ssh HOST:PORT")

@@ -26,6 +26,7 @@ from textual.signal import Signal
 
 from gm_console.files import codec, journal
 from gm_console.files.saver import Saver
+from gm_console.host import plugin_output
 from gm_console.host.manager import Host
 from gm_console.rules.clock import format_clock
 from gm_console.rules.rolls import waiting
@@ -305,6 +306,9 @@ class GMConsoleApp(App):
         # the middle of a key press (opening the journal screen of a long campaign, say).
         # Garbage is still freed by reference counting.
         gc.freeze()
+        # Textual has put its own capture in place of the standard streams by now: what a
+        # plugin's hook prints while the console runs goes to its log (host.plugin_output)
+        plugin_output.install()
         self.set_keymap(self.host.config.keys())
         # Textual's own blank default screen stays at the bottom, never changing; session
         # screens replace each other above it (show_screen), the home screen first.
@@ -442,9 +446,11 @@ class GMConsoleApp(App):
             self._from_thread(self._on_store_change, change)
             return
         self.store_changed.publish(change)
-        if "rolls" in change.areas or "*" in change.areas:
+        if ("rolls" in change.areas or "*" in change.areas) and not change.undo:
             # Once the key or prompt that applied the operation is done: a prompt closing
-            # after its answer was applied must close itself, not the dice prompt.
+            # after its answer was applied must close itself, not the dice prompt. An undo
+            # that brings rolls back leaves them waiting (the header counts them, r answers
+            # them): the prompt opened over it would take the next ctrl+z, its field's own.
             self.call_later(self.action_rolls)
 
     def _on_owner_lost(self, reason: str) -> None:

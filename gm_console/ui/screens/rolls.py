@@ -48,7 +48,8 @@ class RollPrompt(ModalScreen[None], OneLayoutPerSize, AppliesOperations):
         if request is None or request["id"] != self.shown:
             if self.app.screen is self:
                 self.dismiss(None)
-                self.app.call_later(self.app.action_rolls)
+                if not change.undo:  # rolls an undo brought back wait for r (GMConsoleApp)
+                    self.app.call_later(self.app.action_rolls)
             return
         for index, entry in enumerate(request["rolls"]):
             if entry.get("answer") is None:
