@@ -13,7 +13,7 @@ from gm_console.core.condition_ops import ability_modifier
 from gm_console.rules import dice
 from gm_console.rules.abilities import ABILITIES, ability_name
 from gm_console.rules.rolls import RollRequest
-from gm_console.text.said import joined, said_by, say
+from gm_console.text.said import joined, restored, said_by, say, stored
 
 ASKED = "roll.asked"
 """The operation a roll on demand's outcomes come back to."""
@@ -61,13 +61,26 @@ def _ask(ctx: OpContext, kind: str, title: str, subjects: list[dict[str, Any]],
             reasons[name] = joined("; ", why)
             entry["why"] = reasons[name]
         rolls.append(entry)
-    request = ctx.request_rolls(RollRequest(title, rolls, then=ASKED,
-                                            context={"title": title, "why": reasons}))
+    # The request is saved with the session: its sentences keep what reads them again in the
+    # reader's language once the session is opened again.
+    request = ctx.request_rolls(RollRequest(title, rolls, then=ASKED, context={
+        "title": _kept(title), "why": {who: _kept(why) for who, why in reasons.items()}}))
     names = ", ".join(r["who"] for r in rolls)
     worse = [say("{who}: disadvantage ({why})", who=who, why=why) for who, why in reasons.items()]
     text = say("{title} asked of {names}", title=title, names=names)
     return Result(joined("; ", [text, *worse]), {"request": request, "rolls": rolls},
                   [r["who"] for r in rolls])
+
+
+def _kept(text: str) -> dict[str, Any]:
+    return {"text": str(text), **stored(text)}
+
+
+def _said_again(kept: Any) -> str:
+    """A sentence :func:`_kept` kept (anything else: nothing)."""
+    if not isinstance(kept, dict) or not isinstance(kept.get("text"), str):
+        return ""
+    return restored(kept["text"], kept.get("said"))
 
 
 def _dc(value: int) -> int | None:
@@ -131,12 +144,13 @@ def _asked(ctx: OpContext, p: dict[str, Any]) -> Result:
         if "success" in outcome:
             line = say("{line} success", line=line) if outcome["success"] else \
                 say("{line} failure", line=line)
-        if reasons.get(who):
-            line = say("{line} (disadvantage: {why})", line=line, why=reasons[who])
+        why = _said_again(reasons.get(who))
+        if why:
+            line = say("{line} (disadvantage: {why})", line=line, why=why)
         parts.append(line)
     succeeded = [str(o["who"]) for o in p["outcomes"]
                  if isinstance(o, dict) and o.get("success")]
-    return Result(say("{title}: {results}", title=str(context.get("title", "")),
+    return Result(say("{title}: {results}", title=_said_again(context.get("title")),
                       results=joined(", ", parts)),
                   {"outcomes": p["outcomes"], "succeeded": succeeded},
                   [str(o.get("who", "")) for o in p["outcomes"] if isinstance(o, dict)])
