@@ -1027,3 +1027,42 @@ async def test_a_form_typed_ahead_in_one_burst_keeps_its_tabs(make_app, store, f
         assert isinstance(app.screen, CharacterScreen)
         assert store.state["characters"][0]["items"] == [
             {"name": "rations", "weight_lb": 1, "qty": 10}]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+async def test_the_editor_goes_to_a_part_of_the_sheet_in_two_keys(make_app, store, french,
+                                                                  language):
+    """ctrl+g then a part's number goes to its first field: hit points in two keys, not
+    eighteen tabs. Typed in one burst with the value, the value lands in hit points; a
+    letter typed while it asks is neither typed in a field nor one of the app's keys; up and
+    down go from field to field."""
+    from textual import events
+    if language == "fr":
+        french(store)
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f3", "enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, CharacterScreen) and screen.focused.id == "field-name"
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        line = str(screen.query_one("#jump").render())
+        assert ("5 hit points" if language == "en" else "5 points de vie") in line
+        await pilot.press("q")  # neither typed nor quitting: back to the name
+        await pilot.pause()
+        assert app.is_running and screen.focused.id == "field-name"
+        assert screen.query_one("#field-name", Input).value == "Aria"
+        for key, character in [("ctrl+g", None), ("5", "5"), ("2", "2"), ("2", "2"),
+                               ("enter", "\r")]:
+            app.post_message(events.Key(key, character))
+        for _ in range(5):
+            await pilot.pause()
+        assert store.state["characters"][0]["hit_points"] == 22
+        assert store.state["characters"][0]["name"] == "Aria"
+        await pilot.press("down")
+        await pilot.pause()
+        assert screen.focused.id == "field-max_hit_points", screen.active_bindings.keys()
+        await pilot.press("up", "up")
+        assert screen.focused.id == "field-bulky"
+        assert not screen.query_one("#jump").display
