@@ -23,7 +23,7 @@ from gm_console.rules.clock import format_clock, format_duration
 from gm_console.rules.rolls import RollRequest
 from gm_console.rules.speed import SpeedStep
 from gm_console.text.catalogue import plugin_labels
-from gm_console.text.said import Said, joined, restored, said_by, say, stored
+from gm_console.text.said import Said, joined, private, restored, said_by, say, stored
 from gm_console.text.said import Value as SentenceValue
 
 if TYPE_CHECKING:
@@ -83,6 +83,7 @@ __all__ = [
     "parse_score",
     "parse_strength",
     "plugin_labels",
+    "private",
     "restored",
     "said_by",
     "say",
