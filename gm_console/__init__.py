@@ -20,6 +20,8 @@ from gm_console.contract.screens import ScreenSpec
 from gm_console.contract.sections import SectionSpec
 from gm_console.rules.abilities import Strength, modifier, parse_score, parse_strength
 from gm_console.rules.clock import format_clock, format_duration
+from gm_console.rules.conditions import parse_entry as parse_condition_entry
+from gm_console.rules.hitpoints import parse_entry as parse_hit_points_entry
 from gm_console.rules.rolls import RollRequest
 from gm_console.rules.speed import SpeedStep
 from gm_console.text.catalogue import plugin_labels
@@ -80,6 +82,8 @@ __all__ = [
     "hookspec",
     "joined",
     "modifier",
+    "parse_condition_entry",
+    "parse_hit_points_entry",
     "parse_score",
     "parse_strength",
     "plugin_labels",

@@ -68,7 +68,7 @@ def test_every_screen_label_has_its_french():
               "a: add a combatant", "Reason to override", "Metres to move",
               "Full-round action to start or complete",
               "Condition (empty: lift the restriction)", "Initiative value",
-              "Combatant: name, initiative modifier, speed in m",
+              "Add: 3 goblins (config/creatures.toml), or name, init. mod., speed m, HP, AC",
               "Surprise: who is aware (comma-separated; empty: none)", "delaying", "ready",
               "Readied action: trigger (standard, move, swift or free)"]
     french = plugin_labels(hooks.__file__, "fr")
@@ -80,12 +80,13 @@ def test_every_setting_read_is_configured():
     import tomllib
     from pathlib import Path
 
-    from gm_console_plugins.combat.section import SETTING_KEYS
+    from gm_console_plugins.combat.section import CHOICE_SETTINGS, SETTING_KEYS
 
     config = Path(__file__).resolve().parents[2] / "gm_console_config" / "combat.toml"
     configured = tomllib.loads(config.read_text(encoding="utf-8"))["settings"]
-    assert set(SETTING_KEYS) == set(configured)
-    assert all(isinstance(value, bool) for value in configured.values())
+    assert set(SETTING_KEYS) | set(CHOICE_SETTINGS) == set(configured)
+    assert all(isinstance(configured[key], bool) for key in SETTING_KEYS)
+    assert all(configured[key] in words for key, words in CHOICE_SETTINGS.items())
 
 
 def test_every_setting_is_explained_in_both_helps():
