@@ -25,7 +25,7 @@ from gm_console.rules.hitpoints import parse_entry as parse_hit_points_entry
 from gm_console.rules.rolls import RollRequest, parse_on_demand
 from gm_console.rules.speed import SpeedStep
 from gm_console.text.catalogue import plugin_labels
-from gm_console.text.said import Said, joined, restored, said_by, say, stored
+from gm_console.text.said import Said, joined, private, restored, said_by, say, stored
 from gm_console.text.said import Value as SentenceValue
 
 if TYPE_CHECKING:
@@ -88,6 +88,7 @@ __all__ = [
     "parse_score",
     "parse_strength",
     "plugin_labels",
+    "private",
     "restored",
     "said_by",
     "say",

@@ -24,9 +24,11 @@ def describe(request: dict[str, Any]) -> str:
     """``item.add character=Aria name=rope``: what was asked, as the game master reads it (a
     private field's new value as its character's player and the game master alone read it)."""
     op, params = str(request.get("op", "?")), request.get("params", {})
-    return joined(" ", [op, *(say("{key}={value}", key=key, value=quoted(
-        op, params, key, value if isinstance(value, (str, int, float, bool)) else str(value)))
-                              for key, value in params.items())])
+    parts = []
+    for key, value in params.items():
+        shown = value if isinstance(value, (str, int, float, bool)) else str(value)
+        parts.append(say("{key}={value}", key=key, value=quoted(op, params, key, shown)))
+    return joined(" ", [op, *parts])
 
 
 def _find(ctx: OpContext, request_id: int) -> dict[str, Any]:

@@ -10,7 +10,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from gm_console.gameserver.listening import MAX_CONNECTIONS, ListenerError
+from gm_console.gameserver.listening import LOGIN_TIMEOUT, MAX_CONNECTIONS, ListenerError
 
 # asyncssh is slow to import: only a serve with listeners pays for it
 STOP_TIMEOUT = 15.0
@@ -45,6 +45,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host-key", type=Path, metavar="FILE",
                         help="with --ssh: the server's private host key (default: one generated "
                              "once in the data folder)")
+    parser.add_argument("--login-timeout", type=float, default=LOGIN_TIMEOUT, metavar="S",
+                        help=f"with --ssh: seconds from connecting to logged in (default "
+                             f"{LOGIN_TIMEOUT:g}; more for players whose key asks for a "
+                             f"passphrase)")
     parser.add_argument("--web", metavar="HOST:PORT",
                         help="also show the session in browsers (textual-serve): spectators, "
                              "or players with a one-time link (gm-console invite --web); HOST "
@@ -63,6 +67,8 @@ def listeners(args: argparse.Namespace) -> list[Any]:
     found: list[Any] = []
     if args.max_connections < 1:
         raise ListenerError("--max-connections must be 1 or more")
+    if not 0 < args.login_timeout <= 600:
+        raise ListenerError("--login-timeout must be more than 0 and at most 600 seconds")
     if args.web is not None:
         from gm_console.gameserver.web import WebListener
 
@@ -83,7 +89,7 @@ def listeners(args: argparse.Namespace) -> list[Any]:
     from gm_console.gameserver.ssh import SSHListener
 
     found.append(SSHListener(args.session, parse_address(args.ssh), args.authorized_keys,
-                             args.host_key, args.max_connections))
+                             args.host_key, args.max_connections, args.login_timeout))
     return found
 
 

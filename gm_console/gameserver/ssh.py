@@ -11,15 +11,16 @@ FILE``), for a server where you cannot touch sshd.
   the console is what runs, as with OpenSSH's ``command=``.
 - The window follows the client's (the pty is resized, the console gets SIGWINCH); TERM comes
   from the client, and COLORTERM and TEXTUAL_COLOR_SYSTEM when it sends them.
-- A login must finish within :data:`LOGIN_TIMEOUT`; keepalives drop a connection whose other
-  end vanished. When a connection closes, the console's process group gets SIGHUP, then
+- A login must finish within ``login_timeout`` (:data:`LOGIN_TIMEOUT` unless ``serve
+  --login-timeout`` says); keepalives drop a connection whose other end vanished. When a connection closes, the console's process group gets SIGHUP, then
   SIGKILL (:class:`~gm_console.gameserver.pty_child.PtyChild`).
 - No one is locked out by connections that never log in: those still logging in have a cap
   of their own (:data:`MAX_LOGGING_IN`, :data:`MAX_LOGGING_IN_PER_ADDRESS` from one address)
   and a short login timeout; past a cap, one of them is dropped to make room for the new
   one: the oldest that has not said a word of SSH yet (an idle socket), else the oldest (a
-  real client finishes its login in well under a second). ``max_connections`` counts logged-in connections alone: a GM's key gets in while
-  fewer than that many are logged in, whatever is still connecting.
+  real client finishes its login in well under a second). ``max_connections`` counts
+  logged-in connections alone: a GM's key gets in while fewer than that many are logged in,
+  whatever is still connecting.
 """
 
 from __future__ import annotations
@@ -35,14 +36,11 @@ import asyncssh
 
 from gm_console.files.paths import data_dir
 from gm_console.gameserver import keys
-from gm_console.gameserver.listening import MAX_CONNECTIONS, ListenerError
+from gm_console.gameserver.listening import LOGIN_TIMEOUT, MAX_CONNECTIONS, ListenerError
 from gm_console.gameserver.pty_child import PtyChild
 
 log = logging.getLogger("gm_console.gameserver")
 
-LOGIN_TIMEOUT = 5
-"""Seconds from connecting to logged in (a client with its key at hand needs well under one;
-an SSH agent asking for a passphrase first is the slow case)."""
 MAX_LOGGING_IN = 32
 """Connections still logging in, from anywhere, at once."""
 MAX_LOGGING_IN_PER_ADDRESS = 10
@@ -99,12 +97,14 @@ def read_keys(path: Path) -> list[keys.KeyEntry]:
 
 class SSHListener:
     def __init__(self, session: Path, address: tuple[str, int], keys_file: Path,
-                 host_key: Path | None = None, max_connections: int = MAX_CONNECTIONS) -> None:
+                 host_key: Path | None = None, max_connections: int = MAX_CONNECTIONS,
+                 login_timeout: float = LOGIN_TIMEOUT) -> None:
         self.session = Path(session).resolve()
         self.address = address
         self.keys_file = Path(keys_file)
         self.host_key_path = host_key
         self.max_connections = max_connections
+        self.login_timeout = login_timeout
         self.connections: set[_Connection] = set()
         self.logging_in: dict[_Connection, str] = {}  # -> its address; oldest first
         self.logged_in: set[_Connection] = set()
@@ -123,7 +123,7 @@ class SSHListener:
                 lambda: _Connection(self), *self.address, server_host_keys=[host_key],
                 encoding=None, line_editor=False, password_auth=False, kbdint_auth=False,
                 gss_host=None, agent_forwarding=False, x11_forwarding=False, allow_scp=False,
-                login_timeout=LOGIN_TIMEOUT, keepalive_interval=KEEPALIVE_INTERVAL,
+                login_timeout=self.login_timeout, keepalive_interval=KEEPALIVE_INTERVAL,
                 keepalive_count_max=KEEPALIVE_COUNT, reuse_address=True)
         except OSError as exc:
             raise ListenerError(f"cannot listen on {self.address[0]}:{self.address[1]}: "

@@ -14,7 +14,7 @@ never formatted, so a hostile file cannot reach ``str.format``'s attribute acces
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Union
+from typing import Any, Callable, Iterable, Union
 
 Value = Union[str, int, float, bool, "Said"]
 
@@ -102,14 +102,15 @@ def private_of(said: Any) -> set[str]:
     return {name for value in said.values.values() for name in private_of(value)}
 
 
-def hidden(said: Said, may_see: Any) -> Said:
+def hidden(said: Said, may_see: Callable[[str], bool]) -> Said:
     """``said`` with every private value whose character ``may_see(name)`` refuses replaced by
     ``(private)``. The English text is not formatted again (a template that came from a
     file is never formatted): each hidden value's text is replaced in it; where it cannot be
     found as written (an escaped quote, say), the whole sentence is hidden."""
     if said.template == PRIVATE:
         return said if may_see(str(said.values.get("of", ""))) else say("(private)")
-    values, swaps = {}, []
+    values: dict[str, Value] = {}
+    swaps: list[tuple[str, str]] = []
     for key, value in said.values.items():
         shown = hidden(value, may_see) if isinstance(value, Said) else value
         if shown is not value:

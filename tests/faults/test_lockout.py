@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "live"))
 from live_helpers import SESSION  # noqa: E402
 from server_helpers import Server, connect, make_key, open_console, role_line, write_keys  # noqa: E402
 
-from gm_console.gameserver import ssh  # noqa: E402
+from gm_console.gameserver import listening, ssh  # noqa: E402
 from gm_console.live import owner as owner_module  # noqa: E402
 from gm_console.live import peer as peer_module  # noqa: E402
 from gm_console.live.client import RemoteStore  # noqa: E402
@@ -50,7 +50,7 @@ async def test_idle_sockets_do_not_keep_a_game_masters_key_out(tmp_path: Path) -
     keys = tmp_path / "authorized_keys"
     write_keys(keys, [role_line("gm", gm_key), role_line("player:Aria", aria_key)])
     server = Server(session, "--ssh", "127.0.0.1:0", "--authorized-keys", str(keys),
-                    "--max-connections", "2")
+                    "--max-connections", "2", "--login-timeout", "2")
     idle: list[socket.socket] = []
     try:
         port = server.port()
@@ -77,7 +77,7 @@ async def test_idle_sockets_do_not_keep_a_game_masters_key_out(tmp_path: Path) -
 
 def test_the_caps_on_logging_in_are_small_and_the_timeout_short() -> None:
     assert ssh.MAX_LOGGING_IN_PER_ADDRESS < ssh.MAX_LOGGING_IN <= 32
-    assert ssh.LOGIN_TIMEOUT <= 10
+    assert listening.LOGIN_TIMEOUT <= 10
 
 
 def _threads(name: str) -> int:
