@@ -54,6 +54,12 @@ def broken(change) -> list:
     (lambda e: e.update(settings={"free_off_turn": "yes"}), ("settings", "free_off_turn"),
      "true or false"),
     (lambda e: e.update(settings=3), ("settings",), "must be a table"),
+    (lambda e: e.update(settings={"initiative_ties": "dex"}), ("settings", "initiative_ties"),
+     "one of modifier, party, roll-off"),
+    (lambda e: e["combatants"][1].update(hit_points="lots"), ("combatants", 1, "hit_points"),
+     "must be a whole number"),
+    (lambda e: e["combatants"][1].update(out="no"), ("combatants", 1, "out"),
+     "must be true or false"),
 ])
 def test_problems_say_where(change, where, words):
     problems = broken(change)
