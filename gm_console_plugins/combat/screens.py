@@ -76,6 +76,9 @@ def states(entry: dict[str, Any], t: Callable[[str], str], surprise: bool,
     """What sets the combatant apart this round, in words (``short`` for the table, where a
     surprised combatant is flat-footed by definition and the status line names the surprise
     round). Awareness matters only before the fight and in its surprise round."""
+    if entry.get("out"):  # a creature at 0 hit points: nothing else about it matters now
+        return [t("out") if short else t("out of the fight (0 hit points: heal it to bring "
+                                          "it back)")]
     out = []
     if not entry["acts_this_round"]:
         out.append(t("surprised"))

@@ -322,6 +322,7 @@ async def test_creatures_added_hurt_and_conditioned_by_keyboard(store, make_app,
         await type_text(pilot, "4")
         goblin = next(c for c in encounter(store)["combatants"] if c["name"] == "Goblin 1")
         assert goblin["hit_points"] == 0 and goblin["out"] is True
+        assert str(table.get_row("Goblin 1")[-1]) == "out"  # its state, nothing else
         footer = {binding.key for (_, binding, enabled, _) in screen.active_bindings.values()
                   if binding.show}
         assert {"h", "c"} <= footer

@@ -76,7 +76,9 @@ def test_every_screen_label_has_its_french():
               "Condition (empty: lift the restriction)", "Initiative value",
               "Add: 3 goblins (config/creatures.toml), or name, init. mod., speed m, HP, AC",
               "Surprise: who is aware (comma-separated; empty: none)", "delaying", "ready",
-              "Readied action: trigger (standard, move, swift or free)"]
+              "Readied action: trigger (standard, move, swift or free)", "out",
+              "out of the fight (0 hit points: heal it to bring it back)", "HP", "Condition",
+              "Check/save"]
     french = plugin_labels(hooks.__file__, "fr")
     missing = [label for label in labels if label not in french]
     assert missing == []
