@@ -700,6 +700,8 @@ async def test_the_dice_prompt_asks_the_whole_party_for_a_save(make_app, store):
         await pilot.press("ctrl+u", *"save dex 14", "enter")
         await pilot.pause()
         assert isinstance(app.screen, RollPrompt)  # the game master answers it there
+        rows = [str(label.render()) for label in app.screen.query(".roll-row Label")]
+        assert rows[0] == "Aria: 1d20+3  DC 14" and "(disadvantage)" in rows[-1]
         asked = store.state["rolls"]["pending"]
         assert [r["who"] for r in asked[-1]["rolls"]] == ["Aria", "Bram"]
         assert asked[-1]["rolls"][1]["expression"] == "2d20kl1"
