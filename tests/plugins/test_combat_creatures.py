@@ -203,3 +203,16 @@ def test_a_fight_with_creatures_and_a_save_on_demand_reads_in_french(french, mak
     ok(store, "roll.resolve", results="Gobelin 2=5, Aria=13")
     assert t.line(store.state["journal"][-1]).startswith(
         "test de Dextérité DD 12 : Gobelin 2 5 échec (désavantage : ")
+
+
+def test_a_creatures_file_that_is_not_toml_is_refused_and_the_plugin_stays(tmp_path, make_store,
+                                                                           host):
+    user = tmp_path / "user"
+    user.mkdir()
+    (user / "creatures.toml").write_text('[creatures.imp\nhit_dice = "1d6"\n', encoding="utf-8")
+    host.config = Config([bundled_dir(), user])
+    store = make_store([{"name": "Aria"}])
+    ok(store, "combat.start")
+    reason = no(store, "combat.add", "creatures.toml", creature="imp").reason
+    assert "line 1" in reason
+    ok(store, "combat.add", name="Orc", hit_points=15)  # the plugin is still there
