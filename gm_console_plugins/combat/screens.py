@@ -147,6 +147,9 @@ def detail(entry: dict[str, Any], t: Callable[[str], str], surprise: bool,
     colon = t(": ")
     parts = [f"{entry['name']}{colon}{t('Initiative')} {initiative} ({entry['modifier']:+d}), "
              f"{number(entry['speed_m'])} m"] + states(entry, t, surprise)
+    if "armour_class" in entry:  # a creature: what an attack on it must reach
+        parts.insert(1, f"{t('HP')} {entry.get('hit_points', '')}, {t('AC')} "
+                        f"{entry['armour_class']}")
     if entry.get("condition_names"):
         parts.append(", ".join(t(name) for name in entry["condition_names"]))
     refused = entry.get("refusals", {}).get("immediate")

@@ -310,6 +310,8 @@ async def test_creatures_added_hurt_and_conditioned_by_keyboard(store, make_app,
         await type_text(pilot, "3")
         goblin = next(c for c in encounter(store)["combatants"] if c["name"] == "Goblin 1")
         assert goblin["hit_points"] == 4
+        assert "Goblin 1: Initiative ? (+2), 9 m · HP 4/7, AC 15" in \
+            screen.query_one("#detail", Value).shown
         await pilot.press("c")
         await type_text(pilot, "prone")
         goblin = next(c for c in encounter(store)["combatants"] if c["name"] == "Goblin 1")

@@ -78,7 +78,7 @@ def test_every_screen_label_has_its_french():
               "Surprise: who is aware (comma-separated; empty: none)", "delaying", "ready",
               "Readied action: trigger (standard, move, swift or free)", "out",
               "out of the fight (0 hit points: heal it to bring it back)", "HP", "Condition",
-              "Check/save"]
+              "Check/save", "AC"]
     french = plugin_labels(hooks.__file__, "fr")
     missing = [label for label in labels if label not in french]
     assert missing == []
