@@ -22,7 +22,7 @@ from gm_console.rules.abilities import Strength, modifier, parse_score, parse_st
 from gm_console.rules.clock import format_clock, format_duration
 from gm_console.rules.conditions import parse_entry as parse_condition_entry
 from gm_console.rules.hitpoints import parse_entry as parse_hit_points_entry
-from gm_console.rules.rolls import RollRequest
+from gm_console.rules.rolls import RollRequest, parse_on_demand
 from gm_console.rules.speed import SpeedStep
 from gm_console.text.catalogue import plugin_labels
 from gm_console.text.said import Said, joined, private, restored, said_by, say, stored
@@ -84,6 +84,7 @@ __all__ = [
     "modifier",
     "parse_condition_entry",
     "parse_hit_points_entry",
+    "parse_on_demand",
     "parse_score",
     "parse_strength",
     "plugin_labels",

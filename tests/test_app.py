@@ -686,6 +686,28 @@ async def test_dice_prompt_shows_its_own_refusal_and_keeps_a_roll_history(make_a
         assert isinstance(app.screen, HomeScreen)
 
 
+async def test_the_dice_prompt_asks_the_whole_party_for_a_save(make_app, store):
+    """d and "save dex 14" at 80x24: a roll request for each character, exhaustion 3 named;
+    a line that starts as one and is not stays in the prompt."""
+    assert store.apply("character.set", {"character": "Bram", "field": "exhaustion",
+                                         "value": "3"}).ok
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("d", *"save 14", "enter")
+        await pilot.pause()
+        assert "str, dex" in str(app.screen.query_one("#prompt-refusal").render())
+        assert not store.state.get("rolls", {}).get("pending")
+        await pilot.press("ctrl+u", *"save dex 14", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, RollPrompt)  # the game master answers it there
+        rows = [str(label.render()) for label in app.screen.query(".roll-row Label")]
+        assert rows[0] == "Aria: 1d20+3  DC 14" and "(disadvantage)" in rows[-1]
+        asked = store.state["rolls"]["pending"]
+        assert [r["who"] for r in asked[-1]["rolls"]] == ["Aria", "Bram"]
+        assert asked[-1]["rolls"][1]["expression"] == "2d20kl1"
+        assert "exhaustion 3" in asked[-1]["rolls"][1]["why"]
+
+
 async def test_removing_a_character_asks_first_and_a_refused_name_stays_typed(make_app, store):
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:

@@ -194,7 +194,7 @@ def test_the_hosts_operations_say_their_journal_lines_and_refusals_in_french(sto
     assert refused.reason == "Strength must be from 1 to 25, not 26"
     assert t(refused.reason) == "la Force doit être de 1 à 25, pas 26"
     assert t(store.apply("hp.damage", {"character": "Nobody", "amount": 2}).reason) == \
-        "aucun personnage nommé 'Nobody' (personnages : Aria, Bram)"
+        "aucun personnage ni créature nommé 'Nobody' (connus : Aria, Bram)"
     assert t(store.apply("dice.roll", {"expression": "3x"}).reason).startswith(
         "'3x' n'est pas une notation de dés : ")
 

@@ -86,7 +86,8 @@ def _label(ctx: OpContext, name: str) -> str:
     return cond.label_of(name, _known(ctx), ctx.language)
 
 
-def _save_modifier(character: dict[str, Any], ability: str) -> int:
+def ability_modifier(character: dict[str, Any], ability: str) -> int:
+    """The modifier of a character's (or a creature's) score; 10 when the sheet has none."""
     raw = character.get(ability, 10)
     try:
         score = parse_strength(raw).score if ability == "strength" else parse_score(raw, ability)
@@ -102,7 +103,7 @@ def ask_save(ctx: OpContext, character: dict[str, Any], entry: dict[str, Any]) -
     duration = entry["duration"]
     ability, dc = str(duration["ability"]), int(duration["dc"])
     dice, reasons = ctx.roll_dice(character, "save")
-    mod = _save_modifier(character, ability)
+    mod = ability_modifier(character, ability)
     expression = dice if mod == 0 else f"{dice}{mod:+d}"
     title = say("{ability} save DC {dc} to end {condition}", ability=ability_name(ability),
                 dc=dc, condition=_label(ctx, str(entry["name"])))

@@ -25,7 +25,7 @@ from gm_console.contract.hookspecs import API_VERSION, PROJECT
 from gm_console.contract.operations import Operation, Refused, Result
 from gm_console.contract.screens import ScreenSpec
 from gm_console.contract.sections import SectionSpec
-from gm_console.files.config import Config
+from gm_console.files.config import Config, ConfigError
 from gm_console.host import plugin_index, plugin_output
 from gm_console.host.contributions import sound_operation, sound_screen, sound_section
 from gm_console.host.version import installed
@@ -415,6 +415,8 @@ class Host:
                 outcome = op.apply(ctx, params)
         except Refused:
             raise
+        except ConfigError as exc:  # the user's rule file (it names itself and the line), not
+            raise Refused(say("{name}: {error}", name=name, error=str(exc))) from None  # a bug
         except Exception as exc:
             self.fail(op.plugin, say("operation {name} raised {error}", name=name,
                                      error=_short(exc)), traceback.format_exc())

@@ -29,10 +29,10 @@ from gm_console.files.saver import Saver
 from gm_console.host import plugin_output
 from gm_console.host.manager import Host
 from gm_console.rules.clock import format_clock
-from gm_console.rules.rolls import waiting
+from gm_console.rules.rolls import parse_on_demand, waiting
 from gm_console.state.store import Change, Outcome, Store
 from gm_console.text.i18n import Translator
-from gm_console.text.said import say
+from gm_console.text.said import said_by, say
 from gm_console.ui.bindings import key_binding
 from gm_console.ui.navigation import NavEntry, key_label, nav_entries
 from gm_console.ui.shell import Shell, apply_reported
@@ -253,9 +253,16 @@ class GMConsoleApp(App):
         def roll(expression: str) -> str:
             if not expression:
                 return self.t("type a dice expression, such as 1d20+3")
+            try:  # "save dex 14": a roll on demand, asked of the party (or who follows ":")
+                asked = parse_on_demand(expression)
+            except ValueError as exc:
+                return self.t(said_by(exc))
+            if asked is not None:
+                return self.refusal(asked[0], **asked[1])
             return self.refusal("dice.roll", expression=expression)
 
-        self.ask("Dice expression (1d20+3, 4d6kh3, adv+2)", roll, history=self.roll_history,
+        self.ask("Dice expression (1d20+3, 4d6kh3, adv+2), or save dex 14, check str 12, "
+                 "attack 15 (: who; default the party)", roll, history=self.roll_history,
                  hint="enter: roll · escape: close")
 
     def roll_history(self, count: int = 6) -> list[str]:

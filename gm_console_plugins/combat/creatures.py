@@ -19,7 +19,7 @@ from gm_console_plugins.combat.turns import Invalid
 ABILITIES = ("strength", "dexterity", "constitution", "intelligence", "wisdom", "charisma")
 HIT_DICE = re.compile(r"^\s*(\d+)\s*d\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$", re.I)
 _WHOLE = {"armour_class": (0, 100), "attack": (-50, 50), "initiative": (-50, 50),
-          **{ability: (1, 50) for ability in ABILITIES}}
+          **{ability: (1, 25) for ability in ABILITIES}}
 _KNOWN = {"label", "label_fr", "hit_dice", "speed_m", *_WHOLE}
 
 

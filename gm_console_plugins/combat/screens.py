@@ -13,7 +13,13 @@ from typing import TYPE_CHECKING, Any, Callable
 from rich.cells import cell_len
 from textual.app import ComposeResult
 
-from gm_console import parse_condition_entry, parse_hit_points_entry, said_by, say
+from gm_console import (
+    parse_condition_entry,
+    parse_hit_points_entry,
+    parse_on_demand,
+    said_by,
+    say,
+)
 from gm_console.ui import StoreScreen, SyncedTable, Value, css_beside, key_binding
 from gm_console_plugins.combat import creatures, ops, turns
 from gm_console_plugins.combat.hints import ALL_AGAIN_FR, LEGEND
@@ -70,6 +76,9 @@ def states(entry: dict[str, Any], t: Callable[[str], str], surprise: bool,
     """What sets the combatant apart this round, in words (``short`` for the table, where a
     surprised combatant is flat-footed by definition and the status line names the surprise
     round). Awareness matters only before the fight and in its surprise round."""
+    if entry.get("out"):  # a creature at 0 hit points: nothing else about it matters now
+        return [t("out") if short else t("out of the fight (0 hit points: heal it to bring "
+                                          "it back)")]
     out = []
     if not entry["acts_this_round"]:
         out.append(t("surprised"))
@@ -178,6 +187,7 @@ class CombatScreen(StoreScreen):
         key_binding("o", "override", "Override", "combat.override"),
         key_binding("h", "hit_points", "HP", "combat.hit_points"),
         key_binding("c", "condition", "Condition", "combat.condition"),
+        key_binding("k", "roll_on_demand", "Check/save", "combat.roll_on_demand"),
         key_binding("t", "restrict", "Restrict", "combat.restrict", show=False),
         key_binding("I", "initiative", "Initiative", "combat.initiative", show=False),
         key_binding("R", "roll_initiative", "Roll init.", "combat.roll_initiative", show=False),
@@ -398,6 +408,30 @@ class CombatScreen(StoreScreen):
     def action_condition(self) -> None:
         self._typed("Condition: prone, frightened 2r, poisoned 10m, stunned dc13 con, -prone",
                     parse_condition_entry)
+
+    def action_roll_on_demand(self) -> None:
+        """A check, a save or an attack roll of the selected combatant (or of those named
+        after ":"), asked through the dice prompt or the player's own terminal."""
+        name = self._selected()
+        if not name or name not in self._entries or self._entries[name].get("entry"):
+            return
+
+        def typed(text: str) -> bool | None:
+            if not text:
+                return None
+            try:
+                found = parse_on_demand(text)
+            except ValueError as exc:
+                self.last_reason = self.t(said_by(exc))
+                return False
+            if found is None:
+                self.last_reason = self.t(say("{text!r}: type save dex 14, check str 12, "
+                                              "attack 15 or attack Goblin 2", text=text))
+                return False
+            op, params = found
+            return self._run(op, **{**params, "who": params["who"] or [name]})
+        self._ask(say("{name}: {text}", name=name, text=self.t(
+            "Roll: save dex 14, check str 12, attack 15, attack Goblin 2 (: who)")), typed)
 
     def action_roll_initiative(self) -> None:
         self._run("combat.roll_initiative")

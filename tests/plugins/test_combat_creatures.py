@@ -11,8 +11,10 @@ from typing import Any
 import pytest
 from applying import no, ok
 
+from gm_console.files import codec
 from gm_console.files.config import Config, bundled_dir
 from gm_console.headless import show
+from gm_console.state.store import Store
 from gm_console_plugins.combat import creatures
 from gm_console_plugins.combat.turns import Invalid
 
@@ -177,3 +179,40 @@ def test_a_roll_off_alone_ignores_the_modifier(store):
     ok(store, "combat.initiative", combatant="Bram", value=10)
     fighters = store.state["plugins"]["combat"]["combatants"]
     assert all(c.get("rolloff") for c in fighters)  # all three rolled off, modifiers aside
+
+
+def test_a_fight_with_creatures_and_a_save_on_demand_reads_in_french(french, make_store):
+    from gm_console.text.i18n import Translator
+
+    store = make_store([{"name": "Aria", "dexterity": 14}])
+    t = Translator("fr", store.host)
+    ok(store, "combat.start")
+    added = ok(store, "combat.add", creature="gobelin", count=2)  # its French name
+    assert t(added.message) == ("Gobelin entrent dans le combat, une initiative pour tous : "
+                                "Gobelin 1 7, Gobelin 2 7")
+    ok(store, "combat.initiative", combatant="Gobelin", value=12)
+    ok(store, "combat.initiative", combatant="Aria", value=15)
+    ok(store, "hp.damage", character="Gobelin 1", amount=9)
+    lines = [t.line(line) for line in store.state["journal"]]
+    assert any("Gobelin 1 est à terre : hors du combat" in line for line in lines), lines
+    ok(store, "condition.add", character="Gobelin 2", condition="empoisonné")
+    asked = ok(store, "roll.check", who=["Gobelin 2", "Aria"], ability="dexterity", dc=12)
+    assert t(asked.message).startswith("test de Dextérité DD 12 demandé à Gobelin 2, Aria ; "
+                                       "Gobelin 2 : désavantage (")
+    store = Store(codec.parse(codec.dumps(store.state), "s.toml"), store.host)  # saved, opened
+    ok(store, "roll.resolve", results="Gobelin 2=5, Aria=13")
+    assert t.line(store.state["journal"][-1]).startswith(
+        "test de Dextérité DD 12 : Gobelin 2 5 échec (désavantage : ")
+
+
+def test_a_creatures_file_that_is_not_toml_is_refused_and_the_plugin_stays(tmp_path, make_store,
+                                                                           host):
+    user = tmp_path / "user"
+    user.mkdir()
+    (user / "creatures.toml").write_text('[creatures.imp\nhit_dice = "1d6"\n', encoding="utf-8")
+    host.config = Config([bundled_dir(), user])
+    store = make_store([{"name": "Aria"}])
+    ok(store, "combat.start")
+    reason = no(store, "combat.add", "creatures.toml", creature="imp").reason
+    assert "line 1" in reason
+    ok(store, "combat.add", name="Orc", hit_points=15)  # the plugin is still there

@@ -54,6 +54,12 @@ def broken(change) -> list:
     (lambda e: e.update(settings={"free_off_turn": "yes"}), ("settings", "free_off_turn"),
      "true or false"),
     (lambda e: e.update(settings=3), ("settings",), "must be a table"),
+    (lambda e: e.update(settings={"initiative_ties": "dex"}), ("settings", "initiative_ties"),
+     "one of modifier, party, roll-off"),
+    (lambda e: e["combatants"][1].update(hit_points="lots"), ("combatants", 1, "hit_points"),
+     "must be a whole number"),
+    (lambda e: e["combatants"][1].update(out="no"), ("combatants", 1, "out"),
+     "must be true or false"),
 ])
 def test_problems_say_where(change, where, words):
     problems = broken(change)
@@ -70,7 +76,9 @@ def test_every_screen_label_has_its_french():
               "Condition (empty: lift the restriction)", "Initiative value",
               "Add: 3 goblins (config/creatures.toml), or name, init. mod., speed m, HP, AC",
               "Surprise: who is aware (comma-separated; empty: none)", "delaying", "ready",
-              "Readied action: trigger (standard, move, swift or free)"]
+              "Readied action: trigger (standard, move, swift or free)", "out",
+              "out of the fight (0 hit points: heal it to bring it back)", "HP", "Condition",
+              "Check/save"]
     french = plugin_labels(hooks.__file__, "fr")
     missing = [label for label in labels if label not in french]
     assert missing == []
