@@ -132,6 +132,16 @@ class Config:
                               f"1024, not {value!r}")
         return int(value * 1024 * 1024)
 
+    @property
+    def slow_hook_seconds(self) -> float:
+        """A plugin hook that runs longer is named in the console and the log
+        (``slow_hook_seconds``)."""
+        value = self.settings.get("slow_hook_seconds", 1.0)
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
+            raise ConfigError(f"slow_hook_seconds must be a number of seconds above 0, not "
+                              f"{value!r}")
+        return float(value)
+
     def keys(self) -> dict[str, str]:
         """Binding id → key, as remapped by the user (``[keys]``)."""
         return {str(k): str(v) for k, v in self.settings.get("keys", {}).items()}

@@ -10,6 +10,8 @@ import difflib
 import functools
 import importlib
 import importlib.util
+import logging
+import time
 import traceback
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -39,6 +41,8 @@ only ``gm-console plugins`` and the help screen need."""
 CORE = "core"
 CORE_MODULE = "gm_console.core.hooks"
 """The host's own plugin, loaded by name as the installed ones are by their entry points."""
+log = logging.getLogger("gm_console.host")
+log.addHandler(logging.NullHandler())  # a console's screen is no place for log lines
 
 
 @dataclass
@@ -121,6 +125,10 @@ class Host:
         self.screens: dict[str, ScreenSpec] = {}
         self.sections: dict[str, SectionSpec] = {}
         self.failure_listeners: list[Callable[[PluginRecord], None]] = []
+        self.slow_listeners: list[Callable[[str], None]] = []
+        """Told (in words, a Said) of a plugin's hook that took longer than the
+        ``slow_hook_seconds`` setting: the first time for each plugin's hook."""
+        self.slow_hooks: dict[tuple[str, str], float] = {}  # (plugin, hook): slowest seconds
         self.failures: list[PluginRecord] = []  # every switch-off, in order (Store.apply reads it)
         self.declared_hooks: dict[str, str] = {}  # hook name → the plugin that declared it
         # plugin name → the folder of its labels and help files, and their names' prefix
@@ -269,6 +277,7 @@ class Host:
         return list(reversed(getattr(self.pm.hook, hook).get_hookimpls()))
 
     def _invoke(self, impl: Any, kwargs: dict[str, Any]) -> Any:
+        started = time.monotonic()
         try:
             with plugin_output.speaking(impl.plugin_name):
                 return impl.function(**{k: kwargs[k] for k in impl.argnames if k in kwargs})
@@ -279,6 +288,22 @@ class Host:
                                             error=_short(exc)),
                       traceback.format_exc())
             return None
+        finally:
+            took = time.monotonic() - started
+            if took > self.config.slow_hook_seconds:
+                self._slow(impl.plugin_name, impl.function.__name__, took)
+
+    def _slow(self, plugin: str, hook: str, took: float) -> None:
+        """Name a hook that held the console up: in the log each time, to the listeners (the
+        console's notice) the first time for each plugin's hook, not at every redraw."""
+        message = say("plugin {plugin}: hook {hook} took {seconds} s", plugin=plugin, hook=hook,
+                      seconds=f"{took:.1f}")
+        log.warning("%s", message)
+        first = (plugin, hook) not in self.slow_hooks
+        self.slow_hooks[(plugin, hook)] = max(took, self.slow_hooks.get((plugin, hook), 0.0))
+        if first:
+            for listener in self.slow_listeners:
+                listener(message)
 
     def _answer(self, hook: str, impl: Any, kwargs: dict[str, Any]) -> Any:
         """The plugin's answer if it has the shape the hook declares; else the plugin is

@@ -115,6 +115,7 @@ class GMConsoleApp(App):
         one pass over the journal once, and nothing after."""
         self._unsubscribe = store.subscribe(self._on_store_change)
         self.host.failure_listeners.append(self._on_plugin_failure)
+        self.host.slow_listeners.append(self._on_slow_hook)
         self.writes_files = True
         """Whether this front may write files where it runs (the journal's export, a
         screenshot): a player's or a spectator's front over SSH or the web runs on the game
@@ -487,6 +488,10 @@ class GMConsoleApp(App):
             self._from_thread(lambda: self.notify(message, severity="error", timeout=15))
         else:
             self.notify(message, severity="error", timeout=15)
+
+    def _on_slow_hook(self, message: str) -> None:
+        # Told from inside the hook's caller, on whichever thread ran it.
+        self._from_thread(lambda: self.notify(self.t(message), severity="warning", timeout=15))
 
     def notify(self, message: str, *, title: str = "", severity: Any = "information",
                timeout: float | None = None, markup: bool = False) -> None:
