@@ -73,12 +73,23 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _tui(argv: list[str]) -> int:
+    from gm_console.text.command_help import epilog
+
     parser = argparse.ArgumentParser(prog="gm-console", description=__doc__,
+                                     epilog=epilog(""),
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("session", nargs="?", type=Path, help="session file (.toml)")
     _role_arguments(parser)
     parser.add_argument("--version", action=_Version, nargs=0, help="show the version and exit")
     args = parser.parse_args(argv)
+    if os.environ.get("TERM") == "dumb" and "TEXTUAL_DRIVER" not in os.environ:
+        # Textual would draw its full-screen escapes into it all the same: a screenful of
+        # garbage in an editor's shell buffer or a log. (The browser view's console has a
+        # driver of its own, whatever the server's terminal.)
+        print("gm-console: this terminal (TERM=dumb) cannot show the console: open it in a "
+              "terminal emulator (TERM=xterm-256color, say), or use gm-console show, op and "
+              "journal, which print text", file=sys.stderr)
+        return 2
     # Start-up makes a great many objects (Textual, the plugins, the session) and none of
     # them is garbage: the collector's passes over them while they are made would only slow
     # start-up. It is on again once they are made (_loaded), for what the console does.
@@ -234,6 +245,11 @@ def _command(argv: list[str]) -> int:
     scaffold.add_argument("name", help="the plugin's name: lower-case letters, digits, _")
     scaffold.add_argument("--dir", type=Path, default=Path("."), help="where to write it")
     scaffold.add_argument("--key", default="f10", help="the function key its screen asks for (f10; a taken one gives the next free)")
+    from gm_console.text.command_help import epilog
+
+    for name, command_parser in sub.choices.items():  # each --help ends with examples
+        command_parser.epilog = epilog(name)
+        command_parser.formatter_class = argparse.RawDescriptionHelpFormatter
     args = parser.parse_args(argv)
     if args.command == "new-plugin":
         return _new_plugin(args)

@@ -228,3 +228,32 @@ def test_a_command_run_in_process_gives_the_garbage_collector_back_on(tmp_path: 
         patched.setattr(Host, "load", load)
         main([part.format(s=session) for part in argv])
     assert seen == [False] and gc.isenabled()
+
+
+@pytest.mark.parametrize("command", ["", "plugins", "show", "op", "ops", "journal", "serve",
+                                     "invite", "new-plugin"])
+def test_each_help_ends_with_examples_and_what_it_reads(command: str, capsys) -> None:
+    from gm_console.text.command_help import EXAMPLES
+
+    with pytest.raises(SystemExit) as done:
+        main([command, "--help"] if command else ["--help"])
+    assert done.value.code == 0
+    printed = capsys.readouterr().out
+    examples, environment = EXAMPLES[command]
+    assert printed.index("examples:") < printed.index(f"  {examples[0]}")
+    assert all(line in printed for line in environment)
+    assert ("environment:" in printed) == bool(environment)
+    for example in examples:  # each example is one this command's parser takes
+        words = example.split()
+        if words[0] == "gm-console" and command:
+            assert words[1] == command
+
+
+def test_a_dumb_terminal_gets_a_sentence_not_a_full_screen_app(tmp_path: Path,
+                                                               monkeypatch) -> None:
+    monkeypatch.setenv("TERM", "dumb")
+    done = run(str(tmp_path / "s.toml"))
+    assert done.returncode == 2
+    assert "TERM=dumb" in done.stderr and "gm-console show" in done.stderr
+    assert "\x1b" not in done.stdout + done.stderr
+    assert not (tmp_path / "s.toml").exists()  # nothing opened, nothing created
