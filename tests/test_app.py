@@ -431,6 +431,26 @@ async def test_command_palette_offers_every_plugin_screen(make_app, store):
         assert {"Dice: roll", "Session: undo"} <= titles
 
 
+async def test_a_screen_no_key_was_left_for_is_in_the_palette(make_app, store, monkeypatch):
+    """More plugin screens than free function keys: those without one are opened from the
+    command palette ("palette only", as gm-console plugins says), not left unreachable."""
+    from gm_console.host import screen_keys
+
+    monkeypatch.setattr(screen_keys, "PLUGIN_KEYS", ("f5",))
+    keyless = screen_keys.plan(store.host).palette_only
+    assert keyless  # the other plugin screens have no key
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        commands = {command.title: command for command in
+                    app.get_system_commands(app.screen)}
+        titles = {spec.id: spec.title for spec in store.host.screens.values()}
+        for entry in keyless:
+            assert titles[entry.screen_id] in commands
+        commands[titles[keyless[0].screen_id]].callback()
+        await pilot.pause()
+        assert getattr(app.screen, "screen_id", None) == keyless[0].screen_id
+
+
 async def settings_table(app, pilot) -> tuple[SyncedTable, list[str]]:
     """F9's table of settings, and its rows' keys."""
     await pilot.press("f9")

@@ -34,7 +34,7 @@ from gm_console.state.store import Change, Outcome, Store
 from gm_console.text.i18n import Translator
 from gm_console.text.said import said_by, say
 from gm_console.ui.bindings import key_binding
-from gm_console.ui.navigation import NavEntry, key_label, nav_entries
+from gm_console.ui.navigation import NavEntry, key_label, nav_entries, palette_only_entries
 from gm_console.ui.shell import Shell, apply_reported
 
 if TYPE_CHECKING:
@@ -178,7 +178,8 @@ class GMConsoleApp(App):
                   "help": "Help: every key", "home": "Home: the table at a glance",
                   "requests": "Requests: approve or decline players' requests"}
         titles.update({spec.id: spec.title for spec in self.host.screens.values()})
-        for entry in self.nav_entries:
+        # Every screen, those no key was left for too (the palette is their only way in).
+        for entry in self.nav_entries + palette_only_entries(self.host, t):
             yield SystemCommand(t(titles.get(entry.screen_id, entry.label)),
                                 key_label(entry.key),
                                 lambda i=entry.screen_id: self.action_open(i))
