@@ -80,6 +80,9 @@ def _tui(argv: list[str]) -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("session", nargs="?", type=Path, help="session file (.toml)")
     _role_arguments(parser)
+    parser.add_argument("--theme", default="",
+                        help="the colour theme (textual-dark, nord, gruvbox, ...; default: the "
+                             "one last chosen in the command palette)")
     parser.add_argument("--version", action=_Version, nargs=0, help="show the version and exit")
     args = parser.parse_args(argv)
     if os.environ.get("TERM") == "dumb" and "TEXTUAL_DRIVER" not in os.environ:
@@ -101,8 +104,15 @@ def _tui(argv: list[str]) -> int:
     role = _role(args.role)
     if role is None:
         return 2
+    if args.theme:
+        from textual.theme import BUILTIN_THEMES  # (the console imports it anyway)
+
+        if args.theme not in BUILTIN_THEMES:
+            print(f"gm-console: --theme: no theme {args.theme!r}; there are "
+                  f"{', '.join(sorted(BUILTIN_THEMES))}", file=sys.stderr)
+            return 2
     while True:  # a client whose owner went away opens the session again
-        code = _console(path, role, args.front_name)
+        code = _console(path, role, args.front_name, args.theme)
         if code != REJOIN:
             return code
 
@@ -118,7 +128,7 @@ class _Version(argparse.Action):
         parser.exit()
 
 
-def _console(path: Path, role: Role, name: str) -> int:
+def _console(path: Path, role: Role, name: str, theme: str = "") -> int:
     """The TUI on ``path``: its owner if nobody has it, else a client of its owner."""
     from gm_console.ui.app import run
 
@@ -132,7 +142,7 @@ def _console(path: Path, role: Role, name: str) -> int:
         if store is None:
             return 2
         _loaded()
-        return run(path, store)
+        return run(path, store, theme=theme)
     if not role.is_gm:
         lock.release()
         print(f"gm-console: nobody has {path} open: a {role} joins a session the game master "
@@ -150,7 +160,8 @@ def _console(path: Path, role: Role, name: str) -> int:
     try:
         owner.listen_or_say_why()
         _loaded()
-        return run(path, owner.store, owner.saver, owner.on_notice, owner.forget_socket)
+        return run(path, owner.store, owner.saver, owner.on_notice, owner.forget_socket,
+                   theme=theme)
     finally:
         owner.close()
 

@@ -257,3 +257,10 @@ def test_a_dumb_terminal_gets_a_sentence_not_a_full_screen_app(tmp_path: Path,
     assert "TERM=dumb" in done.stderr and "gm-console show" in done.stderr
     assert "\x1b" not in done.stdout + done.stderr
     assert not (tmp_path / "s.toml").exists()  # nothing opened, nothing created
+
+
+def test_an_unknown_theme_is_named_with_the_themes_there_are(tmp_path: Path) -> None:
+    done = run(str(tmp_path / "s.toml"), "--theme", "neon")
+    assert done.returncode == 2
+    assert "no theme 'neon'" in done.stderr and "nord" in done.stderr
+    assert not (tmp_path / "s.toml").exists()

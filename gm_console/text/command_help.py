@@ -14,6 +14,7 @@ EXAMPLES: dict[str, tuple[list[str], list[str]]] = {
     # command: (examples, environment variables it reads)
     "": (["gm-console                        the demo session",
           "gm-console my-campaign.toml       open (or create) your campaign",
+          "gm-console my-campaign.toml --theme nord",
           "gm-console my-campaign.toml --role player:Aria --name Ann",
           "                                  join the game master's live session as Aria"],
          [CONFIG, DATA, RUNTIME, TERM]),

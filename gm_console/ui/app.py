@@ -24,7 +24,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.signal import Signal
 
-from gm_console.files import codec, journal
+from gm_console.files import codec, journal, theme_choice
 from gm_console.files.saver import Saver
 from gm_console.host import plugin_output
 from gm_console.host.manager import Host
@@ -92,9 +92,10 @@ class GMConsoleApp(App):
     TITLE = "gm-console"
 
     before_hang_up: Callable[[], None] | None = None  # called once saved, when the terminal goes
+    _keeps_theme = False  # once mounted: a theme chosen from then on is the user's choice
 
     def __init__(self, store: Store, path: Path | None = None, saver: Saver | None = None,
-                 **kwargs: Any) -> None:
+                 theme: str = "", **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.store = store
         self.host: Host = store.host
@@ -125,6 +126,22 @@ class GMConsoleApp(App):
             self.live_status = "" if role == "gm" else role
             self.writes_files = role == "gm"
             store.on_lost.append(self._on_owner_lost)
+        # --theme, else the one last chosen in the palette; set before the first screen is
+        # styled, so that it is styled once.
+        chosen = theme or (theme_choice.saved() if self.writes_files else "")
+        if chosen in self.available_themes:
+            self.theme = chosen
+
+    def watch_theme(self, theme: str) -> None:
+        """A theme chosen in the palette is the one the next console starts in (on the
+        game master's own console: a player's runs on the server, whose files are not theirs)."""
+        if not (self._keeps_theme and self.writes_files):
+            return
+        try:
+            theme_choice.save(theme)
+        except OSError as exc:
+            self.notify(self.t(say("the theme is not kept for next time: {problem}",
+                                   problem=exc.strerror or str(exc))), severity="warning")
 
     # -- screens ------------------------------------------------------------------------------
 
@@ -319,6 +336,7 @@ class GMConsoleApp(App):
         # plugin's hook prints while the console runs goes to its log (host.plugin_output)
         plugin_output.install()
         self.set_keymap(self.host.config.keys())
+        self._keeps_theme = True
         # Textual's own blank default screen stays at the bottom, never changing; session
         # screens replace each other above it (show_screen), the home screen first.
         home = self.screen_factories()["home"](self.store)
@@ -521,11 +539,12 @@ def app_class(host: Host) -> type[GMConsoleApp]:
 
 
 def run(path: Path, store: Any, saver: Saver | None = None,
-        notices: list[Any] | None = None, before_hang_up: Callable[[], None] | None = None) -> int:
+        notices: list[Any] | None = None, before_hang_up: Callable[[], None] | None = None,
+        theme: str = "") -> int:
     """The TUI on ``store``: the owner's own Store (saved by ``saver``, with the owner's
     ``notices`` of consoles joining and leaving, and what it lets go of when the terminal
     goes away, ``before_hang_up``), or a RemoteStore of a session another process owns."""
-    app = app_class(store.host)(store, path, saver)
+    app = app_class(store.host)(store, path, saver, theme=theme)
     app.before_hang_up = before_hang_up
     if saver is not None:
         saver.on_error = app.report_save_error
