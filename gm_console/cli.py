@@ -13,7 +13,8 @@
     gm-console show SESSION [--json]     the session and every derived value
     gm-console op SESSION NAME [k=v ...] apply one operation, print the result as JSON
     gm-console ops [--json]              every operation and its parameters
-    gm-console journal SESSION [--character C] [--kind K]   the journal as Markdown
+    gm-console journal SESSION [--character C] [--kind K] [--with-gm-notes]
+                                                            the journal as Markdown
     gm-console new-plugin NAME [--dir D] [--key K]   a plugin distribution to start from
     gm-console --version
 """
@@ -226,6 +227,9 @@ def _command(argv: list[str]) -> int:
     journal_cmd.add_argument("session", type=Path)
     journal_cmd.add_argument("--character", default="", help="only lines about this character")
     journal_cmd.add_argument("--kind", default="", help="only lines of this kind (note, roll...)")
+    journal_cmd.add_argument("--with-gm-notes", action="store_true",
+                             help="keep the GM-only lines and private fields (marked (GM) and "
+                                  "(private)); left out by default, for sharing")
     scaffold = sub.add_parser("new-plugin", help="write a plugin distribution to start from")
     scaffold.add_argument("name", help="the plugin's name: lower-case letters, digits, _")
     scaffold.add_argument("--dir", type=Path, default=Path("."), help="where to write it")
@@ -469,5 +473,5 @@ def _journal(args: argparse.Namespace, host: Host) -> int:
     lines = journal.select(state.get("journal", []), args.character, args.kind)
     title = str(state.get("session", {}).get("name", args.session.stem))
     t = Translator(host.config.language, host)  # the export follows the UI language
-    print(visible(journal.to_markdown(title, lines, t)), end="")
+    print(visible(journal.to_markdown(title, lines, t, args.with_gm_notes)), end="")
     return 0

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import tomllib
 
+import pytest
+
 from textual.widgets import Input, Label
 
 from gm_console.ui.screens.character import CharacterScreen, ItemForm
@@ -332,6 +334,22 @@ async def test_journal_screen_keys_go_through_the_whole_journal(make_app, store)
         assert "Kind: note" in app.screen.query_one("#filters", Value).shown
         assert cells(table, 3)[-1] == f"note {count - 1}" == under_cursor(app)
         assert table.row_count == page
+
+
+async def test_a_journal_key_shows_the_line_in_full_with_the_cursor_not_a_frame_later(
+        make_app, store):
+    """The line under the cursor is shown in full as the key moves the cursor, not when the
+    table's RowHighlighted message comes, after the frame: a second frame, a frame later."""
+    long_journal(store, 20)
+    app = make_app(store)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("f4")
+        await pilot.pause()
+        screen = app.screen
+        screen.go_by(-5)  # among the rows shown: the table only moves its cursor
+        assert under_cursor(app) == "note 14"
+        screen.go_by(1)
+        assert under_cursor(app) == "note 15"
 
 
 async def test_an_edit_is_saved_off_the_key_path(make_app, store, tmp_path):
@@ -668,6 +686,28 @@ async def test_dice_prompt_shows_its_own_refusal_and_keeps_a_roll_history(make_a
         assert isinstance(app.screen, HomeScreen)
 
 
+async def test_the_dice_prompt_asks_the_whole_party_for_a_save(make_app, store):
+    """d and "save dex 14" at 80x24: a roll request for each character, exhaustion 3 named;
+    a line that starts as one and is not stays in the prompt."""
+    assert store.apply("character.set", {"character": "Bram", "field": "exhaustion",
+                                         "value": "3"}).ok
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("d", *"save 14", "enter")
+        await pilot.pause()
+        assert "str, dex" in str(app.screen.query_one("#prompt-refusal").render())
+        assert not store.state.get("rolls", {}).get("pending")
+        await pilot.press("ctrl+u", *"save dex 14", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, RollPrompt)  # the game master answers it there
+        rows = [str(label.render()) for label in app.screen.query(".roll-row Label")]
+        assert rows[0] == "Aria: 1d20+3  DC 14" and "(disadvantage)" in rows[-1]
+        asked = store.state["rolls"]["pending"]
+        assert [r["who"] for r in asked[-1]["rolls"]] == ["Aria", "Bram"]
+        assert asked[-1]["rolls"][1]["expression"] == "2d20kl1"
+        assert "exhaustion 3" in asked[-1]["rolls"][1]["why"]
+
+
 async def test_removing_a_character_asks_first_and_a_refused_name_stays_typed(make_app, store):
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
@@ -952,3 +992,99 @@ async def test_a_screen_that_cannot_draw_a_change_is_an_error_not_a_stale_screen
             app.screen.refresh_view = broken
             assert store.apply("clock.advance", {"minutes": 10}).ok
             await pilot.pause()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+async def test_undoing_a_roll_leaves_the_rolls_waiting_without_the_prompt(
+        make_app, store, french, language):
+    """The roll undone, its rolls wait again, said in the header; the prompt does not open
+    over the screen (its field would take the next ctrl+z as its own undo): that ctrl+z
+    undoes the operation before it, and r still opens the prompt."""
+    from test_party import saves_then
+    if language == "fr":
+        french(store)
+    saves_then(store, [])
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        store.apply("test.ask")
+        await pilot.pause()
+        assert isinstance(app.screen, RollPrompt)
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert not store.state["rolls"]["pending"]
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        await pilot.pause()
+        assert store.state["rolls"]["pending"] and not app.screen.is_modal
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, RollPrompt)
+        await pilot.press("escape", "ctrl+z")  # undoes test.ask: no rolls left
+        await pilot.pause()
+        await pilot.pause()
+        assert not store.state.get("rolls", {}).get("pending") and not app.screen.is_modal
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+async def test_a_form_typed_ahead_in_one_burst_keeps_its_tabs(make_app, store, french,
+                                                              language):
+    """ctrl+n, a name, tab, a weight, tab, a quantity and enter arriving in one read (over
+    SSH keys come in bursts): each tab moves to the next field before the next key is typed,
+    and the enter comes last. Run once the key had bubbled up to the app, the tabs queued
+    behind the enter: one field got "rations110"."""
+    from textual import events
+    if language == "fr":
+        french(store)
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f3", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, CharacterScreen)
+        keys = [("ctrl+n", None), *((c, c) for c in "rations"), ("tab", "\t"), ("1", "1"),
+                ("tab", "\t"), ("1", "1"), ("0", "0"), ("enter", "\r")]
+        for key, character in keys:
+            app.post_message(events.Key(key, character))
+        for _ in range(10):
+            await pilot.pause()
+        assert isinstance(app.screen, CharacterScreen)
+        assert store.state["characters"][0]["items"] == [
+            {"name": "rations", "weight_lb": 1, "qty": 10}]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+async def test_the_editor_goes_to_a_part_of_the_sheet_in_two_keys(make_app, store, french,
+                                                                  language):
+    """ctrl+g then a part's number goes to its first field: hit points in two keys, not
+    eighteen tabs. Typed in one burst with the value, the value lands in hit points; a
+    letter typed while it asks is neither typed in a field nor one of the app's keys; up and
+    down go from field to field."""
+    from textual import events
+    if language == "fr":
+        french(store)
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f3", "enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, CharacterScreen) and screen.focused.id == "field-name"
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        line = str(screen.query_one("#jump").render())
+        assert ("5 hit points" if language == "en" else "5 points de vie") in line
+        await pilot.press("q")  # neither typed nor quitting: back to the name
+        await pilot.pause()
+        assert app.is_running and screen.focused.id == "field-name"
+        assert screen.query_one("#field-name", Input).value == "Aria"
+        for key, character in [("ctrl+g", None), ("5", "5"), ("2", "2"), ("2", "2"),
+                               ("enter", "\r")]:
+            app.post_message(events.Key(key, character))
+        for _ in range(5):
+            await pilot.pause()
+        assert store.state["characters"][0]["hit_points"] == 22
+        assert store.state["characters"][0]["name"] == "Aria"
+        await pilot.press("down")
+        await pilot.pause()
+        assert screen.focused.id == "field-max_hit_points", screen.active_bindings.keys()
+        await pilot.press("up", "up")
+        assert screen.focused.id == "field-bulky"
+        assert not screen.query_one("#jump").display

@@ -194,7 +194,7 @@ def test_the_hosts_operations_say_their_journal_lines_and_refusals_in_french(sto
     assert refused.reason == "Strength must be from 1 to 25, not 26"
     assert t(refused.reason) == "la Force doit être de 1 à 25, pas 26"
     assert t(store.apply("hp.damage", {"character": "Nobody", "amount": 2}).reason) == \
-        "aucun personnage nommé 'Nobody' (personnages : Aria, Bram)"
+        "aucun personnage ni créature nommé 'Nobody' (connus : Aria, Bram)"
     assert t(store.apply("dice.roll", {"expression": "3x"}).reason).startswith(
         "'3x' n'est pas une notation de dés : ")
 
@@ -231,3 +231,23 @@ def test_the_speeds_steps_say_themselves_in_french_with_decimal_commas(store) ->
     last = speed.steps[-1]
     assert last.startswith("= ") and "m per round (× 0.75 m per mv)" in last
     assert t(last).endswith("m par round (× 0,75 m par mv)")
+
+
+def test_a_hidden_private_value_leaves_no_trace_even_when_quoted_escaped() -> None:
+    from gm_console.rules import privacy
+    from gm_console.text.said import hidden, private
+
+    secret = private("it's\nhers", "Aria")
+    plain = say("{name}: notes → {value}", name="Aria", value=secret)
+    quoted = say("{who!r} has no roll in {title!r}", who="Aria", title=secret)
+    nested = say("undone: {message} ({actor}'s {op})", message=plain, actor="gm", op="x")
+    cut = say("{name} wrote {value:.6}", name="Aria", value=secret)
+    for sentence in (plain, quoted, nested, cut):
+        assert stored(sentence)["private"] == ["Aria"]
+        shown = hidden(sentence, privacy.nobody_may_see)
+        assert "it's" not in shown and "it's" not in str(stored(shown))
+        assert "private" not in stored(shown)
+        assert hidden(sentence, privacy.seer("aria")) is sentence  # her own: in full
+    assert hidden(plain, privacy.nobody_may_see) == "Aria: notes → (private)"
+    assert hidden(quoted, privacy.nobody_may_see) == "'Aria' has no roll in (private)"
+    assert hidden(cut, privacy.nobody_may_see) == "(a private change)"  # not found as said

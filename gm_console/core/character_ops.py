@@ -8,7 +8,8 @@ from typing import Any
 from gm_console.contract.operations import Operation, Param, Refused, Result
 from gm_console.contract.session import OpContext
 from gm_console.rules.characters import DEFAULTS, FIELDS, ITEM_FIELDS, parse_field
-from gm_console.text.said import said_by, say
+from gm_console.rules.privacy import PRIVATE_FIELDS
+from gm_console.text.said import private, said_by, say
 
 _FIELD_LIST = ", ".join(FIELDS)
 
@@ -51,8 +52,12 @@ def _set(ctx: OpContext, p: dict[str, Any]) -> Result:
     character[key] = value
     if key == "name" and old != value:
         ctx.notify("character_renamed", old=str(old), new=value)
+    shown_old, shown_new = _shown(old), _shown(value)
+    if key in PRIVATE_FIELDS:  # the others read that it changed, not what it says
+        shown_old, shown_new = (private(shown_old, character["name"]),
+                                private(shown_new, character["name"]))
     return Result(say("{name}: {field} {old} → {value}", name=character["name"], field=key,
-                      old=_shown(old), value=_shown(value)), {"character": character},
+                      old=shown_old, value=shown_new), {"character": character},
                   [character["name"]])
 
 

@@ -196,6 +196,9 @@ def _with_durations(ctx) -> list[tuple[dict[str, Any], dict[str, Any]]]:
             character = characters[index]
             found += [(character, entry) for entry in cond.stored_entries(character)
                       if entry.get("duration")]
+    for _, creature in ctx.creatures():  # the monsters of a fight: theirs run out the same
+        found += [(creature, entry) for entry in cond.stored_entries(creature)
+                  if entry.get("duration")]
     return found
 
 
@@ -219,7 +222,7 @@ def _turn(ctx, name: str, at: str) -> None:
                                           name=name, how_long=how_long))
         elif said == "ticks":  # entries with a duration are the stored tables themselves
             entry["duration"] = duration
-            ctx.touch("characters")
+            ctx.touch(ctx.owner_of(character))
         elif (at == "end" and entry["duration"].get("kind") == "save"
               and str(character.get("name", "")).casefold() == name.casefold()):
             condition_ops.ask_save(ctx, character, entry)

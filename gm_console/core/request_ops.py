@@ -12,7 +12,8 @@ from typing import Any
 
 from gm_console.contract.operations import Operation, Param, Refused, Result
 from gm_console.contract.session import OpContext
-from gm_console.text.said import say
+from gm_console.rules.privacy import quoted
+from gm_console.text.said import joined, say
 
 
 def pending(ctx: OpContext) -> list[dict[str, Any]]:
@@ -20,9 +21,14 @@ def pending(ctx: OpContext) -> list[dict[str, Any]]:
 
 
 def describe(request: dict[str, Any]) -> str:
-    """``item.add character=Aria name=rope``: what was asked, as the game master reads it."""
-    params = " ".join(f"{key}={value}" for key, value in request.get("params", {}).items())
-    return f"{request.get('op', '?')} {params}".strip()
+    """``item.add character=Aria name=rope``: what was asked, as the game master reads it (a
+    private field's new value as its character's player and the game master alone read it)."""
+    op, params = str(request.get("op", "?")), request.get("params", {})
+    parts = []
+    for key, value in params.items():
+        shown = value if isinstance(value, (str, int, float, bool)) else str(value)
+        parts.append(say("{key}={value}", key=key, value=quoted(op, params, key, shown)))
+    return joined(" ", [op, *parts])
 
 
 def _find(ctx: OpContext, request_id: int) -> dict[str, Any]:

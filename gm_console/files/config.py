@@ -91,6 +91,24 @@ class Config:
             self._tables[name] = merged
         return self._tables[name]
 
+    def where(self, name: str, *keys: str) -> str:
+        """Where the table ``[<keys>]`` of ``<name>.toml`` is written: the last file that
+        writes it (the one that counts), with the line of its header, "path, line N"; the
+        bundled file's path when no file writes it as a header of its own."""
+        wanted = ".".join(keys)
+        own = [self._plugin_dirs[name]] if name in self._plugin_dirs else []
+        for folder in reversed([*self.dirs[:1], *own, *self.dirs[1:]]):
+            path = folder / f"{name}.toml"
+            if not path.is_file():
+                continue
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                header = line.strip()
+                if header.startswith("[") and "]" in header and \
+                        header[1:header.index("]")].replace('"', "").replace(" .", ".") \
+                        .replace(". ", ".").strip() == wanted:
+                    return f"{path}, line {number}"
+        return str(self.dirs[0] / f"{name}.toml")
+
     @cached_property
     def settings(self) -> dict[str, Any]:
         return self.table("settings")

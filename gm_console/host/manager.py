@@ -25,8 +25,8 @@ from gm_console.contract.hookspecs import API_VERSION, PROJECT
 from gm_console.contract.operations import Operation, Refused, Result
 from gm_console.contract.screens import ScreenSpec
 from gm_console.contract.sections import SectionSpec
-from gm_console.files.config import Config
-from gm_console.host import plugin_index
+from gm_console.files.config import Config, ConfigError
+from gm_console.host import plugin_index, plugin_output
 from gm_console.host.contributions import sound_operation, sound_screen, sound_section
 from gm_console.host.version import installed
 from gm_console.rules.speed import SpeedStep
@@ -142,6 +142,7 @@ class Host:
         Two passes: every plugin is imported first and the hooks it declares for others
         (``hookspecs``) are added, so a plugin may implement a hook declared by one that
         loads after it; then each is registered and checked."""
+        plugin_output.install()
         self._register(CORE, importlib.import_module(CORE_MODULE), installed,
                        "built into gm-console")
         settings = self.config.settings.get("plugins", {})
@@ -158,7 +159,8 @@ class Host:
                                                   "switched off in settings")
                 continue
             try:
-                module = _contained(load)
+                with plugin_output.speaking(name):
+                    module = _contained(load)
                 _check_api(module)
                 self._declare_hooks(name, module)
             except Exception as exc:  # a broken plugin must not take the console down
@@ -166,6 +168,7 @@ class Host:
                 continue
             imported.append((name, module, version, source))
         for name, module, version, source in imported:
+            plugin_output.adopt(getattr(module, "__package__", None) or module.__name__)
             self._register(name, module, version, source)
         self._collect()
         return self
@@ -276,7 +279,8 @@ class Host:
     def _invoke(self, impl: Any, kwargs: dict[str, Any]) -> Any:
         started = time.monotonic()
         try:
-            return impl.function(**{k: kwargs[k] for k in impl.argnames if k in kwargs})
+            with plugin_output.speaking(impl.plugin_name):
+                return impl.function(**{k: kwargs[k] for k in impl.argnames if k in kwargs})
         except Refused:
             raise
         except (Exception, SystemExit) as exc:
@@ -404,12 +408,15 @@ class Host:
         params = op.coerce(raw)
         first_line, started = len(ctx.journal_lines), ctx.now()
         try:
-            reason = op.check(ctx, params) if op.check else None
-            if reason:
-                raise Refused(reason)
-            outcome = op.apply(ctx, params)
+            with plugin_output.speaking(op.plugin):
+                reason = op.check(ctx, params) if op.check else None
+                if reason:
+                    raise Refused(reason)
+                outcome = op.apply(ctx, params)
         except Refused:
             raise
+        except ConfigError as exc:  # the user's rule file (it names itself and the line), not
+            raise Refused(say("{name}: {error}", name=name, error=str(exc))) from None  # a bug
         except Exception as exc:
             self.fail(op.plugin, say("operation {name} raised {error}", name=name,
                                      error=_short(exc)), traceback.format_exc())

@@ -8,7 +8,7 @@ import string
 from typing import TYPE_CHECKING, Any
 
 from gm_console.text.catalogue import host_labels
-from gm_console.text.said import JOINED, Said, parts_of, restored
+from gm_console.text.said import JOINED, PRIVATE, Said, parts_of, restored
 
 if TYPE_CHECKING:
     from gm_console.text.label_source import LabelSource
@@ -26,6 +26,10 @@ class Translator:
         """``text`` in this language: a label looked up, or a rule's sentence
         (:class:`gm_console.text.said.Said`) said again from its template, in this language's
         numbers. A sentence nobody translated stays in English."""
+        if isinstance(text, Said) and text.template == PRIVATE:  # (shown to who may see it)
+            value = text.values.get("value", "")
+            return self(value) if isinstance(value, Said) else _Speaker(self).format_field(
+                value, "")
         if isinstance(text, Said) and text.template == JOINED:
             separator, parts = parts_of(text)
             return self(separator).join(self(part) if isinstance(part, str) else str(part)

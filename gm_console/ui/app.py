@@ -26,12 +26,13 @@ from textual.signal import Signal
 
 from gm_console.files import codec, journal
 from gm_console.files.saver import Saver
+from gm_console.host import plugin_output
 from gm_console.host.manager import Host
 from gm_console.rules.clock import format_clock
-from gm_console.rules.rolls import waiting
+from gm_console.rules.rolls import parse_on_demand, waiting
 from gm_console.state.store import Change, Outcome, Store
 from gm_console.text.i18n import Translator
-from gm_console.text.said import say
+from gm_console.text.said import said_by, say
 from gm_console.ui.bindings import key_binding
 from gm_console.ui.navigation import NavEntry, key_label, nav_entries
 from gm_console.ui.shell import Shell, apply_reported
@@ -252,9 +253,16 @@ class GMConsoleApp(App):
         def roll(expression: str) -> str:
             if not expression:
                 return self.t("type a dice expression, such as 1d20+3")
+            try:  # "save dex 14": a roll on demand, asked of the party (or who follows ":")
+                asked = parse_on_demand(expression)
+            except ValueError as exc:
+                return self.t(said_by(exc))
+            if asked is not None:
+                return self.refusal(asked[0], **asked[1])
             return self.refusal("dice.roll", expression=expression)
 
-        self.ask("Dice expression (1d20+3, 4d6kh3, adv+2)", roll, history=self.roll_history,
+        self.ask("Dice expression (1d20+3, 4d6kh3, adv+2), or save dex 14, check str 12, "
+                 "attack 15 (: who; default the party)", roll, history=self.roll_history,
                  hint="enter: roll · escape: close")
 
     def roll_history(self, count: int = 6) -> list[str]:
@@ -306,6 +314,9 @@ class GMConsoleApp(App):
         # the middle of a key press (opening the journal screen of a long campaign, say).
         # Garbage is still freed by reference counting.
         gc.freeze()
+        # Textual has put its own capture in place of the standard streams by now: what a
+        # plugin's hook prints while the console runs goes to its log (host.plugin_output)
+        plugin_output.install()
         self.set_keymap(self.host.config.keys())
         # Textual's own blank default screen stays at the bottom, never changing; session
         # screens replace each other above it (show_screen), the home screen first.
@@ -443,9 +454,11 @@ class GMConsoleApp(App):
             self._from_thread(self._on_store_change, change)
             return
         self.store_changed.publish(change)
-        if "rolls" in change.areas or "*" in change.areas:
+        if ("rolls" in change.areas or "*" in change.areas) and not change.undo:
             # Once the key or prompt that applied the operation is done: a prompt closing
-            # after its answer was applied must close itself, not the dice prompt.
+            # after its answer was applied must close itself, not the dice prompt. An undo
+            # that brings rolls back leaves them waiting (the header counts them, r answers
+            # them): the prompt opened over it would take the next ctrl+z, its field's own.
             self.call_later(self.action_rolls)
 
     def _on_owner_lost(self, reason: str) -> None:
