@@ -208,10 +208,10 @@ def _join(sock: Any, host: Host, role: str, name: str, front: str = "") -> Remot
     )
 
     try:
-        return RemoteStore(sock, host, role, name, front)
-    except (JoinRefused, OSError) as exc:
-        print(f"gm-console: the session's owner refused to let this front join: {exc}",
-              file=sys.stderr)
+        return RemoteStore(sock, host, role, name, front,
+                           join_timeout=host.config.join_timeout_seconds)
+    except JoinRefused as exc:  # refused, not answering, or gone: the message says which
+        print(f"gm-console: {exc}", file=sys.stderr)
         return None
 
 
