@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import logging
 import os
 import sys
 from dataclasses import replace
@@ -80,6 +81,8 @@ def _tui(argv: list[str]) -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("session", nargs="?", type=Path, help="session file (.toml)")
     _role_arguments(parser)
+    parser.add_argument("--log", type=Path, metavar="FILE",
+                        help="where the console logs (default: console.log in the data folder)")
     parser.add_argument("--theme", default="",
                         help="the colour theme (textual-dark, nord, gruvbox, ...; default: the "
                              "one last chosen in the command palette)")
@@ -111,6 +114,9 @@ def _tui(argv: list[str]) -> int:
             print(f"gm-console: --theme: no theme {args.theme!r}; there are "
                   f"{', '.join(sorted(BUILTIN_THEMES))}", file=sys.stderr)
             return 2
+    if not _log_to(args.log, "console"):
+        return 2
+    logging.getLogger("gm_console").info("console on %s as %s", path, role)
     while True:  # a client whose owner went away opens the session again
         code = _console(path, role, args.front_name, args.theme)
         if code != REJOIN:
@@ -126,6 +132,19 @@ class _Version(argparse.Action):
 
         print(f"gm-console {gm_console.__version__}")
         parser.exit()
+
+
+def _log_to(path: Path | None, program: str) -> bool:
+    """The log file set up (:mod:`gm_console.files.console_log`); False once it said why not."""
+    from gm_console.files import console_log
+
+    try:
+        console_log.install(path, program)
+    except OSError as exc:
+        print(f"gm-console: --log: cannot write {path or console_log.default_path()}: "
+              f"{exc.strerror or exc}", file=sys.stderr)
+        return False
+    return True
 
 
 def _console(path: Path, role: Role, name: str, theme: str = "") -> int:
@@ -231,6 +250,9 @@ def _command(argv: list[str]) -> int:
     _role_arguments(op)
     serve = sub.add_parser("serve", help="own a session without a screen, for a game server")
     serve.add_argument("session", type=Path)
+    serve.add_argument("--log", type=Path, metavar="FILE",
+                       help="where it logs, besides stderr (default: console.log in the data "
+                            "folder)")
     invite_cmd = sub.add_parser("invite", help="let one player in: a key's line or a link")
     # Their options' modules load asyncio and ssl (serve's listeners) or secrets and hashlib
     # (invite's links): heavy imports that the other commands have no use for. The command
@@ -486,6 +508,8 @@ def _serve(args: argparse.Namespace, host: Host) -> int:
         wanted = listeners(args)
     except ListenerError as exc:
         print(f"gm-console serve: {exc}", file=sys.stderr)
+        return 2
+    if not _log_to(args.log, "serve"):
         return 2
     return serve(args.session, host, Fronts(wanted) if wanted else None)
 

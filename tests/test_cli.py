@@ -264,3 +264,34 @@ def test_an_unknown_theme_is_named_with_the_themes_there_are(tmp_path: Path) -> 
     assert done.returncode == 2
     assert "no theme 'neon'" in done.stderr and "nord" in done.stderr
     assert not (tmp_path / "s.toml").exists()
+
+
+def test_the_consoles_log_file_gets_what_the_host_logs(tmp_path: Path) -> None:
+    import logging
+
+    from gm_console.cli import _log_to
+    from gm_console.files import console_log
+
+    logger = logging.getLogger("gm_console")
+    before = list(logger.handlers)
+    try:
+        assert _log_to(None, "console")  # the data folder's console.log by default
+        logging.getLogger("gm_console.host").warning("plugin boom switched off")
+        for handler in logger.handlers:
+            handler.flush()
+        written = console_log.default_path().read_text()
+        assert "console[" in written and "gm_console.host: plugin boom switched off" in written
+    finally:
+        for handler in set(logger.handlers) - set(before):
+            handler.close()
+            logger.removeHandler(handler)
+
+
+def test_a_log_file_that_cannot_be_written_is_said_before_the_console_starts(
+        tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    done = run(str(tmp_path / "s.toml"), "--log", str(blocker / "console.log"))
+    assert done.returncode == 2
+    assert "--log: cannot write" in done.stderr and "console.log" in done.stderr
+    assert not (tmp_path / "s.toml").exists()

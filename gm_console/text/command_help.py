@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 CONFIG = "GM_CONSOLE_CONFIG_DIR   the settings folder (settings.toml, your own rule tables)"
-DATA = ("GM_CONSOLE_DATA_DIR     the data folder (the demo's copy, plugins.log, the browser "
-        "links)")
+DATA = ("GM_CONSOLE_DATA_DIR     the data folder (the demo's copy, console.log, plugins.log, "
+        "the browser links)")
 RUNTIME = ("GM_CONSOLE_RUNTIME_DIR  where a live session's owner is found (else "
            "$XDG_RUNTIME_DIR)")
 TERM = "TERM                    the terminal's type (a dumb one cannot show the console)"
