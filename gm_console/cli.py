@@ -45,7 +45,8 @@ from gm_console.text.safe_text import json_output, visible
 if TYPE_CHECKING:
     from gm_console.live.client import RemoteStore
 
-COMMANDS = ("plugins", "show", "op", "ops", "journal", "serve", "invite", "new-plugin")
+COMMANDS = ("plugins", "show", "op", "ops", "journal", "serve", "invite", "new-plugin",
+            "completion")
 
 
 def command() -> None:
@@ -280,10 +281,17 @@ def _command(argv: list[str]) -> int:
     scaffold.add_argument("--key", default="f10", help="the function key its screen asks for (f10; a taken one gives the next free)")
     from gm_console.text.command_help import epilog
 
+    completion = sub.add_parser("completion", help="print the shell completion script")
+    completion.add_argument("shell", choices=("bash", "zsh", "fish"))
     for name, command_parser in sub.choices.items():  # each --help ends with examples
         command_parser.epilog = epilog(name)
         command_parser.formatter_class = argparse.RawDescriptionHelpFormatter
     args = parser.parse_args(argv)
+    if args.command == "completion":
+        from gm_console.text.completion import script
+
+        print(script(args.shell, COMMANDS), end="")
+        return 0
     if args.command == "new-plugin":
         return _new_plugin(args)
     if args.command == "invite":  # a line of text: no plugins to load

@@ -231,7 +231,7 @@ def test_a_command_run_in_process_gives_the_garbage_collector_back_on(tmp_path: 
 
 
 @pytest.mark.parametrize("command", ["", "plugins", "show", "op", "ops", "journal", "serve",
-                                     "invite", "new-plugin"])
+                                     "invite", "new-plugin", "completion"])
 def test_each_help_ends_with_examples_and_what_it_reads(command: str, capsys) -> None:
     from gm_console.text.command_help import EXAMPLES
 
@@ -295,3 +295,39 @@ def test_a_log_file_that_cannot_be_written_is_said_before_the_console_starts(
     assert done.returncode == 2
     assert "--log: cannot write" in done.stderr and "console.log" in done.stderr
     assert not (tmp_path / "s.toml").exists()
+
+
+def test_bash_completes_subcommands_session_files_and_operations(tmp_path: Path) -> None:
+    import os
+    import shutil
+
+    bash = shutil.which("bash")
+    if bash is None:
+        pytest.skip("no bash to complete in")
+    script = run("completion", "bash", check=True).stdout
+    (tmp_path / "camp.toml").write_text("")
+    (tmp_path / "notes.txt").write_text("")
+    (tmp_path / "bin").mkdir()
+    wrapper = tmp_path / "bin" / "gm-console"  # what the script runs to list operations
+    wrapper.write_text(f"#!/bin/sh\nexec {sys.executable} -m gm_console \"$@\"\n")
+    wrapper.chmod(0o755)
+
+    def complete(*words: str) -> list[str]:
+        done = subprocess.run(
+            [bash, "-c", script + 'COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _gm_console; '
+             'printf "%s\\n" "${COMPREPLY[@]}"', "bash", "gm-console", *words],
+            cwd=tmp_path, capture_output=True, text=True, check=True, timeout=60,
+            env={**os.environ, "PATH": f"{tmp_path / 'bin'}:{os.environ['PATH']}"})
+        return done.stdout.split()
+
+    assert complete("jo") == ["journal"]
+    assert "camp.toml" in complete("show", "") and "notes.txt" not in complete("show", "")
+    assert complete("op", "camp.toml", "clock.a") == ["clock.advance"]
+    assert complete("completion", "f") == ["fish"]
+
+
+@pytest.mark.parametrize("shell", ["zsh", "fish"])
+def test_zsh_and_fish_get_a_script_of_their_own(shell: str) -> None:
+    script = run("completion", shell, check=True).stdout
+    assert "gm-console" in script and "journal" in script
+    assert ("bashcompinit" in script) == (shell == "zsh")

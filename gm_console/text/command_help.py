@@ -40,6 +40,10 @@ EXAMPLES: dict[str, tuple[list[str], list[str]]] = {
                 ">> players.keys",
                 "gm-console invite my-campaign.toml --role spectator --web"],
                [DATA]),
+    "completion": (["eval \"$(gm-console completion bash)\"     in ~/.bashrc",
+                    "gm-console completion zsh > ~/.zfunc/_gm-console",
+                    "gm-console completion fish > ~/.config/fish/completions/gm-console.fish"],
+                   []),
     "new-plugin": (["gm-console new-plugin weather", "gm-console new-plugin rations --dir ~/src "
                     "--key f11"], []),
 }
