@@ -228,3 +228,106 @@ def test_a_command_run_in_process_gives_the_garbage_collector_back_on(tmp_path: 
         patched.setattr(Host, "load", load)
         main([part.format(s=session) for part in argv])
     assert seen == [False] and gc.isenabled()
+
+
+@pytest.mark.parametrize("command", ["", "plugins", "show", "op", "ops", "journal", "serve",
+                                     "invite", "new-plugin", "completion"])
+def test_each_help_ends_with_examples_and_what_it_reads(command: str, capsys) -> None:
+    from gm_console.text.command_help import EXAMPLES
+
+    with pytest.raises(SystemExit) as done:
+        main([command, "--help"] if command else ["--help"])
+    assert done.value.code == 0
+    printed = capsys.readouterr().out
+    examples, environment = EXAMPLES[command]
+    assert printed.index("examples:") < printed.index(f"  {examples[0]}")
+    assert all(line in printed for line in environment)
+    assert ("environment:" in printed) == bool(environment)
+    for example in examples:  # each example is one this command's parser takes
+        words = example.split()
+        if words[0] == "gm-console" and command:
+            assert words[1] == command
+
+
+def test_a_dumb_terminal_gets_a_sentence_not_a_full_screen_app(tmp_path: Path,
+                                                               monkeypatch) -> None:
+    monkeypatch.setenv("TERM", "dumb")
+    done = run(str(tmp_path / "s.toml"))
+    assert done.returncode == 2
+    assert "TERM=dumb" in done.stderr and "gm-console show" in done.stderr
+    assert "\x1b" not in done.stdout + done.stderr
+    assert not (tmp_path / "s.toml").exists()  # nothing opened, nothing created
+
+
+def test_an_unknown_theme_is_named_with_the_themes_there_are(tmp_path: Path) -> None:
+    done = run(str(tmp_path / "s.toml"), "--theme", "neon")
+    assert done.returncode == 2
+    assert "no theme 'neon'" in done.stderr and "nord" in done.stderr
+    assert not (tmp_path / "s.toml").exists()
+
+
+def test_the_consoles_log_file_gets_what_the_host_logs(tmp_path: Path) -> None:
+    import logging
+
+    from gm_console.cli import _log_to
+    from gm_console.files import console_log
+
+    logger = logging.getLogger("gm_console")
+    before = list(logger.handlers)
+    try:
+        assert _log_to(None, "console")  # the data folder's console.log by default
+        logging.getLogger("gm_console.host").warning("plugin boom switched off")
+        for handler in logger.handlers:
+            handler.flush()
+        written = console_log.default_path().read_text()
+        assert "console[" in written and "gm_console.host: plugin boom switched off" in written
+    finally:
+        for handler in set(logger.handlers) - set(before):
+            handler.close()
+            logger.removeHandler(handler)
+
+
+def test_a_log_file_that_cannot_be_written_is_said_before_the_console_starts(
+        tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    done = run(str(tmp_path / "s.toml"), "--log", str(blocker / "console.log"))
+    assert done.returncode == 2
+    assert "--log: cannot write" in done.stderr and "console.log" in done.stderr
+    assert not (tmp_path / "s.toml").exists()
+
+
+def test_bash_completes_subcommands_session_files_and_operations(tmp_path: Path) -> None:
+    import os
+    import shutil
+
+    bash = shutil.which("bash")
+    if bash is None:
+        pytest.skip("no bash to complete in")
+    script = run("completion", "bash", check=True).stdout
+    (tmp_path / "camp.toml").write_text("")
+    (tmp_path / "notes.txt").write_text("")
+    (tmp_path / "bin").mkdir()
+    wrapper = tmp_path / "bin" / "gm-console"  # what the script runs to list operations
+    wrapper.write_text(f"#!/bin/sh\nexec {sys.executable} -m gm_console \"$@\"\n")
+    wrapper.chmod(0o755)
+
+    def complete(*words: str) -> list[str]:
+        done = subprocess.run(
+            [bash, "-c", script + 'COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _gm_console; '
+             'printf "%s\\n" "${COMPREPLY[@]}"', "bash", "gm-console", *words],
+            cwd=tmp_path, capture_output=True, text=True, check=True, timeout=60,
+            env={**os.environ, "PATH": f"{tmp_path / 'bin'}:{os.environ['PATH']}"})
+        return done.stdout.split()
+
+    assert complete("jo") == ["journal"]
+    assert "camp.toml" in complete("show", "") and "notes.txt" not in complete("show", "")
+    assert complete("op", "camp.toml", "clock.a") == ["clock.advance"]
+    assert complete("completion", "f") == ["fish"]
+
+
+@pytest.mark.parametrize("shell", ["zsh", "fish"])
+def test_zsh_and_fish_get_a_script_of_their_own(shell: str) -> None:
+    script = run("completion", shell, check=True).stdout
+    assert "gm-console" in script and "journal" in script
+    assert ("bashcompinit" in script) == (shell == "zsh")

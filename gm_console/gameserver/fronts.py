@@ -10,7 +10,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from gm_console.gameserver.listening import MAX_CONNECTIONS, ListenerError
+from gm_console.gameserver.listening import LOGIN_TIMEOUT, MAX_CONNECTIONS, ListenerError
 
 log = logging.getLogger("gm_console.gameserver")
 
@@ -47,6 +47,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host-key", type=Path, metavar="FILE",
                         help="with --ssh: the server's private host key (default: one generated "
                              "once in the data folder)")
+    parser.add_argument("--login-timeout", type=float, default=LOGIN_TIMEOUT, metavar="S",
+                        help=f"with --ssh: seconds from connecting to logged in (default "
+                             f"{LOGIN_TIMEOUT:g}; more for players whose key asks for a "
+                             f"passphrase)")
     parser.add_argument("--web", metavar="HOST:PORT",
                         help="also show the session in browsers (textual-serve): spectators, "
                              "or players with a one-time link (gm-console invite --web); HOST "
@@ -55,9 +59,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="start each remote console as a program of its own, instead of "
                              "forking it from one console process loaded in advance (slower "
                              "logins, more memory per player)")
+    parser.add_argument("--trusted-proxy", metavar="ADDRESS", default="",
+                        help="with --web: the address of the reverse proxy in front of it; its "
+                             "X-Forwarded-Host and X-Forwarded-Proto are believed, nobody "
+                             "else's (default: none)")
     parser.add_argument("--max-connections", type=int, default=MAX_CONNECTIONS, metavar="N",
-                        help=f"SSH connections at once, and browser consoles at once "
-                             f"(default {MAX_CONNECTIONS} each)")
+                        help=f"SSH connections logged in at once, and browser consoles at "
+                             f"once (default {MAX_CONNECTIONS} each)")
 
 
 def listeners(args: argparse.Namespace) -> list[Any]:
@@ -65,11 +73,15 @@ def listeners(args: argparse.Namespace) -> list[Any]:
     found: list[Any] = []
     if args.max_connections < 1:
         raise ListenerError("--max-connections must be 1 or more")
+    if not 0 < args.login_timeout <= 600:
+        raise ListenerError("--login-timeout must be more than 0 and at most 600 seconds")
     if args.web is not None:
         from gm_console.gameserver.web import WebListener
 
         found.append(WebListener(args.session, parse_address(args.web, default_port=8080),
-                                 args.max_connections))
+                                 args.max_connections, args.trusted_proxy))
+    elif args.trusted_proxy:
+        raise ListenerError("--trusted-proxy goes with --web HOST:PORT")
     if args.ssh is None:
         if args.authorized_keys or args.host_key:
             raise ListenerError("--authorized-keys and --host-key go with --ssh HOST:PORT")
@@ -83,7 +95,7 @@ def listeners(args: argparse.Namespace) -> list[Any]:
     from gm_console.gameserver.ssh import SSHListener
 
     found.append(SSHListener(args.session, parse_address(args.ssh), args.authorized_keys,
-                             args.host_key, args.max_connections))
+                             args.host_key, args.max_connections, args.login_timeout))
     return found
 
 

@@ -50,10 +50,14 @@ TEMPLATES = Path(__file__).with_name("templates")
 
 
 class WebListener:
-    def __init__(self, session: Path, address: tuple[str, int], max_consoles: int) -> None:
+    def __init__(self, session: Path, address: tuple[str, int], max_consoles: int,
+                 trusted_proxy: str = "") -> None:
         self.session = Path(session).resolve()
         self.address = address
         self.max_consoles = max_consoles
+        self.trusted_proxy = trusted_proxy
+        """The address a reverse proxy connects from (``serve --trusted-proxy``): its
+        forwarding headers are believed, nobody else's."""
         self.port = address[1]
         self.seats: dict[str, tuple[Role, str]] = {}  # cookie -> role, name
         self.consoles: set[AppService] = set()
@@ -112,16 +116,20 @@ class _Serve(Server):
         pass  # textual-serve prints a banner here; the serve log says where it listens
 
     def _check_host(self, request: web.Request) -> tuple[str, str]:
-        """The scheme and host the browser used (a reverse proxy's X-Forwarded-Proto and
-        X-Forwarded-Host, which a page's websocket cannot set, else the request's own). Bound
-        to loopback without a proxy, a loopback name only: another name pointing here (DNS
+        """The scheme and host the browser used: the request's own, or, from the reverse
+        proxy named by ``--trusted-proxy`` alone, its X-Forwarded-Proto and X-Forwarded-Host
+        (anyone else's are ignored: a page's script can send them). Bound to loopback, and
+        not from that proxy, a loopback name only: another name pointing here (DNS
         rebinding) is a web site trying to read the session."""
-        forwarded = request.headers.get("X-Forwarded-Host")
+        proxied = bool(self.listener.trusted_proxy) and \
+            request.remote == self.listener.trusted_proxy
+        forwarded = request.headers.get("X-Forwarded-Host") if proxied else None
         if forwarded is None and self.listener.address[0] in LOOPBACK and \
                 request.url.host not in LOOPBACK:
             log.warning("web: refused a request for host %s", request.host)
             raise web.HTTPForbidden(text=f"this server answers to 127.0.0.1:{self.listener.port}")
-        scheme = request.headers.get("X-Forwarded-Proto", request.scheme)
+        scheme = request.headers.get("X-Forwarded-Proto", request.scheme) if proxied \
+            else request.scheme
         return scheme.split(",")[0].strip(), (forwarded or request.host).split(",")[0].strip()
 
     async def _make_app(self) -> web.Application:

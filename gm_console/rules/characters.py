@@ -89,6 +89,25 @@ def _strength(raw: Any) -> int | str:
     return str(strength) if strength.percentile else strength.score
 
 
+FIELD_WORDS: dict[str, Said] = {
+    "name": say("name"), "race": say("race"), "strength": say("strength"),
+    "dexterity": say("dexterity"), "constitution": say("constitution"),
+    "intelligence": say("intelligence"), "wisdom": say("wisdom"), "charisma": say("charisma"),
+    "height_m": say("height (m)"), "speed_m": say("speed (m)"),
+    "climb_speed_m": say("climbing speed (m)"), "swim_speed_m": say("swimming speed (m)"),
+    "exhaustion": say("exhaustion"), "armour": say("armour"),
+    "armour_weight_lb": say("armour weight (lb)"), "armour_magic": say("magic armour"),
+    "bulky": say("bulky"), "hit_points": say("hit points"),
+    "max_hit_points": say("maximum hit points"), "temp_hit_points": say("temporary hit points"),
+    "notes": say("notes"),
+}
+"""Each field as a sentence and the editor name it (a key, ``max_hit_points``, is the file's
+and the command line's word, not the reader's)."""
+
+ITEM_FIELD_WORDS: dict[str, Said] = {"name": say("name"), "weight_lb": say("weight (lb)"),
+                                     "qty": say("quantity")}
+"""Each item field as a sentence and the item form name it."""
+
 FIELDS: dict[str, Callable[[Any], Any]] = {
     "name": _text(say("Name")),
     "race": _text(say("Race")),

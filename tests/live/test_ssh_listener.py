@@ -214,7 +214,9 @@ def test_serve_refuses_listener_options_it_cannot_use(
             (["--ssh", "127.0.0.1:99999", "--authorized-keys", str(table["keys"])],
              "is not HOST:PORT"),
             (["--authorized-keys", str(table["keys"])], "go with --ssh"),
-            (["--web", "8080", "--max-connections", "0"], "must be 1 or more")]:
+            (["--web", "8080", "--max-connections", "0"], "must be 1 or more"),
+            (["--ssh", "127.0.0.1:0", "--authorized-keys", str(table["keys"]),
+              "--login-timeout", "0"], "--login-timeout must be more than 0")]:
         assert main(["serve", session, *args]) == 2
         assert complaint in capsys.readouterr().err
     assert table["session"].read_text() == SESSION
