@@ -63,6 +63,8 @@ def command() -> None:
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
+        if argv[:1] == ["_prefork"] and len(argv) == 2 and argv[1].isdigit():
+            return _prefork(int(argv[1]))
         if argv and argv[0] in COMMANDS:
             return _command(argv)
         return _tui(argv)
@@ -184,6 +186,24 @@ def _console(path: Path, role: Role, name: str, theme: str = "") -> int:
                    theme=theme)
     finally:
         owner.close()
+
+
+def _prefork(fd: int) -> int:
+    """The game server's template console (gm_console.gameserver.prefork): everything a
+    console loads, loaded once, then a fork of it for each connection's console."""
+    gc.disable()
+    from gm_console.gameserver import prefork
+    from gm_console.live import client  # noqa: F401  (every remote console joins)
+    from gm_console.ui import app
+
+    Host().load()  # the plugins' modules imported: each console's Host finds them loaded
+    gc.collect()
+    gc.freeze()  # what is loaded now stays shared: no collection pass writes to its pages
+
+    def console(args: list[str]) -> int:
+        app.environment_changed()
+        return main(args)
+    return prefork.serve_forks(fd, console)
 
 
 def _loaded() -> None:
@@ -553,7 +573,7 @@ def _serve(args: argparse.Namespace, host: Host) -> int:
         return 2
     if not _log_to(args.log, "serve"):
         return 2
-    return serve(args.session, host, Fronts(wanted) if wanted else None)
+    return serve(args.session, host, Fronts(wanted, args.prefork) if wanted else None)
 
 
 def _journal(args: argparse.Namespace, host: Host) -> int:

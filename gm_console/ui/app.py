@@ -538,6 +538,17 @@ def app_class(host: Host) -> type[GMConsoleApp]:
                                                "__module__": __name__})
 
 
+def environment_changed() -> None:
+    """The process's environment is not the one Textual was imported with (a console forked
+    from the game server's template): Textual's settings from the environment (the driver,
+    the colour system) are read again."""
+    import importlib
+
+    import textual.constants
+
+    importlib.reload(textual.constants)
+
+
 def run(path: Path, store: Any, saver: Saver | None = None,
         notices: list[Any] | None = None, before_hang_up: Callable[[], None] | None = None,
         theme: str = "") -> int:
