@@ -1141,3 +1141,26 @@ async def test_a_theme_that_cannot_be_kept_says_so_and_the_console_goes_on(make_
         await pilot.pause()
         assert any("theme is not kept" in str(n.message) for n in app._notifications)
         assert app.theme == "nord"
+
+
+async def test_the_palette_offers_what_the_screen_can_do_and_runs_it(make_app, store):
+    """A screen's keys are commands of the palette, found by name: on the loads screen,
+    "Item (i)" asks for the item as its key does."""
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f5")
+        await pilot.pause()
+        commands = {command.title: command for command in
+                    app.get_system_commands(app.screen)}
+        add = commands["Item (i)"]
+        assert add.help == "this screen"
+        add.callback()
+        await pilot.pause()
+        from gm_console.ui.widgets.question_line import QuestionLine
+        assert app.screen.query_one(QuestionLine).asking
+        await pilot.press("escape")
+        await pilot.press("f3")
+        await pilot.pause()
+        titles = {command.title for command in app.get_system_commands(app.screen)}
+        assert "Item (i)" not in titles  # the loads screen's, not the party's
+        assert "Cursor up (up)" not in titles  # the table's own keys are not commands

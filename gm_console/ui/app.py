@@ -200,6 +200,7 @@ class GMConsoleApp(App):
             yield SystemCommand(t(titles.get(entry.screen_id, entry.label)),
                                 key_label(entry.key),
                                 lambda i=entry.screen_id: self.action_open(i))
+        yield from self._screen_commands(screen)
         for title, action in (("Dice: roll", self.action_roll_dice),
                               ("Rolls: answer the waiting rolls", self.action_rolls),
                               ("Journal: add a note", self.action_note),
@@ -208,6 +209,21 @@ class GMConsoleApp(App):
                               ("Rest: long rest", self.action_long_rest),
                               ("Session: undo", self.action_undo)):
             yield SystemCommand(t(title), "", action)
+
+    def _screen_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """What the screen the palette was opened from can do, each of its keys (those of the
+        widget in focus too) as a command: a key not in the footer is found by its name."""
+        seen: set[str] = set()
+        for key, active in screen.active_bindings.items():
+            binding = active.binding
+            if (active.node is not screen or not active.enabled or not binding.description
+                    or binding.action.startswith(("app.", "screen.")) or binding.action in seen):
+                continue  # the app's own are listed by name below; Textual's are not ours
+            seen.add(binding.action)
+            yield SystemCommand(f"{self.t(binding.description)} ({key_label(key)})",
+                                self.t("this screen"),
+                                lambda action=binding.action: self.call_later(
+                                    self.run_action, action, screen))
 
     # -- actions ------------------------------------------------------------------------------
 
