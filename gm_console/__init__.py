@@ -20,10 +20,12 @@ from gm_console.contract.screens import ScreenSpec
 from gm_console.contract.sections import SectionSpec
 from gm_console.rules.abilities import Strength, modifier, parse_score, parse_strength
 from gm_console.rules.clock import format_clock, format_duration
-from gm_console.rules.rolls import RollRequest
+from gm_console.rules.conditions import parse_entry as parse_condition_entry
+from gm_console.rules.hitpoints import parse_entry as parse_hit_points_entry
+from gm_console.rules.rolls import RollRequest, parse_on_demand
 from gm_console.rules.speed import SpeedStep
 from gm_console.text.catalogue import plugin_labels
-from gm_console.text.said import Said, joined, restored, said_by, say, stored
+from gm_console.text.said import Said, joined, private, restored, said_by, say, stored
 from gm_console.text.said import Value as SentenceValue
 
 if TYPE_CHECKING:
@@ -80,9 +82,13 @@ __all__ = [
     "hookspec",
     "joined",
     "modifier",
+    "parse_condition_entry",
+    "parse_hit_points_entry",
+    "parse_on_demand",
     "parse_score",
     "parse_strength",
     "plugin_labels",
+    "private",
     "restored",
     "said_by",
     "say",

@@ -49,12 +49,14 @@ def table_state(host: Host) -> dict[str, Any]:
             ("dice.roll", {"expression": "1d20+3"}),
             ("journal.note", {"text": "Wolves howl to the north."}),
             ("combat.start", {}),
-            ("combat.add", {"name": "Wolf", "initiative": "2", "speed_m": "15"}),
+            ("combat.add", {"name": "Wolf", "creature": "wolf", "count": "2"}),  # HP each
             ("combat.initiative", {"combatant": "Aria", "value": "17"}),
             ("combat.initiative", {"combatant": "Bram", "value": "9"}),
             ("combat.initiative", {"combatant": "Ilse", "value": "14"}),
             ("combat.initiative", {"combatant": "Wolf", "value": "12"}),
             ("actions.take", {"action": "move", "metres": "4.5"}),
+            ("hp.damage", {"character": "Wolf 2", "amount": "4"}),
+            ("condition.add", {"character": "Wolf 2", "condition": "prone"}),
     ):
         outcome = store.apply(op, params)
         assert outcome.ok, f"{op}: {outcome.reason}"

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import tomllib
 
+import pytest
+
 from textual.widgets import Input, Label
 
 from gm_console.ui.screens.character import CharacterScreen, ItemForm
@@ -334,6 +336,22 @@ async def test_journal_screen_keys_go_through_the_whole_journal(make_app, store)
         assert table.row_count == page
 
 
+async def test_a_journal_key_shows_the_line_in_full_with_the_cursor_not_a_frame_later(
+        make_app, store):
+    """The line under the cursor is shown in full as the key moves the cursor, not when the
+    table's RowHighlighted message comes, after the frame: a second frame, a frame later."""
+    long_journal(store, 20)
+    app = make_app(store)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("f4")
+        await pilot.pause()
+        screen = app.screen
+        screen.go_by(-5)  # among the rows shown: the table only moves its cursor
+        assert under_cursor(app) == "note 14"
+        screen.go_by(1)
+        assert under_cursor(app) == "note 15"
+
+
 async def test_an_edit_is_saved_off_the_key_path(make_app, store, tmp_path):
     path = tmp_path / "saved.toml"
     app = make_app(store, path)
@@ -411,6 +429,26 @@ async def test_command_palette_offers_every_plugin_screen(make_app, store):
         for spec in store.host.screens.values():
             assert spec.title in titles
         assert {"Dice: roll", "Session: undo"} <= titles
+
+
+async def test_a_screen_no_key_was_left_for_is_in_the_palette(make_app, store, monkeypatch):
+    """More plugin screens than free function keys: those without one are opened from the
+    command palette ("palette only", as gm-console plugins says), not left unreachable."""
+    from gm_console.host import screen_keys
+
+    monkeypatch.setattr(screen_keys, "PLUGIN_KEYS", ("f5",))
+    keyless = screen_keys.plan(store.host).palette_only
+    assert keyless  # the other plugin screens have no key
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        commands = {command.title: command for command in
+                    app.get_system_commands(app.screen)}
+        titles = {spec.id: spec.title for spec in store.host.screens.values()}
+        for entry in keyless:
+            assert titles[entry.screen_id] in commands
+        commands[titles[keyless[0].screen_id]].callback()
+        await pilot.pause()
+        assert getattr(app.screen, "screen_id", None) == keyless[0].screen_id
 
 
 async def settings_table(app, pilot) -> tuple[SyncedTable, list[str]]:
@@ -666,6 +704,28 @@ async def test_dice_prompt_shows_its_own_refusal_and_keeps_a_roll_history(make_a
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
+
+
+async def test_the_dice_prompt_asks_the_whole_party_for_a_save(make_app, store):
+    """d and "save dex 14" at 80x24: a roll request for each character, exhaustion 3 named;
+    a line that starts as one and is not stays in the prompt."""
+    assert store.apply("character.set", {"character": "Bram", "field": "exhaustion",
+                                         "value": "3"}).ok
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("d", *"save 14", "enter")
+        await pilot.pause()
+        assert "str, dex" in str(app.screen.query_one("#prompt-refusal").render())
+        assert not store.state.get("rolls", {}).get("pending")
+        await pilot.press("ctrl+u", *"save dex 14", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, RollPrompt)  # the game master answers it there
+        rows = [str(label.render()) for label in app.screen.query(".roll-row Label")]
+        assert rows[0] == "Aria: 1d20+3  DC 14" and "(disadvantage)" in rows[-1]
+        asked = store.state["rolls"]["pending"]
+        assert [r["who"] for r in asked[-1]["rolls"]] == ["Aria", "Bram"]
+        assert asked[-1]["rolls"][1]["expression"] == "2d20kl1"
+        assert "exhaustion 3" in asked[-1]["rolls"][1]["why"]
 
 
 async def test_removing_a_character_asks_first_and_a_refused_name_stays_typed(make_app, store):
@@ -952,3 +1012,132 @@ async def test_a_screen_that_cannot_draw_a_change_is_an_error_not_a_stale_screen
             app.screen.refresh_view = broken
             assert store.apply("clock.advance", {"minutes": 10}).ok
             await pilot.pause()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+async def test_undoing_a_roll_leaves_the_rolls_waiting_without_the_prompt(
+        make_app, store, french, language):
+    """The roll undone, its rolls wait again, said in the header; the prompt does not open
+    over the screen (its field would take the next ctrl+z as its own undo): that ctrl+z
+    undoes the operation before it, and r still opens the prompt."""
+    from test_party import saves_then
+    if language == "fr":
+        french(store)
+    saves_then(store, [])
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        store.apply("test.ask")
+        await pilot.pause()
+        assert isinstance(app.screen, RollPrompt)
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert not store.state["rolls"]["pending"]
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        await pilot.pause()
+        assert store.state["rolls"]["pending"] and not app.screen.is_modal
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, RollPrompt)
+        await pilot.press("escape", "ctrl+z")  # undoes test.ask: no rolls left
+        await pilot.pause()
+        await pilot.pause()
+        assert not store.state.get("rolls", {}).get("pending") and not app.screen.is_modal
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+async def test_a_form_typed_ahead_in_one_burst_keeps_its_tabs(make_app, store, french,
+                                                              language):
+    """ctrl+n, a name, tab, a weight, tab, a quantity and enter arriving in one read (over
+    SSH keys come in bursts): each tab moves to the next field before the next key is typed,
+    and the enter comes last. Run once the key had bubbled up to the app, the tabs queued
+    behind the enter: one field got "rations110"."""
+    from textual import events
+    if language == "fr":
+        french(store)
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f3", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, CharacterScreen)
+        keys = [("ctrl+n", None), *((c, c) for c in "rations"), ("tab", "\t"), ("1", "1"),
+                ("tab", "\t"), ("1", "1"), ("0", "0"), ("enter", "\r")]
+        for key, character in keys:
+            app.post_message(events.Key(key, character))
+        for _ in range(10):
+            await pilot.pause()
+        assert isinstance(app.screen, CharacterScreen)
+        assert store.state["characters"][0]["items"] == [
+            {"name": "rations", "weight_lb": 1, "qty": 10}]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+async def test_the_editor_goes_to_a_part_of_the_sheet_in_two_keys(make_app, store, french,
+                                                                  language):
+    """ctrl+g then a part's number goes to its first field: hit points in two keys, not
+    eighteen tabs. Typed in one burst with the value, the value lands in hit points; a
+    letter typed while it asks is neither typed in a field nor one of the app's keys; up and
+    down go from field to field."""
+    from textual import events
+    if language == "fr":
+        french(store)
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f3", "enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, CharacterScreen) and screen.focused.id == "field-name"
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        line = str(screen.query_one("#jump").render())
+        assert ("5 hit points" if language == "en" else "5 points de vie") in line
+        await pilot.press("q")  # neither typed nor quitting: back to the name
+        await pilot.pause()
+        assert app.is_running and screen.focused.id == "field-name"
+        assert screen.query_one("#field-name", Input).value == "Aria"
+        for key, character in [("ctrl+g", None), ("5", "5"), ("2", "2"), ("2", "2"),
+                               ("enter", "\r")]:
+            app.post_message(events.Key(key, character))
+        for _ in range(5):
+            await pilot.pause()
+        assert store.state["characters"][0]["hit_points"] == 22
+        assert store.state["characters"][0]["name"] == "Aria"
+        await pilot.press("down")
+        await pilot.pause()
+        assert screen.focused.id == "field-max_hit_points", screen.active_bindings.keys()
+        await pilot.press("up", "up")
+        assert screen.focused.id == "field-bulky"
+        assert not screen.query_one("#jump").display
+
+
+async def test_the_theme_chosen_in_the_palette_is_the_next_consoles_and_theme_overrides_it(
+        make_app, store, tmp_path):
+    from gm_console.files import theme_choice
+
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        assert app.theme != "nord"
+        app.theme = "nord"  # what the palette's "Change theme" does
+        await pilot.pause()
+    assert theme_choice.saved() == "nord"
+    again = make_app(store)
+    async with again.run_test(size=SIZE):
+        assert again.theme == "nord"
+    chosen = make_app(store, theme="gruvbox")  # --theme
+    async with chosen.run_test(size=SIZE):
+        assert chosen.theme == "gruvbox"
+    assert theme_choice.saved() == "nord"  # --theme is for this console, not kept
+
+
+async def test_a_theme_that_cannot_be_kept_says_so_and_the_console_goes_on(make_app, store,
+                                                                          tmp_path,
+                                                                          monkeypatch):
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("")
+    monkeypatch.setenv("GM_CONSOLE_DATA_DIR", str(blocked))
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        app.theme = "nord"
+        await pilot.pause()
+        assert any("theme is not kept" in str(n.message) for n in app._notifications)
+        assert app.theme == "nord"

@@ -178,3 +178,46 @@ def test_plugin_raising_in_an_operation_changes_nothing_and_is_switched_off(tmp_
     assert store.host.plugins["boom"].status == "failed"
     assert not store.apply("boom.now").ok  # gone, with a clear message
     assert "unknown operation" in store.apply("boom.now").reason
+
+
+SLEEPING = (
+    "import time\n"
+    "from gm_console import hookimpl\n"
+    "@hookimpl\n"
+    "def character_derived(character, session):\n"
+    "    time.sleep(0.2)\n"
+    "    return {'slow': {}}\n"
+)
+
+
+def test_a_slow_hook_is_named_once_to_the_console_and_each_time_in_the_log(tmp_path, caplog):
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    (folder / "sleepy.py").write_text(SLEEPING)
+    write_settings(tmp_path, f'slow_hook_seconds = 0.1\n[plugins]\nfolders = ["{folder}"]\n')
+    host = Host().load()
+    told: list[str] = []
+    host.slow_listeners.append(told.append)
+    store = Store(codec.prepare(codec.new_session("t"), host, "t"), host)
+    assert store.apply("character.add", {"name": "Aria"}).ok
+    with caplog.at_level("WARNING", logger="gm_console.host"):
+        for _ in range(2):
+            answers = host.call("character_derived", character=store.state["characters"][0],
+                                session=store.session)
+            assert {"slow": {}} in answers
+    named = [m for m in told if m.startswith("plugin sleepy: hook character_derived took ")]
+    assert len(named) == 1  # the console is told once
+    logged = [r for r in caplog.records
+              if r.getMessage().startswith("plugin sleepy: hook character_derived took ")]
+    assert len(logged) >= 2  # the log each time
+    assert host.plugins["sleepy"].status == "loaded"  # a slow plugin is named, not switched off
+
+
+def test_slow_hook_seconds_must_be_a_positive_number(tmp_path):
+    import pytest
+
+    from gm_console.files.config import ConfigError
+
+    write_settings(tmp_path, "slow_hook_seconds = 0\n")
+    with pytest.raises(ConfigError, match="slow_hook_seconds must be a number of seconds above 0"):
+        Host().config.slow_hook_seconds  # noqa: B018

@@ -741,6 +741,39 @@ async def test_a_question_lays_out_neither_itself_again_nor_the_screen_behind(
         assert "Bram" in app.export_screenshot()
 
 
+async def test_a_question_line_closing_restyles_nothing_and_its_field_takes_no_key(
+        make_app, store, monkeypatch):
+    """Closed, the question line's field is out of the focus chain (a screen's letters stay its
+    keys, tab never lands in it) without being disabled: a change of ``disabled`` restyles the
+    field, a third of the time an answered question took to draw."""
+    from textual.widget import Widget
+
+    from gm_console.ui.widgets.question_line import QuestionLine
+
+    restyled: list[str] = []
+    original = Widget.watch_disabled
+    monkeypatch.setattr(Widget, "watch_disabled", lambda widget, *a: (
+        restyled.append(type(widget).__name__), original(widget, *a)))
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f5")  # the loads screen: i asks for an item
+        await settled(pilot)
+        line = app.screen.query_one(QuestionLine)
+        field = line.query_one(Input)
+        assert field not in app.screen.focus_chain
+        await pilot.press("i")
+        await settled(pilot)
+        assert line.asking and app.screen.focused is field
+        await pilot.press(*"torch, 1, 1", "enter")
+        await settled(pilot)
+        assert not line.asking and restyled == []
+        assert field not in app.screen.focus_chain
+        await pilot.press("tab", "tab", "tab")
+        await settled(pilot)
+        assert app.screen.focused is not field
+        assert any(item["name"] == "torch" for item in store.state["characters"][0]["items"])
+
+
 async def test_a_plugin_screen_with_breakpoints_gets_their_classes(make_app, store):
     """Textual sets a screen's breakpoint classes in its Resize handler: a screen that has
     breakpoints keeps that handler for every Resize, its first one included."""

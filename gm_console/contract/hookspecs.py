@@ -7,7 +7,8 @@ The host calls each implementation on its own: one that raises is reported, its 
 switched off, and the console carries on with the others.
 
 ``session`` arguments are :class:`gm_console.Session` (read-only: ``state``, ``setting()``,
-``table()``, ``speed()``, ``terrain()``, ``derived()``; a character's conditions:
+``table()``, ``speed()``, ``terrain()``, ``derived()``; ``subject(name)``, a character or a
+creature a plugin keeps (``creatures``); a character's conditions:
 ``conditions()``, ``roll_dice()`` for the dice of a check, save or attack with the disadvantage
 they impose, ``action_limits()``, ``hit_points()``; ``current_turn()``; ``kept(kind,
 compute)``, a value of the whole session computed by ``compute(session)``, and
@@ -241,6 +242,25 @@ def character_conditions(character: dict[str, Any], session: Session
     """
 
 
+@hookspec
+def creatures(session: Session) -> list[dict[str, Any]] | None:
+    """The creatures a plugin keeps that are not party characters (the monsters and NPCs of a
+    fight), each a dict shaped like a character as stored in the plugin's own section:
+    ``name``, ``max_hit_points``, ``hit_points``, ``temp_hit_points``, ``conditions``, ability
+    scores. The host finds a creature by name when no character has it
+    (``session.subject()``): hit points, conditions, their durations and rolls on demand work
+    on it as on a character, changed in place in the plugin's section (called with the
+    operation's ``ctx`` as ``session`` when it is to be changed).
+
+    Example::
+
+        @hookimpl
+        def creatures(session):
+            fight = session.state.get("plugins", {}).get("combat", {})
+            return [c for c in fight.get("combatants", []) if "max_hit_points" in c]
+    """
+
+
 @hookspec(firstresult=True)
 def current_turn(session: Session) -> dict[str, Any] | None:
     """The fight's ``{"round": n, "turn": name}`` while one is running (the combat plugin
@@ -376,6 +396,22 @@ def turn_ended(ctx: OpContext, name: str, round: int) -> None:
         def turn_ended(ctx, name, round):
             ctx.journal(f"{name} catches their breath", kind="note")
     """
+
+
+@hookspec
+def hit_points_changed(ctx: OpContext, name: str, hit_points: int, at_floor: bool) -> None:
+    """Damage or healing changed the hit points of the character or creature ``name``
+    (``at_floor``: at the floor or below, unconscious). The combat plugin takes a creature
+    at the floor out of the fight's order, and back in once healed.
+
+    Example::
+
+        @hookimpl
+        def hit_points_changed(ctx, name, hit_points, at_floor):
+            if at_floor:
+                ctx.journal(f"{name} is down", kind="combat", who=[name])
+    """
+
 
 @hookspec(firstresult=True)
 def spend_movement(ctx: OpContext, character: str, metres: float,

@@ -32,6 +32,7 @@ class HostConfig(Protocol):
     """The settings and rule tables a session reads (:class:`gm_console.files.config.Config`)."""
 
     def table(self, name: str) -> dict[str, Any]: ...
+    def where(self, name: str, *keys: str) -> str: ...
     @property
     def language(self) -> str: ...
     @property
@@ -70,6 +71,7 @@ class Session:
                  cache: DerivedCache | None = None) -> None:
         self.state = state
         self.host = host
+        self._owners: dict[int, str] = {}  # creature (by id) -> the plugin keeping it
         # Derived values kept between calls; only for a committed state, never changed in place.
         self.cache = cache
 
@@ -85,6 +87,11 @@ class Session:
     def table(self, name: str) -> dict[str, Any]:
         """The rule tables of ``config/<name>.toml`` (user overrides merged in)."""
         return self.host.config.table(name)
+
+    def where(self, name: str, *keys: str) -> str:
+        """Where table ``[<keys>]`` of ``config/<name>.toml`` is written, file and line: what
+        a message about a bad entry names."""
+        return self.host.config.where(name, *keys)
 
     def setting(self, plugin: str, key: str, default: Any = _MISSING) -> Any:
         """A plugin setting: the session's ``[plugins.<plugin>.settings]`` first, then
@@ -124,6 +131,35 @@ class Session:
         known = ", ".join(c.get("name", "?") for c in self.characters) or say("none")
         raise Refused(say("no character named {name!r} (characters: {known})", name=name,
                           known=known))
+
+    def creatures(self) -> list[tuple[str, dict[str, Any]]]:
+        """(plugin, creature) for every creature a plugin keeps (the ``creatures`` hook: the
+        monsters of a fight), as stored in that plugin's section."""
+        found = [(plugin, creature)
+                 for plugin, batch in self.host.call_each("creatures", session=self)
+                 if isinstance(batch, list) for creature in batch if isinstance(creature, dict)]
+        self._owners.update((id(creature), plugin) for plugin, creature in found)
+        return found
+
+    def subject(self, name: str) -> dict[str, Any]:
+        """The character called ``name``, or else the creature (a monster in a fight): what
+        hit points, conditions and rolls on demand apply to. Refused naming both kinds."""
+        wanted = name.strip().casefold()
+        if any(str(c.get("name", "")).casefold() == wanted for c in peek(self.characters)):
+            return self.character(name)
+        found = self.creatures()
+        for _, creature in found:
+            if str(creature.get("name", "")).casefold() == wanted:
+                return creature
+        known = ", ".join([*(str(c.get("name", "?")) for c in self.characters),
+                           *(str(c.get("name", "?")) for _, c in found)]) or say("none")
+        raise Refused(say("no character or creature named {name!r} (known: {known})",
+                          name=name, known=known))
+
+    def owner_of(self, subject: dict[str, Any]) -> str:
+        """The part of the session a subject of :meth:`subject` is kept in: ``characters``, or
+        the plugin that keeps the creature (what an operation that changes it touches)."""
+        return self._owners.get(id(subject), "characters")
 
     def section(self, plugin: str) -> dict[str, Any]:
         """The plugin's own table, ``[plugins.<plugin>]``, created empty if missing."""
@@ -309,7 +345,7 @@ class OpContext(Session):
         if duration:
             entry["duration"] = dict(duration)
         character["conditions"] = [*entries, entry]
-        self.touch("characters")
+        self.touch(self.owner_of(character))
         return True
 
     def remove_condition(self, character: dict[str, Any], name: str, why: str = "",
@@ -321,7 +357,7 @@ class OpContext(Session):
         if len(kept) == len(entries):
             return False
         character["conditions"] = kept
-        self.touch("characters")
+        self.touch(self.owner_of(character))
         if why:
             label = cond.label_of(name, cond.table_of(self.table("conditions")), self.language)
             self.journal(say("{name}: {condition} ends ({why})",

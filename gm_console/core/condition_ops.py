@@ -26,7 +26,7 @@ def _known(ctx: OpContext) -> dict[str, Any]:
 
 
 def _add(ctx: OpContext, p: dict[str, Any]) -> Result:
-    character = ctx.character(p["character"])
+    character = ctx.subject(p["character"])
     name = p["condition"].strip()
     if not name:
         raise Refused(say("name the condition (conditions: {known})",
@@ -64,7 +64,7 @@ def _add(ctx: OpContext, p: dict[str, Any]) -> Result:
 
 
 def _remove(ctx: OpContext, p: dict[str, Any]) -> Result:
-    character = ctx.character(p["character"])
+    character = ctx.subject(p["character"])
     name = p["condition"].strip()
     if not ctx.remove_condition(character, name):
         derived = [c for c in ctx.conditions(character)
@@ -86,7 +86,8 @@ def _label(ctx: OpContext, name: str) -> str:
     return cond.label_of(name, _known(ctx), ctx.language)
 
 
-def _save_modifier(character: dict[str, Any], ability: str) -> int:
+def ability_modifier(character: dict[str, Any], ability: str) -> int:
+    """The modifier of a character's (or a creature's) score; 10 when the sheet has none."""
     raw = character.get(ability, 10)
     try:
         score = parse_strength(raw).score if ability == "strength" else parse_score(raw, ability)
@@ -102,7 +103,7 @@ def ask_save(ctx: OpContext, character: dict[str, Any], entry: dict[str, Any]) -
     duration = entry["duration"]
     ability, dc = str(duration["ability"]), int(duration["dc"])
     dice, reasons = ctx.roll_dice(character, "save")
-    mod = _save_modifier(character, ability)
+    mod = ability_modifier(character, ability)
     expression = dice if mod == 0 else f"{dice}{mod:+d}"
     title = say("{ability} save DC {dc} to end {condition}", ability=ability_name(ability),
                 dc=dc, condition=_label(ctx, str(entry["name"])))
@@ -115,7 +116,7 @@ def ask_save(ctx: OpContext, character: dict[str, Any], entry: dict[str, Any]) -
 
 
 def _save(ctx: OpContext, p: dict[str, Any]) -> Result:
-    character = ctx.character(p["character"])
+    character = ctx.subject(p["character"])
     for entry in cond.stored_entries(character):
         if entry["name"].casefold() == p["condition"].strip().casefold():
             if (entry.get("duration") or {}).get("kind") != "save":
@@ -135,7 +136,7 @@ def _save_result(ctx: OpContext, p: dict[str, Any]) -> Result:
     request = p["request"]
     if "character" not in request or "condition" not in request:
         raise Refused(say("{op}: the request names no character and condition", op=SAVE_RESULT))
-    character = ctx.character(str(request["character"]))
+    character = ctx.subject(str(request["character"]))
     name = str(request["condition"])
     saved = any(o.get("success") for o in p["outcomes"] if isinstance(o, dict))
     if not saved:
@@ -146,7 +147,7 @@ def _save_result(ctx: OpContext, p: dict[str, Any]) -> Result:
                       condition=_label(ctx, name)), {"ended": True}, [character["name"]])
 
 
-_CHARACTER = Param("character", str, "the character's name")
+_CHARACTER = Param("character", str, "the character's name, or a creature's in a fight")
 
 OPERATIONS = [
     Operation(

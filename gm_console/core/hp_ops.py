@@ -1,5 +1,8 @@
-"""Hit points: damage, healing and temporary hit points (gm_console.rules.hitpoints). "Unconscious"
-is derived from hit points at the floor; massive damage stores "dead"."""
+"""Hit points: damage, healing and temporary hit points (gm_console.rules.hitpoints), of a
+character or of a creature a plugin keeps (a monster in a fight: ``session.subject``).
+"Unconscious" is derived from hit points at the floor; massive damage stores "dead". Every
+change is told to the plugins (``hit_points_changed``): the fight takes a creature at the
+floor out of the order."""
 
 from __future__ import annotations
 
@@ -21,6 +24,13 @@ def _hp(ctx: OpContext, character: dict[str, Any]) -> hitpoints.HitPoints:
     return hp
 
 
+def _changed(ctx: OpContext, subject: dict[str, Any], hit_points: int) -> None:
+    ctx.touch(ctx.owner_of(subject))
+    floor = int(ctx.setting(SETTINGS, "hit_points_floor", 0))
+    ctx.notify("hit_points_changed", name=str(subject["name"]), hit_points=hit_points,
+               at_floor=hit_points <= floor)
+
+
 def _amount(value: int) -> int:
     if value <= 0:
         raise Refused(say("the amount must be more than 0, not {value}", value=value))
@@ -28,13 +38,12 @@ def _amount(value: int) -> int:
 
 
 def _damage(ctx: OpContext, p: dict[str, Any]) -> Result:
-    character = ctx.character(p["character"])
+    character = ctx.subject(p["character"])
     amount = _amount(p["amount"])
     hp = _hp(ctx, character)
     floor = int(ctx.setting(SETTINGS, "hit_points_floor", 0))
     done = hitpoints.damage(hp, amount, floor)
     character["hit_points"], character["temp_hit_points"] = done.current, done.temp
-    ctx.touch("characters")
     steps = joined("; ", done.steps)
     parts = [say("{name} takes {amount} damage ({what}): {steps}", name=character["name"],
                  amount=amount, what=p["what"], steps=steps) if p["what"]
@@ -49,12 +58,13 @@ def _damage(ctx: OpContext, p: dict[str, Any]) -> Result:
         parts.append(say("massive damage: dead"))
     elif done.current <= floor:
         parts.append(say("unconscious"))
+    _changed(ctx, character, done.current)
     return Result(joined("; ", parts), {"character": character["name"], "hit_points": done.current,
                          "temp_hit_points": done.temp, "dead": killed}, [character["name"]])
 
 
 def _heal(ctx: OpContext, p: dict[str, Any]) -> Result:
-    character = ctx.character(p["character"])
+    character = ctx.subject(p["character"])
     amount = _amount(p["amount"])
     hp = _hp(ctx, character)
     dead = [c for c in ctx.conditions(character) if c.effects.get("dead")]
@@ -69,7 +79,7 @@ def _heal(ctx: OpContext, p: dict[str, Any]) -> Result:
                     kind="override", who=[character["name"]])
     after = hitpoints.heal(hp, amount)
     character["hit_points"] = after
-    ctx.touch("characters")
+    _changed(ctx, character, after)
     healed = say("{name} heals {amount}: hit points {before} → {after}", name=character["name"],
                  amount=amount, before=hp.current, after=after)
     parts = [healed]
@@ -82,13 +92,13 @@ def _heal(ctx: OpContext, p: dict[str, Any]) -> Result:
 
 
 def _temp(ctx: OpContext, p: dict[str, Any]) -> Result:
-    character = ctx.character(p["character"])
+    character = ctx.subject(p["character"])
     amount = _amount(p["amount"])
     hp = _hp(ctx, character)
     # Temporary hit points do not add up (5e): the higher of the two stays.
     kept = max(hp.temp, amount)
     character["temp_hit_points"] = kept
-    ctx.touch("characters")
+    ctx.touch(ctx.owner_of(character))
     text = (say("{name} gains {amount} temporary hit points", name=character["name"],
                 amount=amount) if kept == amount else
             say("{name} keeps {temp} temporary hit points (more than {amount}; they do not add "
@@ -97,15 +107,15 @@ def _temp(ctx: OpContext, p: dict[str, Any]) -> Result:
                   [character["name"]])
 
 
-_CHARACTER = Param("character", str, "the character's name")
+_CHARACTER = Param("character", str, "the character's name, or a creature's in a fight")
 _AMOUNT = Param("amount", int, "how many hit points")
 
 OPERATIONS = [
-    Operation("hp.damage", "Damage a character: temporary hit points first, then hit points "
+    Operation("hp.damage", "Damage a character or a creature: temporary hit points first, then hit points "
               "(unconscious at 0; massive damage kills).", _damage,
               (_CHARACTER, _AMOUNT, Param("what", str, "what dealt it", default="")),
               kind="hp"),
-    Operation("hp.heal", "Heal a character, up to the maximum that counts (exhaustion 4 "
+    Operation("hp.heal", "Heal a character or a creature, up to the maximum that counts (exhaustion 4 "
               "halves it).", _heal,
               (_CHARACTER, _AMOUNT, Param("override", str, "the game master's reason to heal "
                                           "the dead", default="")), kind="hp"),

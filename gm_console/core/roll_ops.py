@@ -1,4 +1,7 @@
-"""Dice operations: a free roll, and the answer to rolls a plugin asked for (the dice prompt)."""
+"""Dice operations: a free roll, rolls on demand (an ability check, a saving throw, an attack
+roll, of one, several or the whole party, characters or creatures, with the disadvantage their
+conditions impose), and the answer to rolls a plugin asked for (the dice prompt; a player's
+own roll is asked on their terminal when they are connected)."""
 
 from __future__ import annotations
 
@@ -6,8 +9,14 @@ from typing import Any
 
 from gm_console.contract.operations import Operation, Param, Refused, Result
 from gm_console.contract.session import OpContext
+from gm_console.core.condition_ops import ability_modifier
 from gm_console.rules import dice
-from gm_console.text.said import said_by, say
+from gm_console.rules.abilities import ABILITIES, ability_name
+from gm_console.rules.rolls import RollRequest
+from gm_console.text.said import joined, restored, said_by, say, stored
+
+ASKED = "roll.asked"
+"""The operation a roll on demand's outcomes come back to."""
 
 
 def _roll(ctx: OpContext, p: dict[str, Any]) -> Result:
@@ -25,6 +34,126 @@ def _roll(ctx: OpContext, p: dict[str, Any]) -> Result:
             else say("roll {detail}", detail=detail)
     return Result(text,
                   {"total": rolled.total, "detail": rolled.detail}, who)
+
+
+def _subjects(ctx: OpContext, who: list[str]) -> list[dict[str, Any]]:
+    """Who rolls: the characters and creatures named, or the whole party when none is."""
+    if not who:
+        if not ctx.characters:
+            raise Refused(say("the party is empty: name who rolls"))
+        return list(ctx.characters)
+    return [ctx.subject(name) for name in who]
+
+
+def _ask(ctx: OpContext, kind: str, title: str, subjects: list[dict[str, Any]],
+         bonus: Any, target: int | None) -> Result:
+    """Queue one roll per subject: the d20 with the disadvantage its conditions impose, plus
+    ``bonus(subject)``, against ``target`` (a DC or an armour class) if any."""
+    rolls, reasons = [], {}
+    for subject in subjects:
+        name = str(subject["name"])
+        die, why = ctx.roll_dice(subject, kind)
+        mod = int(bonus(subject))
+        entry: dict[str, Any] = {"who": name, "expression": die if mod == 0 else f"{die}{mod:+d}"}
+        if target is not None:
+            entry["dc"] = target
+        if why:
+            reasons[name] = joined("; ", why)
+            entry["why"] = reasons[name]
+        rolls.append(entry)
+    # The request is saved with the session: its sentences keep what reads them again in the
+    # reader's language once the session is opened again.
+    request = ctx.request_rolls(RollRequest(title, rolls, then=ASKED, context={
+        "title": _kept(title), "why": {who: _kept(why) for who, why in reasons.items()}}))
+    names = ", ".join(r["who"] for r in rolls)
+    worse = [say("{who}: disadvantage ({why})", who=who, why=why) for who, why in reasons.items()]
+    text = say("{title} asked of {names}", title=title, names=names)
+    return Result(joined("; ", [text, *worse]), {"request": request, "rolls": rolls},
+                  [r["who"] for r in rolls])
+
+
+def _kept(text: str) -> dict[str, Any]:
+    return {"text": str(text), **stored(text)}
+
+
+def _said_again(kept: Any) -> str:
+    """A sentence :func:`_kept` kept (anything else: nothing)."""
+    if not isinstance(kept, dict) or not isinstance(kept.get("text"), str):
+        return ""
+    return restored(kept["text"], kept.get("said"))
+
+
+def _dc(value: int) -> int | None:
+    if value < 0:
+        raise Refused(say("a DC cannot be negative ({dc})", dc=value))
+    return value or None
+
+
+def _check(ctx: OpContext, p: dict[str, Any]) -> Result:
+    dc = _dc(p["dc"])
+    title = say("{ability} check", ability=ability_name(p["ability"]))
+    if p["label"].strip():
+        title = say("{title} ({label})", title=title, label=p["label"].strip())
+    if dc is not None:
+        title = say("{title} DC {dc}", title=title, dc=dc)
+    return _ask(ctx, "check", title, _subjects(ctx, p["who"]),
+                lambda s: ability_modifier(s, p["ability"]), dc)
+
+
+def _save(ctx: OpContext, p: dict[str, Any]) -> Result:
+    dc = _dc(p["dc"])
+    title = say("{ability} save", ability=ability_name(p["ability"]))
+    if dc is not None:
+        title = say("{title} DC {dc}", title=title, dc=dc)
+    return _ask(ctx, "save", title, _subjects(ctx, p["who"]),
+                lambda s: ability_modifier(s, p["ability"]), dc)
+
+
+def _attack(ctx: OpContext, p: dict[str, Any]) -> Result:
+    ac: int | None = p["ac"]
+    if p["target"].strip():
+        target = ctx.subject(p["target"])
+        found = target.get("armour_class")
+        if isinstance(found, bool) or not isinstance(found, int):
+            raise Refused(say("{name} has no armour class: give it (ac=15)",
+                              name=target["name"]))
+        ac = ac if ac is not None else found
+        title = say("Attack on {target} (AC {ac})", target=target["name"], ac=ac)
+    elif ac is not None:
+        title = say("Attack against AC {ac}", ac=ac)
+    else:
+        title = say("Attack roll")
+
+    def bonus(subject: dict[str, Any]) -> int:
+        if p["bonus"] is not None:
+            return int(p["bonus"])
+        own = subject.get("attack")  # a creature's attack bonus, from its stat block
+        return own if isinstance(own, int) and not isinstance(own, bool) else 0
+    return _ask(ctx, "attack", title, _subjects(ctx, p["who"]), bonus, ac)
+
+
+def _asked(ctx: OpContext, p: dict[str, Any]) -> Result:
+    """The outcomes of a roll on demand, in a line: who succeeded, who failed, and the
+    conditions that put a roll at a disadvantage (each roll has its own journal line)."""
+    context = p["request"] if isinstance(p["request"], dict) else {}
+    reasons = context.get("why", {}) if isinstance(context.get("why"), dict) else {}
+    parts = []
+    for outcome in (o for o in p["outcomes"] if isinstance(o, dict)):
+        who = str(outcome.get("who", ""))
+        line = say("{who} {total}", who=who, total=int(outcome.get("total", 0)))
+        if "success" in outcome:
+            line = say("{line} success", line=line) if outcome["success"] else \
+                say("{line} failure", line=line)
+        why = _said_again(reasons.get(who))
+        if why:
+            line = say("{line} (disadvantage: {why})", line=line, why=why)
+        parts.append(line)
+    succeeded = [str(o["who"]) for o in p["outcomes"]
+                 if isinstance(o, dict) and o.get("success")]
+    return Result(say("{title}: {results}", title=_said_again(context.get("title")),
+                      results=joined(", ", parts)),
+                  {"outcomes": p["outcomes"], "succeeded": succeeded},
+                  [str(o.get("who", "")) for o in p["outcomes"] if isinstance(o, dict)])
 
 
 def pending(ctx: OpContext) -> list[dict[str, Any]]:
@@ -128,13 +257,19 @@ def _resolve(ctx: OpContext, p: dict[str, Any]) -> Result:
 def _answer(ctx: OpContext, p: dict[str, Any]) -> Result:
     """One character's roll of a request, from the player's own terminal; the request is
     resolved (and its plugin told) as soon as every roll in it has its answer."""
-    request = _find(ctx, p["id"])
     detail: str
     wanted = p["who"].strip().casefold()
-    entry = next((e for e in request["rolls"] if str(e["who"]).casefold() == wanted), None)
-    if entry is None:
-        raise Refused(say("{who!r} has no roll in {title!r}", who=p["who"],
-                          title=str(request["title"])))
+    # Among the requests with a roll of theirs alone: a player answers from their terminal,
+    # and the others' requests (their titles, how many) are not theirs to read in a refusal.
+    theirs = [request for request in pending(ctx)
+              if any(str(e["who"]).casefold() == wanted for e in request["rolls"])]
+    request = next((r for r in theirs if not p["id"] or r["id"] == p["id"]), None)
+    if request is None:
+        ids = ", ".join(str(r["id"]) for r in theirs) or say("none")
+        raise Refused(say("no waiting roll for {who} in request {id} (theirs: {ids})",
+                          who=p["who"], id=p["id"], ids=ids) if p["id"] else
+                      say("no roll is waiting for {who}", who=p["who"]))
+    entry = next(e for e in request["rolls"] if str(e["who"]).casefold() == wanted)
     if p["total"] is not None:
         total, detail = p["total"], say("answered: {total}", total=p["total"])
     else:
@@ -159,7 +294,39 @@ def _cancel(ctx: OpContext, p: dict[str, Any]) -> Result:
     return Result(say("rolls cancelled: {title}", title=request["title"]))
 
 
+_WHO = Param("who", list, "who rolls: characters' or creatures' names, comma-separated "
+             "(empty: the whole party)", default=[])
+
 OPERATIONS = [
+    Operation(
+        "roll.check", "Ask for an ability check of one, several or the whole party: the d20 "
+        "plus the ability's modifier, with the disadvantage conditions impose (named in the "
+        "result); each player answers theirs on their own terminal when connected.", _check,
+        (_WHO, Param("ability", str, "the ability", choices=ABILITIES),
+         Param("dc", int, "the DC to reach (0: none, the total is read)", default=0),
+         Param("label", str, "what the check is for (Perception, to climb)", default="")),
+        kind="roll"),
+    Operation(
+        "roll.save", "Ask for a saving throw of one, several or the whole party (\"everyone, "
+        "Dexterity save DC 14\"), with the disadvantage conditions impose.", _save,
+        (_WHO, Param("ability", str, "the ability", choices=ABILITIES),
+         Param("dc", int, "the DC to reach (0: none)", default=0)),
+        kind="roll"),
+    Operation(
+        "roll.attack", "Ask for an attack roll of one or several, against an armour class or "
+        "a target's (a hit at that total or more), with the disadvantage conditions impose.",
+        _attack,
+        (_WHO, Param("target", str, "whom it is against (its armour class)", default=""),
+         Param("ac", int, "the armour class to reach (default: the target's)", default=None),
+         Param("bonus", int, "the attack bonus (default: a creature's own from its stat block, "
+               "else 0)", default=None)),
+        kind="roll"),
+    Operation(
+        ASKED, "Take the outcomes of a roll on demand back from the dice prompt (who succeeded "
+        "and who failed, in the journal).", _asked,
+        (Param("request", dict, "the roll request's context", default={}),
+         Param("outcomes", list, "the rolls' outcomes", default=[])),
+        kind="roll"),
     Operation(
         "dice.roll", "Roll dice: 1d20+3, 4d6kh3, adv+5 (2d20 keep highest), dis.", _roll,
         (Param("expression", str, "dice notation"),

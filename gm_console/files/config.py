@@ -91,6 +91,24 @@ class Config:
             self._tables[name] = merged
         return self._tables[name]
 
+    def where(self, name: str, *keys: str) -> str:
+        """Where the table ``[<keys>]`` of ``<name>.toml`` is written: the last file that
+        writes it (the one that counts), with the line of its header, "path, line N"; the
+        bundled file's path when no file writes it as a header of its own."""
+        wanted = ".".join(keys)
+        own = [self._plugin_dirs[name]] if name in self._plugin_dirs else []
+        for folder in reversed([*self.dirs[:1], *own, *self.dirs[1:]]):
+            path = folder / f"{name}.toml"
+            if not path.is_file():
+                continue
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                header = line.strip()
+                if header.startswith("[") and "]" in header and \
+                        header[1:header.index("]")].replace('"', "").replace(" .", ".") \
+                        .replace(". ", ".").strip() == wanted:
+                    return f"{path}, line {number}"
+        return str(self.dirs[0] / f"{name}.toml")
+
     @cached_property
     def settings(self) -> dict[str, Any]:
         return self.table("settings")
@@ -113,6 +131,26 @@ class Config:
             raise ConfigError(f"max_session_mb must be a number of megabytes above 0, up to "
                               f"1024, not {value!r}")
         return int(value * 1024 * 1024)
+
+    @property
+    def slow_hook_seconds(self) -> float:
+        """A plugin hook that runs longer is named in the console and the log
+        (``slow_hook_seconds``)."""
+        value = self.settings.get("slow_hook_seconds", 1.0)
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
+            raise ConfigError(f"slow_hook_seconds must be a number of seconds above 0, not "
+                              f"{value!r}")
+        return float(value)
+
+    @property
+    def join_timeout_seconds(self) -> float:
+        """How long joining a session's owner waits for its welcome (``join_timeout_seconds``)."""
+        value = self.settings.get("join_timeout_seconds", 5.0)
+        if isinstance(value, bool) or not isinstance(value, (int, float)) \
+                or not 0 < value <= 3600:
+            raise ConfigError(f"join_timeout_seconds must be a number of seconds above 0, up to "
+                              f"3600, not {value!r}")
+        return float(value)
 
     def keys(self) -> dict[str, str]:
         """Binding id → key, as remapped by the user (``[keys]``)."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Sequence
 
+from gm_console.rules import privacy
 from gm_console.rules.clock import format_clock
 from gm_console.text.i18n import Translator
 
@@ -83,12 +84,20 @@ def _about(line: dict[str, Any], wanted: str, kind: str) -> bool:
             and (not kind or line.get("kind") == kind))
 
 
-def to_markdown(title: str, lines: Iterable[dict[str, Any]], t: Translator) -> str:
+def to_markdown(title: str, lines: Iterable[dict[str, Any]], t: Translator,
+                with_gm_notes: bool = False) -> str:
     """One section per in-game day, one bullet per line with its time, kind and real time,
-    in ``t``'s language."""
+    in ``t``'s language.
+
+    An export is made to be shared: by default it holds what the whole table may read, as a
+    spectator reads it (no GM-only line; a line quoting a character's private field says that
+    it changed, not what it says). ``with_gm_notes``: every line as written, the game
+    master's own marked ``(GM)`` and those quoting a private field ``(private)``."""
     day_word = t("Day")
     out = [f"# {title}", ""]
     day = None
+    if not with_gm_notes:
+        lines = privacy.journal_for(lines, privacy.nobody_may_see)
     for line in lines:
         if line.get("day") != day:
             day = line.get("day")
@@ -96,6 +105,9 @@ def to_markdown(title: str, lines: Iterable[dict[str, Any]], t: Translator) -> s
         stamp = format_clock(line, day_word).split(", ")[-1]
         who = f" ({', '.join(line['who'])})" if line.get("who") else ""
         text = t.line(line).replace("\n", " ")
-        out.append(f"- **{stamp}** · {t(str(line.get('kind', '')))}{who}: {text} "
+        marks = "".join(f" {t(mark)}" for mark, marked in (("(GM)", line.get("gm_only")),
+                                                          ("(private)", line.get("private")))
+                        if marked)
+        out.append(f"- **{stamp}** · {t(str(line.get('kind', '')))}{who}{marks}: {text} "
                    f"<sub>{line.get('real', '')}</sub>")
     return "\n".join(out) + "\n"

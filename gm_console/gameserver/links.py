@@ -2,8 +2,9 @@
 
 ``gm-console invite SESSION --role player:Aria --web`` adds a link (a random token) to the
 session's links file in the user's data folder (``web-links/<hash of the session's path>.json``,
-mode 0600); the browser view spends it the first time it is opened, and gives that browser a
-seat (a cookie) with the link's role for as long as the server runs. Only a hash of each token
+mode 0600); the browser view spends it when the page's script opens the websocket that starts
+the console (a link-preview bot that only fetches the page spends nothing), and gives that
+browser a seat (a cookie) with the link's role for as long as the server runs. Only a hash of each token
 is kept, so the file lets nobody in. The server writes its address there too, so that invite
 prints a whole link.
 """
@@ -72,16 +73,41 @@ def add(session: Path, role: Role, name: str) -> str:
     return token
 
 
-def spend(session: Path, token: str) -> tuple[Role, str] | None:
-    """The role and name of an unused, unexpired link, which is used from now on; None for
-    any other token."""
+def take(session: Path, token: str) -> dict[str, Any] | None:
+    """The link of an unused, unexpired token, used from now on (:func:`give_back` undoes
+    it); None for any other token."""
     wanted = _hash(token)
     with _book(session) as book:
         for link in book["links"]:
             if secrets.compare_digest(str(link.get("sha256", "")), wanted):
                 book["links"].remove(link)
-                return Role.parse(str(link["role"])), str(link.get("name") or "")
+                return dict(link)
     return None
+
+
+def spend(session: Path, token: str) -> tuple[Role, str] | None:
+    """The role and name of an unused, unexpired link, which is used from now on; None for
+    any other token."""
+    link = take(session, token)
+    return None if link is None else seat_of(link)
+
+
+def seat_of(link: dict[str, Any]) -> tuple[Role, str]:
+    return Role.parse(str(link["role"])), str(link.get("name") or "")
+
+
+def is_open(session: Path, token: str) -> bool:
+    """Whether ``token`` is an unused, unexpired link (nothing is spent)."""
+    wanted = _hash(token)
+    with _book(session) as book:
+        return any(secrets.compare_digest(str(link.get("sha256", "")), wanted)
+                   for link in book["links"])
+
+
+def give_back(session: Path, link: dict[str, Any]) -> None:
+    """A link :func:`take` spent is unused again, with the expiry it had."""
+    with _book(session) as book:
+        book["links"].append(link)
 
 
 def set_address(session: Path, address: str) -> None:

@@ -11,9 +11,16 @@ FILE``), for a server where you cannot touch sshd.
   the console is what runs, as with OpenSSH's ``command=``.
 - The window follows the client's (the pty is resized, the console gets SIGWINCH); TERM comes
   from the client, and COLORTERM and TEXTUAL_COLOR_SYSTEM when it sends them.
-- A login must finish within :data:`LOGIN_TIMEOUT`; keepalives drop a connection whose other
-  end vanished; at most ``max_connections`` at once. When a connection closes, the console's
-  process group gets SIGHUP, then SIGKILL (:class:`~gm_console.gameserver.pty_child.PtyChild`).
+- A login must finish within ``login_timeout`` (:data:`LOGIN_TIMEOUT` unless ``serve
+  --login-timeout`` says); keepalives drop a connection whose other end vanished. When a connection closes, the console's process group gets SIGHUP, then
+  SIGKILL (:class:`~gm_console.gameserver.pty_child.PtyChild`).
+- No one is locked out by connections that never log in: those still logging in have a cap
+  of their own (:data:`MAX_LOGGING_IN`, :data:`MAX_LOGGING_IN_PER_ADDRESS` from one address)
+  and a short login timeout; past a cap, one of them is dropped to make room for the new
+  one: the oldest that has not said a word of SSH yet (an idle socket), else the oldest (a
+  real client finishes its login in well under a second). ``max_connections`` counts
+  logged-in connections alone: a GM's key gets in while fewer than that many are logged in,
+  whatever is still connecting.
 """
 
 from __future__ import annotations
@@ -29,13 +36,17 @@ import asyncssh
 
 from gm_console.files.paths import data_dir
 from gm_console.gameserver import keys
-from gm_console.gameserver.listening import MAX_CONNECTIONS, ListenerError
+from gm_console.gameserver.listening import LOGIN_TIMEOUT, MAX_CONNECTIONS, ListenerError
+from gm_console.gameserver.prefork import Prefork, forking
 from gm_console.gameserver.pty_child import PtyChild
 
 log = logging.getLogger("gm_console.gameserver")
 
-LOGIN_TIMEOUT = 30
-"""Seconds from connecting to logged in."""
+MAX_LOGGING_IN = 32
+"""Connections still logging in, from anywhere, at once."""
+MAX_LOGGING_IN_PER_ADDRESS = 10
+"""Connections still logging in from one address at once (a table behind one router logs in
+together at the start of a game)."""
 KEEPALIVE_INTERVAL, KEEPALIVE_COUNT = 15, 4
 """A keepalive every 15 s; a client that misses 4 in a row (a minute) is gone."""
 PASSED_ENV = ("COLORTERM", "TEXTUAL_COLOR_SYSTEM")
@@ -87,16 +98,21 @@ def read_keys(path: Path) -> list[keys.KeyEntry]:
 
 class SSHListener:
     def __init__(self, session: Path, address: tuple[str, int], keys_file: Path,
-                 host_key: Path | None = None, max_connections: int = MAX_CONNECTIONS) -> None:
+                 host_key: Path | None = None, max_connections: int = MAX_CONNECTIONS,
+                 login_timeout: float = LOGIN_TIMEOUT) -> None:
         self.session = Path(session).resolve()
         self.address = address
         self.keys_file = Path(keys_file)
         self.host_key_path = host_key
         self.max_connections = max_connections
+        self.login_timeout = login_timeout
         self.connections: set[_Connection] = set()
+        self.logging_in: dict[_Connection, str] = {}  # -> its address; oldest first
+        self.logged_in: set[_Connection] = set()
         self.consoles: set[_ConsoleSession] = set()  # started and not yet gone
         self.port = address[1]
         self._server: Any = None
+        self.prefork: Prefork | None = None  # set by Fronts: consoles fork from it
 
     async def start(self) -> None:
         try:
@@ -109,7 +125,7 @@ class SSHListener:
                 lambda: _Connection(self), *self.address, server_host_keys=[host_key],
                 encoding=None, line_editor=False, password_auth=False, kbdint_auth=False,
                 gss_host=None, agent_forwarding=False, x11_forwarding=False, allow_scp=False,
-                login_timeout=LOGIN_TIMEOUT, keepalive_interval=KEEPALIVE_INTERVAL,
+                login_timeout=self.login_timeout, keepalive_interval=KEEPALIVE_INTERVAL,
                 keepalive_count_max=KEEPALIVE_COUNT, reuse_address=True)
         except OSError as exc:
             raise ListenerError(f"cannot listen on {self.address[0]}:{self.address[1]}: "
@@ -144,10 +160,36 @@ class _Connection(asyncssh.SSHServer):
         self.conn = conn
         peer = conn.get_extra_info("peername") or ("?", 0)
         self.peer = f"{peer[0]}:{peer[1]}"
-        self.listener.connections.add(self)
+        listener = self.listener
+        listener.connections.add(self)
+        address = str(peer[0])
+        for cap, same in ((MAX_LOGGING_IN_PER_ADDRESS, [c for c, a in listener.logging_in.items()
+                                                        if a == address]),
+                          (MAX_LOGGING_IN, list(listener.logging_in))):
+            if len(same) >= cap:  # one goes: idle sockets cannot hold the door shut
+                silent = [c for c in same if c.silent]
+                oldest = (silent or same)[0]
+                log.warning("SSH: %s dropped: %d connections still logging in%s", oldest.peer,
+                            cap, f" from {address}" if cap == MAX_LOGGING_IN_PER_ADDRESS
+                            else "")
+                oldest.drop()
+        listener.logging_in[self] = address
+
+    @property
+    def silent(self) -> bool:
+        """Not a byte of SSH said yet (an idle socket): the first to go past a cap, before a
+        client busy logging in."""
+        return self.conn is None or not self.conn.get_extra_info("client_version")
+
+    def drop(self) -> None:
+        """Disconnect a connection still logging in, and stop counting it at once."""
+        self.listener.logging_in.pop(self, None)
+        self.close()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.listener.connections.discard(self)
+        self.listener.logging_in.pop(self, None)
+        self.listener.logged_in.discard(self)
         if self.session is not None:
             self.session.hang_up()
 
@@ -156,19 +198,24 @@ class _Connection(asyncssh.SSHServer):
             self.conn.close()
 
     def begin_auth(self, username: str) -> bool:
-        assert self.conn is not None
-        if len(self.listener.connections) > self.listener.max_connections:
-            log.warning("SSH: %s refused: already %d connections", self.peer,
-                        self.listener.max_connections)
-            self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS,
-                                 f"the game server is full ({self.listener.max_connections} "
-                                 f"connections)")
+        if self._full():
             return True
         try:  # at every login: a key added or removed counts from the next one
             self.entries = read_keys(self.listener.keys_file)
         except OSError as exc:
             log.error("SSH: %s refused: cannot read the keys: %s", self.peer, exc)
             self.entries = []
+        return True
+
+    def _full(self) -> bool:
+        """Whether ``max_connections`` are logged in already; if so, this one is told."""
+        assert self.conn is not None
+        cap = self.listener.max_connections
+        if len(self.listener.logged_in) < cap:
+            return False
+        log.warning("SSH: %s refused: already %d logged in", self.peer, cap)
+        self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS,
+                             f"the game server is full ({cap} connections)")
         return True
 
     def public_key_auth_supported(self) -> bool:
@@ -182,7 +229,11 @@ class _Connection(asyncssh.SSHServer):
         return self.entry is not None
 
     def auth_completed(self) -> None:
-        assert self.entry is not None
+        assert self.entry is not None and self.conn is not None
+        self.listener.logging_in.pop(self, None)
+        if self._full():  # (filled up while this one was logging in)
+            return
+        self.listener.logged_in.add(self)
         log.info("SSH: %s logged in as %s (%s, keys file line %d)", self.peer, self.entry.name,
                  self.entry.role, self.entry.line)
 
@@ -235,7 +286,8 @@ class _ConsoleSession(asyncssh.SSHServerSession):
                                 self.entry.name)
         try:
             self.child = PtyChild(argv, env, *self.size, output=self._to_client,
-                                  on_exit=self._child_exited)
+                                  on_exit=self._child_exited,
+                                  spawn=forking(self.connection.listener.prefork))
         except OSError as exc:
             log.error("SSH: cannot start the console for %s: %s", self.entry.name, exc)
             self.chan.write_stderr(f"gm-console: the server could not start the console: "

@@ -2,9 +2,13 @@
 
 Each browser tab runs its own console, started as the owner's local client under Textual's
 web driver. A browser is a spectator, unless it came with a one-time link
-(:mod:`~gm_console.gameserver.links`): the link is spent at once and the browser gets a seat
-instead, a cookie (HttpOnly, SameSite=Strict) worth the link's role until the server stops;
-the address bar is cleared of the token. A websocket from another site's page is refused
+(:mod:`~gm_console.gameserver.links`): the page's script clears the token from the address bar
+and hands it to the websocket that starts the console; that websocket spends it and gives the
+browser a seat instead, a cookie (HttpOnly, SameSite=Strict) worth the link's role until the
+server stops. A link-preview bot that only fetches the page spends nothing, and a tab that
+closes within :data:`GIVE_BACK` seconds without a key pressed (a screenshot tool) gives the
+link back unused. The page is the project's own (``templates/console.html``): nothing on it
+comes from another site, which would hold the first frame back until that site answered. A websocket from another site's page is refused
 (its Origin is not this server), so a page elsewhere cannot use a player's seat.
 """
 
@@ -15,9 +19,12 @@ import logging
 import secrets
 import shlex
 import socket
+import time
 from pathlib import Path
+from typing import Any
 
 import aiohttp_jinja2
+import jinja2
 from aiohttp import web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
@@ -28,20 +35,33 @@ from gm_console.live.roles import SPECTATOR, Role
 
 log = logging.getLogger("gm_console.gameserver")
 
+USED_LINK = ("This link has already been used, or has expired: ask the game master for a new "
+             "one (gm-console invite SESSION --role player:NAME --web).\n"
+             "Without a link, the address alone lets you watch.")
+
 SEAT_COOKIE = "gm_console_seat"
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 STOP_TIMEOUT = 5.0
 """Seconds a browser's console has to quit when the server stops, before it is killed."""
+GIVE_BACK = 10.0
+"""A link's websocket that closes within this many seconds and before any key was pressed
+(a screenshot tool, a preview that runs the page's script) gives the link back unused."""
+TEMPLATES = Path(__file__).with_name("templates")
 
 
 class WebListener:
-    def __init__(self, session: Path, address: tuple[str, int], max_consoles: int) -> None:
+    def __init__(self, session: Path, address: tuple[str, int], max_consoles: int,
+                 trusted_proxy: str = "") -> None:
         self.session = Path(session).resolve()
         self.address = address
         self.max_consoles = max_consoles
+        self.trusted_proxy = trusted_proxy
+        """The address a reverse proxy connects from (``serve --trusted-proxy``): its
+        forwarding headers are believed, nobody else's."""
         self.port = address[1]
         self.seats: dict[str, tuple[Role, str]] = {}  # cookie -> role, name
         self.consoles: set[AppService] = set()
+        self.prefork: Any = None  # set by Fronts (browser consoles still start as programs)
         self._runner: web.AppRunner | None = None
         self._serve = _Serve(self)
 
@@ -96,48 +116,66 @@ class _Serve(Server):
         pass  # textual-serve prints a banner here; the serve log says where it listens
 
     def _check_host(self, request: web.Request) -> tuple[str, str]:
-        """The scheme and host the browser used (a reverse proxy's X-Forwarded-Proto and
-        X-Forwarded-Host, which a page's websocket cannot set, else the request's own). Bound
-        to loopback without a proxy, a loopback name only: another name pointing here (DNS
+        """The scheme and host the browser used: the request's own, or, from the reverse
+        proxy named by ``--trusted-proxy`` alone, its X-Forwarded-Proto and X-Forwarded-Host
+        (anyone else's are ignored: a page's script can send them). Bound to loopback, and
+        not from that proxy, a loopback name only: another name pointing here (DNS
         rebinding) is a web site trying to read the session."""
-        forwarded = request.headers.get("X-Forwarded-Host")
+        proxied = bool(self.listener.trusted_proxy) and \
+            request.remote == self.listener.trusted_proxy
+        forwarded = request.headers.get("X-Forwarded-Host") if proxied else None
         if forwarded is None and self.listener.address[0] in LOOPBACK and \
                 request.url.host not in LOOPBACK:
             log.warning("web: refused a request for host %s", request.host)
             raise web.HTTPForbidden(text=f"this server answers to 127.0.0.1:{self.listener.port}")
-        scheme = request.headers.get("X-Forwarded-Proto", request.scheme)
+        scheme = request.headers.get("X-Forwarded-Proto", request.scheme) if proxied \
+            else request.scheme
         return scheme.split(",")[0].strip(), (forwarded or request.host).split(",")[0].strip()
+
+    async def _make_app(self) -> web.Application:
+        app = await super()._make_app()
+        aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(TEMPLATES))
+        app.router.add_get("/join/{token}/ws", self.handle_websocket)
+        return app
 
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
         scheme, host = self._check_host(request)
         token = request.query.get("join")
-        if token is not None:
-            return self._join(request, token)
+        if token is not None and not links.is_open(self.listener.session, token):
+            log.info("web: %s came with a link that is used or expired", request.remote)
+            raise web.HTTPForbidden(text=USED_LINK)
         role, _ = self._seat(request)
         base = f"{scheme}://{host}"
-        ws = ("wss" if scheme == "https" else "ws") + f"://{host}/ws"
+        ws = ("wss" if scheme == "https" else "ws") + f"://{host}" + \
+            ("/ws" if token is None else f"/join/{token}/ws")
+        shown = "(a seat by link)" if token is not None else f"({role})"
         context = {"font_size": to_int(request.query.get("fontsize", "16"), 16),
-                   "app_websocket_url": ws,
-                   "config": {"static": {"url": f"{base}/static/"}},
-                   "application": {"name": f"gm-console: {self.listener.session.name} "
-                                           f"({role})"}}
-        return aiohttp_jinja2.render_template("app_index.html", request, context)
-
-    def _join(self, request: web.Request, token: str) -> web.StreamResponse:
-        spent = links.spend(self.listener.session, token)
-        if spent is None:
-            log.info("web: %s came with a link that is used or expired", request.remote)
-            raise web.HTTPForbidden(text="This link has already been used, or has expired: "
-                                         "ask the game master for a new one (gm-console "
-                                         "invite SESSION --role player:NAME --web).\n"
-                                         "Without a link, the address alone lets you watch.")
-        seat = secrets.token_urlsafe(24)
-        self.listener.seats[seat] = spent
-        log.info("web: %s took a seat as %s (%s)", request.remote, spent[1] or spent[0], spent[0])
-        # to the page without the token: it leaves the address bar and the history
-        response = web.Response(status=302, headers={"Location": "/"})
-        response.set_cookie(SEAT_COOKIE, seat, httponly=True, samesite="Strict", path="/")
+                   "websocket_url": ws, "static_url": f"{base}/static/",
+                   "title": f"gm-console: {self.listener.session.name} {shown}",
+                   "ended": "The console has ended: reload the page to come back."}
+        response = aiohttp_jinja2.render_template("console.html", request, context)
+        response.headers["Cache-Control"] = "no-store"  # the token is on the page
+        response.headers["Referrer-Policy"] = "no-referrer"
         return response
+
+    def _join(self, request: web.Request, websocket: web.WebSocketResponse
+              ) -> tuple[Role, str, dict[str, Any], str] | None:
+        """The link in the websocket's address spent, and a seat cookie on its answer: the
+        link's role and name, the link (to give back), the seat; None for a spent link."""
+        link = links.take(self.listener.session, request.match_info["token"])
+        if link is None:
+            return None
+        role, name = links.seat_of(link)
+        seat = secrets.token_urlsafe(24)
+        self.listener.seats[seat] = (role, name)
+        log.info("web: %s took a seat as %s (%s)", request.remote, name or role, role)
+        websocket.set_cookie(SEAT_COOKIE, seat, httponly=True, samesite="Strict", path="/")
+        return role, name, link, seat
+
+    def _give_back(self, link: dict[str, Any], seat: str) -> None:
+        del self.listener.seats[seat]
+        links.give_back(self.listener.session, link)
+        log.info("web: a link's tab closed before a key was pressed: the link is unused again")
 
     def _seat(self, request: web.Request) -> tuple[Role, str]:
         seat = self.listener.seats.get(request.cookies.get(SEAT_COOKIE, ""))
@@ -149,13 +187,23 @@ class _Serve(Server):
         if origin is not None and origin.split("://", 1)[-1] != host:
             log.warning("web: refused a websocket from another site's page (%s)", origin)
             raise web.HTTPForbidden(text="not from this server's page")
-        role, name = self._seat(request)
         if len(self.listener.consoles) >= self.listener.max_consoles:
             log.warning("web: %s refused: already %d consoles", request.remote,
                         self.listener.max_consoles)
             raise web.HTTPServiceUnavailable(text="the game server is full")
         websocket = web.WebSocketResponse(heartbeat=15)
+        joined = None
+        if "token" in request.match_info:
+            joined = self._join(request, websocket)
+            if joined is None:
+                log.info("web: %s came with a link that is used or expired", request.remote)
+                raise web.HTTPForbidden(text=USED_LINK)
+            role, name = joined[:2]
+        else:
+            role, name = self._seat(request)
         console: AppService | None = None
+        typed = False
+        started = time.monotonic()
 
         async def close() -> None:  # AppService calls close(); the socket's takes options
             await websocket.close()
@@ -165,6 +213,13 @@ class _Serve(Server):
                                  write_bytes=websocket.send_bytes,
                                  write_str=websocket.send_str, close=close,
                                  download_manager=self.download_manager, debug=False)
+            send_bytes = console.send_bytes
+
+            async def keys_in(data: bytes) -> bool:
+                nonlocal typed
+                typed = True
+                return await send_bytes(data)
+            console.send_bytes = keys_in  # type: ignore[method-assign]
             self.listener.consoles.add(console)
             await console.start(to_int(request.query.get("width", "80"), 80),
                                 to_int(request.query.get("height", "24"), 24))
@@ -179,5 +234,7 @@ class _Serve(Server):
                 self.listener.consoles.discard(console)
                 await _stop(console)
                 log.info("web: %s's console closed", name)
+            if joined is not None and not typed and time.monotonic() - started < GIVE_BACK:
+                self._give_back(joined[2], joined[3])
         return websocket
 

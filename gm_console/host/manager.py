@@ -10,6 +10,8 @@ import difflib
 import functools
 import importlib
 import importlib.util
+import logging
+import time
 import traceback
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -23,8 +25,8 @@ from gm_console.contract.hookspecs import API_VERSION, PROJECT
 from gm_console.contract.operations import Operation, Refused, Result
 from gm_console.contract.screens import ScreenSpec
 from gm_console.contract.sections import SectionSpec
-from gm_console.files.config import Config
-from gm_console.host import plugin_index
+from gm_console.files.config import Config, ConfigError
+from gm_console.host import plugin_index, plugin_output
 from gm_console.host.contributions import sound_operation, sound_screen, sound_section
 from gm_console.host.version import installed
 from gm_console.rules.speed import SpeedStep
@@ -39,6 +41,8 @@ only ``gm-console plugins`` and the help screen need."""
 CORE = "core"
 CORE_MODULE = "gm_console.core.hooks"
 """The host's own plugin, loaded by name as the installed ones are by their entry points."""
+log = logging.getLogger("gm_console.host")
+log.addHandler(logging.NullHandler())  # a console's screen is no place for log lines
 
 
 @dataclass
@@ -121,6 +125,10 @@ class Host:
         self.screens: dict[str, ScreenSpec] = {}
         self.sections: dict[str, SectionSpec] = {}
         self.failure_listeners: list[Callable[[PluginRecord], None]] = []
+        self.slow_listeners: list[Callable[[str], None]] = []
+        """Told (in words, a Said) of a plugin's hook that took longer than the
+        ``slow_hook_seconds`` setting: the first time for each plugin's hook."""
+        self.slow_hooks: dict[tuple[str, str], float] = {}  # (plugin, hook): slowest seconds
         self.failures: list[PluginRecord] = []  # every switch-off, in order (Store.apply reads it)
         self.declared_hooks: dict[str, str] = {}  # hook name → the plugin that declared it
         # plugin name → the folder of its labels and help files, and their names' prefix
@@ -134,6 +142,7 @@ class Host:
         Two passes: every plugin is imported first and the hooks it declares for others
         (``hookspecs``) are added, so a plugin may implement a hook declared by one that
         loads after it; then each is registered and checked."""
+        plugin_output.install()
         self._register(CORE, importlib.import_module(CORE_MODULE), installed,
                        "built into gm-console")
         settings = self.config.settings.get("plugins", {})
@@ -150,7 +159,8 @@ class Host:
                                                   "switched off in settings")
                 continue
             try:
-                module = _contained(load)
+                with plugin_output.speaking(name):
+                    module = _contained(load)
                 _check_api(module)
                 self._declare_hooks(name, module)
             except Exception as exc:  # a broken plugin must not take the console down
@@ -158,6 +168,7 @@ class Host:
                 continue
             imported.append((name, module, version, source))
         for name, module, version, source in imported:
+            plugin_output.adopt(getattr(module, "__package__", None) or module.__name__)
             self._register(name, module, version, source)
         self._collect()
         return self
@@ -266,8 +277,10 @@ class Host:
         return list(reversed(getattr(self.pm.hook, hook).get_hookimpls()))
 
     def _invoke(self, impl: Any, kwargs: dict[str, Any]) -> Any:
+        started = time.monotonic()
         try:
-            return impl.function(**{k: kwargs[k] for k in impl.argnames if k in kwargs})
+            with plugin_output.speaking(impl.plugin_name):
+                return impl.function(**{k: kwargs[k] for k in impl.argnames if k in kwargs})
         except Refused:
             raise
         except (Exception, SystemExit) as exc:
@@ -275,6 +288,22 @@ class Host:
                                             error=_short(exc)),
                       traceback.format_exc())
             return None
+        finally:
+            took = time.monotonic() - started
+            if took > self.config.slow_hook_seconds:
+                self._slow(impl.plugin_name, impl.function.__name__, took)
+
+    def _slow(self, plugin: str, hook: str, took: float) -> None:
+        """Name a hook that held the console up: in the log each time, to the listeners (the
+        console's notice) the first time for each plugin's hook, not at every redraw."""
+        message = say("plugin {plugin}: hook {hook} took {seconds} s", plugin=plugin, hook=hook,
+                      seconds=f"{took:.1f}")
+        log.warning("%s", message)
+        first = (plugin, hook) not in self.slow_hooks
+        self.slow_hooks[(plugin, hook)] = max(took, self.slow_hooks.get((plugin, hook), 0.0))
+        if first:
+            for listener in self.slow_listeners:
+                listener(message)
 
     def _answer(self, hook: str, impl: Any, kwargs: dict[str, Any]) -> Any:
         """The plugin's answer if it has the shape the hook declares; else the plugin is
@@ -379,12 +408,15 @@ class Host:
         params = op.coerce(raw)
         first_line, started = len(ctx.journal_lines), ctx.now()
         try:
-            reason = op.check(ctx, params) if op.check else None
-            if reason:
-                raise Refused(reason)
-            outcome = op.apply(ctx, params)
+            with plugin_output.speaking(op.plugin):
+                reason = op.check(ctx, params) if op.check else None
+                if reason:
+                    raise Refused(reason)
+                outcome = op.apply(ctx, params)
         except Refused:
             raise
+        except ConfigError as exc:  # the user's rule file (it names itself and the line), not
+            raise Refused(say("{name}: {error}", name=name, error=str(exc))) from None  # a bug
         except Exception as exc:
             self.fail(op.plugin, say("operation {name} raised {error}", name=name,
                                      error=_short(exc)), traceback.format_exc())

@@ -30,8 +30,14 @@ from gm_console.live.peer import (
 )
 from gm_console.live.rendezvous import SessionLock, socket_path
 from gm_console.live.roles import Role
+from gm_console.rules import privacy
 from gm_console.state.store import Change, Outcome, Store
 from gm_console.text.said import say
+
+
+MAX_AWAITING_HELLO = 32
+"""Fronts connected and not yet past their hello, at once (each has
+:data:`~gm_console.live.peer.HELLO_TIMEOUT` to say it)."""
 
 
 class Owner:
@@ -43,6 +49,7 @@ class Owner:
         self.socket_path: Path | None = None
         self.seq = 0
         self._peers: list[Peer] = []
+        self._awaiting: list[Peer] = []  # attached, not yet past their hello; oldest first
         self._views: dict[str, dict[str, Any]] = {}  # per role: the view as last sent
         self._sent = store.state  # the state as of the last change event
         self._lock = threading.Lock()
@@ -107,8 +114,19 @@ class Owner:
             self.attach(SocketStream(sock), trust_local_role)
 
     def attach(self, stream: Stream, policy: Policy) -> Peer:
-        """Serve one front on ``stream``; ``policy`` decides its role from its hello."""
+        """Serve one front on ``stream``; ``policy`` decides its role from its hello. At most
+        :data:`MAX_AWAITING_HELLO` fronts wait to say hello at once (each holds one thread
+        until then): past that, the oldest waiting is dropped for the new one."""
         peer = Peer(self, stream, policy)
+        with self._lock:
+            self._awaiting = [p for p in self._awaiting if not p.greeted]
+            oldest = self._awaiting.pop(0) if len(self._awaiting) >= MAX_AWAITING_HELLO \
+                else None
+            self._awaiting.append(peer)
+        if oldest is not None:
+            log.warning("%d connections waiting to say hello: the oldest is dropped",
+                        MAX_AWAITING_HELLO)
+            oldest.stream.close()
         threading.Thread(target=peer.run, name="gm-console-peer", daemon=True).start()
         return peer
 
@@ -167,7 +185,8 @@ class Owner:
                     encoded[key] = protocol.encode({
                         "type": protocol.CHANGE, "seq": self.seq,
                         "op": "" if hide else change.op,
-                        "message": "" if hide else change.message,
+                        "message": "" if hide else privacy.message_for(change.message,
+                                                                       peer.role.may_see),
                         "actor": change.actor, "undo": change.undo,
                         "areas": sorted(change.areas), **difference})
                 peer.send_encoded(encoded[key])
@@ -199,7 +218,7 @@ class Owner:
                                                        "character": peer.role.character},
                                        peer.actor)
             log.info("%s", outcome.message if outcome.ok else outcome.reason)
-            return {**outcome.as_dict(), "queued": outcome.ok}
+            return {**_shown(outcome, peer.role), "queued": outcome.ok}
         outcome = self.store.apply(name, params, peer.actor)
         if outcome.ok:
             log.info("%s: %s", peer.actor, outcome.message)
@@ -235,7 +254,10 @@ class Owner:
 
 
 def _shown(outcome: Outcome, role: Role) -> dict[str, Any]:
-    out = outcome.as_dict()
-    if not role.is_gm and "journal" in out:
-        out["journal"] = [line for line in out["journal"] if not line.get("gm_only")]
-    return out
+    """An outcome as ``role`` may read it: without GM-only lines, and saying that a private
+    field it may not read changed, not what it says (in the sentence, the lines, the reason)."""
+    if role.is_gm:
+        return outcome.as_dict()
+    return Outcome(outcome.ok, outcome.op, privacy.message_for(outcome.message, role.may_see),
+                   privacy.message_for(outcome.reason, role.may_see), outcome.data,
+                   privacy.journal_for(outcome.journal, role.may_see)).as_dict()

@@ -34,6 +34,9 @@ Policy = Callable[[dict[str, Any]], Role]
 MAX_QUEUED = 5000
 """Messages waiting for one client: a terminal that stops reading is dropped, not waited for."""
 MAX_REQUEST_LINE = 1024 * 1024
+HELLO_TIMEOUT = 5.0
+"""Seconds a connection has to say hello; one that has not by then is dropped (a client
+says it at once)."""
 
 
 def trust_local_role(hello: dict[str, Any]) -> Role:
@@ -44,7 +47,9 @@ def trust_local_role(hello: dict[str, Any]) -> Role:
 class Stream(Protocol):
     """What a front's connection offers the owner. A stream may also have
     ``try_write(data) -> int`` (write what fits without waiting): messages then go out on the
-    thread that made them, without waking the writer thread, whenever nothing is queued."""
+    thread that made them, without waking the writer thread, whenever nothing is queued; and
+    ``set_timeout(seconds)`` (how long a read may wait, None for ever): the hello must then
+    come within :data:`HELLO_TIMEOUT`."""
 
     def readline(self, limit: int) -> bytes: ...
     def write(self, data: bytes) -> None: ...
@@ -77,6 +82,9 @@ class SocketStream:
 
     def write(self, data: bytes) -> None:
         self.sock.sendall(data)
+
+    def set_timeout(self, seconds: float | None) -> None:
+        self.sock.settimeout(seconds)
 
     def try_write(self, data: bytes) -> int:
         """Write what fits at once without waiting; how many bytes that was."""
@@ -111,6 +119,7 @@ class Peer:
         self.actor = ""
         self.front = ""  # what the client says it is (a console...): a label, not a role
         self.joined = False
+        self.greeted = False  # past its hello (welcomed or refused): no longer waiting
         self._queue: collections.deque[bytes | None] = collections.deque()
         self._ready = threading.Condition()
         self._done = False
@@ -143,22 +152,43 @@ class Peer:
         self.send_encoded(None)
 
     def run(self) -> None:
+        """Serve the front on this thread. Until it has said hello, this one thread is all it
+        holds (the writer starts with its welcome or refusal) and a read waits
+        :data:`HELLO_TIMEOUT` at most; then its writer thread is started and reads wait."""
         writer = threading.Thread(target=self._write, name="gm-console-writer", daemon=True)
-        writer.start()
         try:
-            if self._handshake():
+            if self._handshake(writer):
                 self._serve()
+        except TimeoutError:
+            log.info("a client said no hello within %g s: dropped", HELLO_TIMEOUT)
         except (OSError, ValueError) as exc:
             log.info("%s: connection lost (%s)", self.actor or "a client", exc)
         except Exception:  # a bug of ours: this front is dropped, the owner and the rest go on
             log.exception("%s: dropped", self.actor or "a client")
         finally:
             self.owner.leave(self)
-            self.finish()
+            if writer.is_alive():
+                self.finish()
+            else:  # never started: nothing is queued to write
+                with self._ready:
+                    self._done = True
+                self.stream.close()
 
-    def _handshake(self) -> bool:
+    def _handshake(self, writer: threading.Thread) -> bool:
+        timed = getattr(self.stream, "set_timeout", None)
+        if timed is not None:
+            timed(HELLO_TIMEOUT)
         try:
-            hello = protocol.decode(self.stream.readline(MAX_REQUEST_LINE))
+            line = self.stream.readline(MAX_REQUEST_LINE)
+        finally:
+            self.greeted = True
+        if not line:  # gone (or dropped for a newer one) before a word: nothing to answer
+            return False
+        if timed is not None:
+            timed(None)
+        writer.start()
+        try:
+            hello = protocol.decode(line)
         except protocol.ProtocolError as exc:
             return self._refuse(f"the first message must be a hello: {exc}")
         if hello["type"] != protocol.HELLO:

@@ -2,9 +2,11 @@
 
 - ``gm``: everything.
 - ``player:NAME`` (NAME is their character): sees the party, that is every character's sheet
-  and derived values, except the other characters' ``notes`` (the game master's free text);
-  their own character in full; the roll requests that include their character; their own
-  requests to the game master; every journal line except GM-only ones. They answer their own
+  and derived values, except the other characters' private fields (``notes``, see
+  :mod:`gm_console.rules.privacy`); their own character in full; the roll requests that
+  include their character; their own requests to the game master; every journal line except
+  GM-only ones, a line quoting another character's private field saying that it changed, not
+  what it says; change events' and outcomes' sentences likewise. They answer their own
   rolls at once (``roll.answer``); any other operation that concerns only their character
   (a ``character``, ``combatant`` or ``who`` parameter naming it, or a plain journal note)
   becomes a request waiting in the game master's queue (``request.add``); the rest is refused.
@@ -18,13 +20,13 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from gm_console.rules import privacy
+
 GM, PLAYER, SPECTATOR = "gm", "player", "spectator"
 # The parameters through which an operation names the character it concerns.
 _CHARACTER_PARAMS = ("character", "combatant", "who")
 # What a player does at once, without asking the game master: answer their rolls, roll dice.
 _PLAYER_DIRECT = {"roll.answer", "dice.roll"}
-# Hidden from everyone but the game master.
-_PRIVATE_CHARACTER_KEYS = ("notes",)
 
 
 class RoleError(ValueError):
@@ -55,6 +57,13 @@ class Role(NamedTuple):
     def owns(self, name: Any) -> bool:
         return self.kind == PLAYER and str(name).strip().casefold() == self.character.casefold()
 
+    @property
+    def may_see(self) -> privacy.MaySee:
+        """Whose private fields this role reads: everyone's (the game master), its own
+        character's (a player), nobody's (a spectator)."""
+        return (privacy.everyone_may_see if self.is_gm else
+                privacy.seer(self.character) if self.kind == PLAYER else privacy.nobody_may_see)
+
 
 def view(state: dict[str, Any], role: Role) -> dict[str, Any]:
     """The state as ``role`` may see it. The game master's is the state itself; others get a
@@ -63,10 +72,9 @@ def view(state: dict[str, Any], role: Role) -> dict[str, Any]:
     if role.is_gm:
         return state
     out = dict(state)
-    out["characters"] = [c if role.owns(c.get("name")) else
-                         {k: v for k, v in c.items() if k not in _PRIVATE_CHARACTER_KEYS}
+    out["characters"] = [c if role.owns(c.get("name")) else privacy.hidden_fields(c)
                          for c in state.get("characters", [])]
-    out["journal"] = [line for line in state.get("journal", []) if not line.get("gm_only")]
+    out["journal"] = privacy.journal_for(state.get("journal", []), role.may_see)
     rolls = state.get("rolls")
     if isinstance(rolls, dict):
         out["rolls"] = {**rolls, "pending": [

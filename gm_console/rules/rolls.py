@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from gm_console.text.said import say
+
 
 @dataclass
 class RollRequest:
@@ -58,3 +60,55 @@ def mine(role: str, entry: dict[str, Any]) -> bool:
     """Whether ``role`` answers this roll: the game master answers every one, a player their
     own character's."""
     return role == "gm" or role.casefold() == f"player:{entry['who']}".casefold()
+
+
+ABILITY_WORDS = {"str": "strength", "dex": "dexterity", "con": "constitution",
+                 "int": "intelligence", "wis": "wisdom", "cha": "charisma",
+                 "for": "strength", "sag": "wisdom"}  # French: force, sagesse
+"""An ability as typed: its first three letters, in English or French."""
+KIND_WORDS = {"save": "roll.save", "sauvegarde": "roll.save", "jds": "roll.save",
+              "check": "roll.check", "test": "roll.check",
+              "attack": "roll.attack", "attaque": "roll.attack"}
+"""The first word of a roll on demand, in English or French."""
+
+
+def parse_on_demand(text: str) -> tuple[str, dict[str, Any]] | None:
+    """A roll on demand as the game master types it, as an operation; None when ``text`` is
+    not one (it is then a dice expression):
+
+    - ``save dex 14``, ``check str 12``, ``check wis`` (no DC), ``attack 15`` (against AC 15),
+      ``attack Goblin 2`` (against its armour class);
+    - after ``:``, who rolls (``save dex 14 : Aria, Bram``); none said: the whole party (the
+      ``who`` parameter left empty), or whom the screen asking has selected.
+
+    ValueError says what is not understood in a line that starts as one."""
+    head, _, names = text.partition(":")
+    words = head.split()
+    if not words or words[0].casefold() not in KIND_WORDS:
+        return None
+    op = KIND_WORDS[words[0].casefold()]
+    who = [name.strip() for name in names.split(",") if name.strip()]
+    params: dict[str, Any] = {"who": who}
+    rest = words[1:]
+    if op == "roll.attack":
+        if not rest:
+            raise ValueError(say("attack 15 (against armour class 15) or attack Goblin 2 "
+                                 "(against its armour class)"))
+        if len(rest) == 1 and rest[0].isdigit():
+            params["ac"] = int(rest[0])
+        else:
+            params["target"] = " ".join(rest)
+        return op, params
+    ability = ABILITY_WORDS.get(rest[0].casefold()[:3]) if rest else None
+    if ability is None:
+        raise ValueError(say("{text!r}: say the ability (str, dex, con, int, wis, cha): "
+                             "save dex 14, check str 12", text=text.strip()))
+    params["ability"] = ability
+    dc = [word for word in rest[1:] if word.casefold() != "dc"]
+    if dc:
+        number = dc[0].casefold().removeprefix("dc")
+        if not number.isdigit() or len(dc) > 1:
+            raise ValueError(say("{text!r}: the DC is a whole number (save dex 14)",
+                                 text=text.strip()))
+        params["dc"] = int(number)
+    return op, params

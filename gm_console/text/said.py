@@ -14,7 +14,7 @@ never formatted, so a hostile file cannot reach ``str.format``'s attribute acces
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Union
+from typing import Any, Callable, Iterable, Union
 
 Value = Union[str, int, float, bool, "Said"]
 
@@ -81,12 +81,67 @@ def parts_of(said: Said) -> tuple[str, list[Value]]:
                                               if str(i) in said.values]
 
 
+PRIVATE = "<private>"
+"""The template of a value only some readers may see (:func:`private`)."""
+
+
+def private(value: Value | None, of: str) -> Said:
+    """``value`` (a character's private field) as a sentence holds it, readable only by the
+    game master and the player of ``of``: a journal line or a message quoting it says to
+    everyone else that it changed, not what it is (:func:`hidden`)."""
+    kept: Value = "" if value is None else value
+    return _again(str(kept), PRIVATE, {"value": kept, "of": str(of)})
+
+
+def private_of(said: Any) -> set[str]:
+    """The characters whose private values ``said`` quotes, at any depth."""
+    if not isinstance(said, Said):
+        return set()
+    if said.template == PRIVATE:
+        return {str(said.values.get("of", ""))}
+    return {name for value in said.values.values() for name in private_of(value)}
+
+
+def hidden(said: Said, may_see: Callable[[str], bool]) -> Said:
+    """``said`` with every private value whose character ``may_see(name)`` refuses replaced by
+    ``(private)``. The English text is not formatted again (a template that came from a
+    file is never formatted): each hidden value's text is replaced in it; where it cannot be
+    found as written (an escaped quote, say), the whole sentence is hidden."""
+    if said.template == PRIVATE:
+        return said if may_see(str(said.values.get("of", ""))) else say("(private)")
+    values: dict[str, Value] = {}
+    swaps: list[tuple[str, str]] = []
+    for key, value in said.values.items():
+        shown = hidden(value, may_see) if isinstance(value, Said) else value
+        if shown is not value:
+            swaps.append((str(value), str(shown)))
+        values[key] = shown
+    if not swaps:
+        return said
+    if said.template == JOINED:
+        separator, parts = parts_of(_again("", JOINED, values))
+        return _again(separator.join(str(part) for part in parts), JOINED, values)
+    text = str(said)
+    for before, after in swaps:
+        if not before:
+            continue
+        written = [form for form in (repr(before), before) if form in text]
+        if not written:  # said some other way (cut short, padded): not to be found for sure
+            return say("(a private change)")
+        for form in written:
+            text = text.replace(form, after)
+    return _again(text, said.template, values)
+
+
 def stored(text: Any) -> dict[str, Any]:
     """What a journal line keeps besides its ``text`` to be read in another language: nothing
-    for plain text, or for a sentence without values (its text is its template)."""
+    for plain text, or for a sentence without values (its text is its template). A sentence
+    quoting private values also names whose they are (``private``), so a view that must hide
+    them finds the lines to read again without reading every line's sentence."""
     if not isinstance(text, Said) or not text.values:
         return {}
-    return {"said": _plain(text)}
+    names = private_of(text)
+    return {"said": _plain(text), **({"private": sorted(names)} if names else {})}
 
 
 def _plain(said: Said) -> dict[str, Any]:

@@ -24,16 +24,17 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.signal import Signal
 
-from gm_console.files import codec, journal
+from gm_console.files import codec, journal, theme_choice
 from gm_console.files.saver import Saver
+from gm_console.host import plugin_output
 from gm_console.host.manager import Host
 from gm_console.rules.clock import format_clock
-from gm_console.rules.rolls import waiting
+from gm_console.rules.rolls import parse_on_demand, waiting
 from gm_console.state.store import Change, Outcome, Store
 from gm_console.text.i18n import Translator
-from gm_console.text.said import say
+from gm_console.text.said import said_by, say
 from gm_console.ui.bindings import key_binding
-from gm_console.ui.navigation import NavEntry, key_label, nav_entries
+from gm_console.ui.navigation import NavEntry, key_label, nav_entries, palette_only_entries
 from gm_console.ui.shell import Shell, apply_reported
 
 if TYPE_CHECKING:
@@ -91,9 +92,10 @@ class GMConsoleApp(App):
     TITLE = "gm-console"
 
     before_hang_up: Callable[[], None] | None = None  # called once saved, when the terminal goes
+    _keeps_theme = False  # once mounted: a theme chosen from then on is the user's choice
 
     def __init__(self, store: Store, path: Path | None = None, saver: Saver | None = None,
-                 **kwargs: Any) -> None:
+                 theme: str = "", **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.store = store
         self.host: Host = store.host
@@ -114,6 +116,7 @@ class GMConsoleApp(App):
         one pass over the journal once, and nothing after."""
         self._unsubscribe = store.subscribe(self._on_store_change)
         self.host.failure_listeners.append(self._on_plugin_failure)
+        self.host.slow_listeners.append(self._on_slow_hook)
         self.writes_files = True
         """Whether this front may write files where it runs (the journal's export, a
         screenshot): a player's or a spectator's front over SSH or the web runs on the game
@@ -123,6 +126,22 @@ class GMConsoleApp(App):
             self.live_status = "" if role == "gm" else role
             self.writes_files = role == "gm"
             store.on_lost.append(self._on_owner_lost)
+        # --theme, else the one last chosen in the palette; set before the first screen is
+        # styled, so that it is styled once.
+        chosen = theme or (theme_choice.saved() if self.writes_files else "")
+        if chosen in self.available_themes:
+            self.theme = chosen
+
+    def watch_theme(self, theme: str) -> None:
+        """A theme chosen in the palette is the one the next console starts in (on the
+        game master's own console: a player's runs on the server, whose files are not theirs)."""
+        if not (self._keeps_theme and self.writes_files):
+            return
+        try:
+            theme_choice.save(theme)
+        except OSError as exc:
+            self.notify(self.t(say("the theme is not kept for next time: {problem}",
+                                   problem=exc.strerror or str(exc))), severity="warning")
 
     # -- screens ------------------------------------------------------------------------------
 
@@ -176,7 +195,8 @@ class GMConsoleApp(App):
                   "help": "Help: every key", "home": "Home: the table at a glance",
                   "requests": "Requests: approve or decline players' requests"}
         titles.update({spec.id: spec.title for spec in self.host.screens.values()})
-        for entry in self.nav_entries:
+        # Every screen, those no key was left for too (the palette is their only way in).
+        for entry in self.nav_entries + palette_only_entries(self.host, t):
             yield SystemCommand(t(titles.get(entry.screen_id, entry.label)),
                                 key_label(entry.key),
                                 lambda i=entry.screen_id: self.action_open(i))
@@ -251,9 +271,16 @@ class GMConsoleApp(App):
         def roll(expression: str) -> str:
             if not expression:
                 return self.t("type a dice expression, such as 1d20+3")
+            try:  # "save dex 14": a roll on demand, asked of the party (or who follows ":")
+                asked = parse_on_demand(expression)
+            except ValueError as exc:
+                return self.t(said_by(exc))
+            if asked is not None:
+                return self.refusal(asked[0], **asked[1])
             return self.refusal("dice.roll", expression=expression)
 
-        self.ask("Dice expression (1d20+3, 4d6kh3, adv+2)", roll, history=self.roll_history,
+        self.ask("Dice expression (1d20+3, 4d6kh3, adv+2), or save dex 14, check str 12, "
+                 "attack 15 (: who; default the party)", roll, history=self.roll_history,
                  hint="enter: roll · escape: close")
 
     def roll_history(self, count: int = 6) -> list[str]:
@@ -305,7 +332,11 @@ class GMConsoleApp(App):
         # the middle of a key press (opening the journal screen of a long campaign, say).
         # Garbage is still freed by reference counting.
         gc.freeze()
+        # Textual has put its own capture in place of the standard streams by now: what a
+        # plugin's hook prints while the console runs goes to its log (host.plugin_output)
+        plugin_output.install()
         self.set_keymap(self.host.config.keys())
+        self._keeps_theme = True
         # Textual's own blank default screen stays at the bottom, never changing; session
         # screens replace each other above it (show_screen), the home screen first.
         home = self.screen_factories()["home"](self.store)
@@ -442,9 +473,11 @@ class GMConsoleApp(App):
             self._from_thread(self._on_store_change, change)
             return
         self.store_changed.publish(change)
-        if "rolls" in change.areas or "*" in change.areas:
+        if ("rolls" in change.areas or "*" in change.areas) and not change.undo:
             # Once the key or prompt that applied the operation is done: a prompt closing
-            # after its answer was applied must close itself, not the dice prompt.
+            # after its answer was applied must close itself, not the dice prompt. An undo
+            # that brings rolls back leaves them waiting (the header counts them, r answers
+            # them): the prompt opened over it would take the next ctrl+z, its field's own.
             self.call_later(self.action_rolls)
 
     def _on_owner_lost(self, reason: str) -> None:
@@ -475,6 +508,10 @@ class GMConsoleApp(App):
         else:
             self.notify(message, severity="error", timeout=15)
 
+    def _on_slow_hook(self, message: str) -> None:
+        # Told from inside the hook's caller, on whichever thread ran it.
+        self._from_thread(lambda: self.notify(self.t(message), severity="warning", timeout=15))
+
     def notify(self, message: str, *, title: str = "", severity: Any = "information",
                timeout: float | None = None, markup: bool = False) -> None:
         """Notifications carry names and reasons from the session: text, never markup."""
@@ -501,12 +538,24 @@ def app_class(host: Host) -> type[GMConsoleApp]:
                                                "__module__": __name__})
 
 
+def environment_changed() -> None:
+    """The process's environment is not the one Textual was imported with (a console forked
+    from the game server's template): Textual's settings from the environment (the driver,
+    the colour system) are read again."""
+    import importlib
+
+    import textual.constants
+
+    importlib.reload(textual.constants)
+
+
 def run(path: Path, store: Any, saver: Saver | None = None,
-        notices: list[Any] | None = None, before_hang_up: Callable[[], None] | None = None) -> int:
+        notices: list[Any] | None = None, before_hang_up: Callable[[], None] | None = None,
+        theme: str = "") -> int:
     """The TUI on ``store``: the owner's own Store (saved by ``saver``, with the owner's
     ``notices`` of consoles joining and leaving, and what it lets go of when the terminal
     goes away, ``before_hang_up``), or a RemoteStore of a session another process owns."""
-    app = app_class(store.host)(store, path, saver)
+    app = app_class(store.host)(store, path, saver, theme=theme)
     app.before_hang_up = before_hang_up
     if saver is not None:
         saver.on_error = app.report_save_error

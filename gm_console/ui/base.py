@@ -25,7 +25,8 @@ if TYPE_CHECKING:
 
 class OneLayoutPerSize(Screen):
     """The base of every screen of the console, session screens and questions: laid out once
-    for each size it is shown at. A question lists it after ModalScreen: Textual takes a
+    for each size it is shown at, and its keys' bindings run as each key is handled (keys
+    typed ahead keep their order). A question lists it after ModalScreen: Textual takes a
     class's default CSS from its first base only, and ModalScreen's is what lets the screen
     behind a question show through."""
 
@@ -43,6 +44,17 @@ class OneLayoutPerSize(Screen):
         with breakpoints, whose classes Textual sets there."""
         if event.size == self.outer_size and not self._has_breakpoints():
             event.prevent_default()
+
+    async def _on_key(self, event: events.Key) -> None:
+        # A key the focused widget left reaches its bindings here, not once it has bubbled
+        # up to the app (Textual's way): the app waits for a key to be handled up to the
+        # screen before it hands on the next one (GMConsoleApp.on_event), so keys typed in
+        # one burst run in their order. "i" (a question) then "bow, 1, 1" are a question and
+        # its answer, not "i" then the screen's "b" and "w"; in a form, "rations", tab, "1",
+        # tab, "10", enter fill three fields (a tab run once it had bubbled up to the app
+        # came after the enter that closed the form).
+        if not event._stop_propagation and await self.app._check_bindings(event.key):
+            event.stop()
 
     def _has_breakpoints(self) -> bool:
         app = self.app
@@ -172,14 +184,6 @@ class StoreScreen(OneLayoutPerSize, AppliesOperations):
     def compose_body(self) -> ComposeResult:
         """The screen's own widgets, between the header (session, clock) and the footer."""
         yield from ()
-
-    async def _on_key(self, event: events.Key) -> None:
-        # A key the focused widget left reaches its bindings here, not once it has bubbled
-        # up to the app (Textual's way): the app waits for a key to be handled up to the
-        # screen before it hands on the next one, so "i" (a question) then "bow, 1, 1" typed
-        # in one burst are a question and its answer, not "i" then the screen's "b" and "w".
-        if not event._stop_propagation and await self.app._check_bindings(event.key):
-            event.stop()
 
     def on_mount(self) -> None:
         # Its widgets were styled as they were mounted, with the app's CSS of now: the

@@ -26,6 +26,16 @@ def spend_movement(ctx: OpContext, character: str, metres: float,
 
 
 @hookimpl
+def creatures(session: Session) -> list[dict[str, Any]]:
+    return ops.creatures_of(session)
+
+
+@hookimpl
+def hit_points_changed(ctx: OpContext, name: str, at_floor: bool) -> None:
+    ops.hit_points_changed(ctx, name, at_floor)
+
+
+@hookimpl
 def character_renamed(ctx: OpContext, old: str, new: str) -> None:
     ops.character_renamed(ctx, old, new)
 

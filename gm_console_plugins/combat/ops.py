@@ -22,7 +22,7 @@ from gm_console import (
     said_by,
     say,
 )
-from gm_console_plugins.combat import rules, turns
+from gm_console_plugins.combat import creatures, rules, turns
 from gm_console_plugins.combat.section import SETTING_KEYS
 
 if TYPE_CHECKING:
@@ -55,12 +55,35 @@ def encounter_of(session: Session) -> dict[str, Any]:
 def speed_m(session: Session, combatant: dict[str, Any]) -> float:
     """A party member's speed from the speed pipeline, as it is now (armour, load, exhaustion);
     an ad hoc combatant's own. A party member no longer in the party keeps 0 m."""
+    if creatures.is_creature(combatant):
+        return _creature_speed(session, combatant)
     if not combatant["party"]:
         return float(combatant.get("speed_m", 0.0))
     try:
         return float(session.speed(session.character(combatant["name"])).m)
     except Refused:
         return 0.0
+
+
+def _creature_speed(session: Session, creature: dict[str, Any]) -> float:
+    """A creature's own speed, as its conditions leave it (grappled: 0; slowed: half)."""
+    speed = float(creature.get("speed_m", 0.0))
+    for condition in session.conditions(creature):
+        factor = condition.effects.get("speed_factor")
+        if isinstance(factor, (int, float)) and not isinstance(factor, bool):
+            speed *= float(factor)
+    return speed
+
+
+def creature_figures(session: Session, creature: dict[str, Any]) -> dict[str, Any]:
+    """What a creature brings to the fight, as :func:`fighters` says of a party member, read
+    through the host's conditions and hit points as a character's are."""
+    hp = session.hit_points(creature)
+    limited = session.action_limits(creature).as_dict()
+    return {"speed_m": _creature_speed(session, creature),
+            "limits": limited if any(limited.values()) else None,
+            "condition_names": [c.label or c.name for c in session.conditions(creature)],
+            "hit_points": None if hp is None else hp.short()}
 
 
 def fighters(session: Session, encounter: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -105,7 +128,8 @@ def speeds(session: Session, encounter: dict[str, Any],
     out = {}
     for c in encounter.get("combatants", []):
         member = _member(found, c)
-        out[c["name"]] = (float(c.get("speed_m", 0.0)) if not c["party"] else
+        out[c["name"]] = (_creature_speed(session, c) if creatures.is_creature(c) else
+                          float(c.get("speed_m", 0.0)) if not c["party"] else
                           0.0 if member is None else member["speed_m"])
     return out
 
@@ -117,7 +141,8 @@ def limits(session: Session, encounter: dict[str, Any],
     found = fighters(session, encounter) if found is None else found
     out = {}
     for c in encounter.get("combatants", []):
-        member = _member(found, c)
+        member = creature_figures(session, c) if creatures.is_creature(c) else \
+            _member(found, c)
         if member is not None and member["limits"]:
             out[c["name"]] = member["limits"]
     return out
@@ -127,6 +152,9 @@ def own_limits(session: Session, combatant: dict[str, Any]) -> dict[str, dict[st
     """:func:`limits` of one combatant, the one an action is about: its party member found by
     name, without reaching the rest of the party (inside an operation, reaching a character
     copies it: every action on a big party would cost a copy of every sheet)."""
+    if creatures.is_creature(combatant):
+        found = session.action_limits(combatant).as_dict()
+        return {combatant["name"]: found} if any(found.values()) else {}
     if not combatant["party"]:
         return {}
     try:
@@ -146,8 +174,14 @@ def summary_of(session: Session, kept: dict[str, Any] | None = None) -> dict[str
     out = rules.summary(encounter, session.table(PLUGIN), settings_of(session),
                         speeds(session, encounter, found), limits(session, encounter, found),
                         kept)
+    stored = {c["name"]: c for c in encounter.get("combatants", [])}
     for entry in out.get("combatants", []):
-        member = _member(found, entry)
+        creature = stored.get(entry["name"], {})
+        if creatures.is_creature(creature):
+            entry.update(armour_class=creature["armour_class"], out=turns.is_out(creature),
+                         **({"group": creature["group"]} if creature.get("group") else {}))
+        member = creature_figures(session, creature) if creatures.is_creature(creature) \
+            else _member(found, entry)
         if member is None:  # not of the party, or left it mid-fight
             continue
         entry["condition_names"] = member["condition_names"]
@@ -202,6 +236,12 @@ def _combatant_name(encounter: dict[str, Any], given: str) -> str:
 def _active(ctx: OpContext) -> dict[str, Any]:
     encounter = ctx.section(PLUGIN)
     _guard(turns.require_active, encounter)
+    ties = str(ctx.setting(PLUGIN, "initiative_ties", "modifier"))
+    if ties not in turns.TIES:
+        raise Refused(say("setting initiative_ties is one of {ties}, not {value!r}",
+                          ties=", ".join(turns.TIES), value=ties))
+    if encounter.get("ties", "modifier") != ties:  # the order settles ties as the setting says
+        encounter["ties"] = ties
     return encounter
 
 
@@ -281,21 +321,89 @@ def _start(ctx: OpContext, p: dict[str, Any]) -> Result:
     return Result(joined("; ", parts), {"combatants": names, "aware": aware}, names)
 
 
+def _block(ctx: OpContext, key: str) -> dict[str, Any] | None:
+    """The stat block asked for (None: a combatant typed in by hand)."""
+    if not key.strip():
+        return None
+    return dict(_guard(creatures.stat_block, ctx.table("creatures"), key,
+                       lambda found: ctx.where("creatures", "creatures", found)))
+
+
+def _hit_points(ctx: OpContext, p: dict[str, Any], dice: str) -> int | None:
+    """Its maximum hit points: given, else its hit dice averaged or rolled (the setting, or
+    roll_hit_points); None for a combatant with neither (the tracker's ad hoc combatant)."""
+    if p["hit_points"] is not None:
+        if p["hit_points"] < 1:
+            raise Refused(say("hit points must be at least 1, not {value}",
+                              value=p["hit_points"]))
+        return int(p["hit_points"])
+    if not dice:
+        return None
+    rolled = p["roll_hit_points"] if p["roll_hit_points"] is not None else \
+        ctx.setting(PLUGIN, "creature_hit_points", "average") == "rolled"
+    if not rolled:
+        return int(_guard(creatures.average_hit_points, dice))
+    import d20  # on the first roll: building d20's grammar is slow
+    return int(_guard(creatures.rolled_hit_points, dice,
+                      lambda sides: int(d20.roll(f"1d{sides}").total)))
+
+
 def _add(ctx: OpContext, p: dict[str, Any]) -> Result:
     encounter = _active(ctx)
-    added = _guard(turns.add_combatant, encounter, p["name"], p["initiative"], p["speed_m"],
-                   value=p["value"], aware=p["aware"])
+    block = _block(ctx, p["creature"])
+    if p["count"] < 1 or p["count"] > 50:
+        raise Refused(say("a group is 1 to 50 creatures, not {count}", count=p["count"]))
+    base = p["name"].strip() or (creatures.label(block, ctx.language) if block else "")
+    modifier = p["initiative"] if p["initiative"] is not None else \
+        creatures.initiative_modifier(block) if block else 0
+    speed = p["speed_m"] if p["speed_m"] is not None else \
+        float(block.get("speed_m", 9)) if block else 9.0
+    dice = p["hit_dice"].strip() or (str(block["hit_dice"]) if block else "")
+    taken = {str(c["name"]).casefold() for c in encounter["combatants"]}
+    names = creatures.names(base, p["count"], taken)
+    if p["count"] > 1 and any(str(c.get("group", "")).casefold() == base.casefold()
+                              for c in encounter["combatants"]):
+        raise Refused(say("there is already a group named {name!r}", name=base))
+    members = []
+    for name in names:
+        added = _guard(turns.add_combatant, encounter, name, modifier, speed,
+                       value=p["value"], aware=p["aware"])
+        hit_points = _hit_points(ctx, p, dice)
+        if hit_points is not None:
+            ac = p["armour_class"] if p["armour_class"] is not None else \
+                int(block.get("armour_class", 10)) if block else 10
+            attack = p["attack"] if p["attack"] is not None else \
+                int(block.get("attack", 0)) if block else 0
+            added.update(creatures.creature_fields(block, hit_points, ac, attack))
+        if p["count"] > 1:
+            added["group"] = base
+        members.append(added)
     said = _play(ctx, turns.place(encounter, roller(ctx)), settings_of(ctx))
+    if p["count"] > 1:
+        return _group_added(base, members, said)
+    added = members[0]
     sign = "+" if added["modifier"] >= 0 else "−"
     details = [say("initiative {modifier}", modifier=f"{sign}{abs(added['modifier'])}"),
                say("speed {speed:g} m", speed=added["speed_m"])]
     if "initiative" in added:
         details.append(say("initiative {value}", value=added["initiative"]))
+    if creatures.is_creature(added):
+        details += [say("{hit_points} hit points", hit_points=added["max_hit_points"]),
+                    say("armour class {ac}", ac=added["armour_class"])]
     if added["aware"]:
         details.append(say("aware"))
     text = say("{name} joins the fight ({details})", name=added["name"],
                details=joined(", ", details))
     return Result(joined("; ", [text, *said]), {"name": added["name"]}, [added["name"]])
+
+
+def _group_added(base: str, members: list[dict[str, Any]], said: list[Said]) -> Result:
+    names = [m["name"] for m in members]
+    hit_points = ", ".join(f"{m['name']} {m['max_hit_points']}" for m in members
+                           if creatures.is_creature(m))
+    text = say("{group} join the fight, one initiative for them all: {names}", group=base,
+               names=hit_points or ", ".join(names))
+    return Result(joined("; ", [text, *said]), {"name": base, "members": names}, names)
 
 
 def _add_entry(ctx: OpContext, p: dict[str, Any]) -> Result:
@@ -313,6 +421,38 @@ def _remove(ctx: OpContext, p: dict[str, Any]) -> Result:
     name = _combatant_name(encounter, p["combatant"])
     said = _play(ctx, _guard(turns.remove_combatant, encounter, name), settings_of(ctx))
     return Result(joined("; ", [say("{name} leaves the fight", name=name), *said]), {}, [name])
+
+
+def creatures_of(session: Session) -> list[dict[str, Any]]:
+    """The fight's creatures, for the host (``creatures``): stored in the encounter, reached
+    through ``session`` (an operation's context changes them in place)."""
+    encounter = encounter_of(session)
+    if not encounter.get("active") or not any(
+            creatures.is_creature(c) for c in encounter["combatants"]):
+        return []
+    return [c for c in encounter["combatants"] if creatures.is_creature(c)]
+
+
+def hit_points_changed(ctx: OpContext, name: str, at_floor: bool) -> None:
+    """A creature at the floor of its hit points is out of the fight (its turn passes, if it
+    was); healed above it, back in at its initiative. Journaled either way."""
+    encounter = encounter_of(ctx)
+    if not encounter.get("active"):
+        return
+    creature = turns.find(encounter, name, required=False)
+    if creature is None or not creatures.is_creature(creature) \
+            or at_floor == turns.is_out(creature):
+        return
+    encounter = ctx.section(PLUGIN)
+    settings = settings_of(ctx)
+    if at_floor:
+        said = _play(ctx, turns.take_out(encounter, creature["name"]), settings)
+        text = say("{name} is down: out of the fight", name=creature["name"])
+    else:
+        said = _play(ctx, turns.bring_back(encounter, creature["name"], roller(ctx)), settings)
+        text = say("{name} is back in the fight", name=creature["name"])
+    ctx.journal(joined("; ", [text, *said]), kind="combat", who=[creature["name"]])
+    ctx.touch(PLUGIN)
 
 
 def spend_movement(ctx: OpContext, character: str, metres: float,
@@ -347,8 +487,11 @@ def character_removed(ctx: OpContext, name: str) -> None:
 
 def _initiative(ctx: OpContext, p: dict[str, Any]) -> Result:
     encounter = _active(ctx)
-    name = _combatant_name(encounter, p["combatant"])
-    _guard(turns.set_initiative, encounter, name, p["value"])
+    members = _guard(turns.group_of, encounter, p["combatant"])
+    for member in members:  # a group's one initiative
+        _guard(turns.set_initiative, encounter, member["name"], p["value"])
+    name = members[0].get("group", members[0]["name"]) if len(members) > 1 else \
+        members[0]["name"]
     said = _play(ctx, turns.place(encounter, roller(ctx)), settings_of(ctx))
     return Result(joined("; ", [say("{name}: initiative {value}", name=name, value=p["value"]),
                                 *said]), {"order": list(encounter["order"])}, [name])
@@ -357,13 +500,18 @@ def _initiative(ctx: OpContext, p: dict[str, Any]) -> Result:
 def _roll_initiative(ctx: OpContext, p: dict[str, Any]) -> Result:
     encounter = _active(ctx)
     die = ctx.table(PLUGIN)["initiative_die"]
-    wanted = [c for c in encounter["combatants"] if p["all"] or "initiative" not in c]
+    wanted: dict[str, dict[str, Any]] = {}  # who rolls: a combatant, or a group once
+    for c in encounter["combatants"]:
+        if (p["all"] or "initiative" not in c) and not turns.is_entry(c) \
+                and not turns.is_out(c):
+            wanted.setdefault(str(c.get("group") or c["name"]), c)
     if not wanted:
         raise Refused(say("every combatant has an initiative already (all=true rolls again)"))
-    rolls = [{"who": c["name"], "expression": f"{die}{c['modifier']:+d}"} for c in wanted]
+    rolls = [{"who": who, "expression": f"{die}{c['modifier']:+d}"}
+             for who, c in wanted.items()]
     request = RollRequest("Initiative", rolls, then="combat.initiative_rolled")
     ctx.request_rolls(request)
-    names = [c["name"] for c in wanted]
+    names = list(wanted)
     return Result(say("initiative to roll: {names}", names=", ".join(names)),
                   {"request": request.id}, names)
 
@@ -372,9 +520,9 @@ def _initiative_rolled(ctx: OpContext, p: dict[str, Any]) -> Result:
     encounter = _active(ctx)
     set_to = []
     for outcome in p["outcomes"]:
-        name = _combatant_name(encounter, str(outcome["who"]))
-        _guard(turns.set_initiative, encounter, name, int(outcome["total"]))
-        set_to.append(f"{name} {int(outcome['total'])}")
+        for member in _guard(turns.group_of, encounter, str(outcome["who"])):
+            _guard(turns.set_initiative, encounter, member["name"], int(outcome["total"]))
+        set_to.append(f"{outcome['who']} {int(outcome['total'])}")
     said = _play(ctx, turns.place(encounter, roller(ctx)), settings_of(ctx))
     return Result(joined("; ", [say("initiative: {rolled}", rolled=", ".join(set_to)), *said]),
                   {"order": list(encounter["order"])})
@@ -544,11 +692,29 @@ OPERATIONS = [
                "empty: no surprise round", default=[]),),
     ),
     Operation(
-        "combat.add", "Add an ad hoc combatant (a monster) to the fight.", _add,
-        (Param("name", str, "its name"),
+        "combat.add", "Add a creature (a monster, an NPC) to the fight: from its stat block "
+        "(config/creatures.toml) or by hand; a group of several has one initiative and hit "
+        "points each.", _add,
+        (Param("name", str, "its name (default: the stat block's; a group's members are "
+               "numbered: Goblin 1, Goblin 2...)", default=""),
+         Param("creature", str, "its stat block in config/creatures.toml (goblin, wolf...)",
+               default=""),
+         Param("count", int, "how many (a group: one initiative, hit points each)", default=1),
          Param("initiative", int, "its initiative modifier (added to the d20 when rolling for "
-               "all, and the first tie-breaker)", default=0),
-         Param("speed_m", float, "its speed in metres per round", default=9.0),
+               "all, and the first tie-breaker; default: the stat block's, else 0)",
+               default=None),
+         Param("speed_m", float, "its speed in metres per round (default: the stat block's, "
+               "else 9)", default=None),
+         Param("hit_points", int, "its maximum hit points (default: from its hit dice)",
+               default=None),
+         Param("hit_dice", str, "its hit dice (2d8+2): averaged, or rolled (setting "
+               "creature_hit_points, or roll_hit_points)", default=""),
+         Param("roll_hit_points", bool, "roll the hit dice rather than take their average "
+               "(default: setting creature_hit_points)", default=None),
+         Param("armour_class", int, "its armour class (default: the stat block's, else 10)",
+               default=None),
+         Param("attack", int, "its attack bonus (default: the stat block's, else 0)",
+               default=None),
          Param("value", int, "its initiative, if already rolled or typed (else give it with "
                "combat.initiative or roll for all)", default=None),
          Param("aware", bool, "acts in the surprise round", default=False)),

@@ -13,8 +13,15 @@ from typing import TYPE_CHECKING, Any, Callable
 from rich.cells import cell_len
 from textual.app import ComposeResult
 
+from gm_console import (
+    parse_condition_entry,
+    parse_hit_points_entry,
+    parse_on_demand,
+    said_by,
+    say,
+)
 from gm_console.ui import StoreScreen, SyncedTable, Value, css_beside, key_binding
-from gm_console_plugins.combat import ops, turns
+from gm_console_plugins.combat import creatures, ops, turns
 from gm_console_plugins.combat.hints import ALL_AGAIN_FR, LEGEND
 
 if TYPE_CHECKING:
@@ -27,13 +34,13 @@ BORROWED = "⇠"  # the swift action of the next turn, used by an immediate acti
 COLUMNS = ("Name", "Init", "HP", "Std", "Mv", "Full", "Sw", "Imm", "Fr", "5ft", "Metres",
            "State")
 """Short titles so that 80 columns hold the table; the legend and F1 say what they mean."""
-WIDTHS = (9, 5, 8, 5, 4, 5, 4, 4, 4, 4, 15, 12)
+WIDTHS = (10, 5, 8, 5, 4, 5, 4, 4, 4, 4, 14, 12)
 """Fixed, one per column, so the table keeps its shape as the figures change. The table has
 no cell padding: each width holds its text and one space before the next column (a longer
 text ends in "…"). They add up to 79, so 80 columns hold the table and its one-column scroll
-bar; Metres holds "10,5/10,5+10,5", HP "12/20+5", Name "▶ Goblin", State "lair actions" (the
-line under the table says the selected one's state in full), and the French titles fit
-("Simp")."""
+bar; Metres holds "10,5/10,5+10,5", HP "12/20+5", Name "▶Goblin 2" (a group's member), State
+"lair actions" (the line under the table says the selected one's state in full), and the
+French titles fit ("Simp")."""
 NARROW = {"Name": 8, "HP": 7, "Metres": 14, "Fr": 0, "State": 0}
 """Below 80 columns: the free actions' tally and the state (said in full under the table)
 leave room, and three columns narrow, so that 60 columns hold the table."""
@@ -69,6 +76,9 @@ def states(entry: dict[str, Any], t: Callable[[str], str], surprise: bool,
     """What sets the combatant apart this round, in words (``short`` for the table, where a
     surprised combatant is flat-footed by definition and the status line names the surprise
     round). Awareness matters only before the fight and in its surprise round."""
+    if entry.get("out"):  # a creature at 0 hit points: nothing else about it matters now
+        return [t("out") if short else t("out of the fight (0 hit points: heal it to bring "
+                                          "it back)")]
     out = []
     if not entry["acts_this_round"]:
         out.append(t("surprised"))
@@ -109,7 +119,7 @@ def row_cells(entry: dict[str, Any], current: bool, t: Callable[[str], str],
     writes metres in the reader's language (6,75 in French)."""
     spent, now = entry["spent"], entry.get("remaining")
     initiative = "?" if entry["initiative"] is None else str(entry["initiative"])
-    cells = [("▶ " if current else "  ") + entry["name"], initiative,
+    cells = [("▶" if current else " ") + entry["name"], initiative,
              entry.get("hit_points", "")]
     state = ", ".join(states(entry, t, surprise, short=True))
     if now is None:  # the fight has not begun
@@ -137,6 +147,9 @@ def detail(entry: dict[str, Any], t: Callable[[str], str], surprise: bool,
     colon = t(": ")
     parts = [f"{entry['name']}{colon}{t('Initiative')} {initiative} ({entry['modifier']:+d}), "
              f"{number(entry['speed_m'])} m"] + states(entry, t, surprise)
+    if "armour_class" in entry:  # a creature: what an attack on it must reach
+        parts.insert(1, f"{t('HP')} {entry.get('hit_points', '')}, {t('AC')} "
+                        f"{entry['armour_class']}")
     if entry.get("condition_names"):
         parts.append(", ".join(t(name) for name in entry["condition_names"]))
     refused = entry.get("refusals", {}).get("immediate")
@@ -175,6 +188,9 @@ class CombatScreen(StoreScreen):
         key_binding("5", "take('step')", "5-ft step", "combat.step"),
         key_binding("space", "next", "End turn", "combat.next"),
         key_binding("o", "override", "Override", "combat.override"),
+        key_binding("h", "hit_points", "HP", "combat.hit_points"),
+        key_binding("c", "condition", "Condition", "combat.condition"),
+        key_binding("k", "roll_on_demand", "Check/save", "combat.roll_on_demand"),
         key_binding("t", "restrict", "Restrict", "combat.restrict", show=False),
         key_binding("I", "initiative", "Initiative", "combat.initiative", show=False),
         key_binding("R", "roll_initiative", "Roll init.", "combat.roll_initiative", show=False),
@@ -370,6 +386,56 @@ class CombatScreen(StoreScreen):
             self._ask("Initiative value", lambda text: text and self._run(
                 "combat.initiative", combatant=name, value=text))
 
+    def _typed(self, question: str, parse: Callable[[str], tuple[str, dict[str, Any]]]
+               ) -> None:
+        """Ask for a line about the selected combatant, typed as on the party screen, and
+        apply the operation it reads as (hit points, a condition: any combatant's)."""
+        name = self._selected()
+        if not name or name not in self._entries or self._entries[name].get("entry"):
+            return
+
+        def typed(text: str) -> bool | str | None:
+            if not text:
+                return None
+            try:
+                op, params = parse(text)
+            except ValueError as exc:  # stays in the prompt with what was typed
+                self.last_reason = self.t(said_by(exc))
+                return False
+            return self._run(op, character=name, **params)
+        self._ask(say("{name}: {text}", name=name, text=self.t(question)), typed)
+
+    def action_hit_points(self) -> None:
+        self._typed("Hit points: 7 or -7 damage, +5 heal, t8 temporary", parse_hit_points_entry)
+
+    def action_condition(self) -> None:
+        self._typed("Condition: prone, frightened 2r, poisoned 10m, stunned dc13 con, -prone",
+                    parse_condition_entry)
+
+    def action_roll_on_demand(self) -> None:
+        """A check, a save or an attack roll of the selected combatant (or of those named
+        after ":"), asked through the dice prompt or the player's own terminal."""
+        name = self._selected()
+        if not name or name not in self._entries or self._entries[name].get("entry"):
+            return
+
+        def typed(text: str) -> bool | None:
+            if not text:
+                return None
+            try:
+                found = parse_on_demand(text)
+            except ValueError as exc:
+                self.last_reason = self.t(said_by(exc))
+                return False
+            if found is None:
+                self.last_reason = self.t(say("{text!r}: type save dex 14, check str 12, "
+                                              "attack 15 or attack Goblin 2", text=text))
+                return False
+            op, params = found
+            return self._run(op, **{**params, "who": params["who"] or [name]})
+        self._ask(say("{name}: {text}", name=name, text=self.t(
+            "Roll: save dex 14, check str 12, attack 15, attack Goblin 2 (: who)")), typed)
+
     def action_roll_initiative(self) -> None:
         self._run("combat.roll_initiative")
 
@@ -377,13 +443,19 @@ class CombatScreen(StoreScreen):
         def add(text: str) -> bool | None:
             if not text:
                 return None
+            group = None if "," in text else \
+                creatures.typed_group(self.session.table("creatures"), text)
+            if group is not None:  # "3 goblins": from the stat blocks
+                return self._run("combat.add", creature=group[1], count=group[0])
             parts = [part.strip() for part in text.split(",")]
             params: dict[str, Any] = {"name": parts[0]}
-            for key, value in zip(("initiative", "speed_m", "value"), parts[1:]):
+            for key, value in zip(("initiative", "speed_m", "hit_points", "armour_class"),
+                                  parts[1:]):
                 if value:
                     params[key] = value
             return self._run("combat.add", **params)
-        self._ask("Combatant: name, initiative modifier, speed in m", add)
+        self._ask("Add: 3 goblins (config/creatures.toml), or name, init. mod., speed m, HP, AC",
+                  add)
 
     def action_add_entry(self) -> None:
         def add(text: str) -> None:

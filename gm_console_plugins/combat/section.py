@@ -72,14 +72,25 @@ def _ranges(table: dict[str, Any], where: tuple[Any, ...], what: str) -> list[Pr
 SETTING_KEYS = ("step_when_restricted", "move_action_counts_as_movement", "free_off_turn",
                 "surprise_round_takes_time", "started_full_round_lapses",
                 "full_round_as_standard_by_choice")
-"""The settings the plugin reads (``[settings]`` of config/combat.toml), all true or false."""
+"""The settings the plugin reads (``[settings]`` of config/combat.toml) that are true or false."""
+CHOICE_SETTINGS = {"initiative_ties": ("modifier", "party", "roll-off"),
+                   "creature_hit_points": ("average", "rolled")}
+"""The settings that are one of a few words."""
+_CREATURE_FIELDS: dict[str, type | tuple[type, ...]] = {
+    "max_hit_points": int, "hit_points": int, "temp_hit_points": int, "armour_class": int,
+    "attack": int, "conditions": list, "group": str, "creature": str, "out": bool,
+}
 
 
 def _settings_problems(settings: Any) -> list[Problem]:
     if not isinstance(settings, dict):
         return [(("settings",), "settings must be a table ([plugins.combat.settings])")]
-    return [(("settings", key), f"setting {key} must be true or false, not {settings[key]!r}")
-            for key in SETTING_KEYS if key in settings and not isinstance(settings[key], bool)]
+    return [*((("settings", key), f"setting {key} must be true or false, not {settings[key]!r}")
+              for key in SETTING_KEYS if key in settings and not isinstance(settings[key], bool)),
+            *((("settings", key), f"setting {key} must be one of {', '.join(words)}, not "
+                                  f"{settings[key]!r}")
+              for key, words in CHOICE_SETTINGS.items()
+              if key in settings and settings[key] not in words)]
 
 
 def validate(table: dict[str, Any]) -> list[Problem]:
@@ -107,6 +118,9 @@ def _fight_problems(table: dict[str, Any]) -> list[Problem]:
         problems = _fields(combatant, _COMBATANT_FIELDS, where, what)
         if "initiative" in combatant and _wrong(combatant["initiative"], int):
             problems.append(((*where, "initiative"), f"{what}: initiative must be a whole number"))
+        problems += [((*where, key), f"{what}: {key} must be {_kind(expected)}")
+                     for key, expected in _CREATURE_FIELDS.items()
+                     if key in combatant and _wrong(combatant[key], expected)]
         if "speed_m" in combatant and _wrong(combatant["speed_m"], (int, float)):
             problems.append(((*where, "speed_m"), f"{what}: speed_m must be a number"))
         if "rolloff" in combatant and not (

@@ -169,11 +169,48 @@ def remove_combatant(encounter: Encounter, name: str) -> list[Event]:
     leaving."""
     require_active(encounter)
     combatant = find(encounter, name)
+    return _leave_order(encounter, combatant, lambda: encounter["combatants"].remove(combatant))
+
+
+def take_out(encounter: Encounter, name: str) -> list[Event]:
+    """A creature down (at the floor of its hit points) is out of the fight: it leaves the
+    order, keeping its place in the encounter (its hit points, its initiative) to come back
+    healed (:func:`bring_back`). Its turn, if it was, passes as with :func:`remove_combatant`."""
+    require_active(encounter)
+    combatant = find(encounter, name)
+    if combatant.get("out"):
+        return []
+    return _leave_order(encounter, combatant, lambda: combatant.update(out=True))
+
+
+def bring_back(encounter: Encounter, name: str, roll: Roll) -> list[Event]:
+    """A creature healed above the floor is back in the fight at its initiative."""
+    combatant = find(encounter, name)
+    if not combatant.pop("out", False):
+        return []
+    return place(encounter, roll)
+
+
+def is_out(combatant: Combatant) -> bool:
+    return bool(combatant.get("out"))
+
+
+def group_of(encounter: Encounter, name: str) -> list[Combatant]:
+    """The combatants a name stands for: the members of the group so called ("Goblins": one
+    initiative for them all), or the one combatant of that name."""
+    wanted = name.strip().casefold()
+    members = [c for c in encounter.get("combatants", [])
+               if str(c.get("group", "")).casefold() == wanted]
+    return members or [find(encounter, name)]
+
+
+def _leave_order(encounter: Encounter, combatant: Combatant,
+                 leave: Callable[[], Any]) -> list[Event]:
     was_turn = encounter["turn"] == combatant["name"]
     following = _next_in_order(encounter, combatant["name"]) if was_turn else None
     if combatant["name"] in encounter["order"]:
         encounter["order"].remove(combatant["name"])
-    encounter["combatants"].remove(combatant)
+    leave()
     if not was_turn:
         return []
     encounter["turn"] = ""
@@ -253,10 +290,10 @@ def settle_order(encounter: Encounter, roll: Roll) -> list[str]:
     """Initiative order, highest first. Ties go to the higher modifier, then to a roll-off:
     each tied combatant rolls, and those still tied roll again. Roll-offs are kept on the
     combatants (``rolloff``) so the order stays the same when it is settled again."""
-    ranked = [c for c in encounter["combatants"] if "initiative" in c]
-    groups: dict[tuple[int, int], list[Combatant]] = {}
+    ranked = [c for c in encounter["combatants"] if "initiative" in c and not is_out(c)]
+    groups: dict[tuple[int, ...], list[Combatant]] = {}
     for combatant in (c for c in ranked if "order_key" not in c):
-        groups.setdefault((combatant["initiative"], combatant["modifier"]), []).append(combatant)
+        groups.setdefault(_tie_key(encounter, combatant), []).append(combatant)
     for group in groups.values():
         while True:
             open_ties = {id(a): a for a in group for b in group
@@ -266,17 +303,32 @@ def settle_order(encounter: Encounter, roll: Roll) -> list[str]:
                 break
             for combatant in open_ties.values():
                 combatant["rolloff"] = [*combatant.get("rolloff", []), int(roll())]
-    ranked.sort(key=_rank, reverse=True)
+    ranked.sort(key=lambda c: _rank(c, encounter), reverse=True)
     encounter["order"] = [c["name"] for c in ranked]
     return encounter["order"]
 
 
-def _rank(c: Combatant) -> tuple[int, ...]:
-    """Where a combatant sorts: initiative, modifier, roll-offs; or the place it took by acting
-    out of turn (a delayed or readied action: ``order_key``)."""
+TIES = ("modifier", "party", "roll-off")
+"""How equal initiatives are settled (setting initiative_ties): the higher modifier, then a
+roll-off; the party's characters first, then the same; a roll-off alone."""
+
+
+def _tie_key(encounter: Encounter, c: Combatant) -> tuple[int, ...]:
+    """What sorts a combatant before the roll-offs, as the fight's ``ties`` say."""
+    ties = encounter.get("ties", "modifier")
+    if ties == "roll-off":
+        return (c["initiative"],)
+    if ties == "party":
+        return (c["initiative"], int(bool(c["party"])), c["modifier"])
+    return (c["initiative"], c["modifier"])
+
+
+def _rank(c: Combatant, encounter: Encounter | None = None) -> tuple[int, ...]:
+    """Where a combatant sorts: initiative, the tie-breakers (modifier...), roll-offs; or the
+    place it took by acting out of turn (a delayed or readied action: ``order_key``)."""
     if "order_key" in c:
         return tuple(c["order_key"])
-    return (c["initiative"], c["modifier"], *c.get("rolloff", []))
+    return (*_tie_key(encounter or {}, c), *c.get("rolloff", []))
 
 
 def _place_before(encounter: Encounter, mover: Combatant, current: Combatant) -> None:
@@ -284,7 +336,7 @@ def _place_before(encounter: Encounter, mover: Combatant, current: Combatant) ->
     the count it acted on, and its rank sorts it first among those on that count (a roll-off
     higher than any die: no combatant sorts between the two)."""
     mover["initiative"] = current["initiative"]
-    mover["order_key"] = [*_rank(current), 1000]
+    mover["order_key"] = [*_rank(current, encounter), 1000]
     mover.pop("rolloff", None)
     order = encounter["order"]
     if mover["name"] in order:
@@ -293,7 +345,8 @@ def _place_before(encounter: Encounter, mover: Combatant, current: Combatant) ->
 
 
 def missing_initiative(encounter: Encounter) -> list[str]:
-    return [c["name"] for c in encounter["combatants"] if "initiative" not in c]
+    return [c["name"] for c in encounter["combatants"]
+            if "initiative" not in c and not is_out(c)]
 
 
 # ---------------------------------------------------------------------------------------------

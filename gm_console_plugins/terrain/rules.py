@@ -56,13 +56,18 @@ def check_key(table: dict[str, Any], key: str) -> str:
 
 def describe(table: dict[str, Any], key: str, language: str = "en") -> dict[str, Any]:
     """What the ``current_terrain`` hook answers for ``key``: key, label, difficult, cost."""
-    entry = types(table)[check_key(table, key)]
+    return _described(table, types(table)[check_key(table, key)], key, language)
+
+
+def _described(table: dict[str, Any], entry: dict[str, Any], key: str,
+               language: str) -> dict[str, Any]:
     difficult = bool(entry["difficult"])
     return {"key": key, "label": label(entry, key, language), "difficult": difficult,
             "cost": cost(table, difficult)}
 
 
 def catalogue(table: dict[str, Any], language: str = "en") -> dict[str, dict[str, Any]]:
-    """Every terrain type described, by key (for route legs, which carry a terrain key)."""
-    return {key: describe(table, key, language) for key in types(table)}
+    """Every terrain type described, by key (for route legs, which carry a terrain key). The
+    table is checked once, not once a type: the home screen asks for it at every key."""
+    return {key: _described(table, entry, key, language) for key, entry in types(table).items()}
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from gm_console import ScreenSpec, SectionSpec, hookimpl, hookspec, plugin_labels, say
+from gm_console import (MAX_NUMBER, ScreenSpec, SectionSpec, hookimpl, hookspec, plugin_labels,
+                        say)
 from gm_console_plugins.travel import ops, reading, rules
 from gm_console_plugins.travel.summary import onward, summary
 
@@ -89,8 +90,13 @@ def _validate(section: dict[str, Any]) -> list[tuple[tuple[Any, ...], str]]:
     for key in ("speed_m", "speed_kmh", "hours_per_day", "done_km", "hours_today",
                 "galloped_hours", "odometer_km", "idle_s"):
         value = section.get(key, 0)
+        most = rules.MOST_RECORDED.get(key, MAX_NUMBER)
         if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
             problems.append(((key,), say("{key} must be a number, 0 or more", key=key)))
+        elif not value <= most:  # nan and inf too
+            problems.append(((key,), say("{key} = {value} is beyond the most the rules count "
+                                         "({most}): a number mistyped", key=key, value=value,
+                                         most=rules.num(most))))
     route = section.get("route", [])
     if not isinstance(route, list):
         return problems + [(("route",), say("route must be an array of tables {km, terrain, "

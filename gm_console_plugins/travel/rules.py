@@ -505,6 +505,13 @@ def distance_in(hour_km: Callable[[int, dict[str, Any]], float], legs: list[Leg]
 MOST_ADVANCE_HOURS = 24 * 30
 """One advance covers at most a month of travel: a typo, not a journey."""
 
+MOST_RECORDED = {"hours_today": MOST_PLAN_DAYS * 24.0, "galloped_hours": MOST_PLAN_DAYS * 24.0,
+                 "hours_per_day": 24.0}
+"""The hours one day's or one mount's count can reach (ten years of travel, and a day); the
+table's other numbers (km, speeds, seconds) reach MAX_NUMBER at most, as a parameter does:
+past such bounds the hours and km a stretch adds are lost in the float's rounding, and a
+journey stepped hour by hour would never end."""
+
 
 def advance_limit(cap: float, hours_today: float, galloped: float, *, day_hours: float,
                   forced_march: bool, gallop_hours: float | None) -> tuple[float, str]:

@@ -3,6 +3,7 @@ others answer, and ``show`` and ``op`` say so on stderr."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -187,3 +188,43 @@ async def test_a_plugins_long_party_column_is_cut_and_leaves_room_for_the_others
         speed = titles.index("Speed")
         assert sum(column.get_render_width(table)
                    for column in list(table.columns.values())[:speed + 1]) <= 80
+
+
+def test_what_a_plugin_prints_or_logs_goes_to_its_log_never_to_the_terminal(tmp_path):
+    loose_plugin(tmp_path, "chatty", (
+        "import logging, sys\nfrom gm_console import hookimpl\n"
+        "print('IMPORTED \\x1b[2J')\n"
+        "log = logging.getLogger(__name__)\n"
+        "@hookimpl\ndef session_derived(session):\n"
+        "    print('DERIVED', end='')\n    print(' HALF')\n"
+        "    print('TO STDERR', file=sys.stderr)\n"
+        "    log.warning('LOGGED \\x1b]0;title\\x07')\n    return None\n"
+        "@hookimpl\ndef time_passed(ctx, seconds, reason):\n    print('TIME PASSED')\n"))
+    path = tmp_path / "s.toml"
+    path.write_text('[session]\nname = "p"\n[[characters]]\nname = "Aria"\n')
+    env = {**os.environ, "GM_CONSOLE_CONFIG_DIR": str(tmp_path / "user-config")}
+    for command in (["show", "--json", str(path)], ["op", str(path), "clock.advance", "hours=1"]):
+        done = subprocess.run([sys.executable, "-m", "gm_console", *command],
+                              capture_output=True, text=True, timeout=60, env=env)
+        assert done.returncode == 0, done.stderr
+        json.loads(done.stdout)  # the JSON alone: nothing of the plugin's in it
+        for said in ("IMPORTED", "DERIVED", "TO STDERR", "LOGGED", "TIME PASSED", "\x1b"):
+            assert said not in done.stdout and said not in done.stderr, (command, said)
+    log = (Path(env["GM_CONSOLE_DATA_DIR"]) / "plugins.log").read_text(encoding="utf-8")
+    for said in ("gm_console.plugin.chatty INFO: IMPORTED", "DERIVED HALF", "TO STDERR",
+                 "WARNING: LOGGED", "TIME PASSED"):
+        assert said in log, said
+    assert "\x1b" not in log and "\x07" not in log  # shown, never obeyed by a reader's terminal
+
+
+async def test_a_plugins_printing_while_the_console_runs_goes_to_its_log(tmp_path, make_app):
+    loose_plugin(tmp_path, "chatty", "from gm_console import hookimpl\n@hookimpl\n"
+                 "def time_passed(ctx, seconds, reason):\n    print('TIME PASSED ON SCREEN')\n")
+    host = Host().load()
+    store = Store(codec.prepare(codec.new_session("t"), host, "t"), host)
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert store.apply("clock.advance", {"minutes": 10}).ok
+        await pilot.pause()
+    log = Path(os.environ["GM_CONSOLE_DATA_DIR"]) / "plugins.log"
+    assert "gm_console.plugin.chatty INFO: TIME PASSED ON SCREEN" in log.read_text()

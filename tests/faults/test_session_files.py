@@ -247,3 +247,20 @@ def test_a_name_used_twice_is_still_found_among_many(tmp_path, host):
     path.write_text("".join(f'[[characters]]\nname = "C{i}"\n\n' for i in range(50))
                     + '[[characters]]\nname = "c7"\n')
     assert "the name 'c7' is used twice" in str(refused(path, host))
+
+
+@pytest.mark.parametrize("key, value", [("hours_today", "1e308"), ("galloped_hours", "inf"),
+                                        ("done_km", "nan"), ("speed_kmh", "1e300")])
+def test_a_huge_travel_count_is_refused_by_name_not_travelled_for_ever(tmp_path, host, key,
+                                                                       value):
+    """``show`` rehearses travelling to the end of the route: an hour added to 1e308 hours is
+    lost in the rounding, and the journey would never end."""
+    path = tmp_path / "far.toml"
+    path.write_text('[session]\nname = "far"\n[clock]\nday = 1\n[plugins.travel]\n'
+                    'route = [{ km = 10.0, terrain = "plain", name = "" }]\n'
+                    f'travel_day = 1\n{key} = {value}\n')
+    before = path.read_bytes()
+    error = refused(path, host)
+    assert [p.line for p in error.problems] == [8]
+    assert f"plugins.travel: {key} = " in str(error) and "a number mistyped" in str(error)
+    assert path.read_bytes() == before

@@ -69,7 +69,7 @@ def test_a_players_request_waits_for_the_gm_and_is_journaled_in_their_name(owned
     added = [line for line in change["journal"]["add"] if line["kind"] == "item"]
     assert added and added[0]["actor"] == "Jo"
     undone = gm("op", str(owned), "undo")
-    assert "(cli's request.approve)" in undone.stdout  # whose operation was undone
+    assert "(cli's)" in undone.stdout  # whose operation was undone
 
 
 def test_a_gm_only_note_never_reaches_a_players_socket(owned: Path) -> None:
@@ -114,6 +114,29 @@ def test_a_player_answers_their_own_roll_and_the_request_resolves_when_all_have(
     state = read_state_when(owned, _initiative_settled)
     initiative = _initiatives(state)
     assert initiative["Aria"] == 17 and isinstance(initiative["Bram"], int)
+
+
+def test_a_save_on_demand_is_asked_on_each_player_s_terminal(owned: Path) -> None:
+    """roll.save of the whole party beside two goblins: each player is sent the request with
+    their own roll, answers it, and the outcomes come back as the result line."""
+    aria, bram = RawClient(owned, "player:Aria"), RawClient(owned, "player:Bram")
+    for client in (aria, bram):
+        client.until("snapshot")
+    gm("op", str(owned), "combat.start")
+    gm("op", str(owned), "combat.add", "creature=goblin", "count=2")
+    assert gm("op", str(owned), "roll.save", "ability=dexterity", "dc=12").returncode == 0
+    pending = aria.until("change", op="roll.save")["set"]["rolls"]["pending"]
+    assert [r["who"] for r in pending[0]["rolls"]] == ["Aria", "Bram"]
+    aria.send({"type": "op", "id": 1, "op": "roll.answer",
+               "params": {"id": pending[0]["id"], "who": "Aria", "total": 15}})
+    assert aria.until("outcome", id=1)["ok"]
+    bram.send({"type": "op", "id": 2, "op": "roll.answer",
+               "params": {"id": pending[0]["id"], "who": "Bram", "total": 4}})
+    assert bram.until("outcome", id=2)["ok"]
+    state = read_state_when(owned, lambda state: any(
+        "Aria 15 success, Bram 4 failure" in line.get("text", "")
+        for line in state.get("journal", [])))
+    assert not state.get("rolls", {}).get("pending")
 
 
 def _initiatives(state) -> dict:

@@ -287,3 +287,71 @@ async def test_no_fight_refusal_names_the_key_to_start_one_in_french(store, make
         await pilot.pause()
         assert app.screen.query_one("#refusal", Value).shown == (
             "Dernier refus : aucun combat en cours : commencez-en un avec la touche S")
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_creatures_added_hurt_and_conditioned_by_keyboard(store, make_app, size):
+    """a adds "2 goblins" from the stat blocks; h and one number damages the selected one,
+    c gives it a condition; at 0 it is out of the fight; the footer shows both keys."""
+    app = make_app(store)
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("f8")
+        await pilot.pause()
+        await pilot.press("S")
+        await type_text(pilot, "")
+        await pilot.press("a")
+        await type_text(pilot, "2 goblins")
+        fighters = {c["name"]: c for c in encounter(store)["combatants"]}
+        assert fighters["Goblin 1"]["max_hit_points"] == 7 and "Goblin 2" in fighters
+        screen = app.screen
+        table = screen.query_one("#combatants", SyncedTable)
+        table.move_cursor(row=2)  # Aria, Bram, Goblin 1
+        await pilot.press("h")
+        await type_text(pilot, "3")
+        goblin = next(c for c in encounter(store)["combatants"] if c["name"] == "Goblin 1")
+        assert goblin["hit_points"] == 4
+        assert "Goblin 1: Initiative ? (+2), 9 m · HP 4/7, AC 15" in \
+            screen.query_one("#detail", Value).shown
+        await pilot.press("c")
+        await type_text(pilot, "prone")
+        goblin = next(c for c in encounter(store)["combatants"] if c["name"] == "Goblin 1")
+        assert [e["name"] for e in goblin["conditions"]] == ["prone"]
+        await pilot.press("h")
+        await type_text(pilot, "zz")  # not understood: the prompt stays, nothing applied
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("h")
+        await type_text(pilot, "4")
+        goblin = next(c for c in encounter(store)["combatants"] if c["name"] == "Goblin 1")
+        assert goblin["hit_points"] == 0 and goblin["out"] is True
+        assert str(table.get_row("Goblin 1")[-1]) == "out"  # its state, nothing else
+        footer = {binding.key for (_, binding, enabled, _) in screen.active_bindings.values()
+                  if binding.show}
+        assert {"h", "c"} <= footer
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_k_asks_a_roll_of_the_selected_combatant(store, make_app, size):
+    """k and "check dex 10" asks the selected goblin's check, its poison's disadvantage in
+    the dice; a line that is not a roll stays in the prompt with the reason."""
+    app = make_app(store)
+    async with app.run_test(size=size) as pilot:
+        for op, params in (("combat.start", {}), ("combat.add", {"creature": "goblin"}),
+                           ("condition.add", {"character": "Goblin", "condition": "poisoned"})):
+            assert store.apply(op, params).ok
+        await pilot.press("f8")
+        await pilot.pause()
+        app.screen.query_one("#combatants", SyncedTable).move_cursor(row=2)
+        await pilot.press("k")
+        await type_text(pilot, "dance")
+        assert not isinstance(app.screen, CombatScreen)  # the prompt stays open
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, CombatScreen)
+        assert not store.state.get("rolls", {}).get("pending")
+        await pilot.press("k")
+        await type_text(pilot, "check dex 10")
+        request = store.state["rolls"]["pending"][-1]
+        assert request["rolls"] == [{"who": "Goblin", "expression": "2d20kl1+2", "dc": 10,
+                                     "why": request["rolls"][0]["why"]}]
+        assert "poisoned" in request["rolls"][0]["why"]

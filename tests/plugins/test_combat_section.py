@@ -54,6 +54,12 @@ def broken(change) -> list:
     (lambda e: e.update(settings={"free_off_turn": "yes"}), ("settings", "free_off_turn"),
      "true or false"),
     (lambda e: e.update(settings=3), ("settings",), "must be a table"),
+    (lambda e: e.update(settings={"initiative_ties": "dex"}), ("settings", "initiative_ties"),
+     "one of modifier, party, roll-off"),
+    (lambda e: e["combatants"][1].update(hit_points="lots"), ("combatants", 1, "hit_points"),
+     "must be a whole number"),
+    (lambda e: e["combatants"][1].update(out="no"), ("combatants", 1, "out"),
+     "must be true or false"),
 ])
 def test_problems_say_where(change, where, words):
     problems = broken(change)
@@ -68,9 +74,11 @@ def test_every_screen_label_has_its_french():
               "a: add a combatant", "Reason to override", "Metres to move",
               "Full-round action to start or complete",
               "Condition (empty: lift the restriction)", "Initiative value",
-              "Combatant: name, initiative modifier, speed in m",
+              "Add: 3 goblins (config/creatures.toml), or name, init. mod., speed m, HP, AC",
               "Surprise: who is aware (comma-separated; empty: none)", "delaying", "ready",
-              "Readied action: trigger (standard, move, swift or free)"]
+              "Readied action: trigger (standard, move, swift or free)", "out",
+              "out of the fight (0 hit points: heal it to bring it back)", "HP", "Condition",
+              "Check/save", "AC"]
     french = plugin_labels(hooks.__file__, "fr")
     missing = [label for label in labels if label not in french]
     assert missing == []
@@ -80,12 +88,13 @@ def test_every_setting_read_is_configured():
     import tomllib
     from pathlib import Path
 
-    from gm_console_plugins.combat.section import SETTING_KEYS
+    from gm_console_plugins.combat.section import CHOICE_SETTINGS, SETTING_KEYS
 
     config = Path(__file__).resolve().parents[2] / "gm_console_config" / "combat.toml"
     configured = tomllib.loads(config.read_text(encoding="utf-8"))["settings"]
-    assert set(SETTING_KEYS) == set(configured)
-    assert all(isinstance(value, bool) for value in configured.values())
+    assert set(SETTING_KEYS) | set(CHOICE_SETTINGS) == set(configured)
+    assert all(isinstance(configured[key], bool) for key in SETTING_KEYS)
+    assert all(configured[key] in words for key, words in CHOICE_SETTINGS.items())
 
 
 def test_every_setting_is_explained_in_both_helps():

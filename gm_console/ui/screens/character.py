@@ -6,18 +6,27 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable
 
-from textual import getters
+from textual import events, getters
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingsMap
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
-from gm_console.rules.characters import FIELDS, FLAGS, ITEM_FIELDS, parse_field
+from gm_console.rules.characters import (
+    FIELD_WORDS,
+    FIELDS,
+    FLAGS,
+    ITEM_FIELD_WORDS,
+    ITEM_FIELDS,
+    parse_field,
+)
 from gm_console.state.store import Change
 from gm_console.text.said import said_by, say
 from gm_console.ui.base import OneLayoutPerSize, StoreScreen
+from gm_console.ui.bindings import key_binding
 from gm_console.ui.styles import css_beside
 from gm_console.ui.widgets import SyncedTable, TextField, Value, yes_no
 
@@ -47,8 +56,17 @@ def field_check(key: str, fields: dict[str, Callable[[Any], Any]]) -> Callable[[
     return check
 
 
+FIELD_TO_FIELD: list[Binding | tuple[str, str] | tuple[str, str, str]] = [
+    Binding("down", "app.focus_next", "Next field", show=False),
+    Binding("up", "app.focus_previous", "Previous field", show=False)]
+"""Up and down go from field to field, as tab and shift+tab do: a row's own keys, before
+the sheet's scrolling takes them."""
+
+
 class FieldRow(Horizontal):
     """One field: label, input, and what is wrong with what is typed (checked on every key)."""
+
+    BINDINGS = FIELD_TO_FIELD
 
     if TYPE_CHECKING:  # Textual types it as any App
         app = getters.app(ShellApp)
@@ -119,6 +137,7 @@ class FlagRow(Horizontal):
         app = getters.app(ShellApp)
 
     DEFAULT_CSS = css_beside(__file__, "flag_row.tcss")
+    BINDINGS = FIELD_TO_FIELD
 
     def __init__(self, key: str, label: str) -> None:
         super().__init__(id=f"row-{key}")
@@ -159,7 +178,7 @@ class ItemForm(ModalScreen[dict[str, Any] | None], OneLayoutPerSize):
             t = self.app.t
             for key in ITEM_FIELDS:
                 yield FieldRow(key, shown(self.item.get(key), t), field_check(key, ITEM_FIELDS),
-                               t(key.replace("_", " ")))
+                               t(ITEM_FIELD_WORDS[key]))
             yield Label(t("tab: next field · enter: done · escape: cancel"), classes="hint")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -177,6 +196,60 @@ class ItemForm(ModalScreen[dict[str, Any] | None], OneLayoutPerSize):
         self.dismiss(None)
 
 
+SECTIONS: tuple[tuple[str, str], ...] = (
+    ("name", "name"), ("abilities", "strength"), ("movement", "height_m"),
+    ("armour", "armour"), ("hit points", "hit_points"), ("notes", "notes"))
+"""The sheet's parts, in its order, each with its first field: ctrl+g then a part's number
+goes to that field (hit points in two keys, not eighteen tabs)."""
+
+
+class FieldJump(Static, can_focus=True):
+    """The line that asks which part of the sheet to go to (ctrl+g): it holds the focus while
+    it asks, so the digit that answers is never typed into a field, and it moves the focus
+    at once, as the digit is handled: what is typed next, in the same burst, goes to the
+    field it went to. Escape, or any other key typed, goes back to the field it came from."""
+
+    if TYPE_CHECKING:  # Textual types it as any App
+        app = getters.app(ShellApp)
+
+    DEFAULT_CSS = """
+    FieldJump { dock: bottom; height: auto; display: none; padding: 0 1;
+                background: $accent 40%; }
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._came_from: Any = None
+
+    def ask(self) -> None:
+        t = self.app.t
+        self.update(Content(t("go to") + t(": ") + " · ".join(
+            f"{number} {t(title)}" for number, (title, _) in enumerate(SECTIONS, 1))
+            + " · esc" + t(": ") + t("stay")))
+        self._came_from = self.screen.focused
+        self.display = True
+        self.screen.set_focus(self)
+
+    def _go(self, target: Any) -> None:
+        self.display = False
+        self.screen.set_focus(target if target is not None and target.is_attached else None)
+
+    async def _on_key(self, event: events.Key) -> None:
+        character = event.character or ""
+        if character.isdigit() and 1 <= int(character) <= len(SECTIONS):
+            self._go(self.screen.query_one(f"#field-{SECTIONS[int(character) - 1][1]}"))
+        elif event.key == "escape" or character.isprintable() and character:
+            self._go(self._came_from)  # a letter is neither typed nor one of the app's keys
+        else:  # a function or control key: it goes on, to where the focus was
+            self._go(self._came_from)
+            return
+        event.stop()
+        event.prevent_default()
+
+    def on_blur(self) -> None:
+        self.display = False
+
+
 class CharacterScreen(StoreScreen):
     """Edits one character and its inventory, through operations (undo with ctrl+z)."""
 
@@ -185,6 +258,7 @@ class CharacterScreen(StoreScreen):
     BACK_TO = "party"
     NAV_ID = "party"
     BINDINGS = [
+        key_binding("ctrl+g", "go_to", "Go to", "character.go_to"),
         Binding("ctrl+n", "add_item", "Add item"),
         Binding("ctrl+r", "remove_item", "Remove item"),
     ]
@@ -215,17 +289,21 @@ class CharacterScreen(StoreScreen):
             with VerticalScroll(id="sheet"):
                 for key in FIELDS:
                     if key in FLAGS:
-                        yield FlagRow(key, self.t(key.replace("_", " ")))
+                        yield FlagRow(key, self.t(FIELD_WORDS[key]))
                         continue
                     check = self._check_name if key == "name" else field_check(key, FIELDS)
                     yield FieldRow(key, shown(character.get(key), self.app.t), check,
-                                   self.t(key.replace("_", " ")))
+                                   self.t(FIELD_WORDS[key]))
             with Vertical(id="inventory"):
                 yield Label(self.t("Inventory"), classes="panel-title")
                 yield SyncedTable(id="items", cursor_type="row")
                 yield Value(id="carried", classes="hint")
                 yield Static(self.t("^n add · enter edit · ^r remove"),
                             classes="hint")
+        yield FieldJump(id="jump")
+
+    def action_go_to(self) -> None:
+        self.query_one(FieldJump).ask()
 
     def refresh_view(self, change: Change | None) -> None:
         character = self._character()

@@ -158,6 +158,9 @@ class JournalScreen(StoreScreen):
         table = self.query_one("#lines", SyncedTable)
         if self.first <= position < min(last, self.first + table.row_count):
             table.move_cursor(row=position - self.first)  # among the rows: nothing to cut
+            # The line in full now, in the cursor's frame: the table's RowHighlighted
+            # message arrives after that frame, and its repaint would wait for the next one.
+            self._show_line()
             return
         if not self.first <= position < last:
             # The window around it: from half a page before (the line's neighbours on both

@@ -48,7 +48,8 @@ class RollPrompt(ModalScreen[None], OneLayoutPerSize, AppliesOperations):
         if request is None or request["id"] != self.shown:
             if self.app.screen is self:
                 self.dismiss(None)
-                self.app.call_later(self.app.action_rolls)
+                if not change.undo:  # rolls an undo brought back wait for r (GMConsoleApp)
+                    self.app.call_later(self.app.action_rolls)
             return
         for index, entry in enumerate(request["rolls"]):
             if entry.get("answer") is None:
@@ -78,6 +79,8 @@ class RollPrompt(ModalScreen[None], OneLayoutPerSize, AppliesOperations):
                 dc = f"  {t('DC')} {entry['dc']}" if entry.get("dc") is not None else ""
                 if entry.get("at_most") is not None:
                     dc = f"  ≤ {entry['at_most']}"
+                if entry.get("why"):  # a roll on demand at a disadvantage (its reasons: the
+                    dc += f"  ({t('disadvantage')})"  # request's line and the journal)
                 answer = entry.get("answer")
                 with Horizontal(classes="roll-row"):
                     yield Label(Content(f"{entry['who']}: {entry['expression']}{dc}"))
