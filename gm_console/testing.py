@@ -21,10 +21,12 @@ from __future__ import annotations
 
 import contextlib
 import random
+import tomllib
 from pathlib import Path
 from typing import Any, AsyncIterator, Callable, Iterable
 
 import pytest
+import tomli_w
 
 from gm_console.files import codec
 from gm_console.host.manager import Host
@@ -66,10 +68,13 @@ def one_key_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture
 def gm_host(gm_isolated: Path) -> Callable[..., Host]:
     """``gm_host(plugins=["light"])``: a host with only these plugins (and the core) loaded;
-    ``gm_host()`` loads every installed plugin. ``settings`` go in the user's settings.toml."""
+    ``gm_host()`` loads every installed plugin. ``settings`` (TOML text, a ``[plugins]`` table
+    included) go in the user's settings.toml; ``plugins`` replaces that table's ``enabled``."""
     def make(plugins: Iterable[str] | None = None, settings: str = "") -> Host:
-        chosen = "" if plugins is None else f"enabled = {list(plugins)!r}\n"
-        (gm_isolated / "settings.toml").write_text(f"{settings}\n[plugins]\n{chosen}")
+        chosen = tomllib.loads(settings)
+        if plugins is not None:
+            chosen.setdefault("plugins", {})["enabled"] = list(plugins)
+        (gm_isolated / "settings.toml").write_text(tomli_w.dumps(chosen))
         return Host().load()
     return make
 

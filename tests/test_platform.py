@@ -288,3 +288,24 @@ def test_an_optional_implementation_of_a_hook_whose_declarer_is_off_loads_uncall
     assert host.plugins["shield"].status == "loaded", host.plugins["shield"].error
     assert host.plugins["armour"].status == "loaded", host.plugins["armour"].error
     assert "worn_prompt" not in host.declared_hooks
+
+
+HEARS_REASONS = """
+from gm_console import hookimpl
+@hookimpl
+def time_passed(ctx, seconds, reason):
+    ctx.section("ears").setdefault("reasons", []).append(reason)
+"""
+
+
+def test_the_reasons_a_rest_gives_time_passed_are_the_documented_ones(tmp_path, make_store):
+    from gm_console.contract import hookspecs
+    host = loose(tmp_path, {"ears.py": HEARS_REASONS})
+    store = Store(make_store().state, host)
+    for op in ("rest.long", "rest.short"):
+        outcome = store.apply(op)
+        assert outcome.ok, outcome.reason
+    heard = store.state["plugins"]["ears"]["reasons"]
+    assert heard == ["long rest", "short rest"]
+    documented = " ".join((hookspecs.time_passed.__doc__ or "").split())
+    assert all(f'"{reason}"' in documented for reason in heard)

@@ -346,8 +346,9 @@ def rest_refused(session: Session, kind: str) -> str | None:
 
 @hookspec
 def time_passed(ctx: OpContext, seconds: int, reason: str) -> None:
-    """The in-game clock moved forward by ``seconds`` (``reason``: "travel", "round", "rest",
-    "manual", ...).
+    """The in-game clock moved forward by ``seconds`` (``reason``: "travel", "round",
+    "long rest", "short rest", or the GM's own reason for ``clock.advance``, "manual" unless
+    given).
 
     Example::
 
