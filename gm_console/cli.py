@@ -46,7 +46,7 @@ if TYPE_CHECKING:
     from gm_console.live.client import RemoteStore
 
 COMMANDS = ("plugins", "show", "op", "ops", "journal", "serve", "invite", "new-plugin",
-            "completion")
+            "completion", "import")
 
 
 def command() -> None:
@@ -301,6 +301,11 @@ def _command(argv: list[str]) -> int:
     scaffold.add_argument("--key", default="f10", help="the function key its screen asks for (f10; a taken one gives the next free)")
     from gm_console.text.command_help import epilog
 
+    import_cmd = sub.add_parser("import", help="add a party from a CSV or JSON file, all or none")
+    import_cmd.add_argument("session", type=Path)
+    import_cmd.add_argument("file", type=Path, help="a .csv (a header row of field names, a "
+                                                    "row a character) or a .json list")
+    _role_arguments(import_cmd)
     completion = sub.add_parser("completion", help="print the shell completion script")
     completion.add_argument("shell", choices=("bash", "zsh", "fish"))
     for name, command_parser in sub.choices.items():  # each --help ends with examples
@@ -325,7 +330,7 @@ def _command(argv: list[str]) -> int:
     try:
         host = Host(Config()).load()
         commands = {"plugins": _plugins, "show": _show, "op": _op, "ops": _ops,
-                    "journal": _journal, "serve": _serve}
+                    "journal": _journal, "serve": _serve, "import": _import}
         try:
             return commands[args.command](args, host)
         finally:
@@ -457,9 +462,38 @@ def _show(args: argparse.Namespace, host: Host) -> int:
     return 0
 
 
-def _op(args: argparse.Namespace, host: Host) -> int:
-    params: dict[str, str] = {}
-    for pair in args.params:
+def _import(args: argparse.Namespace, host: Host) -> int:
+    """``import SESSION FILE``: the file's characters checked row by row against the party,
+    each problem said with its file and row; then one operation adds them all."""
+    from gm_console.files import party_import
+    from gm_console.rules.characters import import_problems
+
+    try:
+        entries = party_import.read(args.file)
+    except party_import.ImportFileError as exc:
+        print(f"gm-console: {exc}", file=sys.stderr)
+        return 2
+    loaded = _load(args.session, host, create=True)
+    if loaded is None:
+        return 2
+    party = loaded.state.get("characters", [])
+    found = import_problems(entries, party)
+    t = Translator(host.config.language, host)
+    for index, where, message in found:
+        print(visible(f"gm-console: {party_import.place(args.file, index)}"
+                      f"{', ' + '.'.join(map(str, where)) if where else ''}: {t(message)}",
+                      lines=False), file=sys.stderr)
+    if found:
+        print(f"gm-console: nothing imported ({len(found)} problem(s))", file=sys.stderr)
+        return 2
+    args.name = "character.import"
+    return _op(args, host, {"characters": entries})
+
+
+def _op(args: argparse.Namespace, host: Host, given: dict[str, Any] | None = None) -> int:
+    """``op SESSION NAME key=value...``, or an operation a command built (``given``)."""
+    params: dict[str, Any] = dict(given or {})
+    for pair in [] if given is not None else args.params:
         key, sep, value = pair.partition("=")
         if not sep or not key:
             print(json.dumps({"ok": False, "op": args.name,

@@ -231,7 +231,7 @@ def test_a_command_run_in_process_gives_the_garbage_collector_back_on(tmp_path: 
 
 
 @pytest.mark.parametrize("command", ["", "plugins", "show", "op", "ops", "journal", "serve",
-                                     "invite", "new-plugin", "completion"])
+                                     "invite", "new-plugin", "completion", "import"])
 def test_each_help_ends_with_examples_and_what_it_reads(command: str, capsys) -> None:
     from gm_console.text.command_help import EXAMPLES
 
@@ -331,3 +331,59 @@ def test_zsh_and_fish_get_a_script_of_their_own(shell: str) -> None:
     script = run("completion", shell, check=True).stdout
     assert "gm-console" in script and "journal" in script
     assert ("bashcompinit" in script) == (shell == "zsh")
+
+
+def test_import_adds_a_csv_party_or_nothing_each_bad_row_named(tmp_path: Path) -> None:
+    session = tmp_path / "s.toml"
+    prepare(str(session), "clock.advance", "minutes=1")
+    before = session.read_bytes()
+    bad = tmp_path / "party.csv"
+    bad.write_text("name,race,strength,luck\nAria,elf,17,\nZed,orc,40,7\nZed,orc,12,\n")
+    done = run("import", str(session), str(bad))
+    assert done.returncode == 2 and done.stdout == ""
+    said = done.stderr
+    assert f"{bad}, row 3, strength: Strength must be from 1 to 25, not 40" in said
+    assert f"{bad}, row 3, luck: 'luck' is not a character field" in said
+    assert f"{bad}, row 4, name: the name 'Zed' is used twice" in said
+    assert "row 2" not in said and "nothing imported" in said
+    assert session.read_bytes() == before  # nothing half-imported
+    good = tmp_path / "good.csv"
+    good.write_text("name,race,strength,speed_m\nAria,elf,17,9\nBram,dwarf,18/50,6\n")
+    done = run("import", str(session), str(good))
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["message"] == "2 join the party: Aria, Bram"
+    shown = json.loads(run("show", str(session), "--json", check=True).stdout)
+    bram = next(c["sheet"] for c in shown["characters"] if c["name"] == "Bram")
+    assert bram["strength"] == "18/50" and bram["speed_m"] == 6 and bram["race"] == "dwarf"
+
+
+def test_import_reads_a_json_list_with_items_and_says_where_a_file_is_not_one(
+        tmp_path: Path) -> None:
+    session = tmp_path / "s.toml"
+    characters = tmp_path / "characters.json"
+    characters.write_text(json.dumps([{"name": "Cyl", "wisdom": 14, "max_hit_points": 9,
+                                       "items": [{"name": "sling", "weight_lb": 0.5}]}]))
+    assert run("import", str(session), str(characters)).returncode == 0
+    shown = json.loads(run("show", str(session), "--json", check=True).stdout)
+    cyl = shown["characters"][0]["sheet"]
+    assert cyl["wisdom"] == 14 and cyl["items"][0]["name"] == "sling"
+    broken = tmp_path / "broken.json"
+    broken.write_text('[{"name": "A"},\n  {oops}]')
+    done = run("import", str(session), str(broken))
+    assert done.returncode == 2 and f"{broken}, line 2: not JSON" in done.stderr
+    single = tmp_path / "one.json"
+    single.write_text('{"name": "A"}')
+    assert "a JSON party is a list" in run("import", str(session), str(single)).stderr
+
+
+def test_an_import_is_one_undoable_operation_and_refuses_all_for_one_bad(store) -> None:
+    count = len(store.state["characters"])
+    refused = store.apply("character.import", {"characters": [{"name": "New"},
+                                                              {"name": "Aria"}]})
+    assert not refused.ok and "character 2, name" in refused.reason
+    assert len(store.state["characters"]) == count
+    assert store.apply("character.import", {"characters": [{"name": "New"},
+                                                           {"name": "Newer"}]}).ok
+    assert [c["name"] for c in store.state["characters"][-2:]] == ["New", "Newer"]
+    assert store.undo().ok
+    assert len(store.state["characters"]) == count

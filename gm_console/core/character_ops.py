@@ -13,10 +13,12 @@ from gm_console.rules.characters import (
     FIELDS,
     ITEM_FIELD_WORDS,
     ITEM_FIELDS,
+    import_problems,
+    imported,
     parse_field,
 )
 from gm_console.rules.privacy import PRIVATE_FIELDS
-from gm_console.text.said import Said, private, said_by, say
+from gm_console.text.said import Said, joined, private, said_by, say
 
 _FIELD_LIST = ", ".join(FIELDS)
 
@@ -45,6 +47,26 @@ def _add(ctx: OpContext, p: dict[str, Any]) -> Result:
     ctx.characters.append(character)
     return Result(say("{name} joins the party", name=character["name"]), {"character": character},
                   [character["name"]])
+
+
+def _import(ctx: OpContext, p: dict[str, Any]) -> Result:
+    """Every character or none: one that cannot be read refuses them all, each problem
+    named (``gm-console import`` names the file's rows before it asks)."""
+    entries = p["characters"]
+    found = import_problems(entries, ctx.characters)
+    if found:
+        raise Refused(joined("; ", [say("character {number}, {where}: {problem}",
+                                        number=index + 1,
+                                        where=".".join(map(str, where)) or say("the entry"),
+                                        problem=message)
+                                    for index, where, message in found]))
+    if not entries:
+        raise Refused(say("nothing to import: no character given"))
+    added = [imported(entry) for entry in entries]
+    ctx.characters.extend(added)
+    names = [character["name"] for character in added]
+    return Result(say("{count} join the party: {names}", count=len(names),
+                      names=", ".join(names)), {"characters": added}, names)
 
 
 def _set(ctx: OpContext, p: dict[str, Any]) -> Result:
@@ -171,6 +193,11 @@ OPERATIONS = [
         (Param("name", str, "unique within the session"),
          *(Param(key, str, f"default {default!r}", default=None) for key, default in
            DEFAULTS.items())),
+    ),
+    Operation(
+        "character.import", "Add several characters at once, all or none (gm-console import).",
+        _import, (Param("characters", list, "the characters: tables of the sheet's fields, "
+                                            "items among them"),),
     ),
     Operation(
         "character.set", "Change one field of a character.", _set,
