@@ -175,7 +175,7 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(share * (len(ordered) - 1))))]
 
 
-async def table(players: int, ops: int, folder: Path) -> dict[str, Any]:
+async def table(players: int, ops: int, folder: Path, extra: list[str]) -> dict[str, Any]:
     session = folder / f"bench-{players}.toml"
     session.write_text(SESSION)
     key = asyncssh.generate_private_key("ssh-ed25519", comment="bench")
@@ -189,7 +189,7 @@ async def table(players: int, ops: int, folder: Path) -> dict[str, Any]:
     server = subprocess.Popen([sys.executable, "-m", "gm_console", "serve", str(session),
                                "--ssh", "127.0.0.1:0", "--authorized-keys", str(keys),
                                "--web", "127.0.0.1:0", "--max-connections",
-                               str(players + 2)], stdout=log, stderr=log)
+                               str(players + 2), *extra], stdout=log, stderr=log)
     try:
         return await _run(players, ops, folder, session, server)
     finally:
@@ -214,7 +214,8 @@ async def _run(players: int, ops: int, folder: Path, session: Path,
                server: subprocess.Popen[bytes]) -> dict[str, Any]:
     ssh_port, web_port = await _port(folder, players, "SSH"), await _port(folder, players, "web")
     base = f"http://127.0.0.1:{web_port}"
-    screens, logins = [], {"ssh": [], "web": []}
+    screens: list[Screen] = []
+    logins: dict[str, list[float]] = {"ssh": [], "web": []}
     held: list[Any] = []
     async with aiohttp.ClientSession() as http:
         for index in range(players):  # one at a time: each login's own time
@@ -276,13 +277,16 @@ def main() -> None:
                         help="the table sizes, comma-separated (default 1,10,25,50)")
     parser.add_argument("--ops", type=int, default=40, help="GM operations at each size")
     parser.add_argument("--json", action="store_true", help="the figures as JSON too")
+    parser.add_argument("--no-prefork", dest="prefork", action="store_false",
+                        help="serve with --no-prefork: every console a program (the reference)")
     args = parser.parse_args()
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["GM_CONSOLE_DATA_DIR"] = str(Path(tmp) / "data")
         os.environ["GM_CONSOLE_CONFIG_DIR"] = str(Path(tmp) / "cfg")
         for players in (int(n) for n in args.players.split(",")):
-            rows.append(asyncio.run(table(players, args.ops, Path(tmp))))
+            rows.append(asyncio.run(table(players, args.ops, Path(tmp),
+                                          [] if args.prefork else ["--no-prefork"])))
             print(f"  {players} players measured", file=sys.stderr, flush=True)
     print("| players | op to every screen, median / p99 (goal 100 / 250 ms) | USS per player "
           "(goal 12 MiB) | PSS | RSS | CPU per op per player (goal 1 ms) | SSH login, median / "
