@@ -36,6 +36,7 @@ def _rest(kind: str):
             for character in ctx.characters:
                 level = int(character.get("exhaustion", 0) or 0)
                 if 0 < level < 6:
+                    ctx.settle_hit_points(character)
                     character["exhaustion"] = max(0, level - removed)
                     recovered.append(character["name"])
             ctx.touch("characters")
