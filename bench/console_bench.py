@@ -742,7 +742,13 @@ def combat_summary() -> None:
     row("  (1,000 combatants against 200)", f"{large / small:.1f} x", "5 x if linear", None)
 
 
-FIGURES = ("startup", "imports", "keys", "calls", "saves", "journal", "combat")
+def players_table(sizes: str) -> None:
+    print(f"\nthe game server, N players (bench/players_bench.py --players {sizes}):", flush=True)
+    subprocess.run([sys.executable, "-W", "ignore", str(Path(__file__).with_name(
+        "players_bench.py")), "--players", sizes], check=True)
+
+
+FIGURES = ("startup", "imports", "keys", "calls", "saves", "journal", "combat", "players")
 """What ``--only`` chooses from, in the order they are printed."""
 
 
@@ -757,6 +763,8 @@ def main() -> None:
                         help="leave out the 50,000-line journal screen (slow before #13)")
     parser.add_argument("--only", default="", metavar="FIGURES",
                         help="comma-separated figures to measure, of: " + ", ".join(FIGURES))
+    parser.add_argument("--players", default="1,10,25,50", metavar="N,N...",
+                        help="the game server's table sizes (players_bench.py)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
@@ -778,6 +786,8 @@ def main() -> None:
             "saves": lambda: saves(demo, big, 20, args.runs),
             "journal": lambda: journal_screen(folder, args.runs, args.quiet),
             "combat": combat_summary,
+            # the game server with a table of players: its own table of figures
+            "players": lambda: players_table(args.players),
         }
         for name in FIGURES:  # in the table's order
             if name in wanted:

@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import logging
 import os
 import sys
 from dataclasses import replace
@@ -44,7 +45,8 @@ from gm_console.text.safe_text import json_output, visible
 if TYPE_CHECKING:
     from gm_console.live.client import RemoteStore
 
-COMMANDS = ("plugins", "show", "op", "ops", "journal", "serve", "invite", "new-plugin")
+COMMANDS = ("plugins", "show", "op", "ops", "journal", "serve", "invite", "new-plugin",
+            "completion", "import")
 
 
 def command() -> None:
@@ -61,6 +63,8 @@ def command() -> None:
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
+        if argv[:1] == ["_prefork"] and len(argv) == 2 and argv[1].isdigit():
+            return _prefork(int(argv[1]))
         if argv and argv[0] in COMMANDS:
             return _command(argv)
         return _tui(argv)
@@ -73,12 +77,28 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _tui(argv: list[str]) -> int:
+    from gm_console.text.command_help import epilog
+
     parser = argparse.ArgumentParser(prog="gm-console", description=__doc__,
+                                     epilog=epilog(""),
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("session", nargs="?", type=Path, help="session file (.toml)")
     _role_arguments(parser)
+    parser.add_argument("--log", type=Path, metavar="FILE",
+                        help="where the console logs (default: console.log in the data folder)")
+    parser.add_argument("--theme", default="",
+                        help="the colour theme (textual-dark, nord, gruvbox, ...; default: the "
+                             "one last chosen in the command palette)")
     parser.add_argument("--version", action=_Version, nargs=0, help="show the version and exit")
     args = parser.parse_args(argv)
+    if os.environ.get("TERM") == "dumb" and "TEXTUAL_DRIVER" not in os.environ:
+        # Textual would draw its full-screen escapes into it all the same: a screenful of
+        # garbage in an editor's shell buffer or a log. (The browser view's console has a
+        # driver of its own, whatever the server's terminal.)
+        print("gm-console: this terminal (TERM=dumb) cannot show the console: open it in a "
+              "terminal emulator (TERM=xterm-256color, say), or use gm-console show, op and "
+              "journal, which print text", file=sys.stderr)
+        return 2
     # Start-up makes a great many objects (Textual, the plugins, the session) and none of
     # them is garbage: the collector's passes over them while they are made would only slow
     # start-up. It is on again once they are made (_loaded), for what the console does.
@@ -90,8 +110,18 @@ def _tui(argv: list[str]) -> int:
     role = _role(args.role)
     if role is None:
         return 2
+    if args.theme:
+        from textual.theme import BUILTIN_THEMES  # (the console imports it anyway)
+
+        if args.theme not in BUILTIN_THEMES:
+            print(f"gm-console: --theme: no theme {args.theme!r}; there are "
+                  f"{', '.join(sorted(BUILTIN_THEMES))}", file=sys.stderr)
+            return 2
+    if not _log_to(args.log, "console"):
+        return 2
+    logging.getLogger("gm_console").info("console on %s as %s", path, role)
     while True:  # a client whose owner went away opens the session again
-        code = _console(path, role, args.front_name)
+        code = _console(path, role, args.front_name, args.theme)
         if code != REJOIN:
             return code
 
@@ -107,7 +137,20 @@ class _Version(argparse.Action):
         parser.exit()
 
 
-def _console(path: Path, role: Role, name: str) -> int:
+def _log_to(path: Path | None, program: str) -> bool:
+    """The log file set up (:mod:`gm_console.files.console_log`); False once it said why not."""
+    from gm_console.files import console_log
+
+    try:
+        console_log.install(path, program)
+    except OSError as exc:
+        print(f"gm-console: --log: cannot write {path or console_log.default_path()}: "
+              f"{exc.strerror or exc}", file=sys.stderr)
+        return False
+    return True
+
+
+def _console(path: Path, role: Role, name: str, theme: str = "") -> int:
     """The TUI on ``path``: its owner if nobody has it, else a client of its owner."""
     from gm_console.ui.app import run
 
@@ -121,7 +164,7 @@ def _console(path: Path, role: Role, name: str) -> int:
         if store is None:
             return 2
         _loaded()
-        return run(path, store)
+        return run(path, store, theme=theme)
     if not role.is_gm:
         lock.release()
         print(f"gm-console: nobody has {path} open: a {role} joins a session the game master "
@@ -139,9 +182,28 @@ def _console(path: Path, role: Role, name: str) -> int:
     try:
         owner.listen_or_say_why()
         _loaded()
-        return run(path, owner.store, owner.saver, owner.on_notice, owner.forget_socket)
+        return run(path, owner.store, owner.saver, owner.on_notice, owner.forget_socket,
+                   theme=theme)
     finally:
         owner.close()
+
+
+def _prefork(fd: int) -> int:
+    """The game server's template console (gm_console.gameserver.prefork): everything a
+    console loads, loaded once, then a fork of it for each connection's console."""
+    gc.disable()
+    from gm_console.gameserver import prefork
+    from gm_console.live import client  # noqa: F401  (every remote console joins)
+    from gm_console.ui import app
+
+    Host().load()  # the plugins' modules imported: each console's Host finds them loaded
+    gc.collect()
+    gc.freeze()  # what is loaded now stays shared: no collection pass writes to its pages
+
+    def console(args: list[str]) -> int:
+        app.environment_changed()
+        return main(args)
+    return prefork.serve_forks(fd, console)
 
 
 def _loaded() -> None:
@@ -186,10 +248,10 @@ def _join(sock: Any, host: Host, role: str, name: str, front: str = "") -> Remot
     )
 
     try:
-        return RemoteStore(sock, host, role, name, front)
-    except (JoinRefused, OSError) as exc:
-        print(f"gm-console: the session's owner refused to let this front join: {exc}",
-              file=sys.stderr)
+        return RemoteStore(sock, host, role, name, front,
+                           join_timeout=host.config.join_timeout_seconds)
+    except JoinRefused as exc:  # refused, not answering, or gone: the message says which
+        print(f"gm-console: {exc}", file=sys.stderr)
         return None
 
 
@@ -209,6 +271,9 @@ def _command(argv: list[str]) -> int:
     _role_arguments(op)
     serve = sub.add_parser("serve", help="own a session without a screen, for a game server")
     serve.add_argument("session", type=Path)
+    serve.add_argument("--log", type=Path, metavar="FILE",
+                       help="where it logs, besides stderr (default: console.log in the data "
+                            "folder)")
     invite_cmd = sub.add_parser("invite", help="let one player in: a key's line or a link")
     # Their options' modules load asyncio and ssl (serve's listeners) or secrets and hashlib
     # (invite's links): heavy imports that the other commands have no use for. The command
@@ -234,7 +299,24 @@ def _command(argv: list[str]) -> int:
     scaffold.add_argument("name", help="the plugin's name: lower-case letters, digits, _")
     scaffold.add_argument("--dir", type=Path, default=Path("."), help="where to write it")
     scaffold.add_argument("--key", default="f10", help="the function key its screen asks for (f10; a taken one gives the next free)")
+    from gm_console.text.command_help import epilog
+
+    import_cmd = sub.add_parser("import", help="add a party from a CSV or JSON file, all or none")
+    import_cmd.add_argument("session", type=Path)
+    import_cmd.add_argument("file", type=Path, help="a .csv (a header row of field names, a "
+                                                    "row a character) or a .json list")
+    _role_arguments(import_cmd)
+    completion = sub.add_parser("completion", help="print the shell completion script")
+    completion.add_argument("shell", choices=("bash", "zsh", "fish"))
+    for name, command_parser in sub.choices.items():  # each --help ends with examples
+        command_parser.epilog = epilog(name)
+        command_parser.formatter_class = argparse.RawDescriptionHelpFormatter
     args = parser.parse_args(argv)
+    if args.command == "completion":
+        from gm_console.text.completion import script
+
+        print(script(args.shell, COMMANDS), end="")
+        return 0
     if args.command == "new-plugin":
         return _new_plugin(args)
     if args.command == "invite":  # a line of text: no plugins to load
@@ -248,7 +330,7 @@ def _command(argv: list[str]) -> int:
     try:
         host = Host(Config()).load()
         commands = {"plugins": _plugins, "show": _show, "op": _op, "ops": _ops,
-                    "journal": _journal, "serve": _serve}
+                    "journal": _journal, "serve": _serve, "import": _import}
         try:
             return commands[args.command](args, host)
         finally:
@@ -380,9 +462,38 @@ def _show(args: argparse.Namespace, host: Host) -> int:
     return 0
 
 
-def _op(args: argparse.Namespace, host: Host) -> int:
-    params: dict[str, str] = {}
-    for pair in args.params:
+def _import(args: argparse.Namespace, host: Host) -> int:
+    """``import SESSION FILE``: the file's characters checked row by row against the party,
+    each problem said with its file and row; then one operation adds them all."""
+    from gm_console.files import party_import
+    from gm_console.rules.characters import import_problems
+
+    try:
+        entries = party_import.read(args.file)
+    except party_import.ImportFileError as exc:
+        print(f"gm-console: {exc}", file=sys.stderr)
+        return 2
+    loaded = _load(args.session, host, create=True)
+    if loaded is None:
+        return 2
+    party = loaded.state.get("characters", [])
+    found = import_problems(entries, party)
+    t = Translator(host.config.language, host)
+    for index, where, message in found:
+        print(visible(f"gm-console: {party_import.place(args.file, index)}"
+                      f"{', ' + '.'.join(map(str, where)) if where else ''}: {t(message)}",
+                      lines=False), file=sys.stderr)
+    if found:
+        print(f"gm-console: nothing imported ({len(found)} problem(s))", file=sys.stderr)
+        return 2
+    args.name = "character.import"
+    return _op(args, host, {"characters": entries})
+
+
+def _op(args: argparse.Namespace, host: Host, given: dict[str, Any] | None = None) -> int:
+    """``op SESSION NAME key=value...``, or an operation a command built (``given``)."""
+    params: dict[str, Any] = dict(given or {})
+    for pair in [] if given is not None else args.params:
         key, sep, value = pair.partition("=")
         if not sep or not key:
             print(json.dumps({"ok": False, "op": args.name,
@@ -460,7 +571,9 @@ def _serve(args: argparse.Namespace, host: Host) -> int:
     except ListenerError as exc:
         print(f"gm-console serve: {exc}", file=sys.stderr)
         return 2
-    return serve(args.session, host, Fronts(wanted) if wanted else None)
+    if not _log_to(args.log, "serve"):
+        return 2
+    return serve(args.session, host, Fronts(wanted, args.prefork) if wanted else None)
 
 
 def _journal(args: argparse.Namespace, host: Host) -> int:

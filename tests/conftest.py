@@ -164,11 +164,11 @@ def make_app(tmp_path: Path) -> Callable[..., Any]:
     from gm_console.files.saver import Saver
     from gm_console.ui.app import app_class
 
-    def make(store: Store, path: Path | None = None) -> Any:
+    def make(store: Store, path: Path | None = None, **kwargs: Any) -> Any:
         path = path or tmp_path / "session.toml"
         saver = Saver(path)
         store.on_save = saver.schedule
-        return app_class(store.host)(store, path, saver)
+        return app_class(store.host)(store, path, saver, **kwargs)
     return make
 
 

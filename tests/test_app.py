@@ -431,6 +431,26 @@ async def test_command_palette_offers_every_plugin_screen(make_app, store):
         assert {"Dice: roll", "Session: undo"} <= titles
 
 
+async def test_a_screen_no_key_was_left_for_is_in_the_palette(make_app, store, monkeypatch):
+    """More plugin screens than free function keys: those without one are opened from the
+    command palette ("palette only", as gm-console plugins says), not left unreachable."""
+    from gm_console.host import screen_keys
+
+    monkeypatch.setattr(screen_keys, "PLUGIN_KEYS", ("f5",))
+    keyless = screen_keys.plan(store.host).palette_only
+    assert keyless  # the other plugin screens have no key
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        commands = {command.title: command for command in
+                    app.get_system_commands(app.screen)}
+        titles = {spec.id: spec.title for spec in store.host.screens.values()}
+        for entry in keyless:
+            assert titles[entry.screen_id] in commands
+        commands[titles[keyless[0].screen_id]].callback()
+        await pilot.pause()
+        assert getattr(app.screen, "screen_id", None) == keyless[0].screen_id
+
+
 async def settings_table(app, pilot) -> tuple[SyncedTable, list[str]]:
     """F9's table of settings, and its rows' keys."""
     await pilot.press("f9")
@@ -1088,3 +1108,36 @@ async def test_the_editor_goes_to_a_part_of_the_sheet_in_two_keys(make_app, stor
         await pilot.press("up", "up")
         assert screen.focused.id == "field-bulky"
         assert not screen.query_one("#jump").display
+
+
+async def test_the_theme_chosen_in_the_palette_is_the_next_consoles_and_theme_overrides_it(
+        make_app, store, tmp_path):
+    from gm_console.files import theme_choice
+
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        assert app.theme != "nord"
+        app.theme = "nord"  # what the palette's "Change theme" does
+        await pilot.pause()
+    assert theme_choice.saved() == "nord"
+    again = make_app(store)
+    async with again.run_test(size=SIZE):
+        assert again.theme == "nord"
+    chosen = make_app(store, theme="gruvbox")  # --theme
+    async with chosen.run_test(size=SIZE):
+        assert chosen.theme == "gruvbox"
+    assert theme_choice.saved() == "nord"  # --theme is for this console, not kept
+
+
+async def test_a_theme_that_cannot_be_kept_says_so_and_the_console_goes_on(make_app, store,
+                                                                          tmp_path,
+                                                                          monkeypatch):
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("")
+    monkeypatch.setenv("GM_CONSOLE_DATA_DIR", str(blocked))
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        app.theme = "nord"
+        await pilot.pause()
+        assert any("theme is not kept" in str(n.message) for n in app._notifications)
+        assert app.theme == "nord"

@@ -228,3 +228,162 @@ def test_a_command_run_in_process_gives_the_garbage_collector_back_on(tmp_path: 
         patched.setattr(Host, "load", load)
         main([part.format(s=session) for part in argv])
     assert seen == [False] and gc.isenabled()
+
+
+@pytest.mark.parametrize("command", ["", "plugins", "show", "op", "ops", "journal", "serve",
+                                     "invite", "new-plugin", "completion", "import"])
+def test_each_help_ends_with_examples_and_what_it_reads(command: str, capsys) -> None:
+    from gm_console.text.command_help import EXAMPLES
+
+    with pytest.raises(SystemExit) as done:
+        main([command, "--help"] if command else ["--help"])
+    assert done.value.code == 0
+    printed = capsys.readouterr().out
+    examples, environment = EXAMPLES[command]
+    assert printed.index("examples:") < printed.index(f"  {examples[0]}")
+    assert all(line in printed for line in environment)
+    assert ("environment:" in printed) == bool(environment)
+    for example in examples:  # each example is one this command's parser takes
+        words = example.split()
+        if words[0] == "gm-console" and command:
+            assert words[1] == command
+
+
+def test_a_dumb_terminal_gets_a_sentence_not_a_full_screen_app(tmp_path: Path,
+                                                               monkeypatch) -> None:
+    monkeypatch.setenv("TERM", "dumb")
+    done = run(str(tmp_path / "s.toml"))
+    assert done.returncode == 2
+    assert "TERM=dumb" in done.stderr and "gm-console show" in done.stderr
+    assert "\x1b" not in done.stdout + done.stderr
+    assert not (tmp_path / "s.toml").exists()  # nothing opened, nothing created
+
+
+def test_an_unknown_theme_is_named_with_the_themes_there_are(tmp_path: Path) -> None:
+    done = run(str(tmp_path / "s.toml"), "--theme", "neon")
+    assert done.returncode == 2
+    assert "no theme 'neon'" in done.stderr and "nord" in done.stderr
+    assert not (tmp_path / "s.toml").exists()
+
+
+def test_the_consoles_log_file_gets_what_the_host_logs(tmp_path: Path) -> None:
+    import logging
+
+    from gm_console.cli import _log_to
+    from gm_console.files import console_log
+
+    logger = logging.getLogger("gm_console")
+    before = list(logger.handlers)
+    try:
+        assert _log_to(None, "console")  # the data folder's console.log by default
+        logging.getLogger("gm_console.host").warning("plugin boom switched off")
+        for handler in logger.handlers:
+            handler.flush()
+        written = console_log.default_path().read_text()
+        assert "console[" in written and "gm_console.host: plugin boom switched off" in written
+    finally:
+        for handler in set(logger.handlers) - set(before):
+            handler.close()
+            logger.removeHandler(handler)
+
+
+def test_a_log_file_that_cannot_be_written_is_said_before_the_console_starts(
+        tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    done = run(str(tmp_path / "s.toml"), "--log", str(blocker / "console.log"))
+    assert done.returncode == 2
+    assert "--log: cannot write" in done.stderr and "console.log" in done.stderr
+    assert not (tmp_path / "s.toml").exists()
+
+
+def test_bash_completes_subcommands_session_files_and_operations(tmp_path: Path) -> None:
+    import os
+    import shutil
+
+    bash = shutil.which("bash")
+    if bash is None:
+        pytest.skip("no bash to complete in")
+    script = run("completion", "bash", check=True).stdout
+    (tmp_path / "camp.toml").write_text("")
+    (tmp_path / "notes.txt").write_text("")
+    (tmp_path / "bin").mkdir()
+    wrapper = tmp_path / "bin" / "gm-console"  # what the script runs to list operations
+    wrapper.write_text(f"#!/bin/sh\nexec {sys.executable} -m gm_console \"$@\"\n")
+    wrapper.chmod(0o755)
+
+    def complete(*words: str) -> list[str]:
+        done = subprocess.run(
+            [bash, "-c", script + 'COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _gm_console; '
+             'printf "%s\\n" "${COMPREPLY[@]}"', "bash", "gm-console", *words],
+            cwd=tmp_path, capture_output=True, text=True, check=True, timeout=60,
+            env={**os.environ, "PATH": f"{tmp_path / 'bin'}:{os.environ['PATH']}"})
+        return done.stdout.split()
+
+    assert complete("jo") == ["journal"]
+    assert "camp.toml" in complete("show", "") and "notes.txt" not in complete("show", "")
+    assert complete("op", "camp.toml", "clock.a") == ["clock.advance"]
+    assert complete("completion", "f") == ["fish"]
+
+
+@pytest.mark.parametrize("shell", ["zsh", "fish"])
+def test_zsh_and_fish_get_a_script_of_their_own(shell: str) -> None:
+    script = run("completion", shell, check=True).stdout
+    assert "gm-console" in script and "journal" in script
+    assert ("bashcompinit" in script) == (shell == "zsh")
+
+
+def test_import_adds_a_csv_party_or_nothing_each_bad_row_named(tmp_path: Path) -> None:
+    session = tmp_path / "s.toml"
+    prepare(str(session), "clock.advance", "minutes=1")
+    before = session.read_bytes()
+    bad = tmp_path / "party.csv"
+    bad.write_text("name,race,strength,luck\nAria,elf,17,\nZed,orc,40,7\nZed,orc,12,\n")
+    done = run("import", str(session), str(bad))
+    assert done.returncode == 2 and done.stdout == ""
+    said = done.stderr
+    assert f"{bad}, row 3, strength: Strength must be from 1 to 25, not 40" in said
+    assert f"{bad}, row 3, luck: 'luck' is not a character field" in said
+    assert f"{bad}, row 4, name: the name 'Zed' is used twice" in said
+    assert "row 2" not in said and "nothing imported" in said
+    assert session.read_bytes() == before  # nothing half-imported
+    good = tmp_path / "good.csv"
+    good.write_text("name,race,strength,speed_m\nAria,elf,17,9\nBram,dwarf,18/50,6\n")
+    done = run("import", str(session), str(good))
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["message"] == "2 join the party: Aria, Bram"
+    shown = json.loads(run("show", str(session), "--json", check=True).stdout)
+    bram = next(c["sheet"] for c in shown["characters"] if c["name"] == "Bram")
+    assert bram["strength"] == "18/50" and bram["speed_m"] == 6 and bram["race"] == "dwarf"
+
+
+def test_import_reads_a_json_list_with_items_and_says_where_a_file_is_not_one(
+        tmp_path: Path) -> None:
+    session = tmp_path / "s.toml"
+    characters = tmp_path / "characters.json"
+    characters.write_text(json.dumps([{"name": "Cyl", "wisdom": 14, "max_hit_points": 9,
+                                       "items": [{"name": "sling", "weight_lb": 0.5}]}]))
+    assert run("import", str(session), str(characters)).returncode == 0
+    shown = json.loads(run("show", str(session), "--json", check=True).stdout)
+    cyl = shown["characters"][0]["sheet"]
+    assert cyl["wisdom"] == 14 and cyl["items"][0]["name"] == "sling"
+    broken = tmp_path / "broken.json"
+    broken.write_text('[{"name": "A"},\n  {oops}]')
+    done = run("import", str(session), str(broken))
+    assert done.returncode == 2 and f"{broken}, line 2: not JSON" in done.stderr
+    single = tmp_path / "one.json"
+    single.write_text('{"name": "A"}')
+    assert "a JSON party is a list" in run("import", str(session), str(single)).stderr
+
+
+def test_an_import_is_one_undoable_operation_and_refuses_all_for_one_bad(store) -> None:
+    count = len(store.state["characters"])
+    refused = store.apply("character.import", {"characters": [{"name": "New"},
+                                                              {"name": "Aria"}]})
+    assert not refused.ok and "character 2, name" in refused.reason
+    assert len(store.state["characters"]) == count
+    assert store.apply("character.import", {"characters": [{"name": "New"},
+                                                           {"name": "Newer"}]}).ok
+    assert [c["name"] for c in store.state["characters"][-2:]] == ["New", "Newer"]
+    assert store.undo().ok
+    assert len(store.state["characters"]) == count

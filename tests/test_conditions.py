@@ -15,6 +15,7 @@ from gm_console import hookimpl
 from gm_console.headless import show
 from gm_console.rules import conditions as cond
 from gm_console.rules import durations, hitpoints
+from gm_console.text.i18n import Translator
 
 
 def derived(store, name: str) -> dict[str, Any]:
@@ -344,8 +345,11 @@ def test_a_duration_in_rounds_ends_at_the_start_of_the_anchor_turn(fight):
     assert store.state["characters"][1]["conditions"]
     ok(store, "combat.next")  # round 2, Aria's turn: one round is over
     assert store.state["characters"][1]["conditions"] == []
-    assert ("Bram: frightened ends (start of Aria's turn: 1 round (to the start of Aria's "
-            "turn) is over)") in journal(store)
+    # what ended it, not what was left of it: "1 round (...) is over" read as a round to come
+    assert "Bram: frightened ends (its rounds ran out at the start of Aria's turn)" in \
+        journal(store)
+    line = next(line for line in store.state["journal"] if "ran out" in line["text"])
+    assert "début du tour d'Aria" in Translator("fr", store.host).line(line)
 
 
 def test_until_the_end_of_a_turn(fight):
@@ -366,8 +370,7 @@ def test_until_the_end_of_the_next_turn_added_during_that_turn(fight):
     assert store.state["characters"][1]["conditions"]
     ok(store, "combat.next")  # the end of Aria's next turn
     assert store.state["characters"][1]["conditions"] == []
-    assert "Bram: prone ends (end of Aria's turn: until the end of Aria's next turn is over)" \
-        in journal(store)
+    assert "Bram: prone ends (it lasted until the end of Aria's turn)" in journal(store)
 
 
 def test_until_the_start_of_the_next_turn_added_during_that_turn(fight):

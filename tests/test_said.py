@@ -186,7 +186,8 @@ def test_the_hosts_operations_say_their_journal_lines_and_refusals_in_french(sto
     assert store.apply("character.set", {"character": "Aria", "field": "bulky",
                                          "value": "yes"}).ok
     line = store.state["journal"][-1]
-    assert line["text"] == "Aria: bulky no → yes" and t.line(line) == "Aria : bulky non → oui"
+    assert line["text"] == "Aria: bulky from no to yes"
+    assert t.line(line) == "Aria : encombrant passe de non à oui"
     assert store.apply("rest.long", {}).ok
     assert t.line(store.state["journal"][-1]) == "repos long de 8 h"
     refused = store.apply("character.set", {"character": "Aria", "field": "strength",
@@ -251,3 +252,42 @@ def test_a_hidden_private_value_leaves_no_trace_even_when_quoted_escaped() -> No
     assert hidden(plain, privacy.nobody_may_see) == "Aria: notes → (private)"
     assert hidden(quoted, privacy.nobody_may_see) == "'Aria' has no roll in (private)"
     assert hidden(cut, privacy.nobody_may_see) == "(a private change)"  # not found as said
+
+
+def test_journal_lines_name_fields_requests_and_undos_in_words_in_both_languages(store):
+    """A field by the word a reader uses, a value never set, no armour, a player's request and
+    an undo: never a key (max_hit_points), None, an operation's name or its parameters."""
+    t = Translator("fr", store.host)
+
+    def said(name: str, **params: Any) -> tuple[str, str]:
+        outcome = store.apply(name, params)
+        assert outcome.ok, outcome.reason
+        line = store.state["journal"][-1]
+        return line["text"], t.line(line)
+
+    assert said("character.set", character="Aria", field="max_hit_points", value="22") == (
+        "Aria: maximum hit points set to 22", "Aria : points de vie max désormais 22")
+    assert said("character.set", character="Bram", field="armour", value="chain mail") == (
+        "Bram: armour from none to chain mail",
+        "Bram : armure passe d'aucune à chain mail")
+    assert said("character.set", character="Aria", field="height_m", value="1.8") == (
+        "Aria: height (m) from 1.75 to 1.8", "Aria : taille (m) passe de 1,75 à 1,8")
+    english, french = said("request.add", op="item.add", character="Aria",
+                           params={"character": "Aria", "name": "lantern", "weight_lb": 2})
+    assert english == "gm asks: Aria takes 1 × lantern (2 lb each)"
+    assert french.startswith("gm demande : Aria prend 1 × lantern") and "=" not in french
+    undone = store.undo()
+    assert undone.ok and undone.message == "undone: gm asks: Aria takes 1 × lantern (2 lb each)"
+    assert "request.add" not in t(undone.message) and "'s" not in undone.message
+
+
+def test_french_elides_de_and_que_before_a_vowel():
+    t = Translator("fr")
+    assert t(say("start of {name}'s turn: {how_long} is over", name="Aria",
+                 how_long="x")) == "start of Aria's turn: x is over"  # no French: as said
+    assert t(say("it lasted until the start of {name}'s turn", name="Aria")) == \
+        "jusqu'au début du tour d'Aria"
+    assert t(say("it lasted until the start of {name}'s turn", name="Bram")) == \
+        "jusqu'au début du tour de Bram"
+    assert t(say("it lasted until the end of {name}'s turn", name="Ilse")) == \
+        "jusqu'à la fin du tour d'Ilse"

@@ -7,9 +7,18 @@ from typing import Any
 
 from gm_console.contract.operations import Operation, Param, Refused, Result
 from gm_console.contract.session import OpContext
-from gm_console.rules.characters import DEFAULTS, FIELDS, ITEM_FIELDS, parse_field
+from gm_console.rules.characters import (
+    DEFAULTS,
+    FIELD_WORDS,
+    FIELDS,
+    ITEM_FIELD_WORDS,
+    ITEM_FIELDS,
+    import_problems,
+    imported,
+    parse_field,
+)
 from gm_console.rules.privacy import PRIVATE_FIELDS
-from gm_console.text.said import private, said_by, say
+from gm_console.text.said import Said, joined, private, said_by, say
 
 _FIELD_LIST = ", ".join(FIELDS)
 
@@ -40,6 +49,26 @@ def _add(ctx: OpContext, p: dict[str, Any]) -> Result:
                   [character["name"]])
 
 
+def _import(ctx: OpContext, p: dict[str, Any]) -> Result:
+    """Every character or none: one that cannot be read refuses them all, each problem
+    named (``gm-console import`` names the file's rows before it asks)."""
+    entries = p["characters"]
+    found = import_problems(entries, ctx.characters)
+    if found:
+        raise Refused(joined("; ", [say("character {number}, {where}: {problem}",
+                                        number=index + 1,
+                                        where=".".join(map(str, where)) or say("the entry"),
+                                        problem=message)
+                                    for index, where, message in found]))
+    if not entries:
+        raise Refused(say("nothing to import: no character given"))
+    added = [imported(entry) for entry in entries]
+    ctx.characters.extend(added)
+    names = [character["name"] for character in added]
+    return Result(say("{count} join the party: {names}", count=len(names),
+                      names=", ".join(names)), {"characters": added}, names)
+
+
 def _set(ctx: OpContext, p: dict[str, Any]) -> Result:
     character = ctx.character(p["character"])
     key = p["field"]
@@ -54,13 +83,12 @@ def _set(ctx: OpContext, p: dict[str, Any]) -> Result:
     character[key] = value
     if key == "name" and old != value:
         ctx.notify("character_renamed", old=str(old), new=value)
-    shown_old, shown_new = _shown(old), _shown(value)
+    shown_old, shown_new = _shown(old, key), _shown(value, key)
     if key in PRIVATE_FIELDS:  # the others read that it changed, not what it says
-        shown_old, shown_new = (private(shown_old, character["name"]),
-                                private(shown_new, character["name"]))
-    return Result(say("{name}: {field} {old} → {value}", name=character["name"], field=key,
-                      old=shown_old, value=shown_new), {"character": character},
-                  [character["name"]])
+        shown_old, shown_new = (None if shown is None else private(shown, character["name"])
+                                for shown in (shown_old, shown_new))
+    return Result(_changed(character["name"], FIELD_WORDS[key], shown_old, shown_new),
+                  {"character": character}, [character["name"]])
 
 
 def _remove(ctx: OpContext, p: dict[str, Any]) -> Result:
@@ -89,11 +117,27 @@ def _duplicate(ctx: OpContext, p: dict[str, Any]) -> Result:
                   [twin["name"]])
 
 
-def _shown(value: Any) -> Any:
+def _changed(name: str, field: Said, old: Any, value: Any) -> Said:
+    """A field's change as the journal says it: the field in words, from its old value to the
+    new one, or only the new one for a field that had none."""
+    if value is None:
+        return say("{name}: {field} cleared", name=name, field=field)
+    if old is None:
+        return say("{name}: {field} set to {value}", name=name, field=field, value=value)
+    return say("{name}: {field} from {old} to {value}", name=name, field=field, old=old,
+               value=value)
+
+
+def _shown(value: Any, key: str = "") -> Any:
     """A field's value as a sentence holds it: a number stays a number (decimal comma in
-    French), a flag reads yes or no, anything else as text (None when it was never set)."""
+    French), a flag reads yes or no, no armour reads "none" in the reader's language,
+    anything else as text; None when it was never set (or is empty)."""
     if isinstance(value, bool):
         return say("yes") if value else say("no")
+    if value is None or value == "":
+        return None
+    if key == "armour" and str(value).casefold() == "none":
+        return say("none")
     return value if isinstance(value, (int, float, str)) else str(value)
 
 
@@ -129,8 +173,8 @@ def _item_set(ctx: OpContext, p: dict[str, Any]) -> Result:
                           fields=", ".join(ITEM_FIELDS)))
     old = item.get(key)
     item[key] = _parse(key, p["value"], ITEM_FIELDS)
-    return Result(say("{name}'s {item}: {field} {old} → {value}", name=character["name"],
-                      item=item["name"], field=key, old=_shown(old), value=_shown(item[key])),
+    return Result(_changed(say("{name}'s {item}", name=character["name"], item=item["name"]),
+                           ITEM_FIELD_WORDS[key], _shown(old), _shown(item[key])),
                   {"item": item}, [character["name"]])
 
 
@@ -151,6 +195,11 @@ OPERATIONS = [
         (Param("name", str, "unique within the session"),
          *(Param(key, str, f"default {default!r}", default=None) for key, default in
            DEFAULTS.items())),
+    ),
+    Operation(
+        "character.import", "Add several characters at once, all or none (gm-console import).",
+        _import, (Param("characters", list, "the characters: tables of the sheet's fields, "
+                                            "items among them"),),
     ),
     Operation(
         "character.set", "Change one field of a character.", _set,

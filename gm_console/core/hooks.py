@@ -19,7 +19,7 @@ from gm_console.rules import conditions as cond
 from gm_console.rules import durations, hitpoints
 from gm_console.rules.abilities import ABILITIES, modifier, parse_score, parse_strength
 from gm_console.text.catalogue import host_labels
-from gm_console.text.said import joined, said_by, say
+from gm_console.text.said import Said, joined, said_by, say
 
 
 @hookimpl
@@ -215,17 +215,22 @@ def _turn(ctx, name: str, at: str) -> None:
         duration = dict(entry["duration"])
         said = durations.on_turn(duration, name, at)
         if said == "ends":
-            how_long = durations.describe(entry["duration"])
-            ctx.remove_condition(character, entry["name"], say(
-                "start of {name}'s turn: {how_long} is over", name=name, how_long=how_long)
-                if at == "start" else say("end of {name}'s turn: {how_long} is over",
-                                          name=name, how_long=how_long))
+            ctx.remove_condition(character, entry["name"], _ran_out(entry["duration"], name, at))
         elif said == "ticks":  # entries with a duration are the stored tables themselves
             entry["duration"] = duration
             ctx.touch(ctx.owner_of(character))
         elif (at == "end" and entry["duration"].get("kind") == "save"
               and str(character.get("name", "")).casefold() == name.casefold()):
             condition_ops.ask_save(ctx, character, entry)
+
+
+def _ran_out(duration: dict[str, Any], name: str, at: str) -> Said:
+    """Why a duration that ends on a turn is over, said as it ends: what is left of it (one
+    round, counted down) would read as if that round were still to come."""
+    if duration.get("kind") == "rounds":
+        return say("its rounds ran out at the start of {name}'s turn", name=name)
+    return say("it lasted until the start of {name}'s turn", name=name) if at == "start" \
+        else say("it lasted until the end of {name}'s turn", name=name)
 
 
 @hookimpl

@@ -13,7 +13,7 @@ from typing import Any
 from gm_console.contract.operations import Operation, Param, Refused, Result
 from gm_console.contract.session import OpContext
 from gm_console.rules.privacy import quoted
-from gm_console.text.said import joined, say
+from gm_console.text.said import joined, restored, say, stored
 
 
 def pending(ctx: OpContext) -> list[dict[str, Any]]:
@@ -21,14 +21,32 @@ def pending(ctx: OpContext) -> list[dict[str, Any]]:
 
 
 def describe(request: dict[str, Any]) -> str:
-    """``item.add character=Aria name=rope``: what was asked, as the game master reads it (a
-    private field's new value as its character's player and the game master alone read it)."""
+    """What was asked, as the game master reads it: the sentence the operation says when it
+    is applied ("Aria takes 1 × lantern (2 lb each)", kept with the request when it was
+    queued), or, for a request queued without one, ``item.add character=Aria name=lantern``
+    (a private field's new value as its character's player and the game master alone read
+    it)."""
+    kept = request.get("said")
+    if isinstance(kept, dict) and isinstance(kept.get("text"), str):
+        return restored(kept["text"], kept.get("said"))
     op, params = str(request.get("op", "?")), request.get("params", {})
     parts = []
     for key, value in params.items():
         shown = value if isinstance(value, (str, int, float, bool)) else str(value)
         parts.append(say("{key}={value}", key=key, value=quoted(op, params, key, shown)))
     return joined(" ", [op, *parts])
+
+
+def _rehearsed(ctx: OpContext, op: str, params: dict[str, Any]) -> dict[str, Any] | None:
+    """The sentence ``op`` would say, rehearsed on a throwaway copy of the session (the
+    operation's own words, nothing committed); None when the rules would refuse it now (the
+    game master still decides: the refusal comes at approval, as ever), or it fails."""
+    try:
+        rehearsal = ctx.rehearsal(ctx.actor)
+        said = ctx.host.run_operation(rehearsal, op, params).message  # params may hold "name"
+    except Exception:  # noqa: BLE001 - refused, or a plugin's failure: the request still waits
+        return None
+    return {"text": str(said), **stored(said)}
 
 
 def _find(ctx: OpContext, request_id: int) -> dict[str, Any]:
@@ -53,6 +71,9 @@ def _add(ctx: OpContext, p: dict[str, Any]) -> Result:
     requests["next_id"] = int(requests.get("next_id", 1))
     request = {"id": requests["next_id"], "op": p["op"], "params": params,
                "character": p["character"], "actor": ctx.actor}
+    said = _rehearsed(ctx, p["op"], params)
+    if said is not None:
+        request["said"] = said
     requests["next_id"] += 1
     pending(ctx).append(request)
     ctx.touch("requests")

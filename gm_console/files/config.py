@@ -142,6 +142,16 @@ class Config:
                               f"{value!r}")
         return float(value)
 
+    @property
+    def join_timeout_seconds(self) -> float:
+        """How long joining a session's owner waits for its welcome (``join_timeout_seconds``)."""
+        value = self.settings.get("join_timeout_seconds", 5.0)
+        if isinstance(value, bool) or not isinstance(value, (int, float)) \
+                or not 0 < value <= 3600:
+            raise ConfigError(f"join_timeout_seconds must be a number of seconds above 0, up to "
+                              f"3600, not {value!r}")
+        return float(value)
+
     def keys(self) -> dict[str, str]:
         """Binding id → key, as remapped by the user (``[keys]``)."""
         return {str(k): str(v) for k, v in self.settings.get("keys", {}).items()}

@@ -12,6 +12,8 @@ from typing import Any
 
 from gm_console.gameserver.listening import LOGIN_TIMEOUT, MAX_CONNECTIONS, ListenerError
 
+log = logging.getLogger("gm_console.gameserver")
+
 # asyncssh is slow to import: only a serve with listeners pays for it
 STOP_TIMEOUT = 15.0
 """Seconds the listeners have to close every connection and see every console gone."""
@@ -53,6 +55,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="also show the session in browsers (textual-serve): spectators, "
                              "or players with a one-time link (gm-console invite --web); HOST "
                              "defaults to 127.0.0.1: loopback only")
+    parser.add_argument("--no-prefork", dest="prefork", action="store_false",
+                        help="start each remote console as a program of its own, instead of "
+                             "forking it from one console process loaded in advance (slower "
+                             "logins, more memory per player)")
     parser.add_argument("--trusted-proxy", metavar="ADDRESS", default="",
                         help="with --web: the address of the reverse proxy in front of it; its "
                              "X-Forwarded-Host and X-Forwarded-Proto are believed, nobody "
@@ -97,8 +103,10 @@ class Fronts:
     """Start with :meth:`start` (raises ListenerError, with nothing left running), stop with
     :meth:`close`."""
 
-    def __init__(self, listeners: list[Any]) -> None:
+    def __init__(self, listeners: list[Any], prefork: bool = True) -> None:
         self.listeners = listeners
+        self.forks = prefork and bool(listeners)
+        self.prefork: Any = None
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever,
                                         name="gm-console-fronts", daemon=True)
@@ -106,6 +114,16 @@ class Fronts:
     def start(self) -> None:
         for name in ("asyncssh", "aiohttp.access"):  # a line per packet is not a game log
             logging.getLogger(name).setLevel(logging.WARNING)
+        if self.forks:
+            from gm_console.gameserver.keys import console_command
+            from gm_console.gameserver.prefork import Prefork
+
+            try:
+                self.prefork = Prefork(console_command())
+            except OSError as exc:
+                log.warning("each console starts as a program: %s", exc)
+            for listener in self.listeners:
+                listener.prefork = self.prefork
         self._thread.start()
         try:
             for listener in self.listeners:
@@ -116,6 +134,7 @@ class Fronts:
 
     def close(self) -> None:
         if not self._thread.is_alive():
+            self._close_prefork()
             return
 
         async def close_all() -> None:
@@ -127,3 +146,9 @@ class Fronts:
         finally:
             self._loop.call_soon_threadsafe(self._loop.stop)
             self._thread.join(STOP_TIMEOUT)
+            self._close_prefork()
+
+    def _close_prefork(self) -> None:
+        if self.prefork is not None:
+            self.prefork.close()
+            self.prefork = None

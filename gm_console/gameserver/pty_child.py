@@ -13,7 +13,12 @@ import struct
 import subprocess
 import termios
 import threading
-from typing import Callable
+from typing import Any, Callable
+
+Spawn = Callable[[list[str], dict[str, str], int], Any]
+"""How a console starts on a pty's side: ``(argv, env, slave)`` to a process with ``pid``,
+``poll()`` and ``wait()`` (a :class:`subprocess.Popen`, or a fork of the game server's
+template console)."""
 
 HANG_UP_GRACE = 2.0
 """Seconds a console has after SIGHUP before its process group is killed."""
@@ -26,12 +31,18 @@ def take_terminal() -> None:
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
 
+def _program(argv: list[str], env: dict[str, str], slave: int) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=env,
+                            start_new_session=True, close_fds=True, preexec_fn=take_terminal)
+
+
 class PtyChild:
     """``argv`` in a pty of ``columns`` x ``rows``; what it writes goes to ``output``;
     ``on_exit(returncode)`` once it has exited and everything it wrote was passed on."""
 
     def __init__(self, argv: list[str], env: dict[str, str], columns: int, rows: int,
-                 output: Callable[[bytes], None], on_exit: Callable[[int], None]) -> None:
+                 output: Callable[[bytes], None], on_exit: Callable[[int], None],
+                 spawn: Spawn | None = None) -> None:
         self._output, self._on_exit = output, on_exit
         self._loop = asyncio.get_running_loop()
         self._pending = b""
@@ -40,9 +51,7 @@ class PtyChild:
         self.master, slave = pty.openpty()
         try:
             self.resize(columns, rows)
-            self.process = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave,
-                                            env=env, start_new_session=True, close_fds=True,
-                                            preexec_fn=take_terminal)
+            self.process: Any = (spawn or _program)(argv, env, slave)
         except BaseException:
             os.close(self.master)
             raise

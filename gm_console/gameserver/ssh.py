@@ -37,6 +37,7 @@ import asyncssh
 from gm_console.files.paths import data_dir
 from gm_console.gameserver import keys
 from gm_console.gameserver.listening import LOGIN_TIMEOUT, MAX_CONNECTIONS, ListenerError
+from gm_console.gameserver.prefork import Prefork, forking
 from gm_console.gameserver.pty_child import PtyChild
 
 log = logging.getLogger("gm_console.gameserver")
@@ -111,6 +112,7 @@ class SSHListener:
         self.consoles: set[_ConsoleSession] = set()  # started and not yet gone
         self.port = address[1]
         self._server: Any = None
+        self.prefork: Prefork | None = None  # set by Fronts: consoles fork from it
 
     async def start(self) -> None:
         try:
@@ -284,7 +286,8 @@ class _ConsoleSession(asyncssh.SSHServerSession):
                                 self.entry.name)
         try:
             self.child = PtyChild(argv, env, *self.size, output=self._to_client,
-                                  on_exit=self._child_exited)
+                                  on_exit=self._child_exited,
+                                  spawn=forking(self.connection.listener.prefork))
         except OSError as exc:
             log.error("SSH: cannot start the console for %s: %s", self.entry.name, exc)
             self.chan.write_stderr(f"gm-console: the server could not start the console: "

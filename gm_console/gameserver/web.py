@@ -61,6 +61,7 @@ class WebListener:
         self.port = address[1]
         self.seats: dict[str, tuple[Role, str]] = {}  # cookie -> role, name
         self.consoles: set[AppService] = set()
+        self.prefork: Any = None  # set by Fronts (browser consoles still start as programs)
         self._runner: web.AppRunner | None = None
         self._serve = _Serve(self)
 

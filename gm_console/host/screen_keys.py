@@ -38,6 +38,7 @@ class NavEntry(NamedTuple):
 class KeyPlan(NamedTuple):
     entries: list[NavEntry]  # in the bar's order
     notes: list[tuple[str, str]]  # (plugin, each collision and what was done about it)
+    palette_only: list[NavEntry] = []  # screens no key was left for: the palette opens them
 
 
 def plan(host: Host, t: Callable[[str], str] = str) -> KeyPlan:
@@ -74,4 +75,4 @@ def plan(host: Host, t: Callable[[str], str] = str) -> KeyPlan:
                ("requests", *first["requests"]), ("help", *first["help"])]
     entries = [NavEntry(screen_id, key if taken.get(key) == screen_id else "", t(label))
                for screen_id, key, label in ordered]
-    return KeyPlan([e for e in entries if e.key], notes)
+    return KeyPlan([e for e in entries if e.key], notes, [e for e in entries if not e.key])

@@ -31,13 +31,18 @@ REPLY_TIMEOUT = 30.0
 a dead owner's socket closes and every waiting operation is answered at once)."""
 
 
+JOIN_TIMEOUT = 5.0
+"""Seconds a front waits for the owner's welcome and snapshot (``join_timeout_seconds``)."""
+
+
 class JoinRefused(Exception):
-    """The owner would not let this front join; the message says why."""
+    """The owner would not let this front join, is not answering, or has gone; the message
+    says which, and why."""
 
 
 class RemoteStore:
     def __init__(self, sock: socket.socket, host: Host, role: str = "gm", name: str = "",
-                 front: str = "") -> None:
+                 front: str = "", join_timeout: float = JOIN_TIMEOUT) -> None:
         self.host = host
         self.on_save = None  # the owner saves
         self._sock = sock
@@ -48,18 +53,21 @@ class RemoteStore:
         self._subscribers: list[Callable[[Change], None]] = []
         self.on_lost: list[Callable[[str], None]] = []
         self.lost: str = ""
-        self._send(protocol.hello(role, name, front))
-        welcome = self._read()
-        if welcome is None or welcome["type"] == protocol.REFUSED:
-            reason = welcome.get("reason", "") if welcome else "the owner closed the connection"
+        sock.settimeout(join_timeout)  # a stopped owner (SIGSTOP) holds no front for ever
+        try:
+            self._send(protocol.hello(role, name, front))
+            welcome = self._joining(join_timeout)
+            if welcome["type"] == protocol.REFUSED:
+                self.close()
+                raise JoinRefused(f"the session's owner refused to let this front join: "
+                                  f"{welcome.get('reason', '')}")
+            self._welcomed(welcome)
+            snapshot = self._joining(join_timeout)
+        except OSError as exc:  # the hello could not be sent: nobody reads the socket
             self.close()
-            raise JoinRefused(reason)
-        self.role = Role.parse(welcome["role"])
-        self.actor = str(welcome.get("actor", ""))
-        self.session_path = Path(str(welcome.get("session", "")))
-        self._owner_pid = welcome.get("owner_pid")
-        snapshot = self._read()
-        if snapshot is None or snapshot["type"] != protocol.SNAPSHOT:
+            raise JoinRefused(f"the session's owner has gone ({exc.strerror or exc})") from None
+        sock.settimeout(None)
+        if snapshot["type"] != protocol.SNAPSHOT:
             self.close()
             raise JoinRefused("the owner sent no snapshot of the session")
         self.state: dict[str, Any] = snapshot["state"]
@@ -67,6 +75,29 @@ class RemoteStore:
         self._resyncing = False
         self._thread = threading.Thread(target=self._run, name="gm-console-client", daemon=True)
         self._thread.start()
+
+    def _joining(self, timeout: float) -> dict[str, Any]:
+        """The owner's next message while joining; JoinRefused names what happened instead."""
+        try:
+            line = self._reader.readline(protocol.MAX_LINE)
+        except TimeoutError:
+            self.close()
+            raise JoinRefused(f"the session's owner is not answering (nothing in {timeout:g} s: "
+                              f"stopped or busy); try again, or see join_timeout_seconds"
+                              ) from None
+        except (OSError, ValueError) as exc:
+            self.close()
+            raise JoinRefused(f"the session's owner has gone ({exc})") from None
+        if not line:
+            self.close()
+            raise JoinRefused("the session's owner has gone (it closed the connection)")
+        return protocol.decode(line)
+
+    def _welcomed(self, welcome: dict[str, Any]) -> None:
+        self.role = Role.parse(welcome["role"])
+        self.actor = str(welcome.get("actor", ""))
+        self.session_path = Path(str(welcome.get("session", "")))
+        self._owner_pid = welcome.get("owner_pid")
 
     # -- the SessionStore's interface -----------------------------------------------------------
 

@@ -180,3 +180,36 @@ def problems(character: Any, others: list[dict[str, Any]]) -> list[tuple[tuple[A
             except ValueError as exc:
                 found.append((("items", index, key), said_by(exc)))
     return found
+
+
+IMPORTED = frozenset({*FIELDS, "items"})
+"""What an imported character may hold: the sheet's documented fields and its items."""
+
+
+def import_problems(entries: list[Any],
+                    party: list[dict[str, Any]]) -> list[tuple[int, tuple[Any, ...], str]]:
+    """Everything wrong with characters to import into ``party``, as (entry's index, path
+    below it, message): an entry that is not a table, a key that is no documented field, and
+    whatever :func:`problems` finds (a name used twice counts the party and the entries
+    before it)."""
+    found: list[tuple[int, tuple[Any, ...], str]] = []
+    for index, entry in enumerate(entries):
+        if isinstance(entry, dict):
+            found += [(index, (key,), say("{key!r} is not a character field (fields: {fields})",
+                                          key=str(key), fields=", ".join(sorted(IMPORTED))))
+                      for key in entry if key not in IMPORTED]
+        others = [*party, *(e for e in entries[:index] if isinstance(e, dict))]
+        found += [(index, where, message) for where, message in problems(entry, others)]
+    return found
+
+
+def imported(entry: dict[str, Any]) -> dict[str, Any]:
+    """A checked entry (:func:`import_problems` found nothing) as a character: its fields
+    typed, the others at their defaults, its items typed."""
+    character: dict[str, Any] = {"name": parse_field("name", entry["name"]), **DEFAULTS}
+    character.update({key: parse_field(key, value) for key, value in entry.items()
+                      if key in FIELDS})
+    character["items"] = [{key: parse_field(key, value, ITEM_FIELDS)
+                           for key, value in item.items()}
+                          for item in entry.get("items", [])]
+    return character

@@ -160,8 +160,12 @@ class Store:
             if not self._history:
                 return Outcome(False, "undo", reason=say("Nothing to undo"))
             step = self._history.pop()
-            text = say("undone: {message} ({actor}'s {op})", message=step.message,
-                       actor=step.actor, op=step.op)
+            # What was undone in the words it was said in, and whose it was when not the
+            # game master's (a player's, applied at their request): the operation's name is
+            # the command line's word, not the reader's.
+            text = say("undone: {message}", message=step.message) if step.actor == "gm" \
+                else say("undone: {message} ({actor}'s)", message=step.message,
+                         actor=step.actor)
             line = self._stamp(step.before, {"kind": "undo", "text": str(text), **stored(text),
                                              "who": [],
                                              **({"gm_only": True} if step.gm_only else {})},

@@ -4,6 +4,7 @@ labels file, or what its ``labels`` hook computes. A label nobody translated sho
 
 from __future__ import annotations
 
+import re
 import string
 from typing import TYPE_CHECKING, Any
 
@@ -61,6 +62,21 @@ class _Speaker(string.Formatter):
     def __init__(self, translator: Translator) -> None:
         self.translator = translator
 
+    def vformat(self, format_string: str, args: Any, kwargs: Any) -> str:
+        if self.translator.language == "fr":
+            format_string = _ELIDED.sub(lambda found: self._elided(found, kwargs), format_string)
+        return super().vformat(format_string, args, kwargs)
+
+    def _elided(self, found: re.Match[str], values: dict[str, Any]) -> str:
+        """French elides "de" and "que" before a vowel: "tour d'Aria", not "tour de Aria"
+        (the name is known only once the sentence is said)."""
+        word, field = found.group(1), found.group(2)
+        value = values.get(field)
+        text = self.translator(value) if isinstance(value, str) else ""
+        if text[:1].casefold() in _VOWELS and text[:1]:
+            return f"{word[:-1]}'{{{field}}}"
+        return found.group(0)
+
     def format_field(self, value: Any, format_spec: str) -> str:
         if isinstance(value, Said):
             return format(self.translator(value), format_spec)
@@ -70,5 +86,11 @@ class _Speaker(string.Formatter):
             return text.translate(_FRENCH_DIGITS)
         return text
 
+
+_ELIDED = re.compile(r"\b([dD]e|[qQ]ue) \{(\w+)\}")
+"""A "de" or "que" before a bare field (a name, a sentence): elided before a vowel. A field
+with a conversion or a format is left alone: quoted ({name!r}), or a number."""
+
+_VOWELS = frozenset("aeiouyàâäéèêëîïôöûùüœæ")
 
 _FRENCH_DIGITS = str.maketrans({".": ",", ",": "\u202f"})

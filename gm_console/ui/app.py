@@ -24,7 +24,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.signal import Signal
 
-from gm_console.files import codec, journal
+from gm_console.files import codec, journal, theme_choice
 from gm_console.files.saver import Saver
 from gm_console.host import plugin_output
 from gm_console.host.manager import Host
@@ -34,7 +34,7 @@ from gm_console.state.store import Change, Outcome, Store
 from gm_console.text.i18n import Translator
 from gm_console.text.said import said_by, say
 from gm_console.ui.bindings import key_binding
-from gm_console.ui.navigation import NavEntry, key_label, nav_entries
+from gm_console.ui.navigation import NavEntry, key_label, nav_entries, palette_only_entries
 from gm_console.ui.shell import Shell, apply_reported
 
 if TYPE_CHECKING:
@@ -45,7 +45,7 @@ CORE_BINDINGS = [
     key_binding("r", "rolls", "Rolls", "rolls"),
     key_binding("n", "note", "Note", "note"),
     key_binding("plus", "advance", "+10 min", "clock.advance"),
-    key_binding("equals_sign", "time", "Time", "clock.time"),
+    key_binding("equals_sign", "time", "Clock", "clock.time"),
     key_binding("N", "note(True)", "GM-only note", "note.gm", show=False),
     key_binding("ctrl+z", "undo", "Undo", "undo"),
     key_binding("q", "quit", "Quit", "quit"),
@@ -93,9 +93,10 @@ class GMConsoleApp(App):
     TITLE = "gm-console"
 
     before_hang_up: Callable[[], None] | None = None  # called once saved, when the terminal goes
+    _keeps_theme = False  # once mounted: a theme chosen from then on is the user's choice
 
     def __init__(self, store: Store, path: Path | None = None, saver: Saver | None = None,
-                 **kwargs: Any) -> None:
+                 theme: str = "", **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.store = store
         self.host: Host = store.host
@@ -126,6 +127,22 @@ class GMConsoleApp(App):
             self.live_status = "" if role == "gm" else role
             self.writes_files = role == "gm"
             store.on_lost.append(self._on_owner_lost)
+        # --theme, else the one last chosen in the palette; set before the first screen is
+        # styled, so that it is styled once.
+        chosen = theme or (theme_choice.saved() if self.writes_files else "")
+        if chosen in self.available_themes:
+            self.theme = chosen
+
+    def watch_theme(self, theme: str) -> None:
+        """A theme chosen in the palette is the one the next console starts in (on the
+        game master's own console: a player's runs on the server, whose files are not theirs)."""
+        if not (self._keeps_theme and self.writes_files):
+            return
+        try:
+            theme_choice.save(theme)
+        except OSError as exc:
+            self.notify(self.t(say("the theme is not kept for next time: {problem}",
+                                   problem=exc.strerror or str(exc))), severity="warning")
 
     # -- screens ------------------------------------------------------------------------------
 
@@ -179,7 +196,8 @@ class GMConsoleApp(App):
                   "help": "Help: every key", "home": "Home: the table at a glance",
                   "requests": "Requests: approve or decline players' requests"}
         titles.update({spec.id: spec.title for spec in self.host.screens.values()})
-        for entry in self.nav_entries:
+        # Every screen, those no key was left for too (the palette is their only way in).
+        for entry in self.nav_entries + palette_only_entries(self.host, t):
             yield SystemCommand(t(titles.get(entry.screen_id, entry.label)),
                                 key_label(entry.key),
                                 lambda i=entry.screen_id: self.action_open(i))
@@ -334,6 +352,7 @@ class GMConsoleApp(App):
         # plugin's hook prints while the console runs goes to its log (host.plugin_output)
         plugin_output.install()
         self.set_keymap(self.host.config.keys())
+        self._keeps_theme = True
         # Textual's own blank default screen stays at the bottom, never changing; session
         # screens replace each other above it (show_screen), the home screen first.
         home = self.screen_factories()["home"](self.store)
@@ -535,12 +554,24 @@ def app_class(host: Host) -> type[GMConsoleApp]:
                                                "__module__": __name__})
 
 
+def environment_changed() -> None:
+    """The process's environment is not the one Textual was imported with (a console forked
+    from the game server's template): Textual's settings from the environment (the driver,
+    the colour system) are read again."""
+    import importlib
+
+    import textual.constants
+
+    importlib.reload(textual.constants)
+
+
 def run(path: Path, store: Any, saver: Saver | None = None,
-        notices: list[Any] | None = None, before_hang_up: Callable[[], None] | None = None) -> int:
+        notices: list[Any] | None = None, before_hang_up: Callable[[], None] | None = None,
+        theme: str = "") -> int:
     """The TUI on ``store``: the owner's own Store (saved by ``saver``, with the owner's
     ``notices`` of consoles joining and leaving, and what it lets go of when the terminal
     goes away, ``before_hang_up``), or a RemoteStore of a session another process owns."""
-    app = app_class(store.host)(store, path, saver)
+    app = app_class(store.host)(store, path, saver, theme=theme)
     app.before_hang_up = before_hang_up
     if saver is not None:
         saver.on_error = app.report_save_error

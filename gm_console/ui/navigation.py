@@ -17,13 +17,19 @@ from gm_console.host.screen_keys import GLOBAL_KEYS, NavEntry, plan
 if TYPE_CHECKING:
     from gm_console.host.manager import Host
 
-__all__ = ["GLOBAL_KEYS", "NavEntry", "bar_text", "key_label", "nav_entries"]
+__all__ = ["GLOBAL_KEYS", "NavEntry", "bar_text", "key_label", "nav_entries",
+           "palette_only_entries"]
 
 
 def nav_entries(host: Host, t: Callable[[str], str]) -> list[NavEntry]:
     """Every screen the console can show, in the bar's order, with its key
     (:mod:`gm_console.host.screen_keys` decides, and says why when a key was not given)."""
     return plan(host, t).entries
+
+
+def palette_only_entries(host: Host, t: Callable[[str], str]) -> list[NavEntry]:
+    """The screens no key was left for, which the command palette opens."""
+    return plan(host, t).palette_only
 
 
 def key_label(key: str) -> str:

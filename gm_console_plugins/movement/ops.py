@@ -22,6 +22,7 @@ from gm_console_plugins.movement import rules
 from gm_console_plugins.movement.segments import (
     SYNTAX,
     SegmentError,
+    describe_path,
     format_path,
     parse_path,
 )
@@ -221,12 +222,12 @@ def _apply_spend(ctx: OpContext, p: dict[str, Any]) -> Result:
 
 def _journal_line(name: str, verb: str, path: rules.PricedPath, data: dict[str, Any]) -> Said:
     m = rules.said_m
+    words = describe_path([s.segment for s in path.segments])  # not the typed syntax
     if verb == "moves":
-        line = say("{name} moves {path}: {summary}", name=name, path=data["path"],
+        line = say("{name} moves {path}: {summary}", name=name, path=words,
                    summary=_summary(path))
     else:  # the tracker says what is left of the turn's move actions
-        said = {"name": name, "metres": m(path.cost), "speed": m(path.speed),
-                "path": data["path"]}
+        said = {"name": name, "metres": m(path.cost), "speed": m(path.speed), "path": words}
         left = data.get("combat", {}).get("metres_left")
         line = (say("{name} spends {metres} m of movement (speed {speed} m) on {path}, {left} m "
                     "left of the move actions taken", left=m(left), **said)

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Callable
 
-from gm_console import say
+from gm_console import Said, joined, say
 
 KINDS: tuple[str, ...] = ("walk", "climb", "swim", "crawl", "long_jump", "high_jump")
 JUMPS: tuple[str, ...] = ("long_jump", "high_jump")
@@ -141,3 +142,32 @@ def format_segment(segment: Segment) -> str:
 
 def format_path(segments: list[Segment]) -> str:
     return ",".join(format_segment(s) for s in segments)
+
+
+_KIND_WORDS: dict[str, Callable[[float], Said]] = {
+    "walk": lambda metres: say("{metres:g} m on foot", metres=metres),
+    "climb": lambda metres: say("{metres:g} m climbing", metres=metres),
+    "swim": lambda metres: say("{metres:g} m swimming", metres=metres),
+    "crawl": lambda metres: say("{metres:g} m crawling", metres=metres),
+    "long_jump": lambda metres: say("a {metres:g} m long jump", metres=metres),
+    "high_jump": lambda metres: say("a {metres:g} m high jump", metres=metres)}
+
+
+def describe_segment(segment: Segment) -> Said:
+    """A segment as a sentence says it (``3 m swimming (rough water)``), not as it is typed
+    (``swim:3:rough``)."""
+    said = _KIND_WORDS[segment.kind](segment.metres)
+    flags = [flag for flag, on in (
+        (say("difficult ground"), segment.difficult is True),
+        (say("normal ground"), segment.difficult is False),
+        (say("running"), segment.run_up is True), (say("standing"), segment.run_up is False),
+        (say("slippery"), segment.slippery), (say("rough water"), segment.rough)) if on]
+    if segment.obstacle_m is not None:
+        flags.append(say("over an obstacle {height:g} m tall", height=segment.obstacle_m))
+    return say("{segment} ({flags})", segment=said, flags=joined(", ", flags)) if flags \
+        else said
+
+
+def describe_path(segments: list[Segment]) -> Said:
+    """A path as a sentence says it: each segment in words, one after the other."""
+    return joined(", ", [describe_segment(s) for s in segments])

@@ -88,7 +88,7 @@ def table(tmp_path: Path, host):
         assert store.apply("journal.note", {"text": f"the innkeeper is a {GM_NOTE}",
                                             "gm_only": True}).ok
         assert store.undo().ok  # "undone: <the note>" is the game master's too
-        assert store.undo().ok  # "undone: Aria: notes ... → ARIASECRET"
+        assert store.undo().ok  # "undone: Aria: notes set to ARIASECRET"
         assert store.apply("character.set", {"character": "Aria", "field": "notes",
                                              "value": ARIA_NOTE}).ok
         assert store.apply("journal.note", {"text": f"the {GM_NOTE} hunts at night",
@@ -147,7 +147,7 @@ def test_a_private_change_reads_as_changed_not_as_what_it_says(table, role: str)
     messages = fronts[role].messages
     snapshot = [m for m in messages if m["type"] == "snapshot"][-1]["state"]
     lines = [line["text"] for line in snapshot["journal"]]
-    assert "Bram: notes (private) → (private)" in lines  # it changed; not what it says
+    assert "Bram: notes from (private) to (private)" in lines  # it changed; not what it says
     assert not any(GM_NOTE in line for line in lines)
     bram = next(c for c in snapshot["characters"] if c["name"] == "Bram")
     assert "notes" not in bram
@@ -165,7 +165,7 @@ def test_a_player_reads_their_own_private_field_and_its_changes_in_full(table) -
     aria = fronts["player:Aria"]
     snapshot = [m for m in aria.messages if m["type"] == "snapshot"][-1]["state"]
     assert next(c for c in snapshot["characters"] if c["name"] == "Aria")["notes"] == ARIA_NOTE
-    assert f"Aria: notes None → {ARIA_NOTE}" in [line["text"] for line in snapshot["journal"]]
+    assert f"Aria: notes set to {ARIA_NOTE}" in [line["text"] for line in snapshot["journal"]]
 
 
 def test_refusals_name_no_secret(table) -> None:
@@ -183,7 +183,7 @@ def test_the_export_leaves_out_gm_lines_and_private_fields_unless_asked(table, c
     shared = journal.to_markdown("Private", lines, Translator("en"))
     for secret in (BRAM_NOTE, BRAM_ASKED, GM_NOTE, ARIA_NOTE):
         assert secret not in shared
-    assert "Bram: notes (private) → (private)" in shared and "dawn breaks" in shared
+    assert "Bram: notes from (private) to (private)" in shared and "dawn breaks" in shared
     everything = journal.to_markdown("Private", lines, Translator("en"), with_gm_notes=True)
     assert all(secret in everything for secret in (BRAM_NOTE, BRAM_ASKED, GM_NOTE, ARIA_NOTE))
     marked = [row for row in everything.splitlines() if GM_NOTE in row]

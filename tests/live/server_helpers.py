@@ -93,6 +93,19 @@ def descendants(pid: int) -> set[int]:
     return found
 
 
+def template(pid: int) -> set[int]:
+    """The server's template console (consoles fork from it: gm_console.gameserver.prefork),
+    which lives as long as the server."""
+    return {child for child in descendants(pid)
+            if b"_prefork" in Path(f"/proc/{child}/cmdline").read_bytes()
+            and int(Path(f"/proc/{child}/stat").read_text().rsplit(")", 1)[1].split()[1]) == pid}
+
+
+def consoles(pid: int) -> set[int]:
+    """The consoles a server runs now, and whatever they started."""
+    return descendants(pid) - template(pid)
+
+
 def alive(pid: int) -> bool:
     """Running (a zombie waiting for its parent has ended)."""
     try:

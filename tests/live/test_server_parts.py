@@ -59,3 +59,24 @@ def test_a_link_is_spent_once_and_expires(tmp_path: Path,
     later = time.time() + links.LIFETIME + 1
     monkeypatch.setattr(links.time, "time", lambda: later)
     assert links.spend(session, second) is None
+
+
+def test_consoles_fork_from_the_template_with_their_streams_and_exit_codes() -> None:
+    from gm_console.gameserver.keys import console_command
+    from gm_console.gameserver.prefork import Prefork
+
+    prefork = Prefork(console_command())
+    try:
+        for args, code, said in [(["--version"], 0, "gm-console "),
+                                 (["show", "/no/such/session.toml"], 2, "no/such")]:
+            read, write = os.pipe()
+            child = prefork.spawn(args, dict(os.environ), os.open(os.devnull, os.O_RDONLY),
+                                  write, write, terminal=False)
+            os.close(write)
+            with os.fdopen(read, "rb") as out:
+                shown = out.read().decode()
+            assert child.wait(30) == code and said in shown, shown
+            assert child.pid != prefork.process.pid
+    finally:
+        prefork.close()
+    assert prefork.process.returncode == 0  # the server's end closed: the template ended

@@ -15,6 +15,7 @@ from server_helpers import (
     Server,
     alive,
     connect,
+    consoles,
     descendants,
     make_key,
     open_console,
@@ -49,7 +50,8 @@ def start(table: dict[str, Path], *args: str) -> tuple[Server, int]:
 
 
 def console_env(pid: int) -> dict[str, str]:
-    """The environment of the console the server started (its one child)."""
+    """The environment of the console the server started as a program (its one child; a
+    fork of the template keeps the template's in /proc)."""
     children = [p for p in descendants(pid)
                 if b"--role" in Path(f"/proc/{p}/cmdline").read_bytes()]
     assert len(children) == 1, children
@@ -59,7 +61,7 @@ def console_env(pid: int) -> dict[str, str]:
 
 async def test_a_known_key_gets_the_console_and_sees_the_gms_change_live(
         table: dict[str, Path]) -> None:
-    server, port = start(table)
+    server, port = start(table, "--no-prefork")
     try:
         async with await connect(port, table["aria"]) as conn:
             screen = await open_console(conn, COLORTERM="truecolor", LANG="xx")
@@ -162,9 +164,9 @@ async def test_connections_that_drop_leave_no_process_and_no_socket(
             ("gm", "aria"), ("logged in", "on its screen", 0.0, 0.05, 0.1, 0.15),
             (True, False))))
         deadline = asyncio.get_running_loop().time() + 20
-        while descendants(pid) or open_sockets(pid) > sockets_before:
+        while consoles(pid) or open_sockets(pid) > sockets_before:
             assert asyncio.get_running_loop().time() < deadline, (
-                f"left behind: processes {descendants(pid)}, "
+                f"left behind: processes {consoles(pid)}, "
                 f"{open_sockets(pid) - sockets_before} sockets")
             await asyncio.sleep(0.1)
         # and the server still lets the next one in

@@ -499,7 +499,7 @@ def test_refusals_and_journal_lines_read_in_french(store, french):
     assert t(refused.reason) == ("Aria a déjà pris une action simple ce tour-ci. "
                                  "(le MJ peut le forcer avec override=<reason>)")
     off_turn = no(store, "actions.take", "not Bram's", combatant="Bram", action="swift")
-    assert t(off_turn.reason).startswith("C'est le tour de Aria, pas celui de Bram : hors de "
+    assert t(off_turn.reason).startswith("C'est le tour d'Aria, pas celui de Bram : hors de "
                                          "son tour, seule une action immédiate ou libre")
     ok(store, "actions.move", metres=4.5)
     ok(store, "actions.take", action="standard", override="haste")
@@ -510,7 +510,7 @@ def test_refusals_and_journal_lines_read_in_french(store, french):
     assert ("forcé par le MJ (haste) : Aria a déjà pris une action simple ce tour-ci."
             in said)
     assert "Aria prend une action simple (forcé : haste)" in said
-    assert said[-1] == "fin du tour de Aria ; tour de Goblin"
+    assert said[-1] == "fin du tour d'Aria ; tour de Goblin"
     # the same lines in English, as they always read
     assert "Aria moves 4.5 m (taking a move action)" in [line["text"] for line in journal]
 

@@ -69,7 +69,7 @@ async def test_enter_makes_the_move_and_clears_the_path(two, make_app):
         await pilot.press("enter")
         await pilot.pause()
         assert two.state["journal"][-1]["text"] == (
-            "Aria moves walk:3,long_jump:2: 5 m of 9 m, 4 m left")
+            "Aria moves 3 m on foot, a 2 m long jump: 5 m of 9 m, 4 m left")
         assert pilot.app.screen.segments == []
 
 
@@ -194,7 +194,7 @@ async def test_e_spends_the_path_in_the_combat_tracker(two, make_app):
         await pilot.press("c", "3", "e")
         await pilot.pause()
         assert [line["text"] for line in two.state["journal"][-2:]] == [
-            "Aria spends 6 m of movement (speed 9 m) on climb:3, 3 m left of the move actions "
+            "Aria spends 6 m of movement (speed 9 m) on 3 m climbing, 3 m left of the move actions "
             "taken",
             "Aria moves 6 m (taking a move action)"]
         assert pilot.app.screen.segments == []

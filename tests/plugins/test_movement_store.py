@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from gm_console.headless import show
+from gm_console.text.i18n import Translator
 
 HUMAN = {"race": "human", "strength": 10, "dexterity": 10, "height_m": 1.8, "speed_m": 9}
 
@@ -165,10 +166,15 @@ def test_move_logs_and_offers_one_roll_per_check(make_store):
     store = party(make_store, {"name": "Bram", "strength": "18/50", "dexterity": 8})
     outcome = op(store, "movement.move", character="Bram",
                  segments="climb:1:slippery,walk:3,long_jump:2:difficult")
-    assert outcome.message == ("Bram moves climb:1:slippery,walk:3,long_jump:2:difficult: 7 m of "
-                               "9 m, 2 m left; checks offered: climb a slippery or hold-poor "
-                               "surface, land on their feet in difficult terrain")
+    # the path in words, not as it is typed ("climb:1:slippery,walk:3,...")
+    assert outcome.message == ("Bram moves 1 m climbing (slippery), 3 m on foot, a 2 m long jump "
+                               "(difficult ground): 7 m of 9 m, 2 m left; checks offered: climb "
+                               "a slippery or hold-poor surface, land on their feet in difficult "
+                               "terrain")
     assert store.state["journal"][-1]["text"] == outcome.message
+    french = Translator("fr", store.host).line(store.state["journal"][-1])
+    assert french.startswith("Bram se déplace 1 m en escalade (glissant), 3 m à pied, un saut "
+                             "en longueur de 2 m (terrain difficile) : 7 m sur 9 m"), french
     pending = store.state["rolls"]["pending"]
     assert [(r["title"], r["rolls"]) for r in pending] == [
         ("Strength (Athletics): climb a slippery or hold-poor surface",
@@ -227,7 +233,7 @@ def test_move_forced_by_the_game_master_says_why_in_the_journal(make_store):
     assert reason.endswith("(the game master can force it with override=<reason>)")
     outcome = op(store, "movement.move", character="Aria", segments="long_jump:2",
                  override="boots of striding")
-    assert outcome.message == ("Aria moves long_jump:2: 2 m of 9 m, 7 m left "
+    assert outcome.message == ("Aria moves a 2 m long jump: 2 m of 9 m, 7 m left "
                                "(override: boots of striding)")
     assert [(line["kind"], line["text"]) for line in store.state["journal"][-2:]] == [
         ("movement", outcome.message),
@@ -261,7 +267,7 @@ def test_spend_a_climb_of_3_at_9_leaves_3_in_the_tracker(make_store):
     _fight(store)
     outcome = op(store, "movement.spend", character="Aria", segments="climb:3")
     assert outcome.data["combat"]["metres_left"] == 3
-    assert outcome.message == ("Aria spends 6 m of movement (speed 9 m) on climb:3, 3 m left of "
+    assert outcome.message == ("Aria spends 6 m of movement (speed 9 m) on 3 m climbing, 3 m left of "
                                "the move actions taken")
     kinds = [line["kind"] for line in store.state["journal"][-2:]]
     assert kinds == ["movement", "combat"]  # our line, then the tracker's own

@@ -56,8 +56,9 @@ def field_check(key: str, fields: dict[str, Callable[[Any], Any]]) -> Callable[[
     return check
 
 
-FIELD_TO_FIELD = [Binding("down", "app.focus_next", "Next field", show=False),
-                  Binding("up", "app.focus_previous", "Previous field", show=False)]
+FIELD_TO_FIELD: list[Binding | tuple[str, str] | tuple[str, str, str]] = [
+    Binding("down", "app.focus_next", "Next field", show=False),
+    Binding("up", "app.focus_previous", "Previous field", show=False)]
 """Up and down go from field to field, as tab and shift+tab do: a row's own keys, before
 the sheet's scrolling takes them."""
 
@@ -208,6 +209,9 @@ class FieldJump(Static, can_focus=True):
     at once, as the digit is handled: what is typed next, in the same burst, goes to the
     field it went to. Escape, or any other key typed, goes back to the field it came from."""
 
+    if TYPE_CHECKING:  # Textual types it as any App
+        app = getters.app(ShellApp)
+
     DEFAULT_CSS = """
     FieldJump { dock: bottom; height: auto; display: none; padding: 0 1;
                 background: $accent 40%; }
@@ -230,7 +234,7 @@ class FieldJump(Static, can_focus=True):
         self.display = False
         self.screen.set_focus(target if target is not None and target.is_attached else None)
 
-    def _on_key(self, event: events.Key) -> None:
+    async def _on_key(self, event: events.Key) -> None:
         character = event.character or ""
         if character.isdigit() and 1 <= int(character) <= len(SECTIONS):
             self._go(self.screen.query_one(f"#field-{SECTIONS[int(character) - 1][1]}"))

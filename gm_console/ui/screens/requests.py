@@ -31,7 +31,7 @@ class RequestsScreen(StoreScreen):
         pending = self.session.state.get("requests", {}).get("pending", [])
         self.query_one("#requests", SyncedTable).sync(
             ["#", self.t("Who"), self.t("Asks for")],
-            [(str(r["id"]), [str(r["id"]), str(r.get("actor", "")), describe(r)])
+            [(str(r["id"]), [str(r["id"]), str(r.get("actor", "")), self.t(describe(r))])
              for r in pending])
 
     def _selected(self) -> int | None:

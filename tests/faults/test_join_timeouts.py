@@ -1,0 +1,94 @@
+"""A front joining an owner that is stopped (SIGSTOP) or gone is told which, within the join
+timeout (``join_timeout_seconds``), and nothing it asked for is applied later."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import tomllib
+from pathlib import Path
+
+import pytest
+from test_host import write_settings
+
+from gm_console.host.manager import Host
+from gm_console.live import rendezvous
+from gm_console.live.client import JoinRefused, RemoteStore
+
+SESSION = '[session]\nname = "Stopped"\n\n[[characters]]\nname = "Aria"\n'
+
+
+def gm(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "gm_console", *args], capture_output=True,
+                          text=True, timeout=120)
+
+
+def wait_for_owner(path: Path, process: subprocess.Popen[str]) -> None:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        where = rendezvous.read_announcement(path).get("socket")
+        if where:
+            with socket.socket(socket.AF_UNIX) as probe:
+                if probe.connect_ex(where) == 0:
+                    return
+        assert process.poll() is None, f"the owner exited with {process.returncode}"
+        time.sleep(0.05)
+    raise AssertionError(f"no owner of {path}")
+
+
+def test_an_op_to_a_stopped_owner_says_it_is_not_answering_and_is_never_applied(
+        tmp_path, monkeypatch):
+    write_settings(tmp_path, "join_timeout_seconds = 1\n")
+    monkeypatch.setenv("GM_CONSOLE_CONFIG_DIR", str(tmp_path / "user-config"))
+    path = tmp_path / "s.toml"
+    path.write_text(SESSION)
+    owner = subprocess.Popen([sys.executable, "-m", "gm_console", "serve", str(path)],
+                             stderr=subprocess.DEVNULL, text=True)
+    try:
+        wait_for_owner(path, owner)
+        os.kill(owner.pid, signal.SIGSTOP)
+        try:
+            done = gm("op", str(path), "clock.advance", "minutes=10")
+        finally:
+            os.kill(owner.pid, signal.SIGCONT)
+        assert done.returncode == 2, done
+        assert "the session's owner is not answering" in done.stderr
+        assert "join_timeout_seconds" in done.stderr
+        assert json.loads(gm("op", str(path), "clock.advance", "minutes=1").stdout)["ok"]
+    finally:
+        owner.terminate()
+        owner.wait(timeout=30)
+    # only the second op was applied: the first never joined, so it was never sent
+    assert tomllib.loads(path.read_text())["clock"]["second"] == 8 * 3600 + 60
+
+
+@pytest.mark.parametrize("owner_end", ["silent", "closed"])
+def test_joining_names_an_owner_not_answering_apart_from_one_gone(owner_end):
+    ours, theirs = socket.socketpair()
+    if owner_end == "closed":
+        theirs.close()
+    try:
+        with pytest.raises(JoinRefused) as caught:
+            RemoteStore(ours, Host(), join_timeout=0.2)
+    finally:
+        if owner_end == "silent":
+            theirs.close()
+    said = str(caught.value)
+    if owner_end == "silent":
+        assert said.startswith("the session's owner is not answering (nothing in 0.2 s")
+    else:
+        assert said.startswith("the session's owner has gone")
+    assert "refused" not in said
+
+
+def test_join_timeout_seconds_must_be_a_positive_number(tmp_path):
+    from gm_console.files.config import ConfigError
+
+    write_settings(tmp_path, 'join_timeout_seconds = "soon"\n')
+    with pytest.raises(ConfigError, match="join_timeout_seconds must be a number of seconds"):
+        Host().config.join_timeout_seconds  # noqa: B018
