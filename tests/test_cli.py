@@ -77,7 +77,7 @@ def test_broken_file_is_reported_and_never_overwritten(tmp_path: Path, command) 
 
 def test_ops_json_documents_every_parameter() -> None:
     ops = {op["name"]: op for op in json.loads(run("ops", "--json", check=True).stdout)}
-    assert {"character.add", "item.add", "clock.advance", "roll.resolve"} <= set(ops)
+    assert {"character.add", "item.add", "clock.advance", "clock.set", "roll.resolve"} <= set(ops)
     params = {p["name"]: p for p in ops["item.add"]["params"]}
     assert params["qty"] == {"name": "qty", "type": "int", "help": "how many",
                              "required": False, "default": 1}

@@ -196,6 +196,54 @@ def test_exhaustion_4_halves_the_maximum_and_heals_no_further(store):
     assert ok(store, "hp.heal", character="Aria", amount=9).data["hit_points"] == 10
 
 
+def test_exhaustion_4_back_to_3_gives_back_the_maximum_not_the_hit_points(store):
+    # RULES.md 1.3, level 4: the maximum is halved; lowering the level restores the maximum,
+    # not the hit points the halved maximum took.
+    ok(store, "character.set", character="Aria", field="max_hit_points", value="20")
+    ok(store, "character.set", character="Aria", field="exhaustion", value="4")
+    assert derived(store, "Aria")["hit_points"]["current"] == 10
+    ok(store, "character.set", character="Aria", field="exhaustion", value="3")
+    hp = derived(store, "Aria")["hit_points"]
+    assert (hp["current"], hp["effective_max"]) == (10, 20)
+    store.undo()
+    store.undo()
+    ok(store, "character.set", character="Aria", field="exhaustion", value="4")
+    ok(store, "rest.long")  # a long rest removes one level (RULES.md 1.3): the same
+    hp = derived(store, "Aria")["hit_points"]
+    assert (hp["current"], hp["effective_max"]) == (10, 20)
+
+
+def test_a_condition_halving_the_maximum_takes_its_hit_points_when_it_ends(store):
+    ok(store, "character.set", character="Aria", field="max_hit_points", value="20")
+    ok(store, "condition.add", character="Aria", condition="drained",
+       effects=["max_hp_factor=0.5"])
+    ok(store, "hp.damage", character="Aria", amount=3)
+    ok(store, "condition.remove", character="Aria", condition="drained")
+    assert derived(store, "Aria")["hit_points"]["current"] == 7
+
+
+def test_temporary_hit_points_cleared_with_0(store):
+    ok(store, "character.set", character="Aria", field="max_hit_points", value="20")
+    ok(store, "hp.temp", character="Aria", amount=5)
+    outcome = ok(store, "hp.temp", character="Aria", amount=0)
+    assert outcome.message == "Aria loses their temporary hit points (5)"
+    assert derived(store, "Aria")["hit_points"]["temp"] == 0
+    no(store, "hp.temp", "must be 0 (to clear them) or more", character="Aria", amount=-2)
+    store.undo()
+    assert derived(store, "Aria")["hit_points"]["temp"] == 5
+
+
+def test_zero_hit_points_gives_speed_0_through_the_conditions(store):
+    ok(store, "character.set", character="Aria", field="max_hit_points", value="10")
+    assert derived(store, "Aria")["speed"]["mv"] > 0
+    ok(store, "hp.damage", character="Aria", amount=10)
+    speed = derived(store, "Aria")["speed"]
+    assert speed["mv"] == 0
+    assert any("unconscious (0 hit points)" in line for line in speed["steps"])
+    ok(store, "hp.heal", character="Aria", amount=1)
+    assert derived(store, "Aria")["speed"]["mv"] > 0
+
+
 def test_zero_hit_points_is_unconscious_and_massive_damage_is_dead(store):
     ok(store, "character.set", character="Aria", field="max_hit_points", value="10")
     assert "unconscious" in ok(store, "hp.damage", character="Aria", amount=12).message
@@ -313,6 +361,27 @@ def test_until_the_end_of_a_turn(fight):
     assert store.state["characters"][0]["conditions"] == []
 
 
+def test_until_the_end_of_the_next_turn_added_during_that_turn(fight):
+    store = fight  # Aria's turn, round 1
+    ok(store, "condition.add", character="Bram", condition="prone", until="end", of="Aria")
+    ok(store, "combat.next")  # Aria's turn ends: not her next turn's end
+    assert store.state["characters"][1]["conditions"]
+    ok(store, "combat.next")  # round 2, Aria's turn
+    assert store.state["characters"][1]["conditions"]
+    ok(store, "combat.next")  # the end of Aria's next turn
+    assert store.state["characters"][1]["conditions"] == []
+    assert "Bram: prone ends (it lasted until the end of Aria's turn)" in journal(store)
+
+
+def test_until_the_start_of_the_next_turn_added_during_that_turn(fight):
+    store = fight
+    ok(store, "condition.add", character="Bram", condition="prone", until="start")
+    ok(store, "combat.next")
+    assert store.state["characters"][1]["conditions"]
+    ok(store, "combat.next")  # round 2, Aria's next turn starts
+    assert store.state["characters"][1]["conditions"] == []
+
+
 def test_a_save_at_the_end_of_each_turn_ends_it_on_a_success(fight):
     store = fight
     ok(store, "character.set", character="Aria", field="exhaustion", value="3")
@@ -401,6 +470,7 @@ def test_the_condition_prompt(text, expected):
     ("7", ("hp.damage", {"amount": 7})), ("-7 goblin axe", ("hp.damage", {"amount": 7,
                                                                         "what": "goblin axe"})),
     ("+5", ("hp.heal", {"amount": 5})), ("t8", ("hp.temp", {"amount": 8})),
+    ("t0", ("hp.temp", {"amount": 0})),
     # the game master forces a healing the rules refuse (the dead), saying why after a !
     ("+5 !divine miracle", ("hp.heal", {"amount": 5, "override": "divine miracle"})),
     ("+5 potion", ("hp.heal", {"amount": 5}))])

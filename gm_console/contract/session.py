@@ -254,6 +254,14 @@ class Session:
         """Hit points with the maximum the conditions leave (None: no maximum on the sheet)."""
         return hitpoints.of(character, self.conditions(character))
 
+    def settle_hit_points(self, character: dict[str, Any]) -> None:
+        """Write back the hit points the maximum that counts leaves, before a change that may
+        raise it (exhaustion 4 to 3): the maximum comes back, the hit points it took do not."""
+        hp = self.hit_points(character)
+        if hp is not None and hp.current < hp.maximum and \
+                character.get("hit_points", hp.maximum) != hp.current:
+            character["hit_points"] = hp.current
+
     def current_turn(self) -> dict[str, Any] | None:
         """``{"round", "turn"}`` while a fight runs (from whichever plugin runs it)."""
         return self.host.call_first("current_turn", session=self)
@@ -356,6 +364,7 @@ class OpContext(Session):
         kept = [e for e in entries if e["name"].casefold() != name.casefold()]
         if len(kept) == len(entries):
             return False
+        self.settle_hit_points(character)  # a condition halving the maximum may end
         character["conditions"] = kept
         self.touch(self.owner_of(character))
         if why:

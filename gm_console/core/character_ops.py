@@ -78,6 +78,8 @@ def _set(ctx: OpContext, p: dict[str, Any]) -> Result:
     old = character.get(key)
     value = (_unique_name(ctx, p["value"], exclude=character) if key == "name"
              else _parse(key, p["value"]))
+    if key == "exhaustion":  # level 4 halved the maximum: a lower level gives back only it
+        ctx.settle_hit_points(character)
     character[key] = value
     if key == "name" and old != value:
         ctx.notify("character_renamed", old=str(old), new=value)

@@ -6,18 +6,44 @@ from typing import Any
 
 from gm_console.contract.operations import Operation, Param, Refused, Result
 from gm_console.contract.session import OpContext
+from gm_console.rules import clock
 from gm_console.rules.clock import format_clock, format_duration
-from gm_console.text.said import joined, say
+from gm_console.rules.durations import absolute
+from gm_console.text.said import joined, said_by, say
+
+
+def _round_seconds(ctx: OpContext) -> int:
+    return int(ctx.setting("conditions", "round_seconds", 6))
 
 
 def _advance(ctx: OpContext, p: dict[str, Any]) -> Result:
-    seconds = round(p["hours"] * 3600 + p["minutes"] * 60 + p["rounds"] * 6)
+    seconds = round(p["hours"] * 3600 + p["minutes"] * 60 + p["rounds"] * _round_seconds(ctx))
+    if p["by"].strip():
+        try:
+            seconds += clock.parse_duration(p["by"], _round_seconds(ctx))
+        except clock.ClockError as exc:
+            raise Refused(said_by(exc)) from None
     if seconds <= 0:
         raise Refused(say("say how long: hours, minutes or rounds, more than 0"))
     ctx.advance_clock(seconds, p["reason"])
     return Result(say("time passes: {duration} → {clock}", duration=format_duration(seconds),
                       clock=format_clock(ctx.clock)),
                   {"seconds": seconds, "clock": dict(ctx.clock)})
+
+
+def _set(ctx: OpContext, p: dict[str, Any]) -> Result:
+    try:
+        target = clock.parse_clock(p["to"], ctx.clock)
+    except clock.ClockError as exc:
+        raise Refused(said_by(exc)) from None
+    now = absolute(ctx.clock)
+    if target <= now:
+        raise Refused(say("it is {now}: the clock only moves forward ({to} is not later; undo "
+                          "goes back)", now=format_clock(ctx.clock), to=p["to"].strip()))
+    ctx.advance_clock(target - now, p["reason"])
+    return Result(say("the clock is set to {clock} ({duration} later)",
+                      clock=format_clock(ctx.clock), duration=format_duration(target - now)),
+                  {"seconds": target - now, "clock": dict(ctx.clock)})
 
 
 def _rest(kind: str):
@@ -36,6 +62,7 @@ def _rest(kind: str):
             for character in ctx.characters:
                 level = int(character.get("exhaustion", 0) or 0)
                 if 0 < level < 6:
+                    ctx.settle_hit_points(character)
                     character["exhaustion"] = max(0, level - removed)
                     recovered.append(character["name"])
             ctx.touch("characters")
@@ -73,7 +100,16 @@ OPERATIONS = [
         "clock.advance", "Move the in-game clock forward.", _advance,
         (Param("hours", float, "hours to add", default=0.0),
          Param("minutes", float, "minutes to add", default=0.0),
-         Param("rounds", int, "combat rounds of 6 seconds to add", default=0),
+         Param("rounds", int, "combat rounds to add (6 s each: round_seconds of "
+               "config/conditions.toml)", default=0),
+         Param("by", str, "a duration as typed: 3h20, 90 min, 2 days, 2 jours (added to the "
+               "others)", default=""),
+         Param("reason", str, "why (plugins hear it)", default="manual")),
+    ),
+    Operation(
+        "clock.set", "Move the in-game clock on to a moment: the next 14:00, or day 3 08:00 "
+        "(every plugin reacts to the time passed).", _set,
+        (Param("to", str, "14:00, at 8h (the next time the clock shows it), day 3 08:00"),
          Param("reason", str, "why (plugins hear it)", default="manual")),
     ),
     Operation(

@@ -93,13 +93,18 @@ def _heal(ctx: OpContext, p: dict[str, Any]) -> Result:
 
 def _temp(ctx: OpContext, p: dict[str, Any]) -> Result:
     character = ctx.subject(p["character"])
-    amount = _amount(p["amount"])
+    amount = p["amount"]
+    if amount < 0:
+        raise Refused(say("the amount must be 0 (to clear them) or more, not {value}",
+                          value=amount))
     hp = _hp(ctx, character)
-    # Temporary hit points do not add up (5e): the higher of the two stays.
-    kept = max(hp.temp, amount)
+    # Temporary hit points do not add up (5e): the higher of the two stays; 0 clears them.
+    kept = max(hp.temp, amount) if amount else 0
     character["temp_hit_points"] = kept
     ctx.touch(ctx.owner_of(character))
-    text = (say("{name} gains {amount} temporary hit points", name=character["name"],
+    text = (say("{name} loses their temporary hit points ({temp})", name=character["name"],
+                temp=hp.temp) if not amount else
+            say("{name} gains {amount} temporary hit points", name=character["name"],
                 amount=amount) if kept == amount else
             say("{name} keeps {temp} temporary hit points (more than {amount}; they do not add "
                 "up)", name=character["name"], temp=hp.temp, amount=amount))
@@ -119,6 +124,7 @@ OPERATIONS = [
               "halves it).", _heal,
               (_CHARACTER, _AMOUNT, Param("override", str, "the game master's reason to heal "
                                           "the dead", default="")), kind="hp"),
-    Operation("hp.temp", "Give temporary hit points (the higher of the old and the new stays).",
+    Operation("hp.temp", "Give temporary hit points (the higher of the old and the new stays; "
+              "0 clears them).",
               _temp, (_CHARACTER, _AMOUNT), kind="hp"),
 ]

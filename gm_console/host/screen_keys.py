@@ -23,9 +23,9 @@ CORE_SCREENS = (("home", "f2", "Home"), ("party", "f3", "Party"), ("journal", "f
                 ("help", "f1", "Help"))
 PLUGIN_KEYS = ("f5", "f6", "f7", "f8", "f10", "f11")
 
-GLOBAL_KEYS = frozenset({"d", "r", "n", "N", "plus", "q", "ctrl+z", "ctrl+p", "ctrl+q",
+GLOBAL_KEYS = frozenset({"d", "r", "n", "N", "plus", "equals_sign", "q", "ctrl+z", "ctrl+p", "ctrl+q",
                          "ctrl+c"})
-"""Keys the app keeps on every screen (dice, rolls, note, GM-only note, +10 min, quit, undo,
+"""Keys the app keeps on every screen (dice, rolls, note, GM-only note, +10 min, time, quit, undo,
 palette): a screen binding on one of them would hide the app's action there."""
 
 

@@ -8,7 +8,8 @@ Kinds of duration (TOML tables):
 - ``{kind = "rounds", left = N, of = "Aria"}``: N rounds counted in the fight, each one ending
   at the start of Aria's turn (whose turn it was when it began): ends when ``left`` reaches 0;
 - ``{kind = "turn", at = "start" | "end", of = "Orc"}``: until the start or the end of that
-  combatant's next turn;
+  combatant's next turn; ``skip = 1`` when it began during that combatant's own turn, whose
+  end is not the "next turn's" end (the first end passes, the second ends it);
 - ``{kind = "save", ability = "constitution", dc = 13}``: until a saving throw succeeds; the
   save is asked (the dice prompt) at the end of each of the character's turns, or whenever the
   game master asks (``condition.save``).
@@ -66,7 +67,10 @@ def build(*, rounds: int = 0, minutes: float = 0, hours: float = 0, until: str =
         anchor = of.strip() or (turn or {}).get("turn", "")
         if not anchor:
             raise DurationError(say("until the start or end of whose turn? name them (of=...)"))
-        return {"kind": "turn", "at": until, "of": anchor}
+        # Added during the anchor's own turn, "the end of their next turn" is not this one's.
+        during_own = str((turn or {}).get("turn", "")).casefold() == anchor.casefold()
+        return {"kind": "turn", "at": until, "of": anchor,
+                **({"skip": 1} if until == "end" and during_own else {})}
     if save_dc:
         if save_ability not in ABILITIES:
             raise DurationError(say("save_ability must be one of {abilities}, not {given!r}",
@@ -128,6 +132,9 @@ def on_turn(duration: dict[str, Any] | None, name: str, at: str) -> str:
     if not duration or str(duration.get("of", "")).casefold() != name.casefold():
         return ""
     if duration.get("kind") == "turn" and duration.get("at") == at:
+        if int(duration.get("skip", 0) or 0) > 0:
+            duration["skip"] = int(duration["skip"]) - 1
+            return "ticks"
         return "ends"
     if duration.get("kind") == "rounds" and at == "start":
         duration["left"] = int(duration["left"]) - 1

@@ -28,7 +28,7 @@ from gm_console.files import codec, journal, theme_choice
 from gm_console.files.saver import Saver
 from gm_console.host import plugin_output
 from gm_console.host.manager import Host
-from gm_console.rules.clock import format_clock
+from gm_console.rules.clock import format_clock, is_clock
 from gm_console.rules.rolls import parse_on_demand, waiting
 from gm_console.state.store import Change, Outcome, Store
 from gm_console.text.i18n import Translator
@@ -45,6 +45,7 @@ CORE_BINDINGS = [
     key_binding("r", "rolls", "Rolls", "rolls"),
     key_binding("n", "note", "Note", "note"),
     key_binding("plus", "advance", "+10 min", "clock.advance"),
+    key_binding("equals_sign", "time", "Clock", "clock.time"),
     key_binding("N", "note(True)", "GM-only note", "note.gm", show=False),
     key_binding("ctrl+z", "undo", "Undo", "undo"),
     key_binding("q", "quit", "Quit", "quit"),
@@ -245,6 +246,21 @@ class GMConsoleApp(App):
 
     def action_advance(self) -> None:
         self._apply("clock.advance", minutes=10)
+
+    def action_time(self) -> None:
+        """Time at any scale: a span typed as people type it moves the clock on by it, a
+        moment sets it (both through every plugin's reaction to time passing)."""
+        def move(text: str) -> str:
+            if not text.strip():
+                return self.t("type 3h20, 90 min or 2 days to advance; 14:00 or day 3 08:00 "
+                              "to set the clock")
+            if is_clock(text):
+                return self.refusal("clock.set", to=text)
+            return self.refusal("clock.advance", by=text)
+
+        self.ask(say("It is {clock}: advance by 3h20, 90 min, 2 days, or set to 14:00, "
+                     "day 3 08:00", clock=format_clock(self.store.state.get("clock", {}))),
+                 move, hint="enter: apply · escape: close")
 
     def action_rolls(self) -> None:
         if waiting(self.store) is None:

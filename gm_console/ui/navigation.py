@@ -37,7 +37,7 @@ def key_label(key: str) -> str:
     if len(key) > 1 and key[0] == "f" and key[1:].isdigit():
         return key.upper()
     return {"plus": "+", "question_mark": "?", "escape": "esc", "space": "space",
-            "exclamation_mark": "!", "full_stop": "."}.get(key, key.replace("ctrl+", "^"))
+            "exclamation_mark": "!", "full_stop": ".", "equals_sign": "="}.get(key, key.replace("ctrl+", "^"))
 
 
 def bar_text(entries: list[NavEntry], current: str, width: int) -> Text:
