@@ -37,6 +37,11 @@ class Saver:
         self._closed = False
         self.error: str | None = None
         """Why the last save failed; None once a save succeeds (quitting checks it)."""
+        self._retrying = False
+        """The pending state is one whose save failed: tried again RETRY_SECONDS later (a disk
+        freed, a folder writable again), once at once by flush(), never in a busy loop."""
+        self._attempts = 0  # saves tried, failed or not: flush() waits for one of its own
+        self._saved: dict[str, Any] | None = None  # the last state on disk, of this saver
         self._key_at = -math.inf
         """When the last key was pressed: serialising waits a while after it (see hold)."""
         self._priming: tuple[dict[str, Any], float, str | None] | None = None
@@ -81,24 +86,43 @@ class Saver:
                 sleep(wait)
         return self._serialiser.dumps(state, give_way)
 
+    RETRY_SECONDS = 2.0
+    """A failed save is tried again this long after, until one succeeds."""
+
     def schedule(self, state: dict[str, Any]) -> None:
         self.hold()
         with self._cond:
-            if self._pending is None:
+            if self._pending is None or self._retrying:
                 self._due = monotonic() + self.delay
-            self._pending = state
+            self._pending, self._retrying = state, False
             self._cond.notify_all()
 
     def flush(self, timeout: float = 10.0) -> bool:
-        """Wait until everything scheduled is on disk; False if it is not by ``timeout``."""
+        """Wait until everything scheduled is on disk; False if it is not by ``timeout``, or
+        if the save tried now (a failed one is tried once more at once) failed."""
         with self._cond:
             self._urgent = True
+            if self._retrying:
+                self._due = monotonic()
+            start = self._attempts
             self._cond.notify_all()
             try:
-                return self._cond.wait_for(lambda: self._pending is None and not self._busy,
-                                           timeout)
+                return self._cond.wait_for(
+                    lambda: not self._busy and (self._pending is None or (
+                        self._retrying and self._attempts > start)), timeout) \
+                    and self._pending is None
             finally:
                 self._urgent = False
+
+    def unsaved(self) -> list[str]:
+        """The journal lines of what is not on disk (after a save failed): each operation's
+        sentence, oldest first; [] when everything is saved."""
+        with self._cond:
+            pending, saved = self._pending, self._saved
+        if pending is None:
+            return []
+        kept = len(saved.get("journal", [])) if saved is not None else 0
+        return [str(line.get("text", "")) for line in pending.get("journal", [])[kept:]]
 
     def close(self) -> None:
         self.flush()
@@ -125,6 +149,8 @@ class Saver:
         wrote it of ``state``, gives the text of its characters and journal lines at once
         (serialise.Serialiser.reuse)."""
         with self._cond:
+            if self._saved is None:  # what is on disk: unsaved() counts from it
+                self._saved = state
             self._priming = (state, monotonic() + after, written)
             self._cond.notify_all()
 
@@ -133,10 +159,11 @@ class Saver:
         text = self._serialised(state)
         codec.write_atomic(self.path, text)
         self._written = (state, text)
+        self._saved = state
 
     def _save_due(self) -> bool:
         return self._pending is not None and (
-            self._urgent or self._closed or monotonic() >= self._due)
+            monotonic() >= self._due or (not self._retrying and (self._urgent or self._closed)))
 
     def _prime_due(self) -> bool:
         return self._priming is not None and monotonic() >= self._priming[1]
@@ -145,8 +172,8 @@ class Saver:
         while True:
             with self._cond:
                 while not self._save_due() and not self._prime_due():
-                    if self._pending is None and self._closed:
-                        return
+                    if self._closed and (self._pending is None or self._retrying):
+                        return  # closing: a failed save was tried once more by close's flush
                     wake = [t for t in (self._due if self._pending is not None else None,
                                         self._priming[1] if self._priming else None) if t]
                     self._cond.wait(min(wake) - monotonic() if wake else None)
@@ -167,9 +194,14 @@ class Saver:
             except Exception as exc:  # a full disk must not kill the console: say it, keep going
                 self.error = say("could not save {path}: {error}", path=str(self.path),
                                  error=str(exc))
+                with self._cond:
+                    if self._pending is None:  # nothing newer: this one is tried again
+                        self._pending, self._retrying = state, True
+                        self._due = monotonic() + self.RETRY_SECONDS
                 if self.on_error:
                     self.on_error(self.error)
             finally:
                 with self._cond:
                     self._busy = False
+                    self._attempts += 1
                     self._cond.notify_all()

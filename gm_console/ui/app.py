@@ -107,6 +107,8 @@ class GMConsoleApp(App):
         self.store_changed: Signal[Change] = Signal(self, "store-changed")
         self._ui_thread = threading.get_ident()
         self._previous_handlers: dict[int, Any] = {}  # signal number: handler, put back on exit
+        self.unsaved_at_exit = ""
+        """What a SIGTERM left unsaved (its last try at saving failed), said on leaving."""
         self.live_status = ""
         """What the header says of the live session: this front's role, or that its owner
         has gone."""
@@ -483,12 +485,17 @@ class GMConsoleApp(App):
     def _terminate(self) -> None:
         """Told to stop (SIGTERM): save, restore the terminal and exit; should restoring the
         terminal hang, leave anyway once the session is safe."""
-        if self.saver is not None:
-            self.saver.flush()
-        watchdog = threading.Timer(3.0, os._exit, args=(0,))
+        code = 0
+        if self.saver is not None and not self.saver.flush():  # a failed save: tried once more
+            unsaved = self.saver.unsaved()
+            code = 1
+            # Said on stderr once the terminal is the shell's again (run prints it).
+            self.unsaved_at_exit = (f"gm-console: {self.saver.error}; NOT SAVED "
+                                    f"({len(unsaved)} operations): {'; '.join(unsaved)}")
+        watchdog = threading.Timer(3.0, os._exit, args=(code,))
         watchdog.daemon = True  # a normal exit does not wait for it
         watchdog.start()
-        self._ui_loop.call_soon_threadsafe(lambda: self.exit(return_code=0))
+        self._ui_loop.call_soon_threadsafe(lambda: self.exit(return_code=code))
 
     def _from_thread(self, callback: Any, *args: Any) -> None:
         """Run ``callback`` on the UI thread without waiting for it (``call_from_thread``
@@ -595,4 +602,6 @@ def run(path: Path, store: Any, saver: Saver | None = None,
         notices.append(lambda text: app._from_thread(
             lambda: app.notify(app.t(text), title=app.t("Live session"), timeout=5)))
     app.run()
+    if app.unsaved_at_exit:
+        print(app.unsaved_at_exit, file=sys.stderr)
     return app.return_code or 0

@@ -25,7 +25,7 @@ async def test_q_after_a_failed_save_stays_and_escape_keeps_it_open(make_app, st
     app = failing_app(make_app, store, tmp_path, monkeypatch)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("plus")
-        assert app.saver.flush()
+        assert not app.saver.flush()  # tried, and not on disk
         assert app.saver.error and "Permission denied" in app.saver.error
         await pilot.press("q")
         await pilot.pause()
@@ -41,7 +41,7 @@ async def test_q_after_a_failed_save_saves_elsewhere_then_leaves(make_app, store
     rescue = tmp_path / "rescue.toml"
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("plus")
-        assert app.saver.flush()
+        assert not app.saver.flush()  # tried, and not on disk
         await pilot.press("q")
         await pilot.pause()
         prompt = app.screen
