@@ -453,10 +453,21 @@ def take(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any], 
                      as_standard=as_standard)
     if reason and not override.strip():
         raise Forbidden(reason)
+    return {**spend(encounter, settings, name, action, speed_m=speed_m, metres=metres,
+                    full_round=full_round, allows_step=allows_step, as_standard=as_standard),
+            "overridden": reason or ""}
+
+
+def spend(encounter: Encounter, settings: dict[str, Any], name: str, action: str, *,
+          speed_m: float, metres: float | None = None, full_round: str = "",
+          allows_step: bool = True, as_standard: bool = False) -> dict[str, Any]:
+    """Spend ``action`` from ``name``'s budget, once :func:`refusal` has been heard (or
+    overridden, or lifted by a plugin: the ``combat_action_check`` hook). Returns
+    ``started``/``completed`` (a full-round action's name)."""
     c = find(encounter, name)
     budget = c["budget"]
     own = encounter["turn"] == c["name"]
-    done: dict[str, Any] = {"overridden": reason or "", "started": "", "completed": ""}
+    done: dict[str, Any] = {"started": "", "completed": ""}
     if action == "standard":
         budget["standard"] += 1
         if full_round:
