@@ -208,3 +208,13 @@ def test_an_unsound_check_switches_its_plugin_off(tmp_path):
     ok(store, "actions.take", action="standard")
     assert host.plugins["spelltest"].status == "failed"
     assert "combat_action_check returned {'refuse': 1}" in host.plugins["spelltest"].error
+
+
+def test_the_tracker_shows_a_plugins_columns_with_the_selected_combatant(store):
+    from gm_console.text.i18n import Translator
+    from gm_console_plugins.combat import screens
+
+    begun(store)
+    ok(store, "actions.take", action="cast")
+    line = screens.detail(combatant(store, "Aria"), Translator("en", store.host), False)
+    assert line.endswith(" · Cast: 1")
