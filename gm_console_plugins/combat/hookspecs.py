@@ -1,5 +1,5 @@
-"""Hooks the combat plugin declares for other plugins (``docs/plugins/combat.md`` describes
-them with an example each; ``examples/gm-console-spells`` uses them all).
+"""Hooks the combat plugin declares for other plugins (``docs/combat-hooks.md`` describes
+them with an example each; ``examples/gm-console-spells`` uses them).
 
 Implement them with ``@hookimpl(optionalhook=True)``: the combat plugin may not be loaded.
 The combat plugin implements ``combat_action_kinds`` itself for the action types of RULES.md
@@ -60,7 +60,7 @@ def combat_action_check(session: Session, combatant: dict[str, Any], kind: str, 
         def combat_action_check(session, combatant, kind, cost, variant, refusal):
             if kind == "cast" and combatant["name"] == "Bram":
                 return {"refuse": "Bram has no spell left"}
-            if cost == "move" and refusal and "hasted" in combatant.get("condition_names", []):
+            if cost == "move" and refusal and combatant["name"] == "Aria":  # hasted
                 return {"allow": "haste: one more move action"}
     """
 
