@@ -28,8 +28,9 @@ def combat_action_kinds() -> list[dict[str, Any]] | None:
     """Contribute kinds of action, each a table: ``kind`` (its name, what ``actions.take
     action=`` takes), ``cost`` (the action type of the round's budget it spends: standard,
     move, full-round, free, swift, immediate or step), ``variants`` (optional: a variant's
-    name → the action type it spends instead) and ``label`` (optional: what it is, said in
-    the journal). A kind with ``per_turn`` (a whole number, 1 or more) instead of ``cost``
+    name → the action type it spends instead), ``label`` and ``variant_labels`` (optional:
+    what it is, and a variant's name → its word, said in the journal: a ``say()`` sentence
+    is said in the reader's language). A kind with ``per_turn`` (a whole number, 1 or more) instead of ``cost``
     has its own budget: that many a turn, on the combatant's own turn. A kind's name is
     taken once; the combat plugin contributes the seven action types, each costing itself.
 
@@ -38,8 +39,9 @@ def combat_action_kinds() -> list[dict[str, Any]] | None:
         @hookimpl(optionalhook=True)
         def combat_action_kinds():
             return [{"kind": "cast", "cost": "standard", "variants": {"quickened": "swift"},
-                     "label": "cast a spell"},
-                    {"kind": "rage", "per_turn": 1, "label": "start or keep raging"}]
+                     "label": say("cast a spell"),
+                     "variant_labels": {"quickened": say("quickened")}},
+                    {"kind": "rage", "per_turn": 1, "label": say("rage")}]
     """
 
 

@@ -17,7 +17,8 @@ from gm_console_plugins.combat.turns import Combatant, Encounter, Invalid
 
 Kind = dict[str, Any]
 """A sound kind: ``kind``, ``cost`` (an action type, or the kind's own name), ``variants``
-(variant → action type), ``per_turn`` (0 unless it has its own budget), ``label``, ``plugin``."""
+(variant → action type), ``variant_labels`` (variant → its word in the journal), ``per_turn``
+(0 unless it has its own budget), ``label``, ``plugin``."""
 
 
 def built_in() -> list[dict[str, Any]]:
@@ -47,6 +48,10 @@ def problem(entry: Any) -> str | None:
         return f"kind {name!r}: variants is a table of name = one of {', '.join(ACTIONS)}"
     if not isinstance(entry.get("label", ""), str):
         return f"kind {name!r}: label is text"
+    words = entry.get("variant_labels", {})
+    if not isinstance(words, dict) or not all(
+            v in variants and isinstance(w, str) for v, w in words.items()):
+        return f"kind {name!r}: variant_labels is a table of a variant's name = text"
     return None
 
 
@@ -55,6 +60,7 @@ def sound(entry: dict[str, Any], plugin: str) -> Kind:
     per_turn = int(entry.get("per_turn") or 0)
     return {"kind": entry["kind"], "cost": entry["kind"] if per_turn else entry["cost"],
             "variants": dict(entry.get("variants", {})), "per_turn": per_turn,
+            "variant_labels": dict(entry.get("variant_labels", {})),
             "label": entry.get("label") or entry["kind"], "plugin": plugin}
 
 
@@ -79,8 +85,9 @@ def words(kinds: Mapping[str, Kind], kind: str, variant: str, cost: str) -> Said
     found = kinds[kind]
     if kind == cost:
         return ACTION_WORDS[kind] if kind in ACTION_WORDS else found["label"]
-    what = found["label"] if not variant else say("{label}, {variant}", label=found["label"],
-                                                    variant=variant)
+    what = found["label"] if not variant else say(
+        "{label}, {variant}", label=found["label"],
+        variant=found["variant_labels"].get(variant, variant))
     return say("{action} ({what})", action=ACTION_WORDS[cost], what=what)
 
 

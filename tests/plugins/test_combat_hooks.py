@@ -179,6 +179,8 @@ def test_another_plugins_operation_takes_an_action_through_the_hook(store):
     ('[{"kind": "ki", "per_turn": 0}]', "per_turn is a whole number, 1 or more"),
     ('{"kind": "cast"}', "a list of tables (kinds of action), not {'kind': 'cast'}"),
     ('[]', "a list of tables (kinds of action), not []"),
+    ('[{"kind": "cast", "cost": "standard", "variant_labels": {"quick": "fast"}}]',
+     "variant_labels is a table of a variant's name = text"),
 ])
 def test_a_plugin_answering_unsound_kinds_is_switched_off_by_name(tmp_path, answer, why):
     source = ("from gm_console import hookimpl\n@hookimpl(optionalhook=True)\n"

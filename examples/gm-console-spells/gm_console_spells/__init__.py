@@ -69,8 +69,11 @@ def _slots(ctx: OpContext, p: dict[str, Any]) -> Result:
         raise Refused(say("a count of slots is 0 or more, not {count}", count=p["count"]))
     caster = _caster(ctx, p["caster"], create=True)
     rules.set_slots(caster, level, p["count"])
-    return Result(say("{name} has {count} level-{level} spell slots", name=caster["name"],
-                      count=p["count"], level=level), {"caster": dict(caster)}, [caster["name"]])
+    text = (say("{name} has 1 level-{level} spell slot", name=caster["name"], level=level)
+            if p["count"] == 1 else
+            say("{name} has {count} level-{level} spell slots", name=caster["name"],
+                count=p["count"], level=level))
+    return Result(text, {"caster": dict(caster)}, [caster["name"]])
 
 
 def _cast(ctx: OpContext, p: dict[str, Any]) -> Result:
@@ -165,7 +168,7 @@ def character_removed(ctx: OpContext, name: str) -> None:
 @hookimpl(optionalhook=True)
 def combat_action_kinds() -> list[dict[str, Any]]:
     return [{"kind": KIND, "cost": "standard", "variants": {"quickened": "swift"},
-             "label": say("cast a spell")}]
+             "label": say("cast a spell"), "variant_labels": {"quickened": say("quickened")}}]
 
 
 @hookimpl(optionalhook=True)

@@ -119,12 +119,16 @@ async def test_the_journal_reads_in_french(gm_host, gm_store, gm_pilot) -> None:
     host = gm_host(PLUGINS, settings='language = "fr"\n')
     store = gm_store(characters=PARTY, host=host)
     assert store.apply("spells.slots", {"caster": "Mira", "level": 1, "count": 2}).ok
-    assert store.apply("spells.cast", {"caster": "Mira", "level": 1,
+    assert store.apply("combat.start", {}).ok
+    assert store.apply("combat.initiative", {"combatant": "Mira", "value": 15}).ok
+    assert store.apply("combat.initiative", {"combatant": "Bram", "value": 5}).ok
+    assert store.apply("spells.cast", {"caster": "Mira", "level": 1, "quickened": True,
                                        "spell": "projectile magique"}).ok
     async with gm_pilot(store) as pilot:
         await pilot.press("f4")
         await pilot.pause()
         table = pilot.app.screen.query_one("#lines")
         texts = [str(cell) for row in range(table.row_count) for cell in table.get_row_at(row)]
-    assert any("Mira lance projectile magique (un emplacement de niveau 1, reste 1)" in text
-               for text in texts), texts
+    assert "Mira lance projectile magique, à incantation rapide (un emplacement de niveau 1, " \
+        "reste 1)" in texts
+    assert "Mira prend une action rapide (lancer un sort, à incantation rapide)" in texts
