@@ -54,7 +54,8 @@ def combat_action_check(session: Session, combatant: dict[str, Any], kind: str, 
     own budget) and ``refusal`` why the round's budget refuses it (None: the budget allows
     it). A refusal stands whatever the others say (the game master can still force it with
     an override); an allowance lifts the budget's refusal, and its reason goes into the
-    journal.
+    journal. ``actions.move`` asks it too (kind and cost ``move``) when the metres take a
+    move action.
 
     Example::
 
@@ -70,8 +71,8 @@ def combat_action_check(session: Session, combatant: dict[str, Any], kind: str, 
 @hookspec
 def combat_action_taken(ctx: OpContext, combatant: str, kind: str, cost: str,
                         variant: str) -> None:
-    """An action was spent (inside ``actions.take``: what this changes is undone with it;
-    raising refuses the whole action).
+    """An action was spent (inside ``actions.take``, or ``actions.move`` once per move action
+    its metres take: what this changes is undone with it; raising refuses the whole action).
 
     Example::
 

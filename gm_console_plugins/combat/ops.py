@@ -709,12 +709,8 @@ def _take(ctx: OpContext, p: dict[str, Any]) -> Result:
                          speed_m=speed, metres=p["metres"], full_round=p["full_round"],
                          allows_step=p["allows_step"], limits=limited,
                          as_standard=p["as_standard"])
-    entry = rules.combatant_summary(encounter, ctx.table(PLUGIN), settings, combatant, speed,
-                                    limited)
-    refused, allowed = _checks(ctx, entry, kind, cost, variant, refusal)
-    reason = refused or (None if allowed else refusal)
-    if reason and not p["override"].strip():
-        _guard(_forbid, reason)
+    reason = _heard(ctx, _Acting(encounter, settings, said, name, speed, limited), combatant,
+                    (kind, cost, variant), refusal, p["override"])
     if known[kind]["per_turn"]:
         kinds.spend_own(combatant, kind)
         done: dict[str, Any] = {"started": "", "completed": ""}
@@ -723,10 +719,6 @@ def _take(ctx: OpContext, p: dict[str, Any]) -> Result:
                            full_round=p["full_round"], allows_step=p["allows_step"],
                            as_standard=p["as_standard"])
     done["overridden"] = reason or ""
-    _override_line(ctx, name, done["overridden"], p["override"])
-    if allowed and refusal and not refused:
-        ctx.journal(say("allowed by {plugin} ({reason}): {why}", plugin=allowed[0],
-                        reason=allowed[1], why=refusal), kind="override", who=[name])
     what = [kinds.words(known, kind, variant, cost)]  # the action, then what goes with it
     if done["started"]:
         what.append(say(", starting the full-round action {label!r}", label=done["started"]))
@@ -752,6 +744,26 @@ def _take(ctx: OpContext, p: dict[str, Any]) -> Result:
                    **_left(ctx, encounter, name, speed, limited)}, [name])
 
 
+def _heard(ctx: OpContext, acting: _Acting, combatant: dict[str, Any],
+           action: tuple[str, str, str], refusal: Said | None, override: str) -> str | None:
+    """The budget's ``refusal`` of an ``action`` (kind, cost, variant), with what the other
+    plugins say of it (``combat_action_check``): refused unless the game master's
+    ``override`` forces it, journaled when forced or lifted by a plugin. Returns the refusal
+    overridden (None: none)."""
+    kind, cost, variant = action
+    entry = rules.combatant_summary(acting.encounter, ctx.table(PLUGIN), acting.settings,
+                                    combatant, acting.speed, acting.limited)
+    refused, allowed = _checks(ctx, entry, kind, cost, variant, refusal)
+    reason = refused or (None if allowed else refusal)
+    if reason and not override.strip():
+        _guard(_forbid, reason)
+    _override_line(ctx, acting.name, reason or "", override)
+    if allowed and refusal and not refused:
+        ctx.journal(say("allowed by {plugin} ({reason}): {why}", plugin=allowed[0],
+                        reason=allowed[1], why=refusal), kind="override", who=[acting.name])
+    return reason
+
+
 def _forbid(reason: str) -> None:
     raise rules.Forbidden(reason)
 
@@ -767,11 +779,19 @@ def take_action(ctx: OpContext, combatant: str, kind: str, variant: str,
 
 
 def _move(ctx: OpContext, p: dict[str, Any]) -> Result:
-    encounter, _, said, name, speed, limited = _acting(ctx, p)
-    done = _guard(rules.move, encounter, ctx.table(PLUGIN), name, p["metres"],
-                  speed_m=speed, override=p["override"], limits=limited)
-    _override_line(ctx, name, done["overridden"], p["override"])
-    taken = done["moves_taken"]
+    acting = _acting(ctx, p)
+    encounter, _, said, name, speed, limited = acting
+    refusal = _guard(rules.move_refusal, encounter, ctx.table(PLUGIN), name, p["metres"],
+                     speed_m=speed, limits=limited)
+    combatant = _guard(turns.find, encounter, name)
+    # moving is a move action's, for the other plugins' checks, when it needs one
+    needs = rules.moves_needed(combatant, p["metres"], speed)
+    reason = _heard(ctx, acting, combatant, ("move", "move", ""), refusal, p["override"]) \
+        if needs or refusal else None
+    taken = rules.spend_metres(encounter, name, p["metres"], speed_m=speed)
+    done = {"overridden": reason or "", "moves_taken": taken}
+    for _ in range(taken):
+        ctx.notify("combat_action_taken", combatant=name, kind="move", cost="move", variant="")
     text = (say("{name} moves {metres:g} m", name=name, metres=p["metres"]) if not taken else
             say("{name} moves {metres:g} m (taking a move action)", name=name,
                 metres=p["metres"]) if taken == 1 else

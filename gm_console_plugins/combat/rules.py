@@ -514,6 +514,13 @@ def move(encounter: Encounter, table: dict[str, Any], name: str, metres: float, 
     reason = move_refusal(encounter, table, name, metres, speed_m=speed_m, limits=limits)
     if reason and not override.strip():
         raise Forbidden(reason)
+    return {"overridden": reason or "", "moves_taken": spend_metres(encounter, name, metres,
+                                                                   speed_m=speed_m)}
+
+
+def spend_metres(encounter: Encounter, name: str, metres: float, *, speed_m: float) -> int:
+    """Spend ``metres`` once :func:`move_refusal` has been heard (as :func:`spend`); returns
+    how many move actions it took."""
     c = find(encounter, name)
     budget = c["budget"]
     extra = moves_needed(c, metres, speed_m)
@@ -521,7 +528,7 @@ def move(encounter: Encounter, table: dict[str, Any], name: str, metres: float, 
     budget["metres_allowed"] += extra * speed_m
     budget["metres_spent"] += metres
     budget["moved"] = budget["moved"] or metres > EPSILON
-    return {"overridden": reason or "", "moves_taken": extra}
+    return extra
 
 
 READY_ACTIONS = ("standard", "move", "swift", "free")

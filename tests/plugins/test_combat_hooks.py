@@ -220,3 +220,18 @@ def test_the_tracker_shows_a_plugins_columns_with_the_selected_combatant(store):
     ok(store, "actions.take", action="cast")
     line = screens.detail(combatant(store, "Aria"), Translator("en", store.host), False)
     assert line.endswith(" · Cast: 1")
+
+
+def test_moving_is_checked_and_told_as_the_move_actions_it_takes(store):
+    begun(store)  # Aria's speed: 10.5 m
+    moved = ok(store, "actions.move", metres=12)  # two move actions: the standard traded
+    assert moved.data["moves_taken"] == 2
+    assert store.state["plugins"]["spelltest"]["taken"] == [["Aria", "move", "move", ""]] * 2
+    assert ok(store, "actions.move", metres=9).data["moves_taken"] == 0  # within the two
+    lifted = ok(store, "actions.move", metres=1)  # a third: the budget refuses, haste allows
+    assert any(line["text"].startswith("allowed by spelltest (haste): Aria has 0 m of "
+                                       "movement left") for line in lifted.journal)
+    ok(store, "combat.next")
+    ok(store, "actions.take", action="move", metres=0)
+    ok(store, "actions.take", action="move", metres=0)
+    no(store, "actions.move", "no move action is left", metres=1)  # Bram: no haste
