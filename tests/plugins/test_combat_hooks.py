@@ -10,6 +10,9 @@ from typing import Any
 
 import pytest
 from applying import no, ok
+from hypothesis import HealthCheck, given
+from hypothesis import settings as hsettings
+from hypothesis import strategies as st
 
 from gm_console.headless import show
 from gm_console.host.manager import Host
@@ -235,3 +238,27 @@ def test_moving_is_checked_and_told_as_the_move_actions_it_takes(store):
     ok(store, "actions.take", action="move", metres=0)
     ok(store, "actions.take", action="move", metres=0)
     no(store, "actions.move", "no move action is left", metres=1)  # Bram: no haste
+
+
+# A plugin's kind is its cost, as RULES.md 3.2 counts it: "cast" is a standard action, a
+# quickened one a swift action.
+AS_KINDS = {"standard": ("cast", ""), "swift": ("cast", "quickened")}
+
+
+@given(st.lists(st.sampled_from(rules.ACTIONS), max_size=8))
+@hsettings(max_examples=20, deadline=None,
+           suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_a_kind_is_taken_and_refused_exactly_as_its_cost(make_store, sequence):
+    """The action economy holds through the hooks: any turn tried with the plugin's kinds in
+    place of their costs is accepted, refused and spent action for action the same."""
+    outcomes = []
+    for kinds_used in (False, True):
+        store = begun(make_store([{"name": "Aria"}, {"name": "Bram"}]))
+        said = []
+        for action in sequence:
+            kind, variant = AS_KINDS.get(action, (action, "")) if kinds_used else (action, "")
+            outcome = store.apply("actions.take", {"action": kind, "variant": variant,
+                                                   "metres": 0 if action == "move" else None})
+            said.append(outcome.ok or outcome.reason)
+        outcomes.append((said, combatant(store, "Aria")["spent"]))
+    assert outcomes[0] == outcomes[1]
