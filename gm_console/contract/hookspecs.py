@@ -369,8 +369,8 @@ def character_rest_refused(character: dict[str, Any], session: Session, kind: st
 @hookspec
 def time_passed(ctx: OpContext, seconds: int, reason: str) -> None:
     """The in-game clock moved forward by ``seconds`` (``reason``: "travel", "round",
-    "long rest", "short rest", or the GM's own reason for ``clock.advance``, "manual" unless
-    given).
+    "movement" (a climb or a swim over several rounds outside combat), "long rest", "short
+    rest", or the GM's own reason for ``clock.advance``, "manual" unless given).
 
     Example::
 
