@@ -14,6 +14,7 @@ from time import monotonic, sleep
 from typing import Any, Callable
 
 from gm_console.files import codec, parse_cache, serialise
+from gm_console.files.commit_log import CommitLog
 from gm_console.text.said import say
 
 
@@ -23,9 +24,15 @@ class _GaveWay(Exception):
 
 class Saver:
     def __init__(self, path: Path, on_error: Callable[[str], None] | None = None,
-                 delay: float = 0.1) -> None:
+                 delay: float = 0.1, log: CommitLog | None = None) -> None:
         self.path = Path(path)
         self.on_error = on_error
+        self.on_saved_again: Callable[[], None] | None = None
+        """Told when a save succeeds after one failed (the console's banner goes)."""
+        self.log = log
+        """The session's write-ahead log: each save is a checkpoint of it (the records the
+        saved state holds are dropped from it)."""
+        self._pending_seq = 0  # the log's record the pending state holds
         # A save starts this long after the first change it holds: the key press that made
         # the change repaints first instead of sharing the interpreter with the save, and a
         # burst of keys is one save. flush() and close() do not wait for it.
@@ -95,6 +102,9 @@ class Saver:
             if self._pending is None or self._retrying:
                 self._due = monotonic() + self.delay
             self._pending, self._retrying = state, False
+            # Called under the store's lock (Store._make_current): the log's last record is
+            # the one that made ``state``.
+            self._pending_seq = self.log.seq if self.log is not None else 0
             self._cond.notify_all()
 
     def flush(self, timeout: float = 10.0) -> bool:
@@ -124,6 +134,18 @@ class Saver:
         kept = len(saved.get("journal", [])) if saved is not None else 0
         return [str(line.get("text", "")) for line in pending.get("journal", [])[kept:]]
 
+    def not_saved(self) -> str:
+        """What stopping leaves out of the session file, in a sentence ("" when nothing):
+        safe in the log, to be taken back on the next opening, or lost without one."""
+        unsaved = self.unsaved()
+        if not unsaved:
+            return ""
+        if self.log is not None and self.log.pending:
+            return (f"{self.error}; {self.path.name} does not hold {len(unsaved)} operations, "
+                    f"kept in {self.log.path} and taken back into the session when it is next "
+                    f"opened: {'; '.join(unsaved)}")
+        return f"{self.error}; NOT SAVED ({len(unsaved)} operations): {'; '.join(unsaved)}"
+
     def close(self) -> None:
         self.flush()
         with self._cond:
@@ -131,6 +153,8 @@ class Saver:
             self._cond.notify_all()
         self._thread.join(timeout=5)
         self._remember()
+        if self.log is not None:
+            self.log.close()
 
     def _remember(self) -> None:
         """What the file now holds, as the next start will want it (gm_console.files.parse_cache):
@@ -154,12 +178,15 @@ class Saver:
             self._priming = (state, monotonic() + after, written)
             self._cond.notify_all()
 
-    def write(self, state: dict[str, Any]) -> None:
-        """Serialise ``state`` and write it now (the thread's work; the benchmark times it)."""
+    def write(self, state: dict[str, Any], seq: int = 0) -> None:
+        """Serialise ``state`` (which holds the log's records up to ``seq``) and write it now
+        (the thread's work; the benchmark times it)."""
         text = self._serialised(state)
         codec.write_atomic(self.path, text)
         self._written = (state, text)
         self._saved = state
+        if self.log is not None:
+            self.log.checkpointed(seq)
 
     def _save_due(self) -> bool:
         return self._pending is not None and (
@@ -178,7 +205,7 @@ class Saver:
                                         self._priming[1] if self._priming else None) if t]
                     self._cond.wait(min(wake) - monotonic() if wake else None)
                 priming, self._priming = self._priming, None  # a save primes as well
-                state = self._pending
+                state, seq = self._pending, self._pending_seq
                 if state is not None:
                     self._pending, self._busy = None, True
             if priming is not None and priming[2] is not None:
@@ -189,14 +216,17 @@ class Saver:
                     self._serialised(priming[0], priming=True)
                 continue
             try:
-                self.write(state)
-                self.error = None
+                self.write(state, seq)
+                recovered, self.error = self.error is not None, None
+                if recovered and self.on_saved_again:
+                    self.on_saved_again()
             except Exception as exc:  # a full disk must not kill the console: say it, keep going
                 self.error = say("could not save {path}: {error}", path=str(self.path),
                                  error=str(exc))
                 with self._cond:
                     if self._pending is None:  # nothing newer: this one is tried again
                         self._pending, self._retrying = state, True
+                        self._pending_seq = seq
                         self._due = monotonic() + self.RETRY_SECONDS
                 if self.on_error:
                     self.on_error(self.error)
