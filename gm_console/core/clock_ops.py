@@ -143,14 +143,16 @@ OPERATIONS = [
          Param("reason", str, "why (plugins hear it)", default="manual")),
     ),
     Operation(
-        "rest.long", "A long rest: the clock moves on, one level of exhaustion goes.",
+        "rest.long", "A long rest: the clock moves on, one level of exhaustion goes (not for "
+        "a character a plugin keeps from resting, named with why).",
         _rest("long"),
         (Param("hours", float, "length (default from config/exhaustion.toml)", default=0.0),
          Param("fed", bool, "with food and drink (needed to recover)", default=True)),
         kind="rest",
     ),
     Operation(
-        "rest.short", "A short rest: the clock moves on.", _rest("short"),
+        "rest.short", "A short rest: the clock moves on (a plugin may keep a character from "
+        "it, named with why).", _rest("short"),
         (Param("hours", float, "length (default from config/exhaustion.toml)", default=0.0),
          Param("fed", bool, "unused by a short rest", default=True)),
         kind="rest",

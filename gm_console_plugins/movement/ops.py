@@ -98,7 +98,7 @@ def check_modifier(session: Session, character: dict[str, Any], ability: str) ->
         raise Refused(said_by(exc)) from None
 
 
-def _roll_with(session: Session, character: dict[str, Any], checks: Any,
+def _roll_with(session: Session, character: dict[str, Any], checks: Sequence[rules.Check],
                outs: list[dict[str, Any]]) -> None:
     """Give each check's data the dice it is rolled with."""
     # Conditions (exhaustion 1, poisoned...) may put ability checks at a disadvantage: the host
@@ -359,9 +359,9 @@ OPERATIONS = [
         "Outside combat, make a movement longer than a round (a 10 m cliff, a 20 m river) as "
         "one operation: cut into the rounds it takes, each spending at most the speed at the "
         "cost of a round's movement; the clock moves on by those rounds, and every check of "
-        "every round is offered in the dice prompt (setting checks_over_rounds). Refused in a "
-        "fight (spend it round by round) and beyond the character's jump figures, unless "
-        "overridden.",
+        "every round is offered in the dice prompt (setting checks_over_rounds). Refused while "
+        "a fight runs (spend it there round by round); a jump beyond the character's figures "
+        "is refused unless overridden.",
         _apply_cover, (CHARACTER, Param("segments", str, "the whole way: " + SYNTAX), OVERRIDE),
     ),
     Operation(
