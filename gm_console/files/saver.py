@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import math
+import os
 import threading
 from pathlib import Path
 from time import monotonic, sleep
@@ -22,6 +23,21 @@ class _GaveWay(Exception):
     """Priming stopped: a save is due, or the saver is closing."""
 
 
+class EditedOutside(Exception):
+    """The session file is not what this saver last wrote (or found on opening): someone
+    edited it. It is not written over until the game master chooses (Saver.take_edited,
+    Saver.keep_live); the live session's changes stay safe in the log meanwhile."""
+
+
+def _signature(path: Path) -> tuple[int, int, int] | None:
+    """What tells that a file changed without reading it: inode, size, modification time."""
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        return None
+    return (info.st_ino, info.st_size, info.st_mtime_ns)
+
+
 class Saver:
     def __init__(self, path: Path, on_error: Callable[[str], None] | None = None,
                  delay: float = 0.1, log: CommitLog | None = None) -> None:
@@ -33,6 +49,11 @@ class Saver:
         """The session's write-ahead log: each save is a checkpoint of it (the records the
         saved state holds are dropped from it)."""
         self._pending_seq = 0  # the log's record the pending state holds
+        self._expected = _signature(self.path)
+        """The file as this saver last wrote it, or as it was found on opening: anything else
+        there at the next save is someone's hand edit (EditedOutside)."""
+        self.edited = False
+        """The file was edited outside gm-console and nothing has been written over it."""
         # A save starts this long after the first change it holds: the key press that made
         # the change repaints first instead of sharing the interpreter with the save, and a
         # burst of keys is one save. flush() and close() do not wait for it.
@@ -95,6 +116,8 @@ class Saver:
 
     RETRY_SECONDS = 2.0
     """A failed save is tried again this long after, until one succeeds."""
+    EDITED_WAIT = 3600.0
+    """A save refused over a hand edit is not tried again by itself before this."""
 
     def schedule(self, state: dict[str, Any]) -> None:
         self.hold()
@@ -182,11 +205,48 @@ class Saver:
         """Serialise ``state`` (which holds the log's records up to ``seq``) and write it now
         (the thread's work; the benchmark times it)."""
         text = self._serialised(state)
+        self._check_not_edited()
         codec.write_atomic(self.path, text)
+        self._expected = _signature(self.path)
         self._written = (state, text)
         self._saved = state
         if self.log is not None:
             self.log.checkpointed(seq)
+
+    def _check_not_edited(self) -> None:
+        found = _signature(self.path)
+        if found == self._expected:
+            return
+        last = self._written[1] if self._written is not None else None
+        if last is not None and found is not None:
+            with contextlib.suppress(OSError, UnicodeDecodeError):
+                if self.path.read_text(encoding="utf-8") == last:  # touched, not changed
+                    self._expected = found
+                    return
+        self.edited = True
+        raise EditedOutside(say(
+            "{name} was changed outside gm-console since it was last saved, and was not "
+            "written over; the live session's changes are safe in {log}. In the palette "
+            "(ctrl+p): \"Session: take the edited file\" (undoable) or \"Session: keep the "
+            "live session\" (the edited file is kept as {edited})", name=self.path.name,
+            log=f"{self.path.name}.wal", edited=self.edited_copy.name))
+
+    @property
+    def edited_copy(self) -> Path:
+        """Where "keep the live session" keeps the edited file."""
+        return self.path.with_name(f"{self.path.stem}.edited{self.path.suffix}")
+
+    def take_edited(self) -> None:
+        """The edited file is the session now (the store took it): saves go on over it."""
+        with self._cond:
+            self._expected, self.edited = _signature(self.path), False
+            self._due = monotonic()
+            self._cond.notify_all()
+
+    def keep_live(self) -> None:
+        """The live session is written over the file, the edited file kept beside it first."""
+        codec.write_atomic(self.edited_copy, self.path.read_text(encoding="utf-8"))
+        self.take_edited()
 
     def _save_due(self) -> bool:
         return self._pending is not None and (
@@ -221,14 +281,17 @@ class Saver:
                 if recovered and self.on_saved_again:
                     self.on_saved_again()
             except Exception as exc:  # a full disk must not kill the console: say it, keep going
-                self.error = say("could not save {path}: {error}", path=str(self.path),
-                                 error=str(exc))
+                edited = isinstance(exc, EditedOutside)
+                before, self.error = self.error, exc.args[0] if edited else say(
+                    "could not save {path}: {error}", path=str(self.path), error=str(exc))
                 with self._cond:
                     if self._pending is None:  # nothing newer: this one is tried again
                         self._pending, self._retrying = state, True
                         self._pending_seq = seq
-                        self._due = monotonic() + self.RETRY_SECONDS
-                if self.on_error:
+                        # an edited file waits for the game master's choice, not the clock
+                        self._due = monotonic() + (self.EDITED_WAIT if edited
+                                                   else self.RETRY_SECONDS)
+                if self.on_error and self.error != before:  # said once, not every retry
                     self.on_error(self.error)
             finally:
                 with self._cond:

@@ -24,7 +24,7 @@ from gm_console.contract.session import OpContext, Session
 from gm_console.files.commit_log import CommitLog, record_of
 from gm_console.files.storable import NOTHING, storable, unsavable
 from gm_console.host.manager import Host
-from gm_console.text.said import restored, say, stored
+from gm_console.text.said import Said, restored, say, stored
 
 
 class Change(NamedTuple):
@@ -190,6 +190,23 @@ class Store:
         self._publish(change)
         return Outcome(True, "undo", change.message, data={"undone": step.op,
                                                             "of": step.actor}, journal=[line])
+
+    def replace(self, state: dict[str, Any], message: Said, actor: str = "gm") -> Outcome:
+        """The whole session becomes ``state`` (a session file edited by hand, taken as the
+        session): written ahead, journaled and undoable like an operation."""
+        with self._lock:
+            line = self._stamp(state, {"kind": "session", "text": str(message),
+                                       **stored(message), "who": []}, actor)
+            new = {**state, "journal": [*state.get("journal", []), line]}
+            refused = self._write_ahead("session.replace", new)
+            if refused is not None:
+                return refused
+            self._history.append(_Step("session.replace", message, self.state, actor, False))
+            del self._history[:-self.undo_depth]
+            self._make_current(new)
+            change = Change("session.replace", message, frozenset({"*"}), actor)
+        self._publish(change)
+        return Outcome(True, "session.replace", message, journal=[line])
 
     def _stamp(self, state: dict[str, Any], line: dict[str, Any], actor: str) -> dict[str, Any]:
         """A journal line with in-game time (its own, or now) and real time."""

@@ -216,6 +216,9 @@ class GMConsoleApp(App):
                               ("Rest: long rest", self.action_long_rest),
                               ("Session: undo", self.action_undo)):
             yield SystemCommand(t(title), "", action)
+        if self.saver is not None and self.saver.edited:  # the choice a hand edit asks for
+            yield SystemCommand(t("Session: take the edited file"), "", self.action_take_edited)
+            yield SystemCommand(t("Session: keep the live session"), "", self.action_keep_live)
 
     def _screen_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """What the screen the palette was opened from can do, each of its keys (those of the
@@ -571,14 +574,51 @@ class GMConsoleApp(App):
     def report_saved_again(self) -> None:
         self._from_thread(self._show_saving)
 
+    def action_take_edited(self) -> None:
+        """The session file, edited outside gm-console while it ran, becomes the session."""
+        if self.saver is None or not self.saver.edited or not isinstance(self.store, Store):
+            return
+        try:
+            edited = codec.load(self.saver.path, self.host).state
+        except codec.SessionFileError as exc:
+            self.notify(self.t(say("The edited file cannot be taken: {problems}",
+                                   problems=str(exc))), severity="error", timeout=30)
+            return
+        outcome = self.store.replace(edited, say(
+            "the session was taken from {name}, edited outside gm-console",
+            name=self.saver.path.name))
+        if outcome.ok:
+            self.saver.take_edited()
+            self.notify(self.t(outcome.message), timeout=6)
+        else:
+            self.report_outcome(outcome)
+        self._show_saving()
+
+    def action_keep_live(self) -> None:
+        """The live session is written over the edited file, which is kept beside it."""
+        if self.saver is None or not self.saver.edited:
+            return
+        try:
+            self.saver.keep_live()
+        except OSError as exc:
+            self.notify(self.t(say("Could not save {target}: {error}",
+                                   target=str(self.saver.edited_copy),
+                                   error=str(exc.strerror or exc))), severity="error", timeout=30)
+            return
+        self.notify(self.t(say("The edited file is kept as {copy}; the live session is saved "
+                               "over {name}", copy=self.saver.edited_copy.name,
+                               name=self.saver.path.name)), timeout=10)
+        self._show_saving()
+
     def _show_saving(self) -> None:
         """The header's warning, there until the session is safe again: "not saved" while
         changes are refused because the session's log cannot be written (nothing is lost:
         they were not made), "file not written" while the log holds changes its file does
         not (they are safe in the log; the file is tried again every few seconds)."""
-        log = getattr(self.store, "log", None)
+        log, saver = getattr(self.store, "log", None), self.saver
         status = self.t("⚠ NOT SAVED") if log is not None and log.error else \
-            self.t("⚠ file not written") if self.saver is not None and self.saver.error else ""
+            self.t("⚠ file edited outside") if saver is not None and saver.edited else \
+            self.t("⚠ file not written") if saver is not None and saver.error else ""
         if status != self.saving_status:
             self.saving_status = status
             self.store_changed.publish(Change("", "", frozenset(), ""))
