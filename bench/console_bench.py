@@ -36,6 +36,8 @@ from pathlib import Path
 from typing import Any, Callable
 
 from gm_console.files import codec
+from gm_console.files.journal_file import JournalFile
+from gm_console.files.saver import without_journal, write_session
 from gm_console.host.manager import Host
 from gm_console.state.store import Store
 
@@ -125,6 +127,11 @@ class Terminal:
             before = now
 
 
+def save(path: Path, state: dict[str, Any]) -> None:
+    """``state`` written as the console writes it: the journal in its own file."""
+    write_session(path, state, codec.dumps(without_journal(state)), JournalFile(path))
+
+
 def console(session: Path, quiet: float, env: dict[str, str] | None = None) -> Terminal:
     return Terminal([sys.executable, "-m", "gm_console", str(session)], quiet, env)
 
@@ -158,7 +165,7 @@ def big_session(folder: Path, characters: int = 50, items: int = 40, journal: in
                                                 "Hero01 keeps watch"}
                                for n in range(journal)]
     path = folder / name
-    codec.write_atomic(path, codec.dumps(store.state))
+    save(path, store.state)
     return path
 
 
@@ -170,7 +177,7 @@ def demo_session(folder: Path) -> Path:
     store.apply("combat.start", {})
     for value, character in enumerate(store.state["characters"]):
         store.apply("combat.initiative", {"combatant": character["name"], "value": 10 + value})
-    codec.write_atomic(path, codec.dumps(store.state))
+    save(path, store.state)
     return path
 
 
@@ -586,9 +593,9 @@ def journal_session(folder: Path, lines: int) -> Path:
     sentences' templates)."""
     path = big_session(folder, characters=4, items=4, journal=0, combatants=0,
                        name=f"journal-{lines}.toml")
-    state = codec.parse(path.read_text(), path)
+    state = codec.read(path, Host().load())
     state["journal"] += journal_said_lines(lines)
-    codec.write_atomic(path, codec.dumps(state))
+    save(path, state)
     return path
 
 

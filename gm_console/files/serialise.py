@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any, Callable
 
+from gm_console.committed.journal import Journal
 from gm_console.files import toml_writer
 
 # Written first, in this order; anything else keeps its place after them, the journal last.
@@ -32,7 +33,8 @@ def ordered(state: Mapping[str, Any]) -> dict[str, Any]:
     out = {key: state[key] for key in ORDER if key in state}
     out.update({k: v for k, v in state.items() if k not in out and k != "journal"})
     if "journal" in state:
-        out["journal"] = state["journal"]
+        journal = state["journal"]
+        out["journal"] = journal.as_list() if isinstance(journal, Journal) else journal
     return out
 
 

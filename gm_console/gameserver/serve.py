@@ -3,6 +3,7 @@ stderr and stops on SIGTERM, SIGHUP or Ctrl-C, saving first."""
 
 from __future__ import annotations
 
+import gc
 import logging
 import signal
 import sys
@@ -43,6 +44,9 @@ def serve(session: Path, host: Host, fronts: Fronts | None = None) -> int:
         lock.release()
         log.error("cannot serve the session, and it was left untouched:\n%s", exc)
         return 2
+    # What is loaded now (a long journal: a great many tables) lives as long as the owner:
+    # out of the collector's full passes, which would walk all of it every so many changes.
+    gc.freeze()
     stop = threading.Event()
     for signum in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
         signal.signal(signum, lambda number, frame: stop.set())

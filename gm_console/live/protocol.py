@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from gm_console.committed.journal import plain
+
 VERSION = 1
 """Raised whenever a message changes meaning; an owner refuses any other version."""
 
@@ -28,9 +30,9 @@ class ProtocolError(Exception):
 
 
 def encode(message: dict[str, Any]) -> bytes:
-    # default=str: TOML datetimes travel as ISO text (a client only shows them)
+    # TOML datetimes travel as ISO text (a client only shows them), a journal as its list
     return json.dumps(message, ensure_ascii=False, separators=(",", ":"),
-                      default=str).encode("utf-8") + b"\n"
+                      default=plain).encode("utf-8") + b"\n"
 
 
 def decode(line: bytes) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Protocol
 
 from gm_console.committed.cow import Draft
 from gm_console.committed.derived_cache import DerivedCache
+from gm_console.committed.journal import Journal
 from gm_console.contract.operations import Refused
 from gm_console.contract.session import OpContext, Session
 from gm_console.files.commit_log import CommitLog, record_of
@@ -143,8 +144,8 @@ class Store:
             except Refused as refusal:
                 return Outcome(False, name, reason=refusal.reason)
             lines = [self._stamp(work, line, actor) for line in ctx.journal_lines]
-            # A new list: the committed one stays as it was (the lines themselves are shared).
-            work["journal"] = [*work.get("journal", []), *lines]
+            # The committed journal stays as it was: the new one extends the list they share.
+            work["journal"] = Journal.of(work.get("journal", [])).plus(lines)
             refused = self._write_ahead(name, work)
             if refused is not None:
                 return refused
@@ -179,7 +180,8 @@ class Store:
                                              **({"gm_only": True} if step.gm_only else {})},
                                actor)
             # The state before is committed, never changed: its tables are taken as they are.
-            before = {**step.before, "journal": [*step.before.get("journal", []), line]}
+            before = {**step.before,
+                      "journal": Journal.of(step.before.get("journal", [])).plus([line])}
             refused = self._write_ahead("undo", before)
             if refused is not None:
                 return refused
@@ -197,7 +199,7 @@ class Store:
         with self._lock:
             line = self._stamp(state, {"kind": "session", "text": str(message),
                                        **stored(message), "who": []}, actor)
-            new = {**state, "journal": [*state.get("journal", []), line]}
+            new = {**state, "journal": Journal.of(state.get("journal", [])).plus([line])}
             refused = self._write_ahead("session.replace", new)
             if refused is not None:
                 return refused
