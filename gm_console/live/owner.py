@@ -35,6 +35,10 @@ from gm_console.state.store import Change, Outcome, Store
 from gm_console.text.said import say
 
 
+LOCK_CHECK_SECONDS = 1.0
+"""How often the owner checks that its lock files are still in place (and takes the one
+beside the session once the folder lets it be made)."""
+
 MAX_AWAITING_HELLO = 32
 """Fronts connected and not yet past their hello, at once (each has
 :data:`~gm_console.live.peer.HELLO_TIMEOUT` to say it)."""
@@ -56,9 +60,23 @@ class Owner:
         self._applying = threading.Lock()  # held by a front's operation; close waits for it
         self._listener: socket.socket | None = None
         self._closed = False
+        self._stopping = threading.Event()
+        self._locking = threading.Lock()  # the lock files: kept in place, or let go
         self.on_notice: list[Callable[[str], None]] = []
         """Told, in a sentence, when a console (a person) joins or leaves."""
         store.subscribe(self._broadcast)
+        threading.Thread(target=self._keep_lock, name="gm-console-lock", daemon=True).start()
+
+    def _keep_lock(self) -> None:
+        """A lock file moved or removed while this owner lives is made again at once, so the
+        next front finds the owner there, never a free session to write."""
+        while not self._stopping.wait(LOCK_CHECK_SECONDS):
+            with self._locking:
+                if self._closed:
+                    return
+                found = self.lock.keep()
+            for sentence in found:
+                log.warning("%s: %s", self.session, sentence)
 
     @classmethod
     def open(cls, session: Path, host: Host, lock: SessionLock, create: bool = True) -> Owner:
@@ -240,6 +258,7 @@ class Owner:
             if self._closed:
                 return
             self._closed = True
+        self._stopping.set()
         self.saver.close()
         if self._listener is not None:
             self._listener.close()
@@ -249,7 +268,8 @@ class Owner:
         for peer in peers:
             peer.send({"type": protocol.BYE, "reason": reason})
             peer.finish()
-        self.lock.release()
+        with self._locking:  # not while a lock file is being made again
+            self.lock.release()
         log.info("stopped owning %s", self.session)
 
 
