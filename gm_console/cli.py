@@ -268,6 +268,9 @@ def _command(argv: list[str]) -> int:
     op.add_argument("session", type=Path)
     op.add_argument("name")
     op.add_argument("params", nargs="*", metavar="key=value")
+    op.add_argument("--id", dest="op_id", default="", metavar="ID",
+                    help="the operation's id (default: a new one), to ask again for one whose "
+                         "owner did not answer: the owner applies an id at most once")
     _role_arguments(op)
     serve = sub.add_parser("serve", help="own a session without a screen, for a game server")
     serve.add_argument("session", type=Path)
@@ -508,11 +511,23 @@ def _op(args: argparse.Namespace, host: Host, given: dict[str, Any] | None = Non
         remote = _join(sock, host, str(role), args.front_name or "cli")
         if remote is None:
             return 2
-        # undo is not an operation: the owner's history of the session
-        outcome = remote.undo() if args.name == "undo" else remote.apply(args.name, params)
+        # (undo is not an operation: the owner's history of the session; ask sends it)
+        answer = remote.ask(args.name, params, getattr(args, "op_id", ""))
         remote.close()
-        return _print_outcome(outcome)
+        if not answer.answered:  # neither done nor refused: maybe applied
+            _print_outcome(answer.outcome, "", op_id=answer.op_id, answered=False)
+            print(f"gm-console: to ask again, safely: gm-console op ... --id {answer.op_id}",
+                  file=sys.stderr)
+            return 3
+        return _print_outcome(answer.outcome, op_id=answer.op_id, repeated=answer.repeated)
     try:  # no owner: read, apply and write under the lock, so no other front's change is lost
+        if getattr(args, "op_id", ""):
+            # The owner that was asked may have applied it before it went; only it knew.
+            print(f"gm-console: nobody has {args.session} open now, and whether operation "
+                  f"{args.op_id} was applied by its last owner is not known here: see the "
+                  f"journal (gm-console journal {args.session}) before asking again without "
+                  f"--id", file=sys.stderr)
+            return 3
         if not role.is_gm:
             print(f"gm-console: nobody has {args.session} open: a {role}'s operation goes "
                   f"through the session's owner", file=sys.stderr)
@@ -552,11 +567,15 @@ def _op(args: argparse.Namespace, host: Host, given: dict[str, Any] | None = Non
         lock.release()
 
 
-def _print_outcome(outcome: Any) -> int:
-    """The outcome as JSON; 1 (and the reason on stderr) if it was refused or not saved."""
-    print(json_output(json.dumps(outcome.as_dict(), indent=2, ensure_ascii=False, default=str)))
+def _print_outcome(outcome: Any, heading: str = "refused", **extra: Any) -> int:
+    """The outcome as JSON (with ``extra``: an owner's answer says its operation's id, and
+    whether it had been asked for already); 1 (and the reason on stderr) if it was refused or
+    not saved."""
+    print(json_output(json.dumps({**outcome.as_dict(), **extra}, indent=2, ensure_ascii=False,
+                                 default=str)))
     if not outcome.ok:
-        print(visible(f"gm-console: refused: {outcome.reason}"), file=sys.stderr)
+        said = f"{heading}: " if heading else ""
+        print(visible(f"gm-console: {said}{outcome.reason}"), file=sys.stderr)
         return 1
     return 0
 

@@ -14,10 +14,12 @@ returns once the owner's outcome is in, after the change it caused. When the own
 from __future__ import annotations
 
 import itertools
+import json
 import socket
+import uuid
 import threading
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
 from gm_console.contract.session import Session
 from gm_console.host.manager import Host
@@ -26,13 +28,20 @@ from gm_console.live.roles import Role
 from gm_console.state.store import Change, Outcome, SessionStore
 from gm_console.text.said import say
 
-REPLY_TIMEOUT = 30.0
-"""Seconds an operation waits for the owner's answer (an owner that hangs, not one that died:
-a dead owner's socket closes and every waiting operation is answered at once)."""
-
-
 JOIN_TIMEOUT = 5.0
 """Seconds a front waits for the owner's welcome and snapshot (``join_timeout_seconds``)."""
+
+
+class Answer(NamedTuple):
+    """What became of one operation asked of the owner."""
+
+    outcome: Outcome
+    op_id: str
+    """The operation's id: asking again with it is applied at most once."""
+    answered: bool
+    """False when the owner did not answer in time: the operation may still be applied."""
+    repeated: bool = False
+    """The owner had applied (or refused) this id already: this is its first outcome."""
 
 
 class JoinRefused(Exception):
@@ -42,8 +51,15 @@ class JoinRefused(Exception):
 
 class RemoteStore:
     def __init__(self, sock: socket.socket, host: Host, role: str = "gm", name: str = "",
-                 front: str = "", join_timeout: float = JOIN_TIMEOUT) -> None:
+                 front: str = "", join_timeout: float = JOIN_TIMEOUT,
+                 request_timeout: float | None = None) -> None:
         self.host = host
+        self.request_timeout = (host.config.request_timeout_seconds if request_timeout is None
+                                else request_timeout)
+        """Seconds an operation waits for the owner's answer (an owner stopped or busy, not
+        one that died: a dead owner's socket closes and every waiting operation is answered
+        at once)."""
+        self._unanswered: dict[str, str] = {}  # what was asked (as JSON) -> its id
         self.on_save = None  # the owner saves
         self._sock = sock
         self._reader = sock.makefile("rb")
@@ -116,10 +132,27 @@ class RemoteStore:
     def apply(self, name: str, params: dict[str, Any] | None = None,
               actor: str = "gm") -> Outcome:
         """Ask the owner; ``actor`` is ignored (the owner names this connection's actor)."""
-        return self._ask({"type": protocol.OP, "op": name, "params": params or {}}, name)
+        return self.ask(name, params).outcome
 
     def undo(self, actor: str = "gm") -> Outcome:
-        return self._ask({"type": protocol.UNDO}, "undo")
+        return self.ask("undo").outcome
+
+    def ask(self, name: str, params: dict[str, Any] | None = None,
+            op_id: str = "") -> Answer:
+        """The operation ``name`` (or ``undo``) asked of the owner under the id ``op_id``.
+        Without one, it gets a new id, unless the same operation with the same parameters was
+        asked before and went unanswered (the owner stopped or busy): asked again, it is that
+        one, with its id, so the owner applies it at most once."""
+        message: dict[str, Any] = ({"type": protocol.UNDO} if name == "undo" else
+                                   {"type": protocol.OP, "op": name, "params": params or {}})
+        asked = json.dumps(message, sort_keys=True, default=str)
+        op_id = op_id or self._unanswered.get(asked) or uuid.uuid4().hex
+        answer = self._ask({**message, "op_id": op_id}, name, op_id)
+        if answer.answered:
+            self._unanswered.pop(asked, None)
+        elif not self.lost:
+            self._unanswered[asked] = op_id
+        return answer
 
     def successor_ready(self) -> bool:
         """After the owner has gone: whether opening the session again would get somewhere,
@@ -170,24 +203,32 @@ class RemoteStore:
             return None
         return protocol.decode(line) if line else None
 
-    def _ask(self, message: dict[str, Any], op: str) -> Outcome:
+    def _ask(self, message: dict[str, Any], op: str, op_id: str) -> Answer:
         if self.lost:
-            return Outcome(False, op, reason=self.lost)
+            return Answer(Outcome(False, op, reason=self.lost), op_id, answered=True)
         ident = next(self._ids)
         slot: list[Any] = [threading.Event(), None]
         self._waiting[ident] = slot
         try:
             self._send({**message, "id": ident})
-        except OSError:
+        except OSError:  # never sent: the owner cannot have applied it
             self._waiting.pop(ident, None)
-            return Outcome(False, op, reason=self.lost or say("the session's owner has gone"))
-        if not slot[0].wait(REPLY_TIMEOUT):
+            return Answer(Outcome(False, op, reason=self.lost or
+                                  say("the session's owner has gone")), op_id, answered=True)
+        if not slot[0].wait(self.request_timeout):
             self._waiting.pop(ident, None)
-            return Outcome(False, op, reason=say("the session's owner did not answer"))
+            return Answer(Outcome(False, op, reason=say(
+                "the session's owner is not answering (nothing in {seconds} s: stopped or "
+                "busy); the operation may still be applied: asking for it again is safe, it "
+                "is applied at most once", seconds=f"{self.request_timeout:g}")),
+                op_id, answered=False)
         reply = slot[1]
-        if reply is None:
-            return Outcome(False, op, reason=self.lost)
-        return Outcome.from_dict(reply, op)
+        if reply is None:  # the owner went while this was asked: applied or not, unknown
+            return Answer(Outcome(False, op, reason=say(
+                "{lost}; the operation may have been applied before it went",
+                lost=self.lost)), op_id, answered=False)
+        return Answer(Outcome.from_dict(reply, op), op_id, answered=True,
+                      repeated=bool(reply.get("repeated")))
 
     def _run(self) -> None:
         reason: str = say("the session's owner has gone (its connection closed)")

@@ -9,6 +9,7 @@ policy of its listener (:mod:`~gm_console.live.peer`, where the trust model is).
 
 from __future__ import annotations
 
+import collections
 import os
 import socket
 import threading
@@ -39,6 +40,10 @@ LOCK_CHECK_SECONDS = 1.0
 """How often the owner checks that its lock files are still in place (and takes the one
 beside the session once the folder lets it be made)."""
 
+REMEMBERED_OPERATIONS = 1000
+"""Operations whose id and outcome the owner keeps, the latest: one asked for again (a retry
+after a timeout) is answered with its first outcome, not applied twice."""
+
 MAX_AWAITING_HELLO = 32
 """Fronts connected and not yet past their hello, at once (each has
 :data:`~gm_console.live.peer.HELLO_TIMEOUT` to say it)."""
@@ -54,6 +59,8 @@ class Owner:
         self.seq = 0
         self._peers: list[Peer] = []
         self._awaiting: list[Peer] = []  # attached, not yet past their hello; oldest first
+        self._answered: collections.OrderedDict[tuple[str, str], dict[str, Any]] = \
+            collections.OrderedDict()  # (role, operation id) -> its outcome, latest last
         self._views: dict[str, dict[str, Any]] = {}  # per role: the view as last sent
         self._sent = store.state  # the state as of the last change event
         self._lock = threading.Lock()
@@ -216,7 +223,20 @@ class Owner:
         with self._applying:
             if self._closed:  # too late: the last save is done
                 return refusal(str(message.get("op", "")), "the session's owner is stopping")
-            return self._perform(peer, message)
+            ident = message.get("op_id")
+            if not isinstance(ident, str) or not ident:  # a client that sends no id
+                return self._perform(peer, message)
+            # Keyed by role too: an id is no password to another role's outcome.
+            key = (str(peer.role), ident[:100])
+            if key in self._answered:
+                log.info("%s asked again for operation %s: answered as the first time",
+                         peer.actor, ident[:100])
+                return {**self._answered[key], "repeated": True}
+            outcome = self._perform(peer, message)
+            self._answered[key] = outcome
+            if len(self._answered) > REMEMBERED_OPERATIONS:
+                self._answered.popitem(last=False)
+            return outcome
 
     def _perform(self, peer: Peer, message: dict[str, Any]) -> dict[str, Any]:
         name = str(message.get("op", ""))

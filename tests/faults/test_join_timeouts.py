@@ -92,3 +92,11 @@ def test_join_timeout_seconds_must_be_a_positive_number(tmp_path):
     write_settings(tmp_path, 'join_timeout_seconds = "soon"\n')
     with pytest.raises(ConfigError, match="join_timeout_seconds must be a number of seconds"):
         Host().config.join_timeout_seconds  # noqa: B018
+
+
+def test_request_timeout_seconds_must_be_a_positive_number(tmp_path):
+    from gm_console.files.config import ConfigError
+
+    write_settings(tmp_path, "request_timeout_seconds = 0\n")
+    with pytest.raises(ConfigError, match="request_timeout_seconds must be a number of seconds"):
+        Host().config.request_timeout_seconds  # noqa: B018
