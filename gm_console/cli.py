@@ -160,7 +160,7 @@ def _console(path: Path, role: Role, name: str, theme: str = "") -> int:
         return 2
     lock, sock = met
     if sock is not None:
-        store = _join(sock, host, str(role), name, front="console")
+        store = _join(sock, path, host, str(role), name, front="console")
         if store is None:
             return 2
         _loaded()
@@ -241,15 +241,18 @@ def _meet(path: Path) -> tuple[Any, Any] | None:
         return None
 
 
-def _join(sock: Any, host: Host, role: str, name: str, front: str = "") -> RemoteStore | None:
+def _join(sock: Any, path: Path, host: Host, role: str, name: str,
+          front: str = "") -> RemoteStore | None:
     from gm_console.live.client import (  # only a front that joins
         JoinRefused,
         RemoteStore,
     )
 
     try:
+        pid = rendezvous.read_announcement(path).get("pid")
         return RemoteStore(sock, host, role, name, front,
-                           join_timeout=host.config.join_timeout_seconds)
+                           join_timeout=host.config.join_timeout_seconds, session=path,
+                           owner_pid=pid if isinstance(pid, int) else None)
     except JoinRefused as exc:  # refused, not answering, or gone: the message says which
         print(f"gm-console: {exc}", file=sys.stderr)
         return None
@@ -427,7 +430,7 @@ def _show(args: argparse.Namespace, host: Host) -> int:
         return 2
     role, lock, sock = front
     if sock is not None:  # as the owner has it now, unsaved changes included
-        remote = _join(sock, host, str(role), args.front_name or "show")
+        remote = _join(sock, args.session, host, str(role), args.front_name or "show")
         if remote is None:
             return 2
         data = show(remote)
@@ -508,7 +511,7 @@ def _op(args: argparse.Namespace, host: Host, given: dict[str, Any] | None = Non
         return 2
     role, lock, sock = front
     if sock is not None:  # the owner applies it: every screen shows it at once
-        remote = _join(sock, host, str(role), args.front_name or "cli")
+        remote = _join(sock, args.session, host, str(role), args.front_name or "cli")
         if remote is None:
             return 2
         # (undo is not an operation: the owner's history of the session; ask sends it)

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import socket
+import time
 import uuid
 import threading
 from pathlib import Path
@@ -26,7 +28,7 @@ from gm_console.host.manager import Host
 from gm_console.live import protocol, rendezvous, sync
 from gm_console.live.roles import Role
 from gm_console.state.store import Change, Outcome, SessionStore
-from gm_console.text.said import say
+from gm_console.text.said import Said, say
 
 JOIN_TIMEOUT = 5.0
 """Seconds a front waits for the owner's welcome and snapshot (``join_timeout_seconds``)."""
@@ -52,8 +54,13 @@ class JoinRefused(Exception):
 class RemoteStore:
     def __init__(self, sock: socket.socket, host: Host, role: str = "gm", name: str = "",
                  front: str = "", join_timeout: float = JOIN_TIMEOUT,
-                 request_timeout: float | None = None) -> None:
+                 request_timeout: float | None = None, session: Path | None = None,
+                 owner_pid: int | None = None) -> None:
+        """``session`` and ``owner_pid``: what the lock said, so that a front refused before
+        the owner's welcome (which says them) can still name the session and the process."""
         self.host = host
+        self.session_path = Path(session) if session is not None else Path()
+        self._owner_pid: int | None = owner_pid
         self.request_timeout = (host.config.request_timeout_seconds if request_timeout is None
                                 else request_timeout)
         """Seconds an operation waits for the owner's answer (an owner stopped or busy, not
@@ -81,7 +88,7 @@ class RemoteStore:
             snapshot = self._joining(join_timeout)
         except OSError as exc:  # the hello could not be sent: nobody reads the socket
             self.close()
-            raise JoinRefused(f"the session's owner has gone ({exc.strerror or exc})") from None
+            raise JoinRefused(self._gone(exc.strerror or str(exc))) from None
         sock.settimeout(None)
         if snapshot["type"] != protocol.SNAPSHOT:
             self.close()
@@ -98,16 +105,36 @@ class RemoteStore:
             line = self._reader.readline(protocol.MAX_LINE)
         except TimeoutError:
             self.close()
-            raise JoinRefused(f"the session's owner is not answering (nothing in {timeout:g} s: "
-                              f"stopped or busy); try again, or see join_timeout_seconds"
-                              ) from None
+            raise JoinRefused(f"{self._owner()} is not answering (nothing in {timeout:g} s: "
+                              f"stopped or busy); nothing of this front's was applied: try "
+                              f"again, or see join_timeout_seconds") from None
         except (OSError, ValueError) as exc:
             self.close()
-            raise JoinRefused(f"the session's owner has gone ({exc})") from None
+            raise JoinRefused(self._gone(getattr(exc, "strerror", None) or str(exc))) from None
         if not line:
             self.close()
-            raise JoinRefused("the session's owner has gone (it closed the connection)")
+            raise JoinRefused(self._gone())
         return protocol.decode(line)
+
+    def _owner(self) -> str:
+        """The owner, as precisely as this front knows it: "the owner of s.toml (process 12)"."""
+        name = self.session_path.name
+        return ("the owner of " + (name or "the session")
+                + (f" (process {self._owner_pid})" if self._owner_pid else ""))
+
+    def _gone(self, error: str = "") -> Said:
+        """That the owner is gone, and how: its process exited, or it closed the connection
+        (then ``error`` says how the connection ended, if it says anything)."""
+        session = self.session_path.name or say("the session")
+        if self._owner_pid and _exited(self._owner_pid):
+            return say("the owner of {session} is gone (process {pid} exited)",
+                       session=session, pid=str(self._owner_pid))
+        if self._owner_pid:
+            return say("the owner of {session} is gone (process {pid} closed the connection"
+                       "{error})", session=session, pid=str(self._owner_pid),
+                       error=f": {error}" if error else "")
+        return say("the owner of {session} is gone (its connection closed{error})",
+                   session=session, error=f": {error}" if error else "")
 
     def _welcomed(self, welcome: dict[str, Any]) -> None:
         self.role = Role.parse(welcome["role"])
@@ -213,8 +240,8 @@ class RemoteStore:
             self._send({**message, "id": ident})
         except OSError:  # never sent: the owner cannot have applied it
             self._waiting.pop(ident, None)
-            return Answer(Outcome(False, op, reason=self.lost or
-                                  say("the session's owner has gone")), op_id, answered=True)
+            return Answer(Outcome(False, op, reason=self.lost or self._gone()), op_id,
+                          answered=True)
         if not slot[0].wait(self.request_timeout):
             self._waiting.pop(ident, None)
             return Answer(Outcome(False, op, reason=say(
@@ -231,7 +258,7 @@ class RemoteStore:
                       repeated=bool(reply.get("repeated")))
 
     def _run(self) -> None:
-        reason: str = say("the session's owner has gone (its connection closed)")
+        reason: str = ""
         while True:
             try:
                 message = self._read()
@@ -254,7 +281,7 @@ class RemoteStore:
                     slot[0].set()
             elif kind in (protocol.BYE, protocol.REFUSED):
                 reason = str(message.get("reason") or reason)
-        self._lose(reason)
+        self._lose(reason or self._gone())
 
     def _on_change(self, message: dict[str, Any]) -> None:
         if self._resyncing:
@@ -285,3 +312,22 @@ class RemoteStore:
 if TYPE_CHECKING:
     def _a_session_store(store: RemoteStore) -> SessionStore:
         return store  # mypy checks that a RemoteStore has all a SessionStore has
+
+
+def _exited(pid: int, within: float = 0.5) -> bool:
+    """Whether process ``pid`` has ended (or ends within ``within`` s: its connection closes
+    as it dies, a moment before it is gone), a zombie not yet reaped included."""
+    deadline = time.monotonic() + within
+    while True:
+        try:
+            os.kill(pid, 0)
+            with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as stat:
+                if stat.read().rsplit(")", 1)[-1].split()[:1] == ["Z"]:
+                    return True
+        except ProcessLookupError:
+            return True
+        except OSError:  # another user's process, or no /proc: alive as far as we know
+            pass
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.02)
