@@ -16,6 +16,7 @@ import threading
 from pathlib import Path
 from typing import Any, Callable
 
+from gm_console.files.commit_log import CommitLog
 from gm_console.files.saver import Saver
 from gm_console.headless import open_state
 from gm_console.host.manager import Host
@@ -69,6 +70,8 @@ class Owner:
         self._closed = False
         self._stopping = threading.Event()
         self._locking = threading.Lock()  # the lock files: kept in place, or let go
+        self.opening_note = ""
+        """Said once to the game master: changes its file lacked, taken from its log."""
         self.on_notice: list[Callable[[str], None]] = []
         """Told, in a sentence, when a console (a person) joins or leaves."""
         store.subscribe(self._broadcast)
@@ -90,14 +93,23 @@ class Owner:
         """Own ``session`` (``lock`` must be held): read it, and save every change of it.
         A broken file raises codec.SessionFileError and is left as it is."""
         opened = open_state(Path(session), host, create)
-        saver = Saver(Path(session), on_error=lambda message: log.error("%s", message))
-        store = Store(opened.state, host, on_save=saver.schedule,
+        commits = CommitLog(Path(session), opened.logged)
+        saver = Saver(Path(session), on_error=lambda message: log.error("%s", message),
+                      log=commits, journal=opened.journal, moved=opened.moved)
+        store = Store(opened.state, host, on_save=saver.schedule, log=commits,
                       undo_depth=int(host.config.settings.get("undo_depth", 200)))
-        if opened.created:  # a new session exists on disk from the start
-            saver.schedule(store.state)
+        replayed = opened.replayed(Path(session))
+        if opened.created or replayed or opened.moved:  # on disk from the start; the log's
+            saver.schedule(store.state)  # changes in the file; the journal in its own file
         else:  # serialised once, off the key path, so the first change's save is cheap
-            saver.prime(store.state, written=opened.written)
-        return cls(session, store, saver, lock)
+            saver.prime(store.state)
+        owner = cls(session, store, saver, lock)
+        for note in (replayed, opened.moved_out(Path(session))):
+            if note:
+                log.warning("%s", note)
+                owner.opening_note = note if not owner.opening_note else \
+                    f"{owner.opening_note}. {note}"
+        return owner
 
     # -- listening ------------------------------------------------------------------------------
 
