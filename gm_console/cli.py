@@ -515,15 +515,26 @@ def _op(args: argparse.Namespace, host: Host, given: dict[str, Any] | None = Non
         remote = _join(sock, args.session, host, str(role), args.front_name or "cli")
         if remote is None:
             return 2
+        # An id that op printed says which owner it was sent to (ID@OWNER): only that one
+        # knows whether it applied it.
+        given_id, _, asked_of = str(getattr(args, "op_id", "")).partition("@")
+        if asked_of and asked_of != remote.owner_instance:
+            remote.close()
+            print(f"gm-console: operation {given_id} was sent to an owner of {args.session} "
+                  f"that has gone since; whether it applied it is not known here: see the "
+                  f"journal (gm-console journal {args.session}) before asking again without "
+                  f"--id", file=sys.stderr)
+            return 3
         # (undo is not an operation: the owner's history of the session; ask sends it)
-        answer = remote.ask(args.name, params, getattr(args, "op_id", ""))
+        answer = remote.ask(args.name, params, given_id)
         remote.close()
+        retry_id = f"{answer.op_id}@{remote.owner_instance}"
         if not answer.answered:  # neither done nor refused: maybe applied
-            _print_outcome(answer.outcome, "", op_id=answer.op_id, answered=False)
-            print(f"gm-console: to ask again, safely: gm-console op ... --id {answer.op_id}",
+            _print_outcome(answer.outcome, "", op_id=retry_id, answered=False)
+            print(f"gm-console: to ask again, safely: gm-console op ... --id {retry_id}",
                   file=sys.stderr)
             return 3
-        return _print_outcome(answer.outcome, op_id=answer.op_id, repeated=answer.repeated)
+        return _print_outcome(answer.outcome, op_id=retry_id, repeated=answer.repeated)
     try:  # no owner: read, apply and write under the lock, so no other front's change is lost
         if getattr(args, "op_id", ""):
             # The owner that was asked may have applied it before it went; only it knew.

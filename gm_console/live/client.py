@@ -141,6 +141,8 @@ class RemoteStore:
         self.actor = str(welcome.get("actor", ""))
         self.session_path = Path(str(welcome.get("session", "")))
         self._owner_pid = welcome.get("owner_pid")
+        self.owner_instance = str(welcome.get("instance", ""))
+        """Which of the session's owners this is (ids of operations are remembered by one)."""
 
     # -- the SessionStore's interface -----------------------------------------------------------
 

@@ -13,6 +13,7 @@ import collections
 import os
 import socket
 import threading
+import uuid
 from pathlib import Path
 from typing import Any, Callable
 
@@ -60,6 +61,9 @@ class Owner:
         self.seq = 0
         self._peers: list[Peer] = []
         self._awaiting: list[Peer] = []  # attached, not yet past their hello; oldest first
+        self.instance = uuid.uuid4().hex[:12]
+        """This owner among all the session's owners, one after another: the operation ids it
+        remembers are its own (a retry under another owner cannot be told from a new one)."""
         self._answered: collections.OrderedDict[tuple[str, str], dict[str, Any]] = \
             collections.OrderedDict()  # (role, operation id) -> its outcome, latest last
         self._views: dict[str, dict[str, Any]] = {}  # per role: the view as last sent

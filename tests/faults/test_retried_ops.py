@@ -83,15 +83,27 @@ def test_op_with_the_same_id_is_applied_once_and_says_so(tmp_path):
                 for _ in range(2)]
         assert [d.returncode for d in done] == [0, 0], [d.stderr for d in done]
         outs = [json.loads(d.stdout) for d in done]
-        assert [o["op_id"] for o in outs] == ["retry-1", "retry-1"]
+        ids = [o["op_id"] for o in outs]
+        assert ids[0] == ids[1] and ids[0].startswith("retry-1@")  # @ the owner asked
         assert [o["repeated"] for o in outs] == [False, True]
         assert outs[0]["message"] == outs[1]["message"]
         # another role's same id is not that operation's answer
         spectator = gm("op", "--role", "spectator", str(path), "clock.advance", "minutes=10",
                        "--id", "retry-1")
         assert spectator.returncode == 1 and '"repeated": false' in spectator.stdout
+        # what op printed asks again safely: the same owner answers as the first time
+        printed = gm("op", str(path), "clock.advance", "minutes=10", "--id", ids[0])
+        assert json.loads(printed.stdout)["repeated"] is True
     finally:
         stop(owner)
+    assert clock(path) == EIGHT + 10 * 60
+    # a new owner never saw that id: it is not applied again as if it were new
+    heir = serve(path)
+    try:
+        late = gm("op", str(path), "clock.advance", "minutes=10", "--id", ids[0])
+        assert late.returncode == 3 and "has gone since" in late.stderr, late.stderr
+    finally:
+        stop(heir)
     assert clock(path) == EIGHT + 10 * 60
 
 
