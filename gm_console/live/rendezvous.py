@@ -169,7 +169,18 @@ class SessionLock:
         found: list[str] = []
         if self._fd is None:
             return found
-        if not _names(self.path, self._fd):
+        if lock_path(self.session) != self.path:  # its folder made since (named by its path)
+            fd = _retake(lock_path(self.session))
+            if fd is None:
+                found.append(f"the session's folder was made, and another process holds "
+                             f"the lock {lock_path(self.session)}")
+            else:
+                if _names(self.path, self._fd):
+                    self.path.unlink(missing_ok=True)
+                os.close(self._fd)
+                self.path, self._fd = lock_path(self.session), fd
+                _write(fd, self._said)
+        elif not _names(self.path, self._fd):
             fd = _retake(self.path)
             if fd is None:
                 found.append(f"the lock {self.path} was moved or removed, and another process "

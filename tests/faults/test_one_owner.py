@@ -140,3 +140,23 @@ def test_a_lock_moved_or_removed_while_live_leaves_the_owner_the_only_writer(san
         assert stop(owner) == 0, sandbox.log.read_text()
     assert clock(sandbox.session) == 8 * 3600 + 15 * 60
     assert not sandbox.lock_files()  # the ones it made again are let go on stopping
+
+
+def test_a_session_whose_folder_is_made_after_its_owner_started_keeps_one_lock(tmp_path):
+    from gm_console.live import rendezvous
+
+    session = tmp_path / "new" / "s.toml"  # no folder yet: the first save makes it
+    lock = rendezvous.SessionLock(session)
+    assert lock.acquire()
+    lock.announce(socket="nowhere")
+    try:
+        session.parent.mkdir()
+        lock.keep()  # the owner's next check: the lock named by the folder's inode is its
+        assert lock.path == rendezvous.lock_path(session)
+        assert rendezvous.SessionLock(session).acquire() is False
+        assert rendezvous.read_announcement(session)["socket"] == "nowhere"
+    finally:
+        lock.release()
+    after = rendezvous.SessionLock(session)
+    assert after.acquire()  # let go whole: free for the next front
+    after.release()
