@@ -34,6 +34,11 @@ JOIN_TIMEOUT = 5.0
 """Seconds a front waits for the owner's welcome and snapshot (``join_timeout_seconds``)."""
 
 
+UNANSWERED = "unanswered"
+"""In the ``data`` of an outcome the owner never gave: neither applied nor refused, as far as
+this front knows (a screen says so rather than "refused")."""
+
+
 class Answer(NamedTuple):
     """What became of one operation asked of the owner."""
 
@@ -249,13 +254,13 @@ class RemoteStore:
             return Answer(Outcome(False, op, reason=say(
                 "the session's owner is not answering (nothing in {seconds} s: stopped or "
                 "busy); the operation may still be applied: asking for it again is safe, it "
-                "is applied at most once", seconds=f"{self.request_timeout:g}")),
-                op_id, answered=False)
+                "is applied at most once", seconds=f"{self.request_timeout:g}"),
+                data={UNANSWERED: True}), op_id, answered=False)
         reply = slot[1]
         if reply is None:  # the owner went while this was asked: applied or not, unknown
             return Answer(Outcome(False, op, reason=say(
                 "{lost}; the operation may have been applied before it went",
-                lost=self.lost)), op_id, answered=False)
+                lost=self.lost), data={UNANSWERED: True}), op_id, answered=False)
         return Answer(Outcome.from_dict(reply, op), op_id, answered=True,
                       repeated=bool(reply.get("repeated")))
 
@@ -281,6 +286,10 @@ class RemoteStore:
                 if slot is not None:
                     slot[1] = message
                     slot[0].set()
+                else:  # the late answer to one that timed out: asking again is a new one
+                    for asked, op_id in list(self._unanswered.items()):
+                        if op_id == message.get("op_id"):
+                            self._unanswered.pop(asked, None)
             elif kind in (protocol.BYE, protocol.REFUSED):
                 reason = str(message.get("reason") or reason)
         self._lose(reason or self._gone())

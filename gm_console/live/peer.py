@@ -247,7 +247,8 @@ class Peer:
                 except Exception as exc:  # the core itself failed: say so, keep serving
                     log.exception("%s from %s failed", message.get("op", kind), self.actor)
                     outcome = refusal(str(message.get("op", kind)), f"the owner failed: {exc}")
-                self.send({"type": protocol.OUTCOME, "id": message.get("id"), **outcome})
+                self.send({"type": protocol.OUTCOME, "id": message.get("id"),
+                           "op_id": message.get("op_id"), **outcome})
             elif kind == protocol.RESYNC:
                 self.owner.resync(self)
             elif kind == protocol.BYE:

@@ -49,18 +49,21 @@ def test_an_op_asked_again_after_a_stopped_owner_timed_out_is_applied_once(tmp_p
         stopped(owner.pid)
         try:
             first = store.ask("clock.advance", {"minutes": 10})
+            # the console asks again (the same key) while the owner is still stopped: the same
+            second = store.ask("clock.advance", {"minutes": 10})
         finally:
             os.kill(owner.pid, signal.SIGCONT)
         assert not first.answered and not first.outcome.ok
         assert "not answering (nothing in 0.5 s" in first.outcome.reason
         assert "may still be applied" in first.outcome.reason
         assert "applied at most once" in first.outcome.reason
-        # the owner, running again, applies the first asking; asked again, it is that one
+        assert first.outcome.data == {"unanswered": True}  # the console says "No answer"
+        assert not second.answered and second.op_id == first.op_id
+        # the owner, running again, applies the first asking once; asked again, it is that one
         store.request_timeout = 30
-        again = store.ask("clock.advance", {"minutes": 10})
+        again = store.ask("clock.advance", {"minutes": 10}, op_id=first.op_id)
         assert again.answered and again.outcome.ok and again.repeated
-        assert again.op_id == first.op_id
-        # a new asking of the same operation, once answered, is a new operation
+        # its late answer came: the same operation asked now is a new one
         third = store.ask("clock.advance", {"minutes": 10})
         assert third.outcome.ok and not third.repeated and third.op_id != first.op_id
         deadline = time.monotonic() + 10
