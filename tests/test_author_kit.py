@@ -71,3 +71,14 @@ def test_the_example_light_plugin_passes_its_own_tests(tmp_path):
     result = install_and_test(example, tmp_path / "site")
     assert result.returncode == 0, result.stdout + result.stderr
     assert "8 passed" in result.stdout
+
+
+def test_the_example_spells_plugin_passes_its_own_tests(tmp_path):
+    """The second example, on the public API too, extends the combat plugin through the hooks
+    it declares (a kind of action, its check, taking it, a tracker column)."""
+    example = tmp_path / "gm-console-spells"
+    subprocess.run(["cp", "-r", str(ROOT / "examples" / "gm-console-spells"), str(example)],
+                   check=True)
+    result = install_and_test(example, tmp_path / "site")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "9 passed" in result.stdout

@@ -96,3 +96,21 @@ def test_the_site_builds_with_warnings_as_errors(tmp_path: Path) -> None:
         assert (tmp_path / "site" / page).exists(), page
     rules = (tmp_path / "site" / "rules" / "index.html").read_text(encoding="utf-8")
     assert "Forced march" in rules  # RULES.md itself, included
+
+
+def test_the_combat_plugins_hooks_are_each_documented_with_their_signature() -> None:
+    """docs/hooks.md is made from the host's hooks alone: the hooks the combat plugin declares
+    for others are on their own page, which must name each as declared."""
+    import inspect
+
+    from gm_console_plugins.combat import hookspecs
+
+    page = (ROOT / "docs" / "combat-hooks.md").read_text(encoding="utf-8")
+    declared = [name for name, value in vars(hookspecs).items()
+                if hasattr(value, "gm_console_spec")]
+    assert len(declared) >= 5
+    for name in declared:
+        signature = inspect.signature(getattr(hookspecs, name))
+        params = ", ".join(f"{p.name}: {p.annotation}" for p in signature.parameters.values())
+        assert f"### `{name}`" in page, name
+        assert f"def {name}({params}) -> {signature.return_annotation}" in page, name

@@ -64,6 +64,9 @@ class PluginHost(Protocol):
         (an operation names its context's type: typed here, the two would name each other)."""
     def run_operation(self, ctx: OpContext, name: str, raw: dict[str, Any]) -> Result:
         """Check and apply one operation inside ``ctx``."""
+    def fail(self, plugin: str, error: str, detail: str = "") -> None:
+        """Switch a plugin off, by name, for ``error``: how a plugin calling a hook it
+        declares reports an answer of the wrong shape, as the host does for its own hooks."""
 
 
 class Session:

@@ -1,12 +1,15 @@
 """The combat plugin's hook implementations: its operations, its table in the session, the
-``combat`` entry of ``show --json``, its screen and its line on the home screen."""
+``combat`` entry of ``show --json``, its screen and its line on the home screen; and the hooks
+it declares for other plugins (``hookspecs``, read by the host: kinds of action, checks,
+reactions, tracker columns), of which it implements its own kinds and taking an action."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from gm_console import ScreenSpec, SectionSpec, hookimpl, plugin_labels, say
-from gm_console_plugins.combat import ops, rules, turns
+from gm_console_plugins.combat import hookspecs  # noqa: F401  (the host reads it from here)
+from gm_console_plugins.combat import kinds, ops, rules, turns
 from gm_console_plugins.combat.section import validate
 
 if TYPE_CHECKING:
@@ -17,6 +20,18 @@ if TYPE_CHECKING:
 def register_operations(register) -> None:
     for operation in ops.OPERATIONS:
         register(operation)
+
+
+@hookimpl
+def combat_action_kinds() -> list[dict[str, Any]]:
+    # RULES.md 3.1's action types: the built-in actions come through the hook as anyone's
+    return kinds.built_in()
+
+
+@hookimpl
+def combat_take_action(ctx: OpContext, combatant: str, kind: str, variant: str,
+                       override: str) -> dict[str, Any] | None:
+    return ops.take_action(ctx, combatant, kind, variant, override)
 
 
 @hookimpl

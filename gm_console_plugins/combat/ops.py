@@ -22,7 +22,7 @@ from gm_console import (
     said_by,
     say,
 )
-from gm_console_plugins.combat import creatures, rules, turns
+from gm_console_plugins.combat import creatures, kinds, rules, turns
 from gm_console_plugins.combat.section import SETTING_KEYS
 
 if TYPE_CHECKING:
@@ -187,7 +187,27 @@ def summary_of(session: Session, kept: dict[str, Any] | None = None) -> dict[str
         entry["condition_names"] = member["condition_names"]
         if member["hit_points"] is not None:
             entry["hit_points"] = member["hit_points"]
+    for entry in out.get("combatants", []):
+        columns = _columns(session, entry)
+        if columns:
+            entry["columns"] = columns
     return out
+
+
+def _columns(session: Session, entry: dict[str, Any]) -> dict[str, str]:
+    """The tracker's columns from other plugins (``combat_columns``) for one combatant; a
+    plugin answering anything but a table of text is switched off by name."""
+    columns: dict[str, str] = {}
+    for plugin, answer in session.host.call_each("combat_columns", session=session,
+                                                 combatant=entry):
+        if not isinstance(answer, dict) or not all(
+                isinstance(k, str) and isinstance(v, str) for k, v in answer.items()):
+            session.host.fail(plugin, say("{hook} returned {value}, not {shape}",
+                                          hook="combat_columns", value=repr(answer)[:60],
+                                          shape=say("a table of text")))
+            continue
+        columns.update(answer)
+    return columns
 
 
 def roller(session: Session) -> Callable[[], int]:
@@ -629,43 +649,149 @@ def _acting(ctx: OpContext, p: dict[str, Any]) -> _Acting:
                    own_limits(ctx, combatant))
 
 
+def action_kinds(session: Session) -> dict[str, kinds.Kind]:
+    """Every kind of action the plugins contribute (``combat_action_kinds``), this plugin's
+    first. A plugin whose answer is not a list of sound kinds, or takes a name already taken,
+    is switched off by name, as the host does with any answer of the wrong shape."""
+    found: dict[str, kinds.Kind] = {}
+    answers = sorted(session.host.call_each("combat_action_kinds"),
+                     key=lambda answer: answer[0] != PLUGIN)
+    for plugin, answer in answers:
+        entries = answer if isinstance(answer, list) else []
+        wrong = (next(filter(None, map(kinds.problem, entries)), None) if entries else
+                 f"it returns a list of tables (kinds of action), not {answer!r}"[:120])
+        taken = [e["kind"] for e in entries if not wrong and e["kind"] in found]
+        if wrong or taken:
+            why = wrong or (f"kind {taken[0]!r} is contributed already by "
+                            f"{found[taken[0]]['plugin']!r}")
+            session.host.fail(plugin, say("combat_action_kinds: {why}", why=why))
+            continue
+        found.update((e["kind"], kinds.sound(e, plugin)) for e in entries)
+    return found
+
+
+def _checks(ctx: OpContext, entry: dict[str, Any], kind: str, cost: str, variant: str,
+            refusal: Said | None) -> tuple[str, tuple[str, str] | None]:
+    """What the other plugins say of the action (``combat_action_check``): the first refusal
+    (""), and the first allowance with its plugin (None)."""
+    refused, allowed = "", None
+    for plugin, answer in ctx.host.call_each("combat_action_check", session=ctx,
+                                             combatant=entry, kind=kind, cost=cost,
+                                             variant=variant, refusal=refusal):
+        verdict = list(answer.items()) if isinstance(answer, dict) else []
+        if len(verdict) != 1 or verdict[0][0] not in ("refuse", "allow") \
+                or not isinstance(verdict[0][1], str) or not verdict[0][1].strip():
+            ctx.host.fail(plugin, say("{hook} returned {value}, not {shape}",
+                                      hook="combat_action_check", value=repr(answer)[:60],
+                                      shape=say("a table of refuse or allow and a reason")))
+            continue
+        if verdict[0][0] == "refuse":
+            refused = refused or verdict[0][1]
+        elif allowed is None:
+            allowed = (plugin, verdict[0][1])
+    return refused, allowed
+
+
 def _take(ctx: OpContext, p: dict[str, Any]) -> Result:
+    known = action_kinds(ctx)
+    kind, variant = p["action"].strip().casefold(), p["variant"].strip().casefold()
+    cost = _guard(kinds.cost_of, known, kind, variant)
     encounter, settings, said, name, speed, limited = _acting(ctx, p)
-    done = _guard(rules.take, encounter, ctx.table(PLUGIN), settings, name, p["action"],
-                  speed_m=speed, metres=p["metres"],
-                  full_round=p["full_round"], allows_step=p["allows_step"],
-                  override=p["override"], limits=limited,
-                  as_standard=p["as_standard"])
-    _override_line(ctx, name, done["overridden"], p["override"])
-    what = [ACTION_WORDS[p["action"]]]  # the action, then what goes with it
+    combatant = _guard(turns.find, encounter, name)
+    if known[kind]["per_turn"]:
+        if turns.is_entry(combatant):
+            raise Refused(say("{name} is not a creature ({entry}): it has no actions to spend",
+                              name=name, entry=combatant["entry"]))
+        refusal = kinds.own_budget_refusal(encounter, combatant, known[kind],
+                                           limited.get(name, {}).get("no_actions", ""))
+    else:
+        refusal = _guard(rules.refusal, encounter, ctx.table(PLUGIN), settings, name, cost,
+                         speed_m=speed, metres=p["metres"], full_round=p["full_round"],
+                         allows_step=p["allows_step"], limits=limited,
+                         as_standard=p["as_standard"])
+    reason = _heard(ctx, _Acting(encounter, settings, said, name, speed, limited), combatant,
+                    (kind, cost, variant), refusal, p["override"])
+    if known[kind]["per_turn"]:
+        kinds.spend_own(combatant, kind)
+        done: dict[str, Any] = {"started": "", "completed": ""}
+    else:
+        done = rules.spend(encounter, settings, name, cost, speed_m=speed, metres=p["metres"],
+                           full_round=p["full_round"], allows_step=p["allows_step"],
+                           as_standard=p["as_standard"])
+    done["overridden"] = reason or ""
+    what = [kinds.words(known, kind, variant, cost)]  # the action, then what goes with it
     if done["started"]:
         what.append(say(", starting the full-round action {label!r}", label=done["started"]))
     elif done["completed"]:
         what.append(say(", completing the full-round action {label!r}",
                         label=done["completed"]))
-    elif p["action"] == "full-round" and p["full_round"]:
+    elif cost == "full-round" and p["full_round"]:
         what.append(say(" ({label})", label=p["full_round"]))
-    if p["action"] == "full-round" and p["as_standard"]:
+    if cost == "full-round" and p["as_standard"]:
         what.append(say(" as a standard action, the single action of its round (only free and "
                         "swift actions and the 5-foot step are left)"))
     if p["metres"]:
         what.append(say(", moving {metres:g} m", metres=p["metres"]))
-    elif p["metres"] == 0 and p["action"] == "move":
+    elif p["metres"] == 0 and cost == "move":
         what.append(say(" (not to move)"))
-    if p["action"] == "immediate" and encounter["turn"] != name:
+    if cost == "immediate" and encounter["turn"] != name:
         what.append(say(" off-turn (it uses up the swift action of its next turn)"))
     text = _overridden(say("{name} takes {what}", name=name, what=joined("", what)), done, p)
+    ctx.notify("combat_action_taken", combatant=name, kind=kind, cost=cost, variant=variant)
     return Result(joined("; ", [*said, text]),
-                  {"combatant": name, "overridden": done["overridden"],
+                  {"combatant": name, "kind": kind, "cost": cost, "variant": variant,
+                   "overridden": done["overridden"],
                    **_left(ctx, encounter, name, speed, limited)}, [name])
 
 
+def _heard(ctx: OpContext, acting: _Acting, combatant: dict[str, Any],
+           action: tuple[str, str, str], refusal: Said | None, override: str) -> str | None:
+    """The budget's ``refusal`` of an ``action`` (kind, cost, variant), with what the other
+    plugins say of it (``combat_action_check``): refused unless the game master's
+    ``override`` forces it, journaled when forced or lifted by a plugin. Returns the refusal
+    overridden (None: none)."""
+    kind, cost, variant = action
+    entry = rules.combatant_summary(acting.encounter, ctx.table(PLUGIN), acting.settings,
+                                    combatant, acting.speed, acting.limited)
+    refused, allowed = _checks(ctx, entry, kind, cost, variant, refusal)
+    reason = refused or (None if allowed else refusal)
+    if reason and not override.strip():
+        _guard(_forbid, reason)
+    _override_line(ctx, acting.name, reason or "", override)
+    if allowed and refusal and not refused:
+        ctx.journal(say("allowed by {plugin} ({reason}): {why}", plugin=allowed[0],
+                        reason=allowed[1], why=refusal), kind="override", who=[acting.name])
+    return reason
+
+
+def _forbid(reason: str) -> None:
+    raise rules.Forbidden(reason)
+
+
+def take_action(ctx: OpContext, combatant: str, kind: str, variant: str,
+                override: str) -> dict[str, Any] | None:
+    """``combat_take_action``: another plugin's operation spends an action as
+    ``actions.take`` does, inside it (None: no fight is running)."""
+    if not encounter_of(ctx).get("active"):
+        return None
+    return ctx.apply("actions.take", combatant=combatant, action=kind, variant=variant,
+                     override=override).data
+
+
 def _move(ctx: OpContext, p: dict[str, Any]) -> Result:
-    encounter, _, said, name, speed, limited = _acting(ctx, p)
-    done = _guard(rules.move, encounter, ctx.table(PLUGIN), name, p["metres"],
-                  speed_m=speed, override=p["override"], limits=limited)
-    _override_line(ctx, name, done["overridden"], p["override"])
-    taken = done["moves_taken"]
+    acting = _acting(ctx, p)
+    encounter, _, said, name, speed, limited = acting
+    refusal = _guard(rules.move_refusal, encounter, ctx.table(PLUGIN), name, p["metres"],
+                     speed_m=speed, limits=limited)
+    combatant = _guard(turns.find, encounter, name)
+    # moving is a move action's, for the other plugins' checks, when it needs one
+    needs = rules.moves_needed(combatant, p["metres"], speed)
+    reason = _heard(ctx, acting, combatant, ("move", "move", ""), refusal, p["override"]) \
+        if needs or refusal else None
+    taken = rules.spend_metres(encounter, name, p["metres"], speed_m=speed)
+    done = {"overridden": reason or "", "moves_taken": taken}
+    for _ in range(taken):
+        ctx.notify("combat_action_taken", combatant=name, kind="move", cost="move", variant="")
     text = (say("{name} moves {metres:g} m", name=name, metres=p["metres"]) if not taken else
             say("{name} moves {metres:g} m (taking a move action)", name=name,
                 metres=p["metres"]) if taken == 1 else
@@ -778,7 +904,10 @@ OPERATIONS = [
         "the rules forbid it, unless override gives the game master's reason.",
         _take,
         (COMBATANT,
-         Param("action", str, "the action type", choices=rules.ACTIONS),
+         Param("action", str, "the action type (standard, move, full-round, free, swift, "
+               "immediate, step) or a kind of action a plugin adds (combat_action_kinds)"),
+         Param("variant", str, "a variant of the kind that spends another action type "
+               "(cast: quickened)", default=""),
          Param("metres", float, "with a move action: metres moved with it (0: the move action "
                "was spent on something else, which leaves the 5-foot step open; not given: "
                "counted as movement, setting move_action_counts_as_movement)", default=None),

@@ -453,10 +453,21 @@ def take(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any], 
                      as_standard=as_standard)
     if reason and not override.strip():
         raise Forbidden(reason)
+    return {**spend(encounter, settings, name, action, speed_m=speed_m, metres=metres,
+                    full_round=full_round, allows_step=allows_step, as_standard=as_standard),
+            "overridden": reason or ""}
+
+
+def spend(encounter: Encounter, settings: dict[str, Any], name: str, action: str, *,
+          speed_m: float, metres: float | None = None, full_round: str = "",
+          allows_step: bool = True, as_standard: bool = False) -> dict[str, Any]:
+    """Spend ``action`` from ``name``'s budget, once :func:`refusal` has been heard (or
+    overridden, or lifted by a plugin: the ``combat_action_check`` hook). Returns
+    ``started``/``completed`` (a full-round action's name)."""
     c = find(encounter, name)
     budget = c["budget"]
     own = encounter["turn"] == c["name"]
-    done: dict[str, Any] = {"overridden": reason or "", "started": "", "completed": ""}
+    done: dict[str, Any] = {"started": "", "completed": ""}
     if action == "standard":
         budget["standard"] += 1
         if full_round:
@@ -503,6 +514,13 @@ def move(encounter: Encounter, table: dict[str, Any], name: str, metres: float, 
     reason = move_refusal(encounter, table, name, metres, speed_m=speed_m, limits=limits)
     if reason and not override.strip():
         raise Forbidden(reason)
+    return {"overridden": reason or "", "moves_taken": spend_metres(encounter, name, metres,
+                                                                   speed_m=speed_m)}
+
+
+def spend_metres(encounter: Encounter, name: str, metres: float, *, speed_m: float) -> int:
+    """Spend ``metres`` once :func:`move_refusal` has been heard (as :func:`spend`); returns
+    how many move actions it took."""
     c = find(encounter, name)
     budget = c["budget"]
     extra = moves_needed(c, metres, speed_m)
@@ -510,7 +528,7 @@ def move(encounter: Encounter, table: dict[str, Any], name: str, metres: float, 
     budget["metres_allowed"] += extra * speed_m
     budget["metres_spent"] += metres
     budget["moved"] = budget["moved"] or metres > EPSILON
-    return {"overridden": reason or "", "moves_taken": extra}
+    return extra
 
 
 READY_ACTIONS = ("standard", "move", "swift", "free")

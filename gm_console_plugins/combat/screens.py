@@ -155,6 +155,8 @@ def detail(entry: dict[str, Any], t: Callable[[str], str], surprise: bool,
     refused = entry.get("refusals", {}).get("immediate")
     if refused:
         parts.append(f"{t('immediate')}{colon}{t(refused)}")
+    # other plugins' tracker columns (combat_columns): 80 columns hold the table's own
+    parts += [f"{t(title)}{colon}{value}" for title, value in entry.get("columns", {}).items()]
     return " · ".join(parts)
 
 

@@ -152,6 +152,12 @@ def _fight_problems(table: dict[str, Any]) -> list[Problem]:
             if not problems and combatant["budget"]["swift"] not in _SWIFT:
                 problems.append(((*where, "budget", "swift"),
                                  f"{what}: swift must be one of {', '.join(map(repr, _SWIFT))}"))
+            own = combatant["budget"].get("kinds", {})  # kinds with their own budget
+            if not problems and not (isinstance(own, dict) and all(
+                    not _wrong(n, int) and 0 <= n <= _LIMIT for n in own.values())):
+                problems.append(((*where, "budget", "kinds"),
+                                 f"{what}: kinds must be a table of whole numbers (the kinds "
+                                 "of action with a budget of their own taken this turn)"))
         found += problems
         if isinstance(combatant.get("name"), str):
             if combatant["name"] in names:

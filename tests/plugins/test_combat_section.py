@@ -44,6 +44,8 @@ def broken(change) -> list:
     (lambda e: e["combatants"][1].pop("speed_m"), ("combatants", 1, "speed_m"), "no speed_m"),
     (lambda e: e["combatants"][0]["budget"].update(swift="twice"),
      ("combatants", 0, "budget", "swift"), "one of"),
+    (lambda e: e["combatants"][0]["budget"].update(kinds={"rage": "often"}),
+     ("combatants", 0, "budget", "kinds"), "kinds must be a table of whole numbers"),
     (lambda e: e["combatants"][0]["budget"].update(move=True),
      ("combatants", 0, "budget", "move"), "whole number"),
     (lambda e: e["combatants"][0].update(started={"label": 3}), ("combatants", 0, "started"),
