@@ -161,7 +161,7 @@ def _console(path: Path, role: Role, name: str, theme: str = "") -> int:
         return 2
     lock, sock = met
     if sock is not None:
-        store = _join(sock, host, str(role), name, front="console")
+        store = _join(sock, path, host, str(role), name, front="console")
         if store is None:
             return 2
         _loaded()
@@ -242,15 +242,18 @@ def _meet(path: Path) -> tuple[Any, Any] | None:
         return None
 
 
-def _join(sock: Any, host: Host, role: str, name: str, front: str = "") -> RemoteStore | None:
+def _join(sock: Any, path: Path, host: Host, role: str, name: str,
+          front: str = "") -> RemoteStore | None:
     from gm_console.live.client import (  # only a front that joins
         JoinRefused,
         RemoteStore,
     )
 
     try:
+        pid = rendezvous.read_announcement(path).get("pid")
         return RemoteStore(sock, host, role, name, front,
-                           join_timeout=host.config.join_timeout_seconds)
+                           join_timeout=host.config.join_timeout_seconds, session=path,
+                           owner_pid=pid if isinstance(pid, int) else None)
     except JoinRefused as exc:  # refused, not answering, or gone: the message says which
         print(f"gm-console: {exc}", file=sys.stderr)
         return None
@@ -269,6 +272,9 @@ def _command(argv: list[str]) -> int:
     op.add_argument("session", type=Path)
     op.add_argument("name")
     op.add_argument("params", nargs="*", metavar="key=value")
+    op.add_argument("--id", dest="op_id", default="", metavar="ID",
+                    help="the operation's id (default: a new one), to ask again for one whose "
+                         "owner did not answer: the owner applies an id at most once")
     _role_arguments(op)
     serve = sub.add_parser("serve", help="own a session without a screen, for a game server")
     serve.add_argument("session", type=Path)
@@ -425,7 +431,7 @@ def _show(args: argparse.Namespace, host: Host) -> int:
         return 2
     role, lock, sock = front
     if sock is not None:  # as the owner has it now, unsaved changes included
-        remote = _join(sock, host, str(role), args.front_name or "show")
+        remote = _join(sock, args.session, host, str(role), args.front_name or "show")
         if remote is None:
             return 2
         data = show(remote)
@@ -506,14 +512,37 @@ def _op(args: argparse.Namespace, host: Host, given: dict[str, Any] | None = Non
         return 2
     role, lock, sock = front
     if sock is not None:  # the owner applies it: every screen shows it at once
-        remote = _join(sock, host, str(role), args.front_name or "cli")
+        remote = _join(sock, args.session, host, str(role), args.front_name or "cli")
         if remote is None:
             return 2
-        # undo is not an operation: the owner's history of the session
-        outcome = remote.undo() if args.name == "undo" else remote.apply(args.name, params)
+        # An id that op printed says which owner it was sent to (ID@OWNER): only that one
+        # knows whether it applied it.
+        given_id, _, asked_of = str(getattr(args, "op_id", "")).partition("@")
+        if asked_of and asked_of != remote.owner_instance:
+            remote.close()
+            print(f"gm-console: operation {given_id} was sent to an owner of {args.session} "
+                  f"that has gone since; whether it applied it is not known here: see the "
+                  f"journal (gm-console journal {args.session}) before asking again without "
+                  f"--id", file=sys.stderr)
+            return 3
+        # (undo is not an operation: the owner's history of the session; ask sends it)
+        answer = remote.ask(args.name, params, given_id)
         remote.close()
-        return _print_outcome(outcome)
+        retry_id = f"{answer.op_id}@{remote.owner_instance}"
+        if not answer.answered:  # neither done nor refused: maybe applied
+            _print_outcome(answer.outcome, "", op_id=retry_id, answered=False)
+            print(f"gm-console: to ask again, safely: gm-console op ... --id {retry_id}",
+                  file=sys.stderr)
+            return 3
+        return _print_outcome(answer.outcome, op_id=retry_id, repeated=answer.repeated)
     try:  # no owner: read, apply and write under the lock, so no other front's change is lost
+        if getattr(args, "op_id", ""):
+            # The owner that was asked may have applied it before it went; only it knew.
+            print(f"gm-console: nobody has {args.session} open now, and whether operation "
+                  f"{args.op_id} was applied by its last owner is not known here: see the "
+                  f"journal (gm-console journal {args.session}) before asking again without "
+                  f"--id", file=sys.stderr)
+            return 3
         if not role.is_gm:
             print(f"gm-console: nobody has {args.session} open: a {role}'s operation goes "
                   f"through the session's owner", file=sys.stderr)
@@ -552,11 +581,15 @@ def _op(args: argparse.Namespace, host: Host, given: dict[str, Any] | None = Non
         lock.release()
 
 
-def _print_outcome(outcome: Any) -> int:
-    """The outcome as JSON; 1 (and the reason on stderr) if it was refused or not saved."""
-    print(json_output(json.dumps(outcome.as_dict(), indent=2, ensure_ascii=False, default=str)))
+def _print_outcome(outcome: Any, heading: str = "refused", **extra: Any) -> int:
+    """The outcome as JSON (with ``extra``: an owner's answer says its operation's id, and
+    whether it had been asked for already); 1 (and the reason on stderr) if it was refused or
+    not saved."""
+    print(json_output(json.dumps({**outcome.as_dict(), **extra}, indent=2, ensure_ascii=False,
+                                 default=str)))
     if not outcome.ok:
-        print(visible(f"gm-console: refused: {outcome.reason}"), file=sys.stderr)
+        said = f"{heading}: " if heading else ""
+        print(visible(f"gm-console: {said}{outcome.reason}"), file=sys.stderr)
         return 1
     return 0
 

@@ -152,6 +152,17 @@ class Config:
                               f"3600, not {value!r}")
         return float(value)
 
+    @property
+    def request_timeout_seconds(self) -> float:
+        """How long a front waits for the owner's answer to an operation
+        (``request_timeout_seconds``)."""
+        value = self.settings.get("request_timeout_seconds", 10.0)
+        if isinstance(value, bool) or not isinstance(value, (int, float)) \
+                or not 0 < value <= 3600:
+            raise ConfigError(f"request_timeout_seconds must be a number of seconds above 0, "
+                              f"up to 3600, not {value!r}")
+        return float(value)
+
     def keys(self) -> dict[str, str]:
         """Binding id → key, as remapped by the user (``[keys]``)."""
         return {str(k): str(v) for k, v in self.settings.get("keys", {}).items()}

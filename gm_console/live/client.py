@@ -14,25 +14,41 @@ returns once the owner's outcome is in, after the change it caused. When the own
 from __future__ import annotations
 
 import itertools
+import json
+import os
 import socket
+import time
+import uuid
 import threading
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
 from gm_console.contract.session import Session
 from gm_console.host.manager import Host
 from gm_console.live import protocol, rendezvous, sync
 from gm_console.live.roles import Role
 from gm_console.state.store import Change, Outcome, SessionStore
-from gm_console.text.said import say
-
-REPLY_TIMEOUT = 30.0
-"""Seconds an operation waits for the owner's answer (an owner that hangs, not one that died:
-a dead owner's socket closes and every waiting operation is answered at once)."""
-
+from gm_console.text.said import Said, say
 
 JOIN_TIMEOUT = 5.0
 """Seconds a front waits for the owner's welcome and snapshot (``join_timeout_seconds``)."""
+
+
+UNANSWERED = "unanswered"
+"""In the ``data`` of an outcome the owner never gave: neither applied nor refused, as far as
+this front knows (a screen says so rather than "refused")."""
+
+
+class Answer(NamedTuple):
+    """What became of one operation asked of the owner."""
+
+    outcome: Outcome
+    op_id: str
+    """The operation's id: asking again with it is applied at most once."""
+    answered: bool
+    """False when the owner did not answer in time: the operation may still be applied."""
+    repeated: bool = False
+    """The owner had applied (or refused) this id already: this is its first outcome."""
 
 
 class JoinRefused(Exception):
@@ -42,8 +58,20 @@ class JoinRefused(Exception):
 
 class RemoteStore:
     def __init__(self, sock: socket.socket, host: Host, role: str = "gm", name: str = "",
-                 front: str = "", join_timeout: float = JOIN_TIMEOUT) -> None:
+                 front: str = "", join_timeout: float = JOIN_TIMEOUT,
+                 request_timeout: float | None = None, session: Path | None = None,
+                 owner_pid: int | None = None) -> None:
+        """``session`` and ``owner_pid``: what the lock said, so that a front refused before
+        the owner's welcome (which says them) can still name the session and the process."""
         self.host = host
+        self.session_path = Path(session) if session is not None else Path()
+        self._owner_pid: int | None = owner_pid
+        self.request_timeout = (host.config.request_timeout_seconds if request_timeout is None
+                                else request_timeout)
+        """Seconds an operation waits for the owner's answer (an owner stopped or busy, not
+        one that died: a dead owner's socket closes and every waiting operation is answered
+        at once)."""
+        self._unanswered: dict[str, str] = {}  # what was asked (as JSON) -> its id
         self.on_save = None  # the owner saves
         self._sock = sock
         self._reader = sock.makefile("rb")
@@ -65,7 +93,7 @@ class RemoteStore:
             snapshot = self._joining(join_timeout)
         except OSError as exc:  # the hello could not be sent: nobody reads the socket
             self.close()
-            raise JoinRefused(f"the session's owner has gone ({exc.strerror or exc})") from None
+            raise JoinRefused(self._gone(exc.strerror or str(exc))) from None
         sock.settimeout(None)
         if snapshot["type"] != protocol.SNAPSHOT:
             self.close()
@@ -82,22 +110,44 @@ class RemoteStore:
             line = self._reader.readline(protocol.MAX_LINE)
         except TimeoutError:
             self.close()
-            raise JoinRefused(f"the session's owner is not answering (nothing in {timeout:g} s: "
-                              f"stopped or busy); try again, or see join_timeout_seconds"
-                              ) from None
+            raise JoinRefused(f"{self._owner()} is not answering (nothing in {timeout:g} s: "
+                              f"stopped or busy); nothing of this front's was applied: try "
+                              f"again, or see join_timeout_seconds") from None
         except (OSError, ValueError) as exc:
             self.close()
-            raise JoinRefused(f"the session's owner has gone ({exc})") from None
+            raise JoinRefused(self._gone(getattr(exc, "strerror", None) or str(exc))) from None
         if not line:
             self.close()
-            raise JoinRefused("the session's owner has gone (it closed the connection)")
+            raise JoinRefused(self._gone())
         return protocol.decode(line)
+
+    def _owner(self) -> str:
+        """The owner, as precisely as this front knows it: "the owner of s.toml (process 12)"."""
+        name = self.session_path.name
+        return ("the owner of " + (name or "the session")
+                + (f" (process {self._owner_pid})" if self._owner_pid else ""))
+
+    def _gone(self, error: str = "") -> Said:
+        """That the owner is gone, and how: its process exited, or it closed the connection
+        (then ``error`` says how the connection ended, if it says anything)."""
+        session = self.session_path.name or say("the session")
+        if self._owner_pid and _exited(self._owner_pid):
+            return say("the owner of {session} is gone (process {pid} exited)",
+                       session=session, pid=str(self._owner_pid))
+        if self._owner_pid:
+            return say("the owner of {session} is gone (process {pid} closed the connection"
+                       "{error})", session=session, pid=str(self._owner_pid),
+                       error=f": {error}" if error else "")
+        return say("the owner of {session} is gone (its connection closed{error})",
+                   session=session, error=f": {error}" if error else "")
 
     def _welcomed(self, welcome: dict[str, Any]) -> None:
         self.role = Role.parse(welcome["role"])
         self.actor = str(welcome.get("actor", ""))
         self.session_path = Path(str(welcome.get("session", "")))
         self._owner_pid = welcome.get("owner_pid")
+        self.owner_instance = str(welcome.get("instance", ""))
+        """Which of the session's owners this is (ids of operations are remembered by one)."""
 
     # -- the SessionStore's interface -----------------------------------------------------------
 
@@ -116,10 +166,27 @@ class RemoteStore:
     def apply(self, name: str, params: dict[str, Any] | None = None,
               actor: str = "gm") -> Outcome:
         """Ask the owner; ``actor`` is ignored (the owner names this connection's actor)."""
-        return self._ask({"type": protocol.OP, "op": name, "params": params or {}}, name)
+        return self.ask(name, params).outcome
 
     def undo(self, actor: str = "gm") -> Outcome:
-        return self._ask({"type": protocol.UNDO}, "undo")
+        return self.ask("undo").outcome
+
+    def ask(self, name: str, params: dict[str, Any] | None = None,
+            op_id: str = "") -> Answer:
+        """The operation ``name`` (or ``undo``) asked of the owner under the id ``op_id``.
+        Without one, it gets a new id, unless the same operation with the same parameters was
+        asked before and went unanswered (the owner stopped or busy): asked again, it is that
+        one, with its id, so the owner applies it at most once."""
+        message: dict[str, Any] = ({"type": protocol.UNDO} if name == "undo" else
+                                   {"type": protocol.OP, "op": name, "params": params or {}})
+        asked = json.dumps(message, sort_keys=True, default=str)
+        op_id = op_id or self._unanswered.get(asked) or uuid.uuid4().hex
+        answer = self._ask({**message, "op_id": op_id}, name, op_id)
+        if answer.answered:
+            self._unanswered.pop(asked, None)
+        elif not self.lost:
+            self._unanswered[asked] = op_id
+        return answer
 
     def successor_ready(self) -> bool:
         """After the owner has gone: whether opening the session again would get somewhere,
@@ -170,27 +237,35 @@ class RemoteStore:
             return None
         return protocol.decode(line) if line else None
 
-    def _ask(self, message: dict[str, Any], op: str) -> Outcome:
+    def _ask(self, message: dict[str, Any], op: str, op_id: str) -> Answer:
         if self.lost:
-            return Outcome(False, op, reason=self.lost)
+            return Answer(Outcome(False, op, reason=self.lost), op_id, answered=True)
         ident = next(self._ids)
         slot: list[Any] = [threading.Event(), None]
         self._waiting[ident] = slot
         try:
             self._send({**message, "id": ident})
-        except OSError:
+        except OSError:  # never sent: the owner cannot have applied it
             self._waiting.pop(ident, None)
-            return Outcome(False, op, reason=self.lost or say("the session's owner has gone"))
-        if not slot[0].wait(REPLY_TIMEOUT):
+            return Answer(Outcome(False, op, reason=self.lost or self._gone()), op_id,
+                          answered=True)
+        if not slot[0].wait(self.request_timeout):
             self._waiting.pop(ident, None)
-            return Outcome(False, op, reason=say("the session's owner did not answer"))
+            return Answer(Outcome(False, op, reason=say(
+                "the session's owner is not answering (nothing in {seconds} s: stopped or "
+                "busy); the operation may still be applied: asking for it again is safe, it "
+                "is applied at most once", seconds=f"{self.request_timeout:g}"),
+                data={UNANSWERED: True}), op_id, answered=False)
         reply = slot[1]
-        if reply is None:
-            return Outcome(False, op, reason=self.lost)
-        return Outcome.from_dict(reply, op)
+        if reply is None:  # the owner went while this was asked: applied or not, unknown
+            return Answer(Outcome(False, op, reason=say(
+                "{lost}; the operation may have been applied before it went",
+                lost=self.lost), data={UNANSWERED: True}), op_id, answered=False)
+        return Answer(Outcome.from_dict(reply, op), op_id, answered=True,
+                      repeated=bool(reply.get("repeated")))
 
     def _run(self) -> None:
-        reason: str = say("the session's owner has gone (its connection closed)")
+        reason: str = ""
         while True:
             try:
                 message = self._read()
@@ -211,9 +286,13 @@ class RemoteStore:
                 if slot is not None:
                     slot[1] = message
                     slot[0].set()
+                else:  # the late answer to one that timed out: asking again is a new one
+                    for asked, op_id in list(self._unanswered.items()):
+                        if op_id == message.get("op_id"):
+                            self._unanswered.pop(asked, None)
             elif kind in (protocol.BYE, protocol.REFUSED):
                 reason = str(message.get("reason") or reason)
-        self._lose(reason)
+        self._lose(reason or self._gone())
 
     def _on_change(self, message: dict[str, Any]) -> None:
         if self._resyncing:
@@ -244,3 +323,22 @@ class RemoteStore:
 if TYPE_CHECKING:
     def _a_session_store(store: RemoteStore) -> SessionStore:
         return store  # mypy checks that a RemoteStore has all a SessionStore has
+
+
+def _exited(pid: int, within: float = 0.5) -> bool:
+    """Whether process ``pid`` has ended (or ends within ``within`` s: its connection closes
+    as it dies, a moment before it is gone), a zombie not yet reaped included."""
+    deadline = time.monotonic() + within
+    while True:
+        try:
+            os.kill(pid, 0)
+            with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as stat:
+                if stat.read().rsplit(")", 1)[-1].split()[:1] == ["Z"]:
+                    return True
+        except ProcessLookupError:
+            return True
+        except OSError:  # another user's process, or no /proc: alive as far as we know
+            pass
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.02)

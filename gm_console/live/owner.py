@@ -9,9 +9,11 @@ policy of its listener (:mod:`~gm_console.live.peer`, where the trust model is).
 
 from __future__ import annotations
 
+import collections
 import os
 import socket
 import threading
+import uuid
 from pathlib import Path
 from typing import Any, Callable
 
@@ -36,6 +38,14 @@ from gm_console.state.store import Change, Outcome, Store
 from gm_console.text.said import say
 
 
+LOCK_CHECK_SECONDS = 1.0
+"""How often the owner checks that its lock files are still in place (and takes the one
+beside the session once the folder lets it be made)."""
+
+REMEMBERED_OPERATIONS = 1000
+"""Operations whose id and outcome the owner keeps, the latest: one asked for again (a retry
+after a timeout) is answered with its first outcome, not applied twice."""
+
 MAX_AWAITING_HELLO = 32
 """Fronts connected and not yet past their hello, at once (each has
 :data:`~gm_console.live.peer.HELLO_TIMEOUT` to say it)."""
@@ -51,17 +61,36 @@ class Owner:
         self.seq = 0
         self._peers: list[Peer] = []
         self._awaiting: list[Peer] = []  # attached, not yet past their hello; oldest first
+        self.instance = uuid.uuid4().hex[:12]
+        """This owner among all the session's owners, one after another: the operation ids it
+        remembers are its own (a retry under another owner cannot be told from a new one)."""
+        self._answered: collections.OrderedDict[tuple[str, str], dict[str, Any]] = \
+            collections.OrderedDict()  # (role, operation id) -> its outcome, latest last
         self._views: dict[str, dict[str, Any]] = {}  # per role: the view as last sent
         self._sent = store.state  # the state as of the last change event
         self._lock = threading.Lock()
         self._applying = threading.Lock()  # held by a front's operation; close waits for it
         self._listener: socket.socket | None = None
         self._closed = False
+        self._stopping = threading.Event()
+        self._locking = threading.Lock()  # the lock files: kept in place, or let go
         self.opening_note = ""
         """Said once to the game master: changes its file lacked, taken from its log."""
         self.on_notice: list[Callable[[str], None]] = []
         """Told, in a sentence, when a console (a person) joins or leaves."""
         store.subscribe(self._broadcast)
+        threading.Thread(target=self._keep_lock, name="gm-console-lock", daemon=True).start()
+
+    def _keep_lock(self) -> None:
+        """A lock file moved or removed while this owner lives is made again at once, so the
+        next front finds the owner there, never a free session to write."""
+        while not self._stopping.wait(LOCK_CHECK_SECONDS):
+            with self._locking:
+                if self._closed:
+                    return
+                found = self.lock.keep()
+            for sentence in found:
+                log.warning("%s: %s", self.session, sentence)
 
     @classmethod
     def open(cls, session: Path, host: Host, lock: SessionLock, create: bool = True) -> Owner:
@@ -210,7 +239,20 @@ class Owner:
         with self._applying:
             if self._closed:  # too late: the last save is done
                 return refusal(str(message.get("op", "")), "the session's owner is stopping")
-            return self._perform(peer, message)
+            ident = message.get("op_id")
+            if not isinstance(ident, str) or not ident:  # a client that sends no id
+                return self._perform(peer, message)
+            # Keyed by role too: an id is no password to another role's outcome.
+            key = (str(peer.role), ident[:100])
+            if key in self._answered:
+                log.info("%s asked again for operation %s: answered as the first time",
+                         peer.actor, ident[:100])
+                return {**self._answered[key], "repeated": True}
+            outcome = self._perform(peer, message)
+            self._answered[key] = outcome
+            if len(self._answered) > REMEMBERED_OPERATIONS:
+                self._answered.popitem(last=False)
+            return outcome
 
     def _perform(self, peer: Peer, message: dict[str, Any]) -> dict[str, Any]:
         name = str(message.get("op", ""))
@@ -252,6 +294,7 @@ class Owner:
             if self._closed:
                 return
             self._closed = True
+        self._stopping.set()
         self.saver.close()
         if self._listener is not None:
             self._listener.close()
@@ -261,7 +304,8 @@ class Owner:
         for peer in peers:
             peer.send({"type": protocol.BYE, "reason": reason})
             peer.finish()
-        self.lock.release()
+        with self._locking:  # not while a lock file is being made again
+            self.lock.release()
         log.info("stopped owning %s", self.session)
 
 

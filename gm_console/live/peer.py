@@ -64,6 +64,8 @@ class SessionOwner(Protocol):
     def session(self) -> Path: ...
     @property
     def store(self) -> SessionStore: ...
+    @property
+    def instance(self) -> str: ...
     def join(self, peer: Peer) -> None: ...
     def leave(self, peer: Peer) -> None: ...
     def resync(self, peer: Peer) -> None: ...
@@ -210,7 +212,8 @@ class Peer:
                              if ch.isprintable())[:60] or str(self.role)
         self.send({"type": protocol.WELCOME, "protocol": protocol.VERSION,
                    "role": str(self.role), "actor": self.actor,
-                   "session": str(self.owner.session), "owner_pid": os.getpid()})
+                   "session": str(self.owner.session), "owner_pid": os.getpid(),
+                   "instance": self.owner.instance})
         self.front = str(hello.get("front", ""))
         self.joined = True
         self.owner.join(self)
@@ -244,7 +247,8 @@ class Peer:
                 except Exception as exc:  # the core itself failed: say so, keep serving
                     log.exception("%s from %s failed", message.get("op", kind), self.actor)
                     outcome = refusal(str(message.get("op", kind)), f"the owner failed: {exc}")
-                self.send({"type": protocol.OUTCOME, "id": message.get("id"), **outcome})
+                self.send({"type": protocol.OUTCOME, "id": message.get("id"),
+                           "op_id": message.get("op_id"), **outcome})
             elif kind == protocol.RESYNC:
                 self.owner.resync(self)
             elif kind == protocol.BYE:

@@ -244,8 +244,9 @@ class GMConsoleApp(App):
         """A refusal with its reason; on a player's terminal of a live session, that what
         they did waits for the game master's approval."""
         self._show_saving()
-        if not outcome.ok:
-            self.notify(self.t(outcome.reason), title=self.t("Refused"), severity="warning")
+        if not outcome.ok:  # refused, or (a live session's client) never answered
+            title = "No answer" if outcome.data.get("unanswered") else "Refused"
+            self.notify(self.t(outcome.reason), title=self.t(title), severity="warning")
         elif outcome.op == "request.add":
             self.notify(self.t(outcome.message), title=self.t("Waiting for the game master"), timeout=6)
 
