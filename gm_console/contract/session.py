@@ -371,7 +371,7 @@ class OpContext(Session):
         character["conditions"] = kept
         self.touch(self.owner_of(character))
         if why:
-            label = cond.label_of(name, cond.table_of(self.table("conditions")), self.language)
+            label = cond.name_of(name, cond.table_of(self.table("conditions")))
             self.journal(say("{name}: {condition} ends ({why})",
                              name=str(character.get("name", "")), condition=label, why=why),
                          kind="condition",

@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
 from gm_console.rules import durations
-from gm_console.text.said import joined, say
+from gm_console.text.said import Said, joined, named, say
 
 EFFECTS: dict[str, type | tuple[type, ...]] = {
     "check_disadvantage": bool,
@@ -138,6 +138,7 @@ class Condition:
     stored: bool = False              # on the sheet (condition.remove takes it away)
     duration: dict[str, Any] | None = None
     label: str = ""                   # in the UI language
+    named: str = ""                   # its name in every language (said in a sentence)
 
     def as_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"name": self.name, "label": self.label or self.name,
@@ -163,6 +164,18 @@ def label_of(name: str, table: Mapping[str, Any], language: str) -> str:
     row = table.get(name) or {}
     return str(row.get(f"label_{language}", row.get("label", name))) if language != "en" \
         else str(row.get("label", name))
+
+
+def name_of(name: str, table: Mapping[str, Any], **spelt: str) -> Said:
+    """A condition's name for a sentence: its key and its label in every language of the
+    table (``label``, ``label_fr``...), so the journal line that names it reads in the
+    reader's language (``spelt``: a language's label as a plugin gave it)."""
+    row = table.get(name) or {}
+    spellings = {"en": str(row.get("label", name))}
+    spellings.update({key[len("label_"):]: value for key, value in row.items()
+                      if key.startswith("label_") and isinstance(value, str)})
+    spellings.update({language: label for language, label in spelt.items() if label})
+    return named(name, spellings)
 
 
 def stored_entries(character: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -207,7 +220,7 @@ def compose(stored: list[dict[str, Any]], derived: list[dict[str, Any]],
             else known_effects(name, table)
         out.append(Condition(name, _text(entry.get("source", say("added by the game master"))),
                              effects, True, entry.get("duration"),
-                             label_of(name, table, language)))
+                             label_of(name, table, language), name_of(name, table)))
     for entry in derived:
         name = str(entry.get("name", "?"))
         source = _text(entry.get("source", ""))
@@ -218,8 +231,9 @@ def compose(stored: list[dict[str, Any]], derived: list[dict[str, Any]],
             source = say("{source} (effects ignored: {problem})", source=source,
                          problem=effect_problems(given)[0])
             given = {}
-        out.append(Condition(name, source, dict(given), False, None,
-                             str(entry.get("label") or label_of(name, table, language))))
+        label = str(entry.get("label") or label_of(name, table, language))
+        out.append(Condition(name, source, dict(given), False, None, label,
+                             name_of(name, table, **{language: label})))
     return out
 
 
@@ -248,9 +262,9 @@ def describe_effects(effects: Mapping[str, Any]) -> str:
 
 
 def _why(condition: Condition) -> str:
-    return say("{condition} ({source})", condition=condition.label or condition.name,
-               source=condition.source) if condition.source \
-        else condition.label or condition.name
+    called = condition.named or condition.label or condition.name
+    return say("{condition} ({source})", condition=called, source=condition.source) \
+        if condition.source else called
 
 
 def disadvantage(conditions: list[Condition], roll: str) -> list[str]:
