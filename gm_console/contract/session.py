@@ -249,7 +249,7 @@ class Session:
 
     def conditions_in_full(self, conditions: list[cond.Condition]) -> list[str]:
         """``conditions`` named in full with their whole durations in words, in the UI
-        language (a detail line: "frightened (2 rounds)")."""
+        language (a detail line: "frightened: 2 rounds (to the start of Aria's turn)")."""
         from gm_console.text.i18n import Translator
 
         t = Translator(self.language)

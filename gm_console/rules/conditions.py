@@ -260,7 +260,7 @@ def tag(condition: Condition, clock: Mapping[str, Any]) -> str:
 def in_full(condition: Condition) -> str:
     """A condition with its whole duration in words, for a detail line."""
     called = condition.named or condition.label or condition.name
-    return say("{condition} ({how_long})", condition=called,
+    return say("{condition}: {how_long}", condition=called,
                how_long=durations.describe(condition.duration)) if condition.duration \
         else called
 
