@@ -598,7 +598,7 @@ def test_a_hand_edited_conditions_setting_is_reported(tmp_path, host, key, value
 
 CONDITIONS_SHOWN = {  # at 80x24: abbreviated with what is left; in full under the fight's table
     "en": ("fright. 2r", "pois. 6m", "frightened: 2 rounds (to the start of Aria's turn)"),
-    "fr": ("effr. 2r", "empois. 6mn", "effrayé : 2 rounds (jusqu'au début du tour d'Aria)"),
+    "fr": ("effr. 2r", "poison 6mn", "effrayé : 2 rounds (jusqu'au début du tour d'Aria)"),
 }
 
 
