@@ -634,3 +634,18 @@ async def test_the_party_and_combat_tables_show_conditions_with_what_is_left_at_
         assert fight.get_cell("Aria", state) == aria
         assert fight.get_cell("Bram", state).startswith(bram)  # then "flat-ft.", cut with "…"
         assert aria_full in app.screen.query_one("#detail", Value).shown
+
+
+@pytest.mark.parametrize(("duration", "left"), [
+    ({"kind": "rounds", "left": 2, "of": "Aria"}, "2r"),
+    ({"kind": "time", "day": 1, "second": 8 * 3600 + 10 * 60}, "10m"),
+    ({"kind": "time", "day": 1, "second": 8 * 3600 + 9 * 60 + 1}, "10m"),  # rounded up
+    ({"kind": "time", "day": 1, "second": 9 * 3600 + 30 * 60}, "1h30"),
+    ({"kind": "time", "day": 3, "second": 8 * 3600}, "2d"),
+    ({"kind": "time", "day": 1, "second": 8 * 3600 + 40}, "40s"),
+    ({"kind": "turn", "of": "Orc", "at": "end"}, "end Orc"),
+    ({"kind": "save", "dc": 13, "ability": "con"}, "DC13"),
+    (None, ""),
+])
+def test_what_is_left_of_a_duration_fits_a_narrow_cell(duration, left) -> None:
+    assert durations.left(duration, {"day": 1, "second": 8 * 3600}) == left
