@@ -52,7 +52,7 @@ def screen_lines(app) -> list[str]:
 
 @pytest.mark.parametrize("language, shown", [
     ("en", ["fright. 2r", "stun. DC13", "pois. 10m"]),
-    ("fr", ["effr. 2r", "étourdi DD13", "empois. 10min"]),
+    ("fr", ["effr. 2r", "étourdi DD13", "poison 10mn"]),
 ])
 async def test_the_party_screen_shows_every_condition_and_what_is_left_at_80x24(
         make_app, store, tmp_path, language, shown):
