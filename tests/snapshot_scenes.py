@@ -57,6 +57,8 @@ def table_state(host: Host) -> dict[str, Any]:
             ("actions.take", {"action": "move", "metres": "4.5"}),
             ("hp.damage", {"character": "Wolf 2", "amount": "4"}),
             ("condition.add", {"character": "Wolf 2", "condition": "prone"}),
+            ("condition.add", {"character": "Aria", "condition": "frightened", "rounds": "2"}),
+            ("condition.add", {"character": "Bram", "condition": "poisoned", "minutes": "10"}),
     ):
         outcome = store.apply(op, params)
         assert outcome.ok, f"{op}: {outcome.reason}"

@@ -417,7 +417,7 @@ async def test_the_party_table_shows_hit_points_and_conditions_as_they_change(ma
         ok(store, "condition.add", character="Bram", condition="prone")
         await pilot.pause()
         assert str(table.get_row_at(0)[hp]) == "0/12"
-        assert str(table.get_row_at(0)[conditions]) == "unconscious"
+        assert str(table.get_row_at(0)[conditions]) == "uncons."
         assert str(table.get_row_at(1)[conditions]) == "prone"
 
 
@@ -440,10 +440,11 @@ async def test_the_combat_screen_shows_hit_points_and_refuses_the_unconscious(ma
         ok(store, "hp.damage", character="Aria", amount=9)
         await pilot.pause()
         assert table.get_cell("Aria", hp) == "0/9"
-        assert "no actions" in table.get_cell("Aria", state)
+        assert table.get_cell("Aria", state) == "uncons."  # the condition, not its effect
+        assert "no actions (unconscious" in app.screen.query_one("#detail", Value).shown
         ok(store, "condition.add", character="Aria", condition="prone")
         await pilot.pause()
-        assert "prone, unconscious" in app.screen.query_one("#detail", Value).shown
+        assert "prone; unconscious" in app.screen.query_one("#detail", Value).shown
         await pilot.press("s")
         await pilot.pause()
         shown = app.screen.query_one("#refusal", Value).shown
@@ -593,3 +594,58 @@ def test_a_hand_edited_conditions_setting_is_reported(tmp_path, host, key, value
     with pytest.raises(codec.SessionFileError) as caught:
         codec.read(path, host)
     assert words in caught.value.problems[0].message
+
+
+CONDITIONS_SHOWN = {  # at 80x24: abbreviated with what is left; in full under the fight's table
+    "en": ("fright. 2r", "pois. 6m", "frightened: 2 rounds (to the start of Aria's turn)"),
+    "fr": ("effr. 2r", "poison 6mn", "effrayé : 2 rounds (jusqu'au début du tour d'Aria)"),
+}
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+async def test_the_party_and_combat_tables_show_conditions_with_what_is_left_at_80x24(
+        make_app, store, french, language) -> None:
+    from gm_console.ui import SyncedTable, Value
+    from gm_console_plugins.combat.screens import COLUMNS
+
+    ok(store, "condition.add", character="Bram", condition="poisoned", minutes=10)
+    ok(store, "clock.advance", minutes=4)
+    ok(store, "combat.start")
+    ok(store, "combat.initiative", combatant="Aria", value=18)
+    ok(store, "combat.initiative", combatant="Bram", value=8)
+    ok(store, "condition.add", character="Aria", condition="frightened", rounds=2)
+    if language == "fr":
+        french(store)  # added in English, read in French
+    aria, bram, aria_full = CONDITIONS_SHOWN[language]
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f3")
+        await pilot.pause()
+        table = app.screen.query_one("#party", SyncedTable)
+        titles = [str(column.label) for column in table.columns.values()]
+        at = titles.index("Cond." if language == "en" else "États")
+        # a cell of several lines: a condition cut at its space where the column is narrow
+        assert [" ".join(str(table.get_row_at(row)[at]).split()) for row in (0, 1)] == \
+            [aria, bram]
+        await pilot.press("f8")
+        await pilot.pause()
+        fight = app.screen.query_one("#combatants", SyncedTable)
+        state = list(fight.columns)[COLUMNS.index("State")]
+        assert fight.get_cell("Aria", state) == aria
+        assert fight.get_cell("Bram", state).startswith(bram)  # then "flat-ft.", cut with "…"
+        assert aria_full in app.screen.query_one("#detail", Value).shown
+
+
+@pytest.mark.parametrize(("duration", "left"), [
+    ({"kind": "rounds", "left": 2, "of": "Aria"}, "2r"),
+    ({"kind": "time", "day": 1, "second": 8 * 3600 + 10 * 60}, "10m"),
+    ({"kind": "time", "day": 1, "second": 8 * 3600 + 9 * 60 + 1}, "10m"),  # rounded up
+    ({"kind": "time", "day": 1, "second": 9 * 3600 + 30 * 60}, "1h30"),
+    ({"kind": "time", "day": 3, "second": 8 * 3600}, "2d"),
+    ({"kind": "time", "day": 1, "second": 8 * 3600 + 40}, "40s"),
+    ({"kind": "turn", "of": "Orc", "at": "end"}, "end Orc"),
+    ({"kind": "save", "dc": 13, "ability": "con"}, "DC13"),
+    (None, ""),
+])
+def test_what_is_left_of_a_duration_fits_a_narrow_cell(duration, left) -> None:
+    assert durations.left(duration, {"day": 1, "second": 8 * 3600}) == left

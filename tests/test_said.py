@@ -205,11 +205,11 @@ def test_a_condition_and_its_end_are_said_in_french_and_survive_undo(store) -> N
     assert store.apply("condition.add", {"character": "Aria", "condition": "prone",
                                          "minutes": 10}).ok
     assert t.line(store.state["journal"][-1]) == \
-        "Aria est prone, jusqu'au jour 1, 08:10"  # the label of an English session's table
+        "Aria est à terre, jusqu'au jour 1, 08:10"  # added in English, read in French
     assert store.apply("clock.advance", {"minutes": 15}).ok
     ended = [line for line in store.state["journal"] if line["kind"] == "condition"][-1]
-    assert t.line(ended) == "Aria : prone prend fin (jusqu'au jour 1, 08:10 : le temps est " \
-                            "écoulé)"
+    assert t.line(ended) == "Aria : à terre prend fin (jusqu'au jour 1, 08:10 : le temps " \
+                            "est écoulé)"
     # undo's snapshot keeps the sentences said inside another one (a joined one too)
     assert store.apply("character.set", {"character": "Aria", "field": "exhaustion",
                                          "value": "3"}).ok
@@ -220,10 +220,41 @@ def test_a_condition_and_its_end_are_said_in_french_and_survive_undo(store) -> N
     assert request["title"].startswith("Constitution save DC 12 to end stunned (disadvantage: "
                                        "exhaustion 3 (")
     assert t(request["title"]).startswith(
-        "sauvegarde de Constitution DD 12 pour mettre fin à stunned (désavantage : "
-        "exhaustion 3 (")  # the condition's label and source: in the session's language
+        "sauvegarde de Constitution DD 12 pour mettre fin à étourdi (désavantage : "
+        "exhaustion 3 (")  # the condition's label in the reader's language
     refused = store.apply("condition.save", {"character": "Aria", "condition": "cursed"})
     assert t(refused.reason) == "Aria n'a pas d'état 'cursed' ajouté à la main"
+
+
+def test_a_condition_added_in_english_is_named_in_french_in_the_journal_and_export(
+        store) -> None:
+    from gm_console.files.journal import to_markdown
+
+    assert store.apply("condition.add", {"character": "Aria", "condition": "stunned",
+                                         "rounds": 2}).ok
+    # read back from the file, as a console in French opens a session played in English
+    lines = codec.parse(codec.dumps(store.state), "s.toml")["journal"]
+    [added] = [line for line in lines if line["kind"] == "condition"]
+    assert added["text"].startswith("Aria is stunned, ")
+    assert added["said"]["values"]["condition"]["values"]["key"] == "stunned"
+    french_reader = Translator("fr", store.host)
+    assert french_reader.line(added).startswith("Aria est étourdi, ")
+    assert Translator("en", store.host).line(added).startswith("Aria is stunned, ")
+    exported = to_markdown("Evening", lines, french_reader)
+    assert "Aria est étourdi, " in exported and "stunned" not in exported
+
+
+def test_a_condition_of_the_game_masters_own_table_keeps_its_french_label() -> None:
+    from gm_console.rules.conditions import name_of
+
+    table = {"bleeding": {"label": "bleeding", "label_fr": "saignant"}}
+    kept = stored(say("{name} is {condition}", name="Aria",
+                      condition=name_of("bleeding", table)))
+    said = restored("Aria is bleeding", kept["said"])
+    assert french({"{name} is {condition}": "{name} est {condition}"})(said) == \
+        "Aria est saignant"
+    unknown = name_of("hexed", {})  # no label in any language: its name, as typed
+    assert french()(unknown) == "hexed" and unknown == "hexed"
 
 
 def test_the_speeds_steps_say_themselves_in_french_with_decimal_commas(store) -> None:

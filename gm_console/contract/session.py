@@ -235,6 +235,26 @@ class Session:
         return cond.compose(cond.stored_entries(character), derived,
                             cond.table_of(self.table("conditions")), self.language)
 
+    def condition_tags(self, conditions: list[cond.Condition]) -> list[str]:
+        """``conditions`` (:meth:`conditions`) as a table shows them, in the UI language:
+        each abbreviated with what is left of its duration (``effr. 2r``, ``empois. 10m``)."""
+        from gm_console.text.i18n import Translator
+
+        timed = any((c.duration or {}).get("kind") == "time" for c in conditions)
+        # The clock is read only for a duration of game time: a party's rows, kept while
+        # what they read stays the same, are not made again at every clock advance.
+        clock = self.clock if timed else {}
+        t = Translator(self.language)
+        return [t(cond.tag(c, clock)) for c in conditions]
+
+    def conditions_in_full(self, conditions: list[cond.Condition]) -> list[str]:
+        """``conditions`` named in full with their whole durations in words, in the UI
+        language (a detail line: "frightened: 2 rounds (to the start of Aria's turn)")."""
+        from gm_console.text.i18n import Translator
+
+        t = Translator(self.language)
+        return [t(cond.in_full(c)) for c in conditions]
+
     def disadvantage(self, character: dict[str, Any], roll: str) -> list[str]:
         """Why ``character`` rolls ``roll`` ("check", "save", "attack") with disadvantage:
         one reason per condition (empty: a plain roll)."""
@@ -371,7 +391,7 @@ class OpContext(Session):
         character["conditions"] = kept
         self.touch(self.owner_of(character))
         if why:
-            label = cond.label_of(name, cond.table_of(self.table("conditions")), self.language)
+            label = cond.name_of(name, cond.table_of(self.table("conditions")))
             self.journal(say("{name}: {condition} ends ({why})",
                              name=str(character.get("name", "")), condition=label, why=why),
                          kind="condition",

@@ -72,7 +72,7 @@ def _remove(ctx: OpContext, p: dict[str, Any]) -> Result:
         if derived:
             raise Refused(say("{name}'s {condition} comes from {source}: it ends with its "
                               "cause, not by hand", name=character["name"],
-                              condition=derived[0].label or name, source=derived[0].source))
+                              condition=derived[0].named or name, source=derived[0].source))
         have = ", ".join(e["name"] for e in cond.stored_entries(character)) or say("none")
         raise Refused(say("{name} has no condition {condition!r} added by hand (has: {have})",
                           name=character["name"], condition=name, have=have))
@@ -82,8 +82,8 @@ def _remove(ctx: OpContext, p: dict[str, Any]) -> Result:
 
 
 def _label(ctx: OpContext, name: str) -> str:
-    """A condition's name as the game master reads it (the table's label in their language)."""
-    return cond.label_of(name, _known(ctx), ctx.language)
+    """A condition's name as a sentence says it: in each reader's language (its labels)."""
+    return cond.name_of(name, _known(ctx))
 
 
 def ability_modifier(character: dict[str, Any], ability: str) -> int:

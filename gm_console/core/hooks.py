@@ -178,8 +178,8 @@ def party_columns(character, session) -> dict[str, str]:
     conditions = session.conditions(character)
     hp = hitpoints.of(character, conditions)
     return {t("HP"): hp.short() if hp is not None else "",
-            t("Cond."): ", ".join(c.label or c.name for c in conditions
-                                  if not c.name.startswith("exhaustion "))}
+            t("Cond."): ", ".join(session.condition_tags(
+                [c for c in conditions if not c.name.startswith("exhaustion ")]))}
 
 
 # -- durations -------------------------------------------------------------------------------

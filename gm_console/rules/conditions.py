@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
 from gm_console.rules import durations
-from gm_console.text.said import joined, say
+from gm_console.text.said import Said, joined, named, say
 
 EFFECTS: dict[str, type | tuple[type, ...]] = {
     "check_disadvantage": bool,
@@ -138,6 +138,8 @@ class Condition:
     stored: bool = False              # on the sheet (condition.remove takes it away)
     duration: dict[str, Any] | None = None
     label: str = ""                   # in the UI language
+    named: str = ""                   # its name in every language (said in a sentence)
+    short: str = ""                   # abbreviated, in the UI language (a table's cell)
 
     def as_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"name": self.name, "label": self.label or self.name,
@@ -163,6 +165,26 @@ def label_of(name: str, table: Mapping[str, Any], language: str) -> str:
     row = table.get(name) or {}
     return str(row.get(f"label_{language}", row.get("label", name))) if language != "en" \
         else str(row.get("label", name))
+
+
+def short_of(name: str, table: Mapping[str, Any], language: str) -> str:
+    """A condition's abbreviation in ``language`` for a table's narrow cell (``short``,
+    ``short_fr`` of config/conditions.toml); its label where the table gives none."""
+    row = table.get(name) or {}
+    short = row.get("short" if language == "en" else f"short_{language}")
+    return str(short) if isinstance(short, str) and short else label_of(name, table, language)
+
+
+def name_of(name: str, table: Mapping[str, Any], **spelt: str) -> Said:
+    """A condition's name for a sentence: its key and its label in every language of the
+    table (``label``, ``label_fr``...), so the journal line that names it reads in the
+    reader's language (``spelt``: a language's label as a plugin gave it)."""
+    row = table.get(name) or {}
+    spellings = {"en": str(row.get("label", name))}
+    spellings.update({key[len("label_"):]: value for key, value in row.items()
+                      if key.startswith("label_") and isinstance(value, str)})
+    spellings.update({language: label for language, label in spelt.items() if label})
+    return named(name, spellings)
 
 
 def stored_entries(character: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -207,7 +229,8 @@ def compose(stored: list[dict[str, Any]], derived: list[dict[str, Any]],
             else known_effects(name, table)
         out.append(Condition(name, _text(entry.get("source", say("added by the game master"))),
                              effects, True, entry.get("duration"),
-                             label_of(name, table, language)))
+                             label_of(name, table, language), name_of(name, table),
+                             short_of(name, table, language)))
     for entry in derived:
         name = str(entry.get("name", "?"))
         source = _text(entry.get("source", ""))
@@ -218,9 +241,28 @@ def compose(stored: list[dict[str, Any]], derived: list[dict[str, Any]],
             source = say("{source} (effects ignored: {problem})", source=source,
                          problem=effect_problems(given)[0])
             given = {}
-        out.append(Condition(name, source, dict(given), False, None,
-                             str(entry.get("label") or label_of(name, table, language))))
+        label = str(entry.get("label") or label_of(name, table, language))
+        given_label = bool(entry.get("label"))  # the plugin's own words: no abbreviation
+        out.append(Condition(name, source, dict(given), False, None, label,
+                             name_of(name, table, **{language: label}),
+                             label if given_label else short_of(name, table, language)))
     return out
+
+
+def tag(condition: Condition, clock: Mapping[str, Any]) -> str:
+    """A condition as a table shows it: abbreviated, with what is left of its duration
+    (``fright. 2r``, ``pois. 10m``); the detail and the "why" say it in full."""
+    short = condition.short or condition.label or condition.name
+    left = durations.left(condition.duration, dict(clock)) if condition.duration else ""
+    return say("{condition} {left}", condition=short, left=left) if left else short
+
+
+def in_full(condition: Condition) -> str:
+    """A condition with its whole duration in words, for a detail line."""
+    called = condition.named or condition.label or condition.name
+    return say("{condition}: {how_long}", condition=called,
+               how_long=durations.describe(condition.duration)) if condition.duration \
+        else called
 
 
 def _text(value: Any) -> str:
@@ -248,9 +290,9 @@ def describe_effects(effects: Mapping[str, Any]) -> str:
 
 
 def _why(condition: Condition) -> str:
-    return say("{condition} ({source})", condition=condition.label or condition.name,
-               source=condition.source) if condition.source \
-        else condition.label or condition.name
+    called = condition.named or condition.label or condition.name
+    return say("{condition} ({source})", condition=called, source=condition.source) \
+        if condition.source else called
 
 
 def disadvantage(conditions: list[Condition], roll: str) -> list[str]:

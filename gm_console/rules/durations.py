@@ -104,6 +104,36 @@ def describe(duration: dict[str, Any] | None) -> str:
     return say("unknown duration {duration}", duration=repr(duration))
 
 
+def left(duration: dict[str, Any] | None, clock: dict[str, Any]) -> str:
+    """What is left of a duration, for a table's narrow cell: ``2r`` (rounds), ``10m``,
+    ``1h30``, ``2d`` (game time, rounded up: a condition shown "1m" has not yet ended), ``end
+    Orc`` (the end of Orc's next turn), ``DC13`` (until a save); "" until removed. The full
+    words are :func:`describe`'s."""
+    if not duration:
+        return ""
+    kind = duration.get("kind")
+    if kind == "rounds":
+        return say("{left}r", left=int(duration["left"]))
+    if kind == "time":
+        seconds = max(0, absolute(duration) - absolute(clock))
+        if seconds < 60:
+            return say("{seconds}s", seconds=seconds)
+        minutes = -(-seconds // 60)
+        if minutes < 60:
+            return say("{minutes}m", minutes=minutes)
+        if minutes < 24 * 60:
+            hours, rest = divmod(minutes, 60)
+            return say("{hours}h{minutes:02d}", hours=hours, minutes=rest) if rest \
+                else say("{hours}h", hours=hours)
+        return say("{days}d", days=-(-minutes // (24 * 60)))
+    if kind == "turn":
+        return say("start {of}", of=str(duration["of"])) if duration["at"] == "start" \
+            else say("end {of}", of=str(duration["of"]))
+    if kind == "save":
+        return say("DC{dc}", dc=int(duration["dc"]))
+    return "?"
+
+
 def problems(duration: Any) -> list[str]:
     """What is wrong with a duration read from a file."""
     if not isinstance(duration, dict):

@@ -61,7 +61,8 @@ def of(character: Mapping[str, Any], conditions: list[Condition]) -> HitPoints |
         if factor is not None:
             effective = math.floor(effective * float(factor))
             steps.append(say("× {factor:g}: {condition} ({source}) → maximum {effective}",
-                             factor=float(factor), condition=condition.label or condition.name,
+                             factor=float(factor),
+                             condition=condition.named or condition.label or condition.name,
                              source=condition.source, effective=effective))
     current = min(stored, effective)
     steps.append(say("current {stored} → {current} (no more than the maximum)", stored=stored,

@@ -9,7 +9,7 @@ import string
 from typing import TYPE_CHECKING, Any
 
 from gm_console.text.catalogue import host_labels
-from gm_console.text.said import JOINED, PRIVATE, Said, parts_of, restored
+from gm_console.text.said import JOINED, NAMED, PRIVATE, Said, parts_of, restored
 
 if TYPE_CHECKING:
     from gm_console.text.label_source import LabelSource
@@ -31,6 +31,9 @@ class Translator:
             value = text.values.get("value", "")
             return self(value) if isinstance(value, Said) else _Speaker(self).format_field(
                 value, "")
+        if isinstance(text, Said) and text.template == NAMED:  # spelt in the reader's language
+            spelling = text.values.get(self.language)
+            return spelling if isinstance(spelling, str) and spelling else str(text)
         if isinstance(text, Said) and text.template == JOINED:
             separator, parts = parts_of(text)
             return self(separator).join(self(part) if isinstance(part, str) else str(part)

@@ -81,6 +81,20 @@ def parts_of(said: Said) -> tuple[str, list[Value]]:
                                               if str(i) in said.values]
 
 
+NAMED = "<named>"
+"""The template of a word kept with its every language's spelling (:func:`named`)."""
+
+
+def named(key: str, spellings: dict[str, str]) -> Said:
+    """A name of the rules' data (a condition of config/conditions.toml) as a sentence holds
+    it: its English spelling as text, its ``key`` and its spelling in each language of the
+    data (``{"en": "stunned", "fr": "étourdi"}``), so a journal line written in one language
+    names it in the reader's, even a condition of the game master's own table."""
+    english = spellings.get("en") or key
+    return _again(english, NAMED, {"key": key, **{language: str(spelling) for language, spelling
+                                                  in spellings.items() if spelling}})
+
+
 PRIVATE = "<private>"
 """The template of a value only some readers may see (:func:`private`)."""
 

@@ -82,8 +82,17 @@ def creature_figures(session: Session, creature: dict[str, Any]) -> dict[str, An
     limited = session.action_limits(creature).as_dict()
     return {"speed_m": _creature_speed(session, creature),
             "limits": limited if any(limited.values()) else None,
-            "condition_names": [c.label or c.name for c in session.conditions(creature)],
+            **_condition_words(session, session.conditions(creature)),
             "hit_points": None if hp is None else hp.short()}
+
+
+def _condition_words(session: Session, conditions: list[Any]) -> dict[str, list[str]]:
+    """A combatant's conditions for the screen: ``condition_names`` (labels),
+    ``condition_tags`` (the State column's, abbreviated with what is left of each duration)
+    and ``condition_full`` (the line under the table's: name and whole duration, in words)."""
+    return {"condition_names": [c.label or c.name for c in conditions],
+            "condition_tags": session.condition_tags(conditions),
+            "condition_full": session.conditions_in_full(conditions)}
 
 
 def fighters(session: Session, encounter: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -109,7 +118,7 @@ def _fighters(session: Session) -> dict[str, dict[str, Any]]:
         limited = session.action_limits(character).as_dict()
         out[name] = {"speed_m": float(session.speed(character).m),
                      "limits": limited if any(limited.values()) else None,
-                     "condition_names": [c.label or c.name for c in conditions],
+                     **_condition_words(session, conditions),
                      "hit_points": None if hp is None else hp.short()}
     return out
 
@@ -184,7 +193,8 @@ def summary_of(session: Session, kept: dict[str, Any] | None = None) -> dict[str
             else _member(found, entry)
         if member is None:  # not of the party, or left it mid-fight
             continue
-        entry["condition_names"] = member["condition_names"]
+        entry.update({key: member[key] for key in
+                      ("condition_names", "condition_tags", "condition_full")})
         if member["hit_points"] is not None:
             entry["hit_points"] = member["hit_points"]
     for entry in out.get("combatants", []):

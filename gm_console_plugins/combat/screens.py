@@ -79,22 +79,28 @@ def states(entry: dict[str, Any], t: Callable[[str], str], surprise: bool,
     if entry.get("out"):  # a creature at 0 hit points: nothing else about it matters now
         return [t("out") if short else t("out of the fight (0 hit points: heal it to bring "
                                           "it back)")]
-    out = []
+    # The table names the conditions first, with what is left of each ("stun. 2r"), before
+    # the round's own states (cut with "…" where they do not fit): what they restrict or
+    # forbid is said in full under the table.
+    tags = entry.get("condition_tags") or [] if short else []
+    out = list(tags)
     if not entry["acts_this_round"]:
         out.append(t("surprised"))
-    if entry["flat_footed"] and not (short and out):
+    if entry["flat_footed"] and not (short and not entry["acts_this_round"]):
         out.append(t("flat-ft.") if short else t("flat-footed"))
     if entry["acts_this_round"] and entry["restricted"]:
         why = entry["restricted"]
-        # the table names the first cause only ("slowed", not who added it)
-        out.append(t("restricted") if short and why == "surprise round"
-                   else f"{t('restricted')} ({t(why).split(' (')[0].split(';')[0]})" if short
-                   else f"{t('restricted')} ({t(why)})")
+        if short and why == "surprise round":
+            out.append(t("restricted"))
+        elif short and not tags:  # the first cause only ("slowed", not who added it)
+            out.append(f"{t('restricted')} ({t(why).split(' (')[0].split(';')[0]})")
+        elif not short:
+            out.append(f"{t('restricted')} ({t(why)})")
     conditions = entry.get("conditions") or {}
-    if conditions.get("no_actions"):
+    if conditions.get("no_actions") and not tags:
         out.append(t("no actions") if short
                    else f"{t('no actions')} ({t(conditions['no_actions'])})")
-    elif conditions.get("forbids"):
+    elif conditions.get("forbids") and not tags:
         out.append(t("limited") if short else "; ".join(
             f"{t('no ')}{t(action)} ({t(why)})" for action, why in conditions["forbids"].items()))
     if entry["aware"] and surprise and not short:
@@ -150,8 +156,9 @@ def detail(entry: dict[str, Any], t: Callable[[str], str], surprise: bool,
     if "armour_class" in entry:  # a creature: what an attack on it must reach
         parts.insert(1, f"{t('HP')} {entry.get('hit_points', '')}, {t('AC')} "
                         f"{entry['armour_class']}")
-    if entry.get("condition_names"):
-        parts.append(", ".join(t(name) for name in entry["condition_names"]))
+    named = entry.get("condition_full") or entry.get("condition_names")
+    if named:  # each condition in full, with its whole duration
+        parts.append("; ".join(t(name) for name in named))
     refused = entry.get("refusals", {}).get("immediate")
     if refused:
         parts.append(f"{t('immediate')}{colon}{t(refused)}")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Label
@@ -18,6 +19,72 @@ from gm_console.ui.screens.character import CharacterScreen
 from gm_console.ui.screens.home import party_rows
 from gm_console.ui.screens.prompt import TextView
 from gm_console.ui.widgets import SyncedTable
+
+
+CONDITIONS_AT_LEAST = 8
+"""The conditions' column is never narrower than this ("fear 2r", "pois." over "10m")."""
+
+PADDING = 2
+"""DataTable's cell padding: one cell each side of a column."""
+
+
+def conditions_in_room(columns: list[str], rows: list[tuple[str, list[Any]]], at: int,
+                       width: int) -> tuple[list[tuple[str, list[Any]]], list[int | None]]:
+    """The party's rows with the conditions' column (``at``) in ``width`` cells: one
+    condition a line, each with what is left of it, so that 80 columns show them all and not
+    their first four letters past the screen's edge. Where the other columns leave too little
+    room, the widest of them go on two lines ("9 mv /" over "6.75 m"), widest first, until
+    the conditions fit. The widths to sync with (None: as wide as the column's text)."""
+    tags = {key: [tag for tag in str(cells[at]).split(", ") if tag] for key, cells in rows}
+    wanted = max([cell_len(columns[at]), CONDITIONS_AT_LEAST]
+                 + [cell_len(tag) for found in tags.values() for tag in found])
+    natural = [max([cell_len(columns[index])] + [cell_len(str(cells[index]))
+                                                 for _, cells in rows])
+               for index in range(len(columns))]
+    shown = list(natural)
+    shown[at] = wanted
+
+    def over() -> int:
+        return sum(wide + PADDING for wide in shown) + 1 - width  # 1: the scroll bar
+
+    # the first column (the name) stays on one line: it is how a row is found
+    for index in sorted(range(1, len(columns)), key=lambda i: -natural[i]):
+        if over() <= 0:
+            break
+        if index != at:
+            # its narrowest on two lines: "9 mv /" over "6.75 m", never "9 mv / 6" over "m"
+            shown[index] = _two_lines(columns[index], [str(cells[index]) for _, cells in rows])
+    shown[at] = max(min(wanted, wanted - over()), cell_len(columns[at]), CONDITIONS_AT_LEAST)
+    widths: list[int | None] = [wide if wide < natural[index] or index == at else None
+                                for index, wide in enumerate(shown)]
+    shaped = []
+    for key, cells in rows:
+        cells = list(cells)
+        for index, wide in enumerate(widths):
+            if wide is not None and index != at:
+                cells[index] = "\n".join(_wrapped(str(cells[index]), wide))
+        cells[at] = "\n".join(line for tag in tags[key] for line in _wrapped(tag, shown[at]))
+        shaped.append((key, cells))
+    return shaped, widths
+
+
+def _two_lines(title: str, cells: list[str]) -> int:
+    """The narrowest a column can be with each of its cells on at most two lines."""
+    return max([cell_len(title)] + [min(cell_len(line) for line in (
+        max(_wrapped(cell, wide), key=cell_len) for wide in range(1, cell_len(cell) + 1)
+        if len(_wrapped(cell, wide)) <= 2)) for cell in cells if cell])
+
+
+def _wrapped(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` cells, cut at spaces (a word longer than the
+    line is left whole, and the table cuts it with "…")."""
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and cell_len(lines[-1]) + 1 + cell_len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
 
 
 class PartyScreen(StoreScreen):
@@ -48,7 +115,12 @@ class PartyScreen(StoreScreen):
 
     def refresh_view(self, change: Change | None) -> None:
         columns, rows = party_rows(self)
-        self.query_one("#party", SyncedTable).sync(columns, rows)
+        conditions = self.t("Cond.")
+        widths: list[int | None] = []
+        if conditions in columns:
+            rows, widths = conditions_in_room(columns, rows, columns.index(conditions),
+                                              self.app.size.width)
+        self.query_one("#party", SyncedTable).sync(columns, rows, widths)
 
     def _selected(self) -> str | None:
         key = self.query_one("#party", SyncedTable).current_key

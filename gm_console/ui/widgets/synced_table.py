@@ -11,6 +11,7 @@ from textual import events
 from textual.coordinate import Coordinate
 from textual.geometry import Region, Size
 from textual.widgets import DataTable
+from textual.widgets.data_table import RowKey
 
 from gm_console.text.safe_text import visible
 from gm_console.ui.widgets.question_line import QuestionLine
@@ -19,6 +20,12 @@ from gm_console.ui.widgets.question_line import QuestionLine
 def _escaped(cells: Sequence[Any]) -> list[Any]:
     """DataTable reads text cells as markup: escaped, a character named "[/x]" is a name."""
     return [escape(cell) if isinstance(cell, str) else cell for cell in cells]
+
+
+def _height(cells: Sequence[Any]) -> int:
+    """A row's lines: a text cell of several lines (the party's conditions, one a line) makes
+    its row as tall."""
+    return max([str(cell).count("\n") + 1 for cell in cells if isinstance(cell, str)] or [1])
 
 
 class SyncedTable(DataTable):
@@ -43,7 +50,12 @@ class SyncedTable(DataTable):
                               for index, label in enumerate(labels)]
         wanted = [key for key, _ in rows]
         present = [str(row.key.value) for row in self.ordered_rows]
-        if new_shape or present != wanted[:len(present)] or len(present) > len(wanted):
+        # A row whose lines changed in number (a condition more in a cell of several lines)
+        # is made again with the others: DataTable keeps a row's height from its adding.
+        taller = any(_height(cells) != self.rows[RowKey(key)].height
+                     for key, cells in rows[:len(present)]
+                     if self._given.get(key) != tuple(cells) and RowKey(key) in self.rows)
+        if new_shape or taller or present != wanted[:len(present)] or len(present) > len(wanted):
             # Rows were removed or reordered, or the columns changed: rebuild (rare: add,
             # remove, initiative order, a resized terminal), the cursor kept on its line.
             cursor = self.cursor_row
@@ -77,7 +89,7 @@ class SyncedTable(DataTable):
             self._add(key, cells)
 
     def _add(self, key: str, cells: Sequence[Any]) -> None:
-        self.add_row(*_escaped(cells), key=key)
+        self.add_row(*_escaped(cells), key=key, height=_height(cells))
         self._given[key] = tuple(cells)
 
     def clear(self, columns: bool = False) -> Any:
