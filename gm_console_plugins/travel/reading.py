@@ -33,6 +33,7 @@ DEFAULTS: dict[str, Any] = {
     "odometer_km": 0.0,      # every km travelled, route or not
     "travellers": [],        # names; empty = every character
     "awaiting_saves": 0,     # the roll request the party waits for (forced march), 0 = none
+    "plan_hours_per_day": 0.0,  # the plan's hours of travel a day (0 = the mode's day)
 }
 
 
@@ -85,6 +86,16 @@ def motion(sec: dict[str, Any]) -> rules.Motion:
     return rules.Motion(pace=str(sec["pace"]), mode=str(sec["mode"]),
                         speed_m=float(sec["speed_m"]), speed_kmh=float(sec["speed_kmh"]),
                         hours_per_day=float(sec["hours_per_day"]))
+
+
+def plan_hours(table: dict[str, Any], conf: dict[str, Any], sec: dict[str, Any]) -> float:
+    """The hours a day the plan travels, and ``travel.advance hours=end`` with it: the
+    planner's (travel.plan), else the mode's day (8 h, a ship's own). A mode that owes no
+    forced-march saves (a ship) never plans more than its own day: it stops there."""
+    motion_now = motion(sec)
+    own = rules.day_hours(table, motion_now)
+    planned = float(sec.get("plan_hours_per_day") or 0.0) or own
+    return planned if motion_now.mode in conf["forced_march_modes"] else min(planned, own)
 
 
 def terrain_now(session: Session) -> dict[str, Any]:
