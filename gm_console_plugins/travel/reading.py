@@ -72,11 +72,26 @@ def outside_factor(session: Session, mode: str) -> tuple[float, list[Said]]:
     return product, steps
 
 
+def party_factor(session: Session, conf: dict[str, Any], motion: rules.Motion,
+                 sec: dict[str, Any] | None = None,
+                 explain: bool = False) -> tuple[float, list[Said]]:
+    """The slowest traveller's part in the distances (:func:`rules.party_factor`), and with
+    ``explain`` the line saying which rule applies. Without it, each traveller's speed is read
+    only when the setting party_pace asks for it ("table": the home line's summary reads no
+    sheet)."""
+    if not explain and conf.get("party_pace", "table") != "slowest":
+        return 1.0, []
+    speeds = [(str(c.get("name", "")), session.speed(c).m)
+              for c in travellers(session, sec or section(session))]
+    return rules.party_factor(session.table(PLUGIN), conf, motion, speeds, session.language)
+
+
 def hour_distances(session: Session, table: dict[str, Any], conf: dict[str, Any],
                    motion: rules.Motion) -> Callable[[int, dict[str, Any]], float]:
-    """The rules' km in each hour of the day, times the other plugins' factors."""
+    """The rules' km in each hour of the day, times the other plugins' factors and the
+    slowest traveller's (setting party_pace)."""
     by_hour = rules.hour_distances(table, conf, motion)
-    product, _ = outside_factor(session, motion.mode)
+    product = outside_factor(session, motion.mode)[0] * party_factor(session, conf, motion)[0]
     if product == 1.0:
         return by_hour
     return lambda k, terrain: by_hour(k, terrain) * product

@@ -56,6 +56,7 @@ def num(x: float) -> float | int:
 # -- settings ----------------------------------------------------------------------------------
 
 SETTING_CHOICES = {"day_figure": ("last_hour", "spread", "hourly"),
+                   "party_pace": ("table", "slowest"),
                    "new_travel_day": ("pause", "clock_day", "rest"),
                    "vehicle_pace": ("normal_only", "any")}
 MODE_LISTS = ("difficult_terrain_modes", "forced_march_modes", "speed_zero_stops_modes")
@@ -215,6 +216,34 @@ def mode_factor(table: dict[str, Any], settings: dict[str, Any],
                          speed=num(motion.speed_m), walker=num(walker),
                          factor=num(motion.speed_m / walker)))
     return factor, lines
+
+
+def party_factor(table: dict[str, Any], settings: dict[str, Any], motion: Motion,
+                 speeds: list[tuple[str, float]], language: str = "en",
+                 ) -> tuple[float, list[Said]]:
+    """What the party's slowest member does to the distances, and the line that says which
+    rule applies (setting party_pace): nothing with "table"; with "slowest", in a mode whose
+    travellers walk, × the slowest speed ÷ walker_speed_m (RULES.md 1.4's scaling, for
+    special mounts). ``speeds``: (name, metres a round) of each traveller; one at 0 stops the
+    party instead (:func:`reading.stopped_by`) and is left out here."""
+    moving = [(name, m) for name, m in speeds if m > EPS]
+    if not moving:
+        return 1.0, []
+    name, slowest = min(moving, key=lambda pair: pair[1])
+    walker = float(settings["walker_speed_m"])
+    if settings.get("party_pace", "table") != "slowest":
+        return 1.0, [say("the table's pace for everyone (setting party_pace): the slowest "
+                         "traveller, {name} at {speed} m a round, does not change it",
+                         name=name, speed=num(slowest))]
+    row = mode_row(table, motion.mode)
+    if not row.get("walks"):
+        return 1.0, [say("{mode}: the travellers' own speeds do not set the pace (setting "
+                         "party_pace counts the slowest on foot only)",
+                         mode=label(row, motion.mode, language))]
+    return slowest / walker, [say("the slowest traveller, {name}: {speed} m ÷ {walker} m "
+                                  "(setting party_pace): × {factor}", name=name,
+                                  speed=num(slowest), walker=num(walker),
+                                  factor=num(slowest / walker))]
 
 
 def hour_distances(table: dict[str, Any], settings: dict[str, Any],

@@ -37,6 +37,8 @@ def summary(session: Session, *, party: bool = True) -> dict[str, Any]:
     mode_row = rules.mode_row(table, motion.mode)
     today = reading.hours_today(session, sec, conf)
     factor, factor_steps = reading.outside_factor(session, motion.mode)
+    slowest, slowest_steps = reading.party_factor(session, conf, motion, sec, explain=party)
+    factor *= slowest
     out.update({
         "pace_label": rules.label(rules.pace_row(table, motion.pace), motion.pace, language),
         "mode_label": rules.label(mode_row, motion.mode, language),
@@ -48,7 +50,7 @@ def summary(session: Session, *, party: bool = True) -> dict[str, Any]:
         # The average hour of a normal day (the day column ÷ its hours: 5.625 km at fast pace
         # with day_figure = spread); hours beyond the day cover per_hour_km.
         "day_hour_km": num(rates.per_day_km * factor / rates.day_hours),
-        "steps": [*rates.steps, *factor_steps],
+        "steps": [*rates.steps, *slowest_steps, *factor_steps],
         "hours_today": num(today),
         "next_forced_march_dc": rules.next_forced_march_dc(table, conf, motion, today),
         "odometer_km": num(float(sec["odometer_km"])),

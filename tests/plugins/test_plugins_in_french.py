@@ -125,7 +125,9 @@ async def test_the_planner_shows_its_step_lines_in_french(french, make_store, ma
         await pilot.press("question_mark")
         assert said[-1].splitlines() == [
             "rythme normal : 90 m/min, 4,5 km/h, 36 km/jour",
-            "= 90 m/min, 4,5 km/h, 36 km en une journée de 8 h"]
+            "= 90 m/min, 4,5 km/h, 36 km en une journée de 8 h",
+            "le rythme de la table pour tous (réglage party_pace) : le voyageur le plus lent, "
+            "Aria à 9 m par round, n'y change rien"]
         await pilot.press("f")
         await pilot.pause()
         assert shown(pilot, "tp-pace-label") == "Rythme [f w s] : "

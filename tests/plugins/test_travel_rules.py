@@ -441,3 +441,26 @@ def test_with_clock_days_midnight_starts_a_new_day_in_the_plan():
                             forced_march=False, clock_days=True)
     assert (plan.halts, plan.total_hours, plan.elapsed_seconds) == (1, approx(15),
                                                                     approx(15 * 3600))
+
+
+# -- the slowest member (setting party_pace; RULES.md 1.1, 1.4) -----------------------------------
+
+
+def test_the_table_pace_for_everyone_says_the_slowest_does_not_count():
+    factor, (line,) = rules.party_factor(TABLE, SETTINGS, Motion("normal", "foot"),
+                                         [("Aria", 9.0), ("Bram", 2.25)])
+    assert factor == 1.0
+    assert str(line) == ("the table's pace for everyone (setting party_pace): the slowest "
+                         "traveller, Bram at 2.25 m a round, does not change it")
+
+
+def test_the_slowest_member_scales_the_table_as_a_special_mount():
+    """RULES.md 1.4's scaling (speed ÷ 9 m) applied to the slowest walker: 6.75 m is × 0.75."""
+    slowest = with_settings(party_pace="slowest")
+    factor, (line,) = rules.party_factor(TABLE, slowest, Motion("normal", "foot"),
+                                         [("Aria", 9.0), ("Bram", 6.75), ("Cael", 0.0)])
+    assert factor == approx(0.75)
+    assert str(line) == "the slowest traveller, Bram: 6.75 m ÷ 9 m (setting party_pace): × 0.75"
+    factor, (line,) = rules.party_factor(TABLE, slowest, Motion("normal", "mounted"),
+                                         [("Bram", 6.75)])
+    assert factor == 1.0 and "on foot only" in str(line)

@@ -504,7 +504,8 @@ def test_vehicles_go_at_normal_pace_only_unless_the_setting_says_any(store):
 
 def test_the_home_lines_summary_is_the_summary_without_the_travellers_sheets(store):
     """summary(party=False), the home screen's after every change: the same figures (route,
-    arrival), without reading each traveller's speed."""
+    arrival), without reading each traveller's speed (nor saying in the steps that the slowest
+    does not count: the why box says it, home shows no steps)."""
     from gm_console_plugins.travel.summary import summary
 
     ok(store, "travel.leg", km="9", terrain="road")
@@ -512,7 +513,10 @@ def test_the_home_lines_summary_is_the_summary_without_the_travellers_sheets(sto
     full = summary(store.session)
     assert full["stopped_by"] and full["arrival"]  # Bram's speed 0 stops the party
     without = summary(store.session, party=False)
-    assert without == {k: v for k, v in full.items() if k not in ("travellers", "stopped_by")}
+    assert without == {k: v for k, v in full.items()
+                       if k not in ("travellers", "stopped_by", "steps")} | \
+        {"steps": full["steps"][:-1]}
+    assert "slowest traveller" in full["steps"][-1]
 
 
 # -- the plan kept: to the end travels as the planner says ----------------------------------------
@@ -594,3 +598,29 @@ def test_to_the_end_arrives_when_the_planner_said(make_store, legs, per_day, sta
     assert _make_every_save(store) == planned["planned_forced_march_dcs"]
     assert (f"Day {clock(store)[0]}, {clock(store)[1]}", travel(store)["remaining_km"]) == \
         (planned["arrival"]["text"], 0)
+
+
+# -- the slowest member (setting party_pace) -----------------------------------------------------
+
+
+def test_the_slowest_member_counts_only_when_the_setting_says_so(store):
+    """Bram at exhaustion 2 (speed halved): by default the table's 4.5 km/h for everyone,
+    and the why box says so; with party_pace = slowest his speed ÷ 9 m scales every figure,
+    the plan and the advance."""
+    ok(store, "character.set", character="Bram", field="exhaustion", value="2")
+    bram = store.session.speed(next(c for c in store.state["characters"]
+                                    if c["name"] == "Bram")).m
+    ok(store, "travel.leg", km=9, terrain="plain")
+    values = travel(store)
+    assert values["per_hour_km"] == 4.5 and values["remaining_hours"] == 2
+    assert any("the table's pace for everyone" in step and "Bram" in step
+               for step in values["steps"])
+    ok(store, "settings.set", plugin="travel", key="party_pace", value="slowest")
+    values = travel(store)
+    assert values["per_hour_km"] == pytest.approx(4.5 * bram / 9, abs=1e-3)
+    assert any(step.startswith("the slowest traveller, Bram:") for step in values["steps"])
+    assert values["remaining_hours"] == pytest.approx(2 * 9 / bram, abs=1e-3)
+    assert ok(store, "travel.advance", hours="1").data["km"] == pytest.approx(4.5 * bram / 9,
+                                                                             abs=1e-3)
+    assert "one of table, slowest" in refused(store, "settings.set", plugin="travel",
+                                               key="party_pace", value="fastest")
