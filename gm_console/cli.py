@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 from gm_console.files import codec, parse_cache
 from gm_console.files.config import Config, ConfigError
 from gm_console.files.serialise import Serialiser
+from gm_console.files.commit_log import CommitLog
 from gm_console.headless import Opened, explain, open_state, show
 from gm_console.host.manager import Host
 from gm_console.live import rendezvous
@@ -183,7 +184,7 @@ def _console(path: Path, role: Role, name: str, theme: str = "") -> int:
         owner.listen_or_say_why()
         _loaded()
         return run(path, owner.store, owner.saver, owner.on_notice, owner.forget_socket,
-                   theme=theme)
+                   theme=theme, opening_note=owner.opening_note)
     finally:
         owner.close()
 
@@ -543,6 +544,10 @@ def _op(args: argparse.Namespace, host: Host, given: dict[str, Any] | None = Non
             else:  # the next op or console reads a long session from the kept parse, as
                 # after the console's own saves (parsing a long journal again is slow)
                 parse_cache.remember_written(args.session, text, store.state)
+                # a crashed owner's log, taken back: the file now holds it all
+                commits = CommitLog(args.session, loaded.logged)
+                commits.checkpointed(commits.seq)
+                commits.close()
         if _print_outcome(outcome):
             return 1
         if loaded.created:

@@ -5,10 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from gm_console.files import codec
+from gm_console.files import codec, commit_log
 from gm_console.host.manager import Host
 from gm_console.state.store import SessionStore
 from gm_console.text.i18n import Translator
+from gm_console.text.said import Said, say
 
 
 class Opened(NamedTuple):
@@ -17,6 +18,17 @@ class Opened(NamedTuple):
     """A new session: the file does not exist yet."""
     written: str | None
     """The file's text when gm-console wrote it (:attr:`codec.Loaded.written`)."""
+    logged: commit_log.Read
+    """What the session's write-ahead log held (replayed into ``state``): changes that were
+    acknowledged and had not reached the file yet, after a crash."""
+
+    def replayed(self, path: Path) -> Said | None:
+        """Said once to the game master when the log held changes the file lacked."""
+        if not self.logged.records:
+            return None
+        return say("{count} changes made before gm-console stopped were not yet in {path}: "
+                   "they were taken from {log}", count=len(self.logged.records),
+                   path=path.name, log=commit_log.log_path(path).name)
 
 
 def open_state(path: Path, host: Host, create: bool) -> Opened:
@@ -24,12 +36,16 @@ def open_state(path: Path, host: Host, create: bool) -> Opened:
     file is a new session when ``create``; a broken one raises :class:`codec.SessionFileError`
     and is left as it is (a link to nowhere too: it is not a missing file, and writing would
     not go where it points)."""
+    logged = commit_log.read(path)
     if path.exists() or path.is_symlink():
         loaded = codec.load(path, host)
-        return Opened(loaded.state, False, loaded.written)
-    if not create:
+        if not logged.records:
+            return Opened(loaded.state, False, loaded.written, logged)
+        return Opened(commit_log.replay(loaded.state, logged.records), False, None, logged)
+    if not create and not logged.records:
         raise codec.SessionFileError(path, [codec.Problem(None, "no such session file")])
-    return Opened(codec.prepare(codec.new_session(path.stem), host, path.stem), True, None)
+    new = codec.prepare(codec.new_session(path.stem), host, path.stem)
+    return Opened(commit_log.replay(new, logged.records), not logged.records, None, logged)
 
 
 def show(store: SessionStore) -> dict[str, Any]:

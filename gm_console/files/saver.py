@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import contextlib
 import math
+import os
 import threading
 from pathlib import Path
 from time import monotonic, sleep
 from typing import Any, Callable
 
 from gm_console.files import codec, parse_cache, serialise
+from gm_console.files.commit_log import CommitLog
 from gm_console.text.said import say
 
 
@@ -21,11 +23,37 @@ class _GaveWay(Exception):
     """Priming stopped: a save is due, or the saver is closing."""
 
 
+class EditedOutside(Exception):
+    """The session file is not what this saver last wrote (or found on opening): someone
+    edited it. It is not written over until the game master chooses (Saver.take_edited,
+    Saver.keep_live); the live session's changes stay safe in the log meanwhile."""
+
+
+def _signature(path: Path) -> tuple[int, int, int] | None:
+    """What tells that a file changed without reading it: inode, size, modification time."""
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        return None
+    return (info.st_ino, info.st_size, info.st_mtime_ns)
+
+
 class Saver:
     def __init__(self, path: Path, on_error: Callable[[str], None] | None = None,
-                 delay: float = 0.1) -> None:
+                 delay: float = 0.1, log: CommitLog | None = None) -> None:
         self.path = Path(path)
         self.on_error = on_error
+        self.on_saved_again: Callable[[], None] | None = None
+        """Told when a save succeeds after one failed (the console's banner goes)."""
+        self.log = log
+        """The session's write-ahead log: each save is a checkpoint of it (the records the
+        saved state holds are dropped from it)."""
+        self._pending_seq = 0  # the log's record the pending state holds
+        self._expected = _signature(self.path)
+        """The file as this saver last wrote it, or as it was found on opening: anything else
+        there at the next save is someone's hand edit (EditedOutside)."""
+        self.edited = False
+        """The file was edited outside gm-console and nothing has been written over it."""
         # A save starts this long after the first change it holds: the key press that made
         # the change repaints first instead of sharing the interpreter with the save, and a
         # burst of keys is one save. flush() and close() do not wait for it.
@@ -88,6 +116,8 @@ class Saver:
 
     RETRY_SECONDS = 2.0
     """A failed save is tried again this long after, until one succeeds."""
+    EDITED_WAIT = 3600.0
+    """A save refused over a hand edit is not tried again by itself before this."""
 
     def schedule(self, state: dict[str, Any]) -> None:
         self.hold()
@@ -95,6 +125,9 @@ class Saver:
             if self._pending is None or self._retrying:
                 self._due = monotonic() + self.delay
             self._pending, self._retrying = state, False
+            # Called under the store's lock (Store._make_current): the log's last record is
+            # the one that made ``state``.
+            self._pending_seq = self.log.seq if self.log is not None else 0
             self._cond.notify_all()
 
     def flush(self, timeout: float = 10.0) -> bool:
@@ -124,6 +157,18 @@ class Saver:
         kept = len(saved.get("journal", [])) if saved is not None else 0
         return [str(line.get("text", "")) for line in pending.get("journal", [])[kept:]]
 
+    def not_saved(self) -> str:
+        """What stopping leaves out of the session file, in a sentence ("" when nothing):
+        safe in the log, to be taken back on the next opening, or lost without one."""
+        unsaved = self.unsaved()
+        if not unsaved:
+            return ""
+        if self.log is not None and self.log.pending:
+            return (f"{self.error}; {self.path.name} does not hold {len(unsaved)} operations, "
+                    f"kept in {self.log.path} and taken back into the session when it is next "
+                    f"opened: {'; '.join(unsaved)}")
+        return f"{self.error}; NOT SAVED ({len(unsaved)} operations): {'; '.join(unsaved)}"
+
     def close(self) -> None:
         self.flush()
         with self._cond:
@@ -131,6 +176,8 @@ class Saver:
             self._cond.notify_all()
         self._thread.join(timeout=5)
         self._remember()
+        if self.log is not None:
+            self.log.close()
 
     def _remember(self) -> None:
         """What the file now holds, as the next start will want it (gm_console.files.parse_cache):
@@ -154,12 +201,52 @@ class Saver:
             self._priming = (state, monotonic() + after, written)
             self._cond.notify_all()
 
-    def write(self, state: dict[str, Any]) -> None:
-        """Serialise ``state`` and write it now (the thread's work; the benchmark times it)."""
+    def write(self, state: dict[str, Any], seq: int = 0) -> None:
+        """Serialise ``state`` (which holds the log's records up to ``seq``) and write it now
+        (the thread's work; the benchmark times it)."""
         text = self._serialised(state)
+        self._check_not_edited()
         codec.write_atomic(self.path, text)
+        self._expected = _signature(self.path)
         self._written = (state, text)
         self._saved = state
+        if self.log is not None:
+            self.log.checkpointed(seq)
+
+    def _check_not_edited(self) -> None:
+        found = _signature(self.path)
+        if found == self._expected:
+            return
+        last = self._written[1] if self._written is not None else None
+        if last is not None and found is not None:
+            with contextlib.suppress(OSError, UnicodeDecodeError):
+                if self.path.read_text(encoding="utf-8") == last:  # touched, not changed
+                    self._expected = found
+                    return
+        self.edited = True
+        raise EditedOutside(say(
+            "{name} was changed outside gm-console since it was last saved, and was not "
+            "written over; the live session's changes are safe in {log}. In the palette "
+            "(ctrl+p): \"Session: take the edited file\" (undoable) or \"Session: keep the "
+            "live session\" (the edited file is kept as {edited})", name=self.path.name,
+            log=f"{self.path.name}.wal", edited=self.edited_copy.name))
+
+    @property
+    def edited_copy(self) -> Path:
+        """Where "keep the live session" keeps the edited file."""
+        return self.path.with_name(f"{self.path.stem}.edited{self.path.suffix}")
+
+    def take_edited(self) -> None:
+        """The edited file is the session now (the store took it): saves go on over it."""
+        with self._cond:
+            self._expected, self.edited = _signature(self.path), False
+            self._due = monotonic()
+            self._cond.notify_all()
+
+    def keep_live(self) -> None:
+        """The live session is written over the file, the edited file kept beside it first."""
+        codec.write_atomic(self.edited_copy, self.path.read_text(encoding="utf-8"))
+        self.take_edited()
 
     def _save_due(self) -> bool:
         return self._pending is not None and (
@@ -178,7 +265,7 @@ class Saver:
                                         self._priming[1] if self._priming else None) if t]
                     self._cond.wait(min(wake) - monotonic() if wake else None)
                 priming, self._priming = self._priming, None  # a save primes as well
-                state = self._pending
+                state, seq = self._pending, self._pending_seq
                 if state is not None:
                     self._pending, self._busy = None, True
             if priming is not None and priming[2] is not None:
@@ -189,16 +276,22 @@ class Saver:
                     self._serialised(priming[0], priming=True)
                 continue
             try:
-                self.write(state)
-                self.error = None
+                self.write(state, seq)
+                recovered, self.error = self.error is not None, None
+                if recovered and self.on_saved_again:
+                    self.on_saved_again()
             except Exception as exc:  # a full disk must not kill the console: say it, keep going
-                self.error = say("could not save {path}: {error}", path=str(self.path),
-                                 error=str(exc))
+                edited = isinstance(exc, EditedOutside)
+                before, self.error = self.error, exc.args[0] if edited else say(
+                    "could not save {path}: {error}", path=str(self.path), error=str(exc))
                 with self._cond:
                     if self._pending is None:  # nothing newer: this one is tried again
                         self._pending, self._retrying = state, True
-                        self._due = monotonic() + self.RETRY_SECONDS
-                if self.on_error:
+                        self._pending_seq = seq
+                        # an edited file waits for the game master's choice, not the clock
+                        self._due = monotonic() + (self.EDITED_WAIT if edited
+                                                   else self.RETRY_SECONDS)
+                if self.on_error and self.error != before:  # said once, not every retry
                     self.on_error(self.error)
             finally:
                 with self._cond:

@@ -61,9 +61,8 @@ def serve(session: Path, host: Host, fronts: Fronts | None = None) -> int:
         if fronts is not None:
             fronts.close()
         owner.close()
-    unsaved = owner.saver.unsaved()
-    if unsaved:  # the last save, tried once more on stopping, failed too
-        log.error("%s; NOT SAVED (%d operations): %s", owner.saver.error, len(unsaved),
-                  "; ".join(unsaved))
+    not_saved = owner.saver.not_saved()
+    if not_saved:  # the last save, tried once more on stopping, failed too
+        log.error("%s", not_saved)
         return 1
     return 0

@@ -15,6 +15,7 @@ import threading
 from pathlib import Path
 from typing import Any, Callable
 
+from gm_console.files.commit_log import CommitLog
 from gm_console.files.saver import Saver
 from gm_console.headless import open_state
 from gm_console.host.manager import Host
@@ -56,6 +57,8 @@ class Owner:
         self._applying = threading.Lock()  # held by a front's operation; close waits for it
         self._listener: socket.socket | None = None
         self._closed = False
+        self.opening_note = ""
+        """Said once to the game master: changes its file lacked, taken from its log."""
         self.on_notice: list[Callable[[str], None]] = []
         """Told, in a sentence, when a console (a person) joins or leaves."""
         store.subscribe(self._broadcast)
@@ -65,14 +68,21 @@ class Owner:
         """Own ``session`` (``lock`` must be held): read it, and save every change of it.
         A broken file raises codec.SessionFileError and is left as it is."""
         opened = open_state(Path(session), host, create)
-        saver = Saver(Path(session), on_error=lambda message: log.error("%s", message))
-        store = Store(opened.state, host, on_save=saver.schedule,
+        commits = CommitLog(Path(session), opened.logged)
+        saver = Saver(Path(session), on_error=lambda message: log.error("%s", message),
+                      log=commits)
+        store = Store(opened.state, host, on_save=saver.schedule, log=commits,
                       undo_depth=int(host.config.settings.get("undo_depth", 200)))
-        if opened.created:  # a new session exists on disk from the start
+        replayed = opened.replayed(Path(session))
+        if opened.created or replayed:  # on disk from the start; the log's changes in it
             saver.schedule(store.state)
         else:  # serialised once, off the key path, so the first change's save is cheap
             saver.prime(store.state, written=opened.written)
-        return cls(session, store, saver, lock)
+        owner = cls(session, store, saver, lock)
+        if replayed:
+            log.warning("%s", replayed)
+            owner.opening_note = replayed
+        return owner
 
     # -- listening ------------------------------------------------------------------------------
 

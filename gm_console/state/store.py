@@ -21,9 +21,10 @@ from gm_console.committed.cow import Draft
 from gm_console.committed.derived_cache import DerivedCache
 from gm_console.contract.operations import Refused
 from gm_console.contract.session import OpContext, Session
+from gm_console.files.commit_log import CommitLog, record_of
 from gm_console.files.storable import NOTHING, storable, unsavable
 from gm_console.host.manager import Host
-from gm_console.text.said import restored, say, stored
+from gm_console.text.said import Said, restored, say, stored
 
 
 class Change(NamedTuple):
@@ -101,10 +102,14 @@ class _Step(NamedTuple):
 class Store:
     def __init__(self, state: dict[str, Any], host: Host, *,
                  on_save: Callable[[dict[str, Any]], None] | None = None,
-                 undo_depth: int = 200) -> None:
+                 log: CommitLog | None = None, undo_depth: int = 200) -> None:
         self.state = state
         self.host = host
         self.on_save = on_save
+        self.log = log
+        """Where each change is written ahead (gm_console.files.commit_log): it is current,
+        told to anyone and saved only once it is on disk there; None (a test, ``show``)
+        keeps changes in memory until saved."""
         self.undo_depth = undo_depth
         self._history: list[_Step] = []
         self._subscribers: list[Callable[[Change], None]] = []
@@ -140,11 +145,14 @@ class Store:
             lines = [self._stamp(work, line, actor) for line in ctx.journal_lines]
             # A new list: the committed one stays as it was (the lines themselves are shared).
             work["journal"] = [*work.get("journal", []), *lines]
+            refused = self._write_ahead(name, work)
+            if refused is not None:
+                return refused
             areas = ctx.touched | _changed_areas(self.state, work, changed) | {"journal"}
             self._history.append(_Step(name, result.message, self.state, actor,
                                        any(line.get("gm_only") for line in lines)))
             del self._history[:-self.undo_depth]
-            self.state = work
+            self._make_current(work)
             change = Change(name, result.message, frozenset(areas), actor)
         self._publish(change)
         return Outcome(True, name, result.message, data=result.data, journal=lines)
@@ -159,7 +167,7 @@ class Store:
         with self._lock:
             if not self._history:
                 return Outcome(False, "undo", reason=say("Nothing to undo"))
-            step = self._history.pop()
+            step = self._history[-1]
             # What was undone in the words it was said in, and whose it was when not the
             # game master's (a player's, applied at their request): the operation's name is
             # the command line's word, not the reader's.
@@ -171,12 +179,34 @@ class Store:
                                              **({"gm_only": True} if step.gm_only else {})},
                                actor)
             # The state before is committed, never changed: its tables are taken as they are.
-            self.state = {**step.before, "journal": [*step.before.get("journal", []), line]}
+            before = {**step.before, "journal": [*step.before.get("journal", []), line]}
+            refused = self._write_ahead("undo", before)
+            if refused is not None:
+                return refused
+            self._history.pop()
+            self._make_current(before)
             # Everything may differ after an undo: views redraw all they show.
             change = Change(step.op, text, frozenset({"*"}), actor, True)
         self._publish(change)
         return Outcome(True, "undo", change.message, data={"undone": step.op,
                                                             "of": step.actor}, journal=[line])
+
+    def replace(self, state: dict[str, Any], message: Said, actor: str = "gm") -> Outcome:
+        """The whole session becomes ``state`` (a session file edited by hand, taken as the
+        session): written ahead, journaled and undoable like an operation."""
+        with self._lock:
+            line = self._stamp(state, {"kind": "session", "text": str(message),
+                                       **stored(message), "who": []}, actor)
+            new = {**state, "journal": [*state.get("journal", []), line]}
+            refused = self._write_ahead("session.replace", new)
+            if refused is not None:
+                return refused
+            self._history.append(_Step("session.replace", message, self.state, actor, False))
+            del self._history[:-self.undo_depth]
+            self._make_current(new)
+            change = Change("session.replace", message, frozenset({"*"}), actor)
+        self._publish(change)
+        return Outcome(True, "session.replace", message, journal=[line])
 
     def _stamp(self, state: dict[str, Any], line: dict[str, Any], actor: str) -> dict[str, Any]:
         """A journal line with in-game time (its own, or now) and real time."""
@@ -185,9 +215,29 @@ class Store:
                 "real": datetime.now(timezone.utc).astimezone().isoformat(timespec="seconds"),
                 "actor": actor, **line}
 
-    def _publish(self, change: Change) -> None:
+    def _write_ahead(self, name: str, work: dict[str, Any]) -> Outcome | None:
+        """Put what ``work`` changes on disk, in the log, before it becomes current; if that
+        fails, the refusal that says why (nothing changed: the operation may be tried again)."""
+        if self.log is None:
+            return None
+        try:
+            self.log.append(record_of(self.state, work, name))
+        except (OSError, TypeError, ValueError) as exc:
+            return Outcome(False, name, reason=say(
+                "{name} was not done: it could not be written to {path}: {error}. Nothing "
+                "changed; try it again once the disk has room or the folder is writable",
+                name=name, path=str(self.log.path),
+                error=str(getattr(exc, "strerror", None) or exc)))
+        return None
+
+    def _make_current(self, state: dict[str, Any]) -> None:
+        """``state`` is the session now: the saver is handed it under the store's lock, so it
+        knows which record of the log the state it saves holds."""
+        self.state = state
         if self.on_save:
-            self.on_save(self.state)
+            self.on_save(state)
+
+    def _publish(self, change: Change) -> None:
         for callback in list(self._subscribers):
             callback(change)
 

@@ -112,6 +112,10 @@ class GMConsoleApp(App):
         self.live_status = ""
         """What the header says of the live session: this front's role, or that its owner
         has gone."""
+        self.saving_status = ""
+        """The header's warning while changes cannot be made safe (see _show_saving)."""
+        self.opening_note = ""
+        """Said once the console is up (changes taken from the session's log, say)."""
         self._key_in_hand: asyncio.Event | None = None  # set once the key in hand is handled
         self._in_burst = False  # keys were waiting behind the first: drawn once, after the last
         self.journal_index = journal.Index()
@@ -212,6 +216,9 @@ class GMConsoleApp(App):
                               ("Rest: long rest", self.action_long_rest),
                               ("Session: undo", self.action_undo)):
             yield SystemCommand(t(title), "", action)
+        if self.saver is not None and self.saver.edited:  # the choice a hand edit asks for
+            yield SystemCommand(t("Session: take the edited file"), "", self.action_take_edited)
+            yield SystemCommand(t("Session: keep the live session"), "", self.action_keep_live)
 
     def _screen_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """What the screen the palette was opened from can do, each of its keys (those of the
@@ -236,6 +243,7 @@ class GMConsoleApp(App):
     def report_outcome(self, outcome: Outcome) -> None:
         """A refusal with its reason; on a player's terminal of a live session, that what
         they did waits for the game master's approval."""
+        self._show_saving()
         if not outcome.ok:
             self.notify(self.t(outcome.reason), title=self.t("Refused"), severity="warning")
         elif outcome.op == "request.add":
@@ -243,6 +251,7 @@ class GMConsoleApp(App):
 
     def action_undo(self) -> None:
         outcome = self.store.undo()
+        self._show_saving()
         self.notify(self.t(outcome.message if outcome.ok else outcome.reason),
                     severity="information" if outcome.ok else "warning", timeout=3)
 
@@ -370,6 +379,8 @@ class GMConsoleApp(App):
         # plugin's hook prints while the console runs goes to its log (host.plugin_output)
         plugin_output.install()
         self.set_keymap(self.host.config.keys())
+        if self.opening_note:
+            self.notify(self.t(self.opening_note), timeout=15)
         self._keeps_theme = True
         # Textual's own blank default screen stays at the bottom, never changing; session
         # screens replace each other above it (show_screen), the home screen first.
@@ -487,11 +498,9 @@ class GMConsoleApp(App):
         terminal hang, leave anyway once the session is safe."""
         code = 0
         if self.saver is not None and not self.saver.flush():  # a failed save: tried once more
-            unsaved = self.saver.unsaved()
             code = 1
             # Said on stderr once the terminal is the shell's again (run prints it).
-            self.unsaved_at_exit = (f"gm-console: {self.saver.error}; NOT SAVED "
-                                    f"({len(unsaved)} operations): {'; '.join(unsaved)}")
+            self.unsaved_at_exit = f"gm-console: {self.saver.not_saved()}"
         watchdog = threading.Timer(3.0, os._exit, args=(code,))
         watchdog.daemon = True  # a normal exit does not wait for it
         watchdog.start()
@@ -557,7 +566,62 @@ class GMConsoleApp(App):
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     def report_save_error(self, message: str) -> None:
-        self._from_thread(lambda: self.notify(self.t(message), severity="error", timeout=30))
+        def show() -> None:
+            self._show_saving()
+            self.notify(self.t(message), severity="error", timeout=30)
+        self._from_thread(show)
+
+    def report_saved_again(self) -> None:
+        self._from_thread(self._show_saving)
+
+    def action_take_edited(self) -> None:
+        """The session file, edited outside gm-console while it ran, becomes the session."""
+        if self.saver is None or not self.saver.edited or not isinstance(self.store, Store):
+            return
+        try:
+            edited = codec.load(self.saver.path, self.host).state
+        except codec.SessionFileError as exc:
+            self.notify(self.t(say("The edited file cannot be taken: {problems}",
+                                   problems=str(exc))), severity="error", timeout=30)
+            return
+        outcome = self.store.replace(edited, say(
+            "the session was taken from {name}, edited outside gm-console",
+            name=self.saver.path.name))
+        if outcome.ok:
+            self.saver.take_edited()
+            self.notify(self.t(outcome.message), timeout=6)
+        else:
+            self.report_outcome(outcome)
+        self._show_saving()
+
+    def action_keep_live(self) -> None:
+        """The live session is written over the edited file, which is kept beside it."""
+        if self.saver is None or not self.saver.edited:
+            return
+        try:
+            self.saver.keep_live()
+        except OSError as exc:
+            self.notify(self.t(say("Could not save {target}: {error}",
+                                   target=str(self.saver.edited_copy),
+                                   error=str(exc.strerror or exc))), severity="error", timeout=30)
+            return
+        self.notify(self.t(say("The edited file is kept as {copy}; the live session is saved "
+                               "over {name}", copy=self.saver.edited_copy.name,
+                               name=self.saver.path.name)), timeout=10)
+        self._show_saving()
+
+    def _show_saving(self) -> None:
+        """The header's warning, there until the session is safe again: "not saved" while
+        changes are refused because the session's log cannot be written (nothing is lost:
+        they were not made), "file not written" while the log holds changes its file does
+        not (they are safe in the log; the file is tried again every few seconds)."""
+        log, saver = getattr(self.store, "log", None), self.saver
+        status = self.t("⚠ NOT SAVED") if log is not None and log.error else \
+            self.t("⚠ file edited outside") if saver is not None and saver.edited else \
+            self.t("⚠ file not written") if saver is not None and saver.error else ""
+        if status != self.saving_status:
+            self.saving_status = status
+            self.store_changed.publish(Change("", "", frozenset(), ""))
 
 
 def _is_a_shell(app: GMConsoleApp) -> Shell:
@@ -590,7 +654,7 @@ def environment_changed() -> None:
 
 def run(path: Path, store: Any, saver: Saver | None = None,
         notices: list[Any] | None = None, before_hang_up: Callable[[], None] | None = None,
-        theme: str = "") -> int:
+        theme: str = "", opening_note: str = "") -> int:
     """The TUI on ``store``: the owner's own Store (saved by ``saver``, with the owner's
     ``notices`` of consoles joining and leaving, and what it lets go of when the terminal
     goes away, ``before_hang_up``), or a RemoteStore of a session another process owns."""
@@ -598,6 +662,8 @@ def run(path: Path, store: Any, saver: Saver | None = None,
     app.before_hang_up = before_hang_up
     if saver is not None:
         saver.on_error = app.report_save_error
+        saver.on_saved_again = app.report_saved_again
+    app.opening_note = opening_note
     if notices is not None:
         notices.append(lambda text: app._from_thread(
             lambda: app.notify(app.t(text), title=app.t("Live session"), timeout=5)))

@@ -41,6 +41,7 @@ class Shell(Protocol):
     writes_files: bool
     """Whether this front may write files where it runs (the journal's export)."""
     live_status: str
+    saving_status: str
     """What the header says of a live session: this front's role, or that its owner went."""
 
     def action_open(self, screen_id: str) -> None:

@@ -36,7 +36,7 @@ def test_bytes_that_are_not_utf8_are_reported_with_their_line(tmp_path, host):
 def test_a_byte_order_mark_is_read_as_text(tmp_path, host):
     path = tmp_path / "bom.toml"
     path.write_bytes(b'\xef\xbb\xbf[session]\nname = "Notepad"\n')
-    state, created, _ = open_state(path, host, create=True)
+    state, created = open_state(path, host, create=True)[:2]
     assert state["session"]["name"] == "Notepad" and not created
 
 

@@ -31,6 +31,7 @@ class SessionHeader(Horizontal):
         yield Value(id="header-rolls")
         yield Value(id="header-requests")
         yield Value(id="header-live")
+        yield Value(id="header-saving")
         yield Value(id="header-clock")
 
     def on_mount(self) -> None:
@@ -51,5 +52,6 @@ class SessionHeader(Horizontal):
             f"✋ {asked} (f12)" if asked else "")  # short: the header is one line of 80
         # a live session's client: its role, or that the owner has gone
         self.query_one("#header-live", Value).show(getattr(app, "live_status", ""))
+        self.query_one("#header-saving", Value).show(getattr(app, "saving_status", ""))
         self.query_one("#header-clock", Value).show(format_clock(state.get("clock", {}),
                                                                  t("Day")))

@@ -1,0 +1,223 @@
+"""The write-ahead record of a session: what each operation changed, on disk before anyone is
+told it was done.
+
+``<session>.wal`` beside the session file holds one line per committed operation or undo:
+the CRC-32 of its JSON, then the JSON ``{"n": sequence, "op": name, "set": {table: value},
+"plugins": {plugin: table}, "drop": [...], "drop_plugins": [...], "journal": [kept, [lines]]}``.
+Each line is written and fdatasync'd before the store makes the change current (about 0.2 ms
+on this project's machines: a key's frame is 16 ms), so an acknowledged change survives a
+kill -9 of any process and a power cut. Every record says what its tables *are* after the
+change, not how they changed, and the journal's lines kept before the new ones: replaying a
+record the session file already holds changes nothing, so a crash between a checkpoint and
+the log's truncation loses and doubles nothing.
+
+The session file stays the readable truth: the saver checkpoints the state into it (atomically,
+with its backup) soon after each change and then drops the records it holds
+(:meth:`CommitLog.checkpointed`); a clean exit leaves no log at all. Opening a session replays
+what its file lacks (:func:`replay`); a torn last line (a crash in the middle of writing it)
+was never acknowledged and is dropped.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import threading
+import zlib
+from pathlib import Path
+from typing import Any, NamedTuple
+
+_TOML_TIMES = {"datetime": dt.datetime.fromisoformat, "date": dt.date.fromisoformat,
+               "time": dt.time.fromisoformat}
+_TAG = "$toml"  # a TOML date or time in JSON: {"$toml": "date", "value": "2026-12-06"}
+
+
+def _encode(value: Any) -> Any:
+    for kind, cls in (("datetime", dt.datetime), ("date", dt.date), ("time", dt.time)):
+        if isinstance(value, cls):
+            return {_TAG: kind, "value": value.isoformat()}
+    raise TypeError(f"cannot log a {type(value).__name__}")
+
+
+def _decode(table: dict[str, Any]) -> Any:
+    if len(table) == 2 and table.get(_TAG) in _TOML_TIMES and isinstance(table.get("value"), str):
+        return _TOML_TIMES[table[_TAG]](table["value"])
+    return table
+
+
+def log_path(session: Path) -> Path:
+    """Where ``session``'s log lives: beside the file it is written for (a link's target)."""
+    target = Path(os.path.realpath(session))
+    return target.with_name(target.name + ".wal")
+
+
+def record_of(before: dict[str, Any], after: dict[str, Any], op: str) -> dict[str, Any]:
+    """What ``after`` holds that ``before`` does not, as a record. Committed states share every
+    table an operation did not reach (copy-on-write), so identity tells what to write."""
+    record: dict[str, Any] = {"op": op, "set": {}, "plugins": {}}
+    for key, value in after.items():
+        if key not in ("journal", "plugins") and before.get(key) is not value:
+            record["set"][key] = value
+    record["drop"] = [key for key in before if key not in after]
+    old_plugins, new_plugins = before.get("plugins", {}), after.get("plugins", {})
+    if old_plugins is not new_plugins:
+        record["plugins"] = {name: table for name, table in new_plugins.items()
+                             if old_plugins.get(name) is not table}
+        record["drop_plugins"] = [name for name in old_plugins if name not in new_plugins]
+    old_lines, new_lines = before.get("journal", []), after.get("journal", [])
+    kept = min(len(old_lines), len(new_lines))
+    while kept and old_lines[kept - 1] is not new_lines[kept - 1]:
+        kept -= 1  # an undo takes back the undone operation's lines
+    record["journal"] = [kept, new_lines[kept:]]
+    return record
+
+
+def replay(state: dict[str, Any], records: list[dict[str, Any]]) -> dict[str, Any]:
+    """``state`` with ``records`` applied in order (a new dict; ``state`` is left as it is)."""
+    state = dict(state)
+    for record in records:
+        state.update(record.get("set", {}))
+        for key in record.get("drop", []):
+            state.pop(key, None)
+        if record.get("plugins") or record.get("drop_plugins"):
+            plugins = dict(state.get("plugins", {}))
+            plugins.update(record.get("plugins", {}))
+            for name in record.get("drop_plugins", []):
+                plugins.pop(name, None)
+            state["plugins"] = plugins
+        kept, added = record.get("journal", [None, []])
+        if kept is not None:
+            state["journal"] = [*state.get("journal", [])[:kept], *added]
+    return state
+
+
+class Read(NamedTuple):
+    records: list[dict[str, Any]]
+    lines: list[bytes]  # each record's line as written
+    torn: bool  # the last line was cut (never acknowledged) and is left out
+
+
+def read(session: Path) -> Read:
+    """The records in ``session``'s log, oldest first; none without a log. A line whose
+    checksum does not match ends the log: what follows it was never acknowledged."""
+    try:
+        data = log_path(session).read_bytes()
+    except FileNotFoundError:
+        return Read([], [], False)
+    records: list[dict[str, Any]] = []
+    lines: list[bytes] = []
+    for line in data.splitlines(keepends=True):
+        checksum, _, body = line.rstrip(b"\n").partition(b" ")
+        try:
+            if not line.endswith(b"\n") or int(checksum, 16) != zlib.crc32(body):
+                return Read(records, lines, True)
+            records.append(json.loads(body, object_hook=_decode))
+        except ValueError:
+            return Read(records, lines, True)
+        lines.append(line)
+    return Read(records, lines, False)
+
+
+class CommitLog:
+    """The log a session's owner appends to; one per session, the owner's alone."""
+
+    def __init__(self, session: Path, found: Read | None = None) -> None:
+        """``found``: what the log held when the session was opened (replayed into its state,
+        not yet in its file): kept until a checkpoint holds it."""
+        self.path = log_path(session)
+        lines = found.lines if found else []
+        self._unchecked: list[tuple[int, bytes]] = [
+            (int(record.get("n", 0)), line) for record, line in zip(found.records, lines)
+        ] if found else []  # written, not yet in the session file
+        self.seq = self._unchecked[-1][0] if self._unchecked else 0
+        """The number of the last record written."""
+        self._good = sum(map(len, lines))  # a torn tail after it is cut before appending
+        self._fd: int | None = None
+        self._lock = threading.Lock()
+        self.error: str | None = None
+        """Why the last record could not be written; None once one is."""
+
+    def append(self, record: dict[str, Any]) -> int:
+        """Write ``record`` and wait until it is on disk; its number. An OSError (a full disk,
+        a read-only folder, an I/O error) means nothing was acknowledged: the caller refuses
+        the change, and the log is as it was."""
+        with self._lock:
+            body = json.dumps({"n": self.seq + 1, **record}, ensure_ascii=False,
+                              separators=(",", ":"), default=_encode).encode()
+            line = b"%08x %s\n" % (zlib.crc32(body), body)
+            try:
+                fd = self._open()
+                size = os.fstat(fd).st_size
+                try:
+                    written = os.write(fd, line)
+                    if written != len(line):
+                        raise OSError(f"only {written} of {len(line)} bytes written")
+                    os.fdatasync(fd)
+                except OSError:
+                    os.ftruncate(fd, size)  # no half line left for the next one to follow
+                    raise
+            except OSError as exc:
+                self.error = str(exc.strerror or exc)
+                raise
+            self.error = None
+            self.seq += 1
+            self._good += len(line)
+            self._unchecked.append((self.seq, line))
+            return self.seq
+
+    def _open(self) -> int:
+        if self._fd is None:
+            existed = self.path.exists()
+            self._fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+            if os.fstat(self._fd).st_size > self._good:
+                os.ftruncate(self._fd, self._good)
+            if not existed:  # the file's name is as durable as its lines
+                _fsync_folder(self.path.parent)
+        return self._fd
+
+    def checkpointed(self, seq: int) -> None:
+        """The session file now holds everything up to record ``seq``: those records go."""
+        with self._lock:
+            left = [(n, line) for n, line in self._unchecked if n > seq]
+            if len(left) == len(self._unchecked):
+                return
+            self._unchecked = left
+            fd = self._open()
+            self._good = sum(len(line) for _, line in left)
+            if not left:
+                os.ftruncate(fd, 0)
+                os.fsync(fd)
+                return
+            tmp = self.path.with_name(f".{self.path.name}.tmp")
+            with open(tmp, "wb") as handle:
+                handle.write(b"".join(line for _, line in left))
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.replace(tmp, self.path)
+            os.close(fd)
+            self._fd = None
+            _fsync_folder(self.path.parent)
+
+    @property
+    def pending(self) -> int:
+        """Records on disk in the log and not yet in the session file."""
+        return len(self._unchecked)
+
+    def close(self) -> None:
+        """No log is left once the session file holds everything; else it stays, for the next
+        opening to replay."""
+        with self._lock:
+            if self._fd is not None:
+                os.close(self._fd)
+                self._fd = None
+            if not self._unchecked:
+                self.path.unlink(missing_ok=True)
+
+
+def _fsync_folder(folder: Path) -> None:
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
