@@ -75,6 +75,10 @@ def parse_mode(text: str) -> dict[str, Any]:
 
 
 
+PLUGIN_KIND = "travel"
+"""The journal kind of the travel operations' lines."""
+
+
 class TravelPlanner(StoreScreen):
     # Travellers' speeds come from the sheets (exhaustion, load); terrain from its plugin.
     AREAS = frozenset({"travel", "terrain", "clock", "characters", "rolls", "settings"})
@@ -128,6 +132,8 @@ class TravelPlanner(StoreScreen):
 
     def __init__(self, store: Any, **kwargs: Any) -> None:
         super().__init__(store, **kwargs)
+        self.journal_seen = len(store.session.state.get("journal", []))
+        """The journal lines already looked at for travel done elsewhere (:meth:`_said_elsewhere`)."""
         # the last "how far in" question: a day ("j" for jour in French)
         self.reverse_text = "1j" if store.session.language == "fr" else "1d"
 
@@ -183,11 +189,30 @@ class TravelPlanner(StoreScreen):
         if values["day_hour_km"] != values["per_hour_km"]:
             rates += f" · {t('within the day')} {self._km(values['day_hour_km'])} km/h"
         self._value("tp-rates", rates)
+        self._said_elsewhere()
         self._show_today(values)
         self._show_route(values)
         self._show_reverse()
         self._value("tp-hint", t("↑↓ leg · x remove · c clear · [ ] h/day · G hours · "
                                  "E no halt · F mount · ? why"))
+
+    def _said_elsewhere(self) -> None:
+        """Travel done by an operation this screen did not apply (the forced-march saves
+        answered in the dice prompt travel on; another front's advance): its sentence on the
+        last line, which would otherwise still say the stretch before. The operation's own
+        line opens its run of travel lines in the journal; the last such run is said. (What
+        this screen applies itself, :meth:`_done` says.)"""
+        lines = self.session.state.get("journal", [])
+        new, self.journal_seen = lines[min(self.journal_seen, len(lines)):], len(lines)
+        if self.applying:
+            return
+        opening = [line for before, line in zip([None, *new], new)
+                   if line.get("kind") == PLUGIN_KIND and
+                   (before is None or before.get("kind") != PLUGIN_KIND)]
+        if opening:
+            self.query_one("#tp-last").add_class("said")
+            self._value("tp-last", Text(self.for_screen(self.app.t.line(opening[-1])),
+                                        style="italic"))
 
     def _km(self, value: float) -> str:
         """A distance for the eye in the UI language: 17.38, or 17,38 in French."""
@@ -281,6 +306,18 @@ class TravelPlanner(StoreScreen):
 
     # What ctrl+z takes back that is worth a hint: the clock moved, a leg thrown away.
     UNDO_HINTED = frozenset({"travel.advance", "travel.leg_remove", "travel.route_clear"})
+
+    applying = False
+    """Whether an operation of this screen's own is being applied (its redraw is not travel
+    done elsewhere)."""
+
+    def apply(self, op: str, /, *, said_here: bool = False, **params: Any) -> Outcome:
+        self.applying = True
+        try:
+            return super().apply(op, said_here=said_here, **params)
+        finally:
+            self.applying = False
+            self.journal_seen = len(self.session.state.get("journal", []))
 
     def _outcome(self, op: str, **params: Any) -> bool:
         return self._done(self.apply(op, **params)).ok

@@ -251,6 +251,10 @@ async def test_a_forced_march_asks_its_saves_in_the_dice_prompt(store, make_app)
         await pilot.pause()
         assert store.state["clock"]["second"] == 18 * 3600
         assert store.state.get("rolls", {}).get("pending", []) == []
+        # What was done says the last of it, not the 9th hour where the screen left it.
+        assert pilot.app.screen is planner
+        assert shown(pilot, "tp-last").startswith("forced march, hour 10: ")
+        assert "travelled 9 h" not in shown(pilot, "tp-last")
         saves = [line["text"] for line in store.state["journal"]
                  if "forced-march save" in line["text"]]
         assert len(saves) == 4  # two travellers, two hours, each roll logged with its outcome
