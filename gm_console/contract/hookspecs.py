@@ -346,9 +346,9 @@ def rest_refused(session: Session, kind: str) -> str | None:
 
 @hookspec
 def time_passed(ctx: OpContext, seconds: int, reason: str) -> None:
-    """The in-game clock moved forward by ``seconds`` (``reason``: "travel", "round",
-    "long rest", "short rest", or the GM's own reason for ``clock.advance``, "manual" unless
-    given).
+    """The in-game clock moved forward by ``seconds`` (``reason``: "travel", "travel halt"
+    (a night's halt on the way, ``travel.new_day``), "round", "long rest", "short rest", or
+    the GM's own reason for ``clock.advance``, "manual" unless given).
 
     Example::
 

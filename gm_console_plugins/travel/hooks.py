@@ -36,7 +36,7 @@ class hookspecs:
         """
 
     @hookspec
-    def travel_veto(self, session: Any, mode: str, action: str) -> str | None:
+    def travel_veto(self, session: Session, mode: str, action: str) -> str | None:
         """Forbid a mode of travel (``action`` "mode": ``travel.mode`` choosing ``mode``) or
         setting off in it (``action`` "depart": ``travel.advance``, and each morning after a
         night's halt on the way to the end): the reason, shown to the game master with the
@@ -55,7 +55,7 @@ class hookspecs:
         """
 
     @hookspec
-    def travel_day_started(self, ctx: Any, day: int, why: str) -> None:
+    def travel_day_started(self, ctx: OpContext, day: int, why: str) -> None:
         """A new day of travel began (RULES.md 1.2: the hours travelled today are back to 0),
         on clock day ``day``. ``why``: "halt" (a night's halt on the way to the end: the clock
         has moved on to the departure hour), "new_day" (``travel.new_day``, which moves the

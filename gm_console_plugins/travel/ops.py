@@ -279,8 +279,11 @@ def _journey(ctx: OpContext, hours_left: float, to_end: bool, per_day: float = 0
     done = Journey()
     while True:
         _new_day_if_due(ctx, sec, conf)
-        if per_day and float(sec["hours_today"]) >= per_day - EPS and legs \
-                and rules.locate(legs, float(sec["done_km"])) is not None:
+        if legs and rules.locate(legs, float(sec["done_km"])) is None:
+            # said before any stop for the day: a ship arriving as its day ends has arrived
+            done.stop = say("arrived at the end of the route")
+            return done
+        if per_day and float(sec["hours_today"]) >= per_day - EPS:
             done.events.append(_halt(ctx, sec, conf))
             done.halts += 1
             reasons = vetoed(ctx, motion.mode, "depart")  # a storm come in the night
@@ -324,9 +327,7 @@ def _journey(ctx: OpContext, hours_left: float, to_end: bool, per_day: float = 0
                                      float(sec["hours_today"]), limit, reading.terrain_now(ctx))
         except rules.TravelError as exc:
             raise Refused(said_by(exc)) from None
-        if seg is None:
-            if legs and rules.locate(legs, float(sec["done_km"])) is None:
-                done.stop = say("arrived at the end of the route")
+        if seg is None:  # the time asked is up (the end of the route is said above)
             return done
         if seg.leg is not None:
             key = legs[seg.leg].terrain["key"]

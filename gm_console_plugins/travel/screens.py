@@ -133,7 +133,8 @@ class TravelPlanner(StoreScreen):
     def __init__(self, store: Any, **kwargs: Any) -> None:
         super().__init__(store, **kwargs)
         self.journal_seen = len(store.session.state.get("journal", []))
-        """The journal lines already looked at for travel done elsewhere (:meth:`_said_elsewhere`)."""
+        """The journal lines already looked at for travel done elsewhere
+        (:meth:`_said_elsewhere`)."""
         # the last "how far in" question: a day ("j" for jour in French)
         self.reverse_text = "1j" if store.session.language == "fr" else "1d"
 
@@ -237,7 +238,7 @@ class TravelPlanner(StoreScreen):
         line = Text(" · ".join(parts))
         if values["awaiting_saves"]:
             line.append(f"\n⚄ {t('Waiting for the forced-march saves')} (r)", style="bold yellow")
-        for reason in values["stopped_by"]:
+        for reason in [*values["vetoed"], *values["stopped_by"]]:
             line.append(f"\n■ {t('Stopped')}{t(': ')}{t(reason)}", style="bold red")
         self._value("tp-today", line)
 

@@ -595,7 +595,10 @@ def test_to_the_end_arrives_when_the_planner_said(make_store, legs, per_day, sta
     ok(store, "travel.plan", hours_per_day=per_day)
     planned = travel(store)
     ok(store, "travel.advance", hours="end")
-    assert _make_every_save(store) == planned["planned_forced_march_dcs"]
+    dcs = _make_every_save(store)
+    last = store.state["journal"]
+    assert dcs == planned["planned_forced_march_dcs"]
+    assert any("arrived at the end of the route" in line["text"] for line in last[-4:])
     assert (f"Day {clock(store)[0]}, {clock(store)[1]}", travel(store)["remaining_km"]) == \
         (planned["arrival"]["text"], 0)
 
