@@ -13,6 +13,7 @@ from test_host import write_settings
 from gm_console.headless import show
 from gm_console.host.manager import Host
 from gm_console.state.store import Store
+from gm_console.ui import Value
 
 HARBOUR = """
 from gm_console import hookimpl, say
@@ -36,15 +37,19 @@ def travel_day_started(ctx, day, why):
 """
 
 
-@pytest.fixture
-def harbour(tmp_path: Path, make_store) -> Store:
+def harbour_in(tmp_path: Path, make_store, language: str = "en") -> Store:
     folder = tmp_path / "mine"
     folder.mkdir()
     (folder / "harbour.py").write_text(HARBOUR)
-    write_settings(tmp_path, f'[plugins]\nfolders = ["{folder}"]\n')
+    write_settings(tmp_path, f'language = "{language}"\n[plugins]\nfolders = ["{folder}"]\n')
     host = Host().load()
     assert host.plugins["harbour"].status == "loaded", host.plugins["harbour"].error
     return Store(make_store([{"name": "Aria", "constitution": 14}]).state, host)
+
+
+@pytest.fixture
+def harbour(tmp_path: Path, make_store) -> Store:
+    return harbour_in(tmp_path, make_store)
 
 
 def _set(store: Store, **harbour) -> None:
@@ -116,3 +121,25 @@ def test_a_long_rest_starts_a_new_day_of_travel_that_plugins_hear(harbour):
     ok(harbour, "rest.long")
     assert harbour.state["plugins"]["harbour"]["days"][-1][2] == "long rest"
     assert harbour.state["plugins"]["travel"]["hours_today"] == 0
+
+
+@pytest.mark.parametrize(("language", "stopped", "refusal"), [
+    ("en", "■ Stopped: the storm keeps ships in port (harbour)",
+     "ship: the party cannot set off: the storm keeps ships in port (harbour)"),
+    ("fr", "■ Arrêté : the storm keeps ships in port (harbour)",
+     "navire : le groupe ne peut pas partir : the storm keeps ships in port (harbour)")])
+async def test_the_planner_shows_the_veto_and_the_key_is_refused_with_it(
+        tmp_path, make_store, make_app, language, stopped, refusal):
+    store = harbour_in(tmp_path, make_store, language)
+    ok(store, "travel.mode", mode="ship", speed_kmh=5)
+    ok(store, "travel.leg", km=40, terrain="plain")
+    _set(store, storm=True)
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        await pilot.press("f6")
+        await pilot.pause()
+        today = pilot.app.screen.query_one("#tp-today", Value).shown
+        assert stopped in today.splitlines()
+        await pilot.press("g")
+        await pilot.pause()
+        assert any(refusal in str(notice.message) for notice in pilot.app._notifications)
+        assert store.state["clock"]["second"] == 8 * 3600
