@@ -134,6 +134,10 @@ def _validate(section: dict[str, Any]) -> list[tuple[tuple[Any, ...], str]]:
             problems.append(((key,), say("{key} = {value} is beyond the most the rules count "
                                          "({most}): a number mistyped", key=key, value=value,
                                          most=rules.num(most))))
+    plan = section.get("plan_hours_per_day", 0)
+    if isinstance(plan, (int, float)) and not isinstance(plan, bool) and 0 < plan < 1:
+        problems.append((("plan_hours_per_day",), say("plan_hours_per_day must be 0 (the "
+                                                      "mode's day) or from 1 to 24")))
     route = section.get("route", [])
     if not isinstance(route, list):
         return problems + [(("route",), say("route must be an array of tables {km, terrain, "

@@ -491,8 +491,11 @@ def _forced_march_saves(ctx: OpContext, p: dict[str, Any]) -> Result:
     to_end = bool(p["request"].get("to_end", False))
     hours_left = float(p["request"].get("hours_left", 0.0))
     if to_end or hours_left > EPS:
-        report = _report(ctx, _journey(ctx, hours_left, to_end,
-                                       float(p["request"].get("per_day", 0.0))))
+        per_day = float(p["request"].get("per_day", 0.0))
+        if not (per_day == 0 or 1 <= per_day <= 24):  # a request edited by hand
+            raise Refused(say("per_day must be 0 or from 1 to 24, not {hours}",
+                              hours=num(per_day)))
+        report = _report(ctx, _journey(ctx, hours_left, to_end, per_day))
         return Result(joined("; ", [text, report.message]), {**report.data, "failed": failed},
                       who)
     return Result(text, {"failed": failed}, who)

@@ -627,3 +627,12 @@ def test_the_slowest_member_counts_only_when_the_setting_says_so(store):
                                                                              abs=1e-3)
     assert "one of table, slowest" in refused(store, "settings.set", plugin="travel",
                                                key="party_pace", value="fastest")
+
+
+def test_a_plan_under_an_hour_a_day_in_the_file_is_reported_not_halted_for_ever(host, tmp_path):
+    from gm_console.files import codec
+    path = tmp_path / "bad.toml"
+    path.write_text('format_version = 1\n[session]\nname = "x"\n'
+                    '[plugins.travel]\nplan_hours_per_day = 0.001\n', encoding="utf-8")
+    with pytest.raises(codec.SessionFileError, match="plan_hours_per_day must be 0"):
+        codec.read(path, host)
