@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, overload
 
-from gm_console import Refused, Result, said_by
+from gm_console import Refused, Result, Said, said_by, say
 from gm_console_plugins.travel import ops, reading, rules
 from gm_console_plugins.travel.ops import ADVANCE_OP, SAVES_OP
 from gm_console_plugins.travel.rules import num
@@ -50,7 +50,7 @@ def summary(session: Session, *, party: bool = True) -> dict[str, Any]:
         # The average hour of a normal day (the day column ÷ its hours: 5.625 km at fast pace
         # with day_figure = spread); hours beyond the day cover per_hour_km.
         "day_hour_km": num(rates.per_day_km * factor / rates.day_hours),
-        "steps": [*rates.steps, *slowest_steps, *factor_steps],
+        "steps": [*rates.steps, *slowest_steps, *factor_steps, *_scaled(rates, factor)],
         "hours_today": num(today),
         "next_forced_march_dc": rules.next_forced_march_dc(table, conf, motion, today),
         "odometer_km": num(float(sec["odometer_km"])),
@@ -68,6 +68,16 @@ def summary(session: Session, *, party: bool = True) -> dict[str, Any]:
     except rules.TravelError as exc:  # a route too long to plan: say so
         return {**out, "error": said_by(exc)}
     return out
+
+
+def _scaled(rates: rules.Rates, factor: float) -> list[Said]:
+    """The figures again once the slowest traveller and the other plugins have scaled them
+    (the rules' "=" line is before them), or nothing when they changed nothing."""
+    if factor == 1.0:
+        return []
+    return [say("= {minute} m/min, {hour} km/h, {day} km in a day of {hours} h",
+                minute=num(rates.per_minute_m * factor), hour=num(rates.per_hour_km * factor),
+                day=num(rates.per_day_km * factor), hours=num(rates.day_hours))]
 
 
 def _route(session: Session, sec: dict[str, Any], conf: dict[str, Any], table: dict[str, Any],

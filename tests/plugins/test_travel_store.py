@@ -622,6 +622,8 @@ def test_the_slowest_member_counts_only_when_the_setting_says_so(store):
     values = travel(store)
     assert values["per_hour_km"] == pytest.approx(4.5 * bram / 9, abs=1e-3)
     assert any(step.startswith("the slowest traveller, Bram:") for step in values["steps"])
+    assert values["steps"][-1] == (f"= {values['per_minute_m']} m/min, {values['per_hour_km']} "
+                                   f"km/h, {values['per_day_km']} km in a day of 8 h")
     assert values["remaining_hours"] == pytest.approx(2 * 9 / bram, abs=1e-3)
     assert ok(store, "travel.advance", hours="1").data["km"] == pytest.approx(4.5 * bram / 9,
                                                                              abs=1e-3)
