@@ -391,7 +391,7 @@ class TravelPlanner(StoreScreen):
         """To the end as planned: the plan's hours a day, its nights' halts and its saves."""
         t = self.t
         plan = t("As planned, {hours} h a day").format(
-            hours=self.app.t.number(float(summary(self.session)["plan_hours_per_day"])))
+            hours=self.app.t.number(float(trip["hours_per_day"])))
         halts = trip["halts"]
         if halts:
             plan += ", " + (t("one night's halt") if halts == 1 else

@@ -176,6 +176,8 @@ def onward(session: Session, nonstop: bool = False) -> dict[str, Any] | None:
             "travel_hours": num(travelled / 3600), "travel_seconds": travelled,
             "until": _clock(now, elapsed),
             "stop": stop, "remaining_km": num(max(0.0, left)), "halts": halts,
+            "hours_per_day": num(reading.plan_hours(session.table(reading.PLUGIN),
+                                                    reading.settings(session), sec)),
             "forced_march_dcs": dcs}
 
 

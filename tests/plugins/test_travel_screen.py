@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from applying import ok
 from textual.widgets import Label
 
 from gm_console.ui import Value
@@ -258,3 +259,16 @@ async def test_a_forced_march_asks_its_saves_in_the_dice_prompt(store, make_app)
         saves = [line["text"] for line in store.state["journal"]
                  if "forced-march save" in line["text"]]
         assert len(saves) == 4  # two travellers, two hours, each roll logged with its outcome
+
+
+async def test_to_the_end_of_a_route_too_long_to_plan_still_asks(store, make_app):
+    """The plan gives up past ten years of days (the planner says so); e still says what one
+    advance will do: a month of sailing, short of the end."""
+    ok(store, "travel.mode", mode="ship", speed_kmh=10, hours_per_day=24)
+    ok(store, "travel.leg", km=1e12)
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        await open_planner(pilot)
+        await pilot.press("e")
+        await pilot.pause()
+        assert question(pilot).startswith("As planned, 24 h a day")
+        assert "(one advance covers at most a month)" in question(pilot)
