@@ -31,9 +31,9 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from gm_console.files import codec, parse_cache
+from gm_console.files import codec
 from gm_console.files.config import Config, ConfigError
-from gm_console.files.serialise import Serialiser
+from gm_console.files.saver import without_journal, write_session
 from gm_console.files.commit_log import CommitLog
 from gm_console.headless import Opened, explain, open_state, show
 from gm_console.host.manager import Host
@@ -525,29 +525,24 @@ def _op(args: argparse.Namespace, host: Host, given: dict[str, Any] | None = Non
         loaded = _load(args.session, host, create=True)
         if loaded is None:
             return 2
-        store = Store(loaded.state, host)
+        # Written ahead, as the owner does: "ok" is said only of a change on disk, in the log
+        # at least, before anything is printed (a reader gone, `| head`, cannot stop it).
+        commits = CommitLog(args.session, loaded.logged)
+        store = Store(loaded.state, host, log=commits)
         outcome = store.apply(args.name, params, actor=args.front_name or "cli")
         if outcome.ok:
-            # Saved before anything is printed: a reader gone (`| head`) cannot stop the save,
-            # and "ok" is never said of a change that is not on disk. The file's characters
-            # and journal lines are written as they were read when gm-console wrote them: in
-            # a long campaign, most of the text.
-            serialiser = Serialiser()
-            if loaded.written is not None:
-                serialiser.reuse(loaded.state, loaded.written)
-            text = serialiser.dumps(store.state)
-            try:
-                codec.write_atomic(args.session, text)
-            except OSError as exc:
-                reason = f"not saved: {args.session}: {exc.strerror or exc}; the file is unchanged"
-                outcome = replace(outcome, ok=False, reason=reason)
-            else:  # the next op or console reads a long session from the kept parse, as
-                # after the console's own saves (parsing a long journal again is slow)
-                parse_cache.remember_written(args.session, text, store.state)
-                # a crashed owner's log, taken back: the file now holds it all
-                commits = CommitLog(args.session, loaded.logged)
+            try:  # the journal's new lines appended to its file, the rest in the session file
+                write_session(args.session, store.state, codec.dumps(without_journal(
+                    store.state)), loaded.journal, loaded.moved)
+            except OSError as exc:  # safe in the log; the next opening takes it back
+                print(f"gm-console: {args.session} could not be written ({exc.strerror or exc});"
+                      f" the change is kept in {commits.path} and taken back into the session "
+                      f"when it is next opened", file=sys.stderr)
+            else:
                 commits.checkpointed(commits.seq)
-                commits.close()
+                if loaded.moved:
+                    print(f"gm-console: {loaded.moved_out(args.session)}", file=sys.stderr)
+        commits.close()
         if _print_outcome(outcome):
             return 1
         if loaded.created:

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from gm_console.files import codec, commit_log
+from gm_console.files.journal_file import JournalFile
 from gm_console.host.manager import Host
 from gm_console.state.store import SessionStore
 from gm_console.text.i18n import Translator
@@ -16,11 +17,22 @@ class Opened(NamedTuple):
     state: dict[str, Any]
     created: bool
     """A new session: the file does not exist yet."""
-    written: str | None
-    """The file's text when gm-console wrote it (:attr:`codec.Loaded.written`)."""
     logged: commit_log.Read
     """What the session's write-ahead log held (replayed into ``state``): changes that were
     acknowledged and had not reached the file yet, after a crash."""
+    journal: JournalFile
+    """The journal's own file, as read (:attr:`codec.Loaded.journal`)."""
+    moved: bool
+    """The file holds its journal, as older versions wrote it: the first save moves it out
+    (:attr:`codec.Loaded.moved`)."""
+
+    def moved_out(self, path: Path) -> Said | None:
+        """Said once, when the file holds its journal as older versions wrote it."""
+        if not self.moved:
+            return None
+        return say("The journal of {name} now has its own file, {journal}; the file as it "
+                   "was is kept as {kept}", name=path.name, journal=self.journal.path.name,
+                   kept=f"{path.name}.v1.bak")
 
     def replayed(self, path: Path) -> Said | None:
         """Said once to the game master when the log held changes the file lacked."""
@@ -32,20 +44,21 @@ class Opened(NamedTuple):
 
 
 def open_state(path: Path, host: Host, create: bool) -> Opened:
-    """The session's state, whether it is new, and its text if gm-console wrote it. A missing
+    """The session's state (with what its write-ahead log held that its file did not),
+    whether it is new, and its journal's file. A missing
     file is a new session when ``create``; a broken one raises :class:`codec.SessionFileError`
     and is left as it is (a link to nowhere too: it is not a missing file, and writing would
     not go where it points)."""
     logged = commit_log.read(path)
     if path.exists() or path.is_symlink():
         loaded = codec.load(path, host)
-        if not logged.records:
-            return Opened(loaded.state, False, loaded.written, logged)
-        return Opened(commit_log.replay(loaded.state, logged.records), False, None, logged)
+        return Opened(commit_log.replay(loaded.state, logged.records), False, logged,
+                      loaded.journal, loaded.moved)
     if not create and not logged.records:
         raise codec.SessionFileError(path, [codec.Problem(None, "no such session file")])
     new = codec.prepare(codec.new_session(path.stem), host, path.stem)
-    return Opened(commit_log.replay(new, logged.records), not logged.records, None, logged)
+    return Opened(commit_log.replay(new, logged.records), not logged.records, logged,
+                  JournalFile(path), False)
 
 
 def show(store: SessionStore) -> dict[str, Any]:

@@ -152,60 +152,6 @@ def test_show_as_text_follows_the_language_and_reads_as_lines_not_data(tmp_path:
     assert "\nJets demandés\n" in french and "  combat :\n    active : non" in french
 
 
-def test_op_on_a_campaign_it_saved_writes_the_old_journal_lines_as_they_were(
-        tmp_path: Path, monkeypatch) -> None:
-    """The second op renders none of the journal's thousand lines (the file is the text the
-    first op wrote); a file edited by hand since is written anew, whole."""
-    import tomllib
-
-    from test_parse_cache import big_text
-
-    from gm_console.files import codec, serialise, toml_writer
-
-    path = tmp_path / "s.toml"
-    path.write_text(big_text(lines=1000))
-    assert main(["op", str(path), "journal.note", "text=first"]) == 0
-    rendered: list[str] = []
-    real = toml_writer.dumps
-    monkeypatch.setattr(serialise.toml_writer, "dumps",
-                        lambda obj, **kw: rendered.append(real(obj, **kw)) or rendered[-1])
-    assert main(["op", str(path), "journal.note", "text=second"]) == 0
-    # the first and last lines (checked against the text), the first again (inline or not)
-    assert sum("the party walks on" in piece for piece in rendered) <= 3
-    text = path.read_text()
-    assert text == codec.dumps(tomllib.loads(text))
-    assert [line["text"] for line in tomllib.loads(text)["journal"][-2:]] == ["first", "second"]
-    path.write_text("# by hand\n" + text.replace('kind = "note"', 'kind  =  "note"'))
-    assert main(["op", str(path), "journal.note", "text=third"]) == 0
-    text = path.read_text()
-    assert text == codec.dumps(tomllib.loads(text)) and "kind  =" not in text
-    assert len(tomllib.loads(text)["journal"]) == 1003
-
-
-def test_op_after_a_kill_between_the_file_and_its_cache_writes_the_file_whole(
-        tmp_path: Path) -> None:
-    """A kill -9 after an op wrote the session but before it wrote the parse cache leaves the
-    cache of the text before: about another text, so the next op parses the file and writes
-    every line, the one the killed op added too."""
-    import tomllib
-
-    from test_parse_cache import big_text
-
-    from gm_console.files import codec, parse_cache
-
-    path = tmp_path / "s.toml"
-    path.write_text(big_text(lines=1000))
-    assert main(["op", str(path), "journal.note", "text=first"]) == 0
-    before = parse_cache.cache_path(path).read_bytes()
-    assert main(["op", str(path), "journal.note", "text=second"]) == 0
-    parse_cache.cache_path(path).write_bytes(before)  # as if killed before the cache
-    assert main(["op", str(path), "journal.note", "text=third"]) == 0
-    text = path.read_text()
-    assert text == codec.dumps(tomllib.loads(text))
-    assert [line["text"] for line in tomllib.loads(text)["journal"][-3:]] == [
-        "first", "second", "third"]
-
-
 @pytest.mark.parametrize("argv", [["op", "{s}", "journal.note", "text=x"],
                                   ["op", "{s}", "no.such_op"], ["show", "{s}"], ["ops"]])
 def test_a_command_run_in_process_gives_the_garbage_collector_back_on(tmp_path: Path, argv,

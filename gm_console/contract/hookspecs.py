@@ -326,8 +326,9 @@ def home_status(session: Session) -> str | None:
 
 @hookspec(firstresult=True)
 def rest_refused(session: Session, kind: str) -> str | None:
-    """Why a rest (``kind``: "long" or "short") cannot be taken now, or None: a fight is
-    running. The first plugin that objects is the reason the rest is refused.
+    """Why a rest (``kind``: "long" or "short") cannot be taken now by anyone, or None: a
+    fight is running. The first plugin that objects is the reason the rest is refused. To keep
+    one character from resting while the others rest, answer ``character_rest_refused``.
 
     Example::
 
@@ -335,6 +336,27 @@ def rest_refused(session: Session, kind: str) -> str | None:
         def rest_refused(session, kind):
             if session.state.get("plugins", {}).get("chase", {}).get("running"):
                 return "a chase is on: nobody rests"
+            return None
+    """
+
+
+@hookspec
+def character_rest_refused(character: dict[str, Any], session: Session, kind: str
+                           ) -> str | None:
+    """Why this character cannot take the rest (``kind``: "long" or "short") while the others
+    do (they have not eaten), or None. Asked of every plugin for every character once
+    ``rest_refused`` let the rest go ahead; every reason given is kept. A character refused
+    gets nothing of the rest (a long rest's level of exhaustion stays) and is left out of
+    ``rested``; the rest's journal line names them with the reasons. When every character is
+    refused, the rest is refused.
+
+    Example::
+
+        @hookimpl
+        def character_rest_refused(character, session, kind):
+            unfed = session.state.get("plugins", {}).get("rations", {}).get("unfed", [])
+            if kind == "long" and character["name"] in unfed:
+                return say("no food today")  # the journal: "Aria does not rest: no food today"
             return None
     """
 
@@ -347,8 +369,9 @@ def rest_refused(session: Session, kind: str) -> str | None:
 @hookspec
 def time_passed(ctx: OpContext, seconds: int, reason: str) -> None:
     """The in-game clock moved forward by ``seconds`` (``reason``: "travel", "travel halt"
-    (a night's halt on the way, ``travel.new_day``), "round", "long rest", "short rest", or
-    the GM's own reason for ``clock.advance``, "manual" unless given).
+    (a night's halt on the way, ``travel.new_day``), "round", "movement" (a climb or a swim
+    over several rounds outside combat), "long rest", "short rest", or the GM's own reason for
+    ``clock.advance``, "manual" unless given).
 
     Example::
 
@@ -356,6 +379,23 @@ def time_passed(ctx: OpContext, seconds: int, reason: str) -> None:
         def time_passed(ctx, seconds, reason):
             for torch in ctx.section("light").get("torches", []):
                 torch["left_s"] = max(0, torch["left_s"] - seconds)
+    """
+
+
+@hookspec
+def rested(ctx: OpContext, kind: str, names: list[str]) -> None:
+    """A rest (``kind``: "long" or "short") is over, its time passed (``time_passed`` heard
+    it first): ``names`` are the characters who rested, in the party's order, those refused
+    by ``character_rest_refused`` left out. What a rest gives back per character (spell slots,
+    a daily power) is given here, to them alone.
+
+    Example::
+
+        @hookimpl
+        def rested(ctx, kind, names):
+            if kind == "long":
+                for name in names:
+                    ctx.section("slots").setdefault("spent", {})[name] = 0
     """
 
 

@@ -9,7 +9,7 @@ from gm_console.contract.session import OpContext
 from gm_console.rules import clock
 from gm_console.rules.clock import format_clock, format_duration
 from gm_console.rules.durations import absolute
-from gm_console.text.said import joined, said_by, say
+from gm_console.text.said import Said, joined, said_by, say
 
 
 def _round_seconds(ctx: OpContext) -> int:
@@ -46,33 +46,63 @@ def _set(ctx: OpContext, p: dict[str, Any]) -> Result:
                   {"seconds": target - now, "clock": dict(ctx.clock)})
 
 
+def _refusals(ctx: OpContext, kind: str) -> dict[str, list[str]]:
+    """Who may not take this rest, with every plugin's reasons, in the party's order."""
+    refused = {}
+    for character in ctx.characters:
+        reasons = [why for why in ctx.host.call("character_rest_refused", character=character,
+                                                session=ctx, kind=kind) if why]
+        if reasons:
+            refused[character["name"]] = reasons
+    return refused
+
+
+def _not_resting(refused: dict[str, list[str]]) -> list[Said]:
+    return [say("{name} does not rest: {reason}", name=name, reason=joined(", ", reasons))
+            for name, reasons in refused.items()]
+
+
 def _rest(kind: str):
     def apply(ctx: OpContext, p: dict[str, Any]) -> Result:
+        def no_rest(objection: str) -> Refused:
+            return Refused(say("no long rest now: {objection}", objection=objection)
+                           if kind == "long" else
+                           say("no short rest now: {objection}", objection=objection))
+
         objection = ctx.host.call_first("rest_refused", session=ctx, kind=kind)
         if objection:
-            raise Refused(say("no long rest now: {objection}", objection=objection)
-                          if kind == "long" else
-                          say("no short rest now: {objection}", objection=objection))
+            raise no_rest(objection)
+        refused = _refusals(ctx, kind)
+        if ctx.characters and len(refused) == len(ctx.characters):
+            raise no_rest(joined("; ", _not_resting(refused)))
         rules = ctx.table("exhaustion").get("rest", {})
         hours = p["hours"] if p["hours"] else float(rules.get(f"{kind}_hours", 8))
         ctx.advance_clock(round(hours * 3600), f"{kind} rest")
+        resting = [c for c in ctx.characters if c["name"] not in refused]
         recovered = []
         if kind == "long" and p["fed"]:
             removed = int(rules.get("levels_removed_by_long_rest", 1))
-            for character in ctx.characters:
+            for character in resting:
                 level = int(character.get("exhaustion", 0) or 0)
                 if 0 < level < 6:
                     ctx.settle_hit_points(character)
                     character["exhaustion"] = max(0, level - removed)
                     recovered.append(character["name"])
             ctx.touch("characters")
+        ctx.notify("rested", kind=kind, names=[c["name"] for c in resting])
         length = format_duration(hours * 3600)
         text = say("long rest of {length}", length=length) if kind == "long" else \
             say("short rest of {length}", length=length)
+        parts = [text, *_not_resting(refused)]
         if recovered:
-            text = joined("; ", [text, say("one level of exhaustion less for {names}",
-                                           names=", ".join(recovered))])
-        return Result(text, {"recovered": recovered}, recovered)
+            parts.append(say("one level of exhaustion less for {names}",
+                             names=", ".join(recovered)))
+        return Result(joined("; ", parts) if len(parts) > 1 else text,
+                      {"recovered": recovered, "rested": [c["name"] for c in resting],
+                       "not_rested": {name: [str(why) for why in reasons]
+                                      for name, reasons in refused.items()}},
+                      [c["name"] for c in ctx.characters
+                       if c["name"] in refused or c["name"] in recovered])
     return apply
 
 
@@ -113,14 +143,16 @@ OPERATIONS = [
          Param("reason", str, "why (plugins hear it)", default="manual")),
     ),
     Operation(
-        "rest.long", "A long rest: the clock moves on, one level of exhaustion goes.",
+        "rest.long", "A long rest: the clock moves on, one level of exhaustion goes (not for "
+        "a character a plugin keeps from resting, named with why).",
         _rest("long"),
         (Param("hours", float, "length (default from config/exhaustion.toml)", default=0.0),
          Param("fed", bool, "with food and drink (needed to recover)", default=True)),
         kind="rest",
     ),
     Operation(
-        "rest.short", "A short rest: the clock moves on.", _rest("short"),
+        "rest.short", "A short rest: the clock moves on (a plugin may keep a character from "
+        "it, named with why).", _rest("short"),
         (Param("hours", float, "length (default from config/exhaustion.toml)", default=0.0),
          Param("fed", bool, "unused by a short rest", default=True)),
         kind="rest",

@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Any, Mapping, NamedTuple, Protocol
 
 import tomli
 
-from gm_console.files import parse_cache, serialise
+from gm_console.files import serialise
+from gm_console.files.journal_file import JournalFile
 from gm_console.files.nesting import MAX_DEPTH, Where, too_deep
 from gm_console.rules import characters as core_characters
 from gm_console.text.safe_text import visible
@@ -80,32 +81,32 @@ def read(path: Path, host: CodecHost) -> dict[str, Any]:
 
 class Loaded(NamedTuple):
     state: dict[str, Any]
-    written: str | None
-    """The file's text when it is what gm-console wrote of ``state`` (its cache says so): a
-    save reuses the text of its characters and journal lines (serialise.Serialiser.reuse)."""
+    journal: JournalFile
+    """The journal's own file (gm_console.files.journal_file), as read into ``state``."""
+    moved: bool
+    """The file holds its journal (the layout before the journal had its own file): the
+    first save moves it out."""
 
 
 def load(path: Path, host: CodecHost) -> Loaded:
-    """:func:`read`, and the text when gm-console wrote it. A big file's parse is kept
-    beside it (gm_console.files.parse_cache) for the next start; what the cache gives is validated
-    as a parse is."""
-    max_bytes = host.config.max_session_bytes
-    text = read_text(path, max_bytes)
+    """:func:`read`, with the session's journal: from its own file, or from inside the
+    session file as older versions wrote it."""
+    text = read_text(path, host.config.max_session_bytes)
     clean_stale_temporaries(path)
-    key = parse_cache.digest(text) if parse_cache.wanted(text) else None
-    cached = None if key is None else parse_cache.recall(path, key, 2 * max_bytes)
-    # (No cache holds a state nested too deep: parse_cache.remember keeps none.)
-    if cached is not None and problems(cached.state, host):
-        cached = None  # the text's own parse says what is wrong, and where
-    state = cached.state if cached is not None else parse(text, path)
-    found = [] if cached is not None else problems(state, host)
+    state = parse(text, path)
+    moved = "journal" in state
+    journal, lines, cut = JournalFile.read(path)
+    if moved:
+        journal.moved_in()
+    elif cut:
+        raise SessionFileError(journal.path, [Problem(None, cut)])
+    else:
+        state["journal"] = lines
+    found = problems(state, host)
     if found:
         raise SessionFileError(path, [Problem(locate(text, where), message)
                                       for where, message in found])
-    if cached is None and key is not None:  # before prepare fills what the file leaves out
-        parse_cache.remember(path, key, state)
-    return Loaded(prepare(state, host, default_name=path.stem),
-                  text if cached is not None and cached.written else None)
+    return Loaded(prepare(state, host, default_name=path.stem), journal, moved)
 
 
 def read_text(path: Path, max_bytes: int) -> str:

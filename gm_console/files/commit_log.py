@@ -150,9 +150,9 @@ class CommitLog:
                 fd = self._open()
                 size = os.fstat(fd).st_size
                 try:
-                    written = os.write(fd, line)
-                    if written != len(line):
-                        raise OSError(f"only {written} of {len(line)} bytes written")
+                    left = memoryview(line)
+                    while left:  # a write cut short (a disk filling up) says why on the next
+                        left = left[os.write(fd, left):]
                     os.fdatasync(fd)
                 except OSError:
                     os.ftruncate(fd, size)  # no half line left for the next one to follow

@@ -1,8 +1,6 @@
 """How deep tables and arrays may nest in a session (docs/session-file.md, "Limits"): past
 MAX_DEPTH, copying and saving would overflow Python's stack. A file is refused past it
-(codec.parse), an operation that would nest a value past it is refused (store), and no parse
-cache holds a state past it (parse_cache.remember, :func:`as_parsed`), so that what a cache
-gives needs no walk of its own."""
+(codec.parse), and an operation that would nest a value past it is refused (store)."""
 
 from __future__ import annotations
 
@@ -19,13 +17,6 @@ def too_deep(state: dict[str, Any]) -> Where | None:
     """The keys down to the first container nested MAX_DEPTH levels below ``state`` (a
     parse's, which holds no tuple), or None."""
     return None if _parsed_within(state, MAX_DEPTH) else _path_deeper_than(state, MAX_DEPTH)
-
-
-def as_parsed(state: dict[str, Any]) -> bool:
-    """Whether ``state`` is within MAX_DEPTH and made of what a parse gives: tables as dicts,
-    arrays as lists (not the tuple an operation may leave, which its file holds as an array
-    and a parse gives back as a list)."""
-    return _parsed_within(state, MAX_DEPTH)
 
 
 def _parsed_within(value: Any, left: int) -> bool:

@@ -1,8 +1,10 @@
 """Saving off the key-press path: the store hands over each new state, a thread writes the
 latest one (states handed over while it writes are batched into one save). States are never
 changed after the store commits them (each operation works on copies of what it touches), so
-the thread can serialise one without copying it, and re-serialises only the tables, characters
-and journal lines that are new since its last save (gm_console.files.serialise)."""
+the thread can serialise one without copying it, and re-serialises only the tables and
+characters that are new since its last save (gm_console.files.serialise); the journal's new
+lines are appended to its own file (gm_console.files.journal_file). Each save is a checkpoint
+of the session's write-ahead log (gm_console.files.commit_log)."""
 
 from __future__ import annotations
 
@@ -14,7 +16,8 @@ from pathlib import Path
 from time import monotonic, sleep
 from typing import Any, Callable
 
-from gm_console.files import codec, parse_cache, serialise
+from gm_console.files import codec, serialise
+from gm_console.files.journal_file import JournalFile
 from gm_console.files.commit_log import CommitLog
 from gm_console.text.said import say
 
@@ -29,6 +32,27 @@ class EditedOutside(Exception):
     Saver.keep_live); the live session's changes stay safe in the log meanwhile."""
 
 
+def write_session(path: Path, state: dict[str, Any], text: str, journal: JournalFile,
+                  moved: bool = False) -> None:
+    """``state`` on disk: its journal's new lines appended to the journal's file, then
+    ``text`` (the rest of it, serialised) into the session file, atomically with its backup.
+    ``moved``: the file still holds its journal (the layout before): kept as it is as
+    ``<name>.v1.bak`` the first time."""
+    journal.sync(state.get("journal", []))
+    if moved:
+        target = Path(os.path.realpath(path))
+        kept = target.with_name(target.name + ".v1.bak")
+        if not kept.exists():
+            codec.write_atomic(kept, target.read_text(encoding="utf-8"))
+    codec.write_atomic(path, text)
+
+
+def without_journal(state: dict[str, Any]) -> dict[str, Any]:
+    """What the session file holds of ``state``: everything but the journal, which has its
+    own file (gm_console.files.journal_file)."""
+    return {key: value for key, value in state.items() if key != "journal"}
+
+
 def _signature(path: Path) -> tuple[int, int, int] | None:
     """What tells that a file changed without reading it: inode, size, modification time."""
     try:
@@ -40,8 +64,12 @@ def _signature(path: Path) -> tuple[int, int, int] | None:
 
 class Saver:
     def __init__(self, path: Path, on_error: Callable[[str], None] | None = None,
-                 delay: float = 0.1, log: CommitLog | None = None) -> None:
+                 delay: float = 0.1, log: CommitLog | None = None,
+                 journal: JournalFile | None = None, moved: bool = False) -> None:
         self.path = Path(path)
+        self.journal = journal or JournalFile(self.path)
+        """The journal's own file, as the session was read (codec.Loaded.journal)."""
+        self._moved = moved  # the file holds its journal still: the first save moves it out
         self.on_error = on_error
         self.on_saved_again: Callable[[], None] | None = None
         """Told when a save succeeds after one failed (the console's banner goes)."""
@@ -72,10 +100,10 @@ class Saver:
         self._saved: dict[str, Any] | None = None  # the last state on disk, of this saver
         self._key_at = -math.inf
         """When the last key was pressed: serialising waits a while after it (see hold)."""
-        self._priming: tuple[dict[str, Any], float, str | None] | None = None
+        self._priming: tuple[dict[str, Any], float] | None = None
         self._serialiser = serialise.Serialiser()
-        self._written: tuple[dict[str, Any], str] | None = None
-        """The last state saved and its text: kept as the parse cache on close."""
+        self._written: str | None = None
+        """The text of the last save: a file only touched since is not a hand edit."""
         self._cond = threading.Condition()
         self._thread = threading.Thread(target=self._run, name="gm-console-saver", daemon=True)
         self._thread.start()
@@ -175,40 +203,29 @@ class Saver:
             self._closed = True
             self._cond.notify_all()
         self._thread.join(timeout=5)
-        self._remember()
         if self.log is not None:
             self.log.close()
 
-    def _remember(self) -> None:
-        """What the file now holds, as the next start will want it (gm_console.files.parse_cache):
-        once, on closing, rather than the whole state per save."""
-        written, self._written = self._written, None
-        if written is not None:
-            parse_cache.remember_written(self.path, written[1], written[0])
-
-    def prime(self, state: dict[str, Any], after: float = 2.0,
-              written: str | None = None) -> None:
+    def prime(self, state: dict[str, Any], after: float = 2.0) -> None:
         """Serialise ``state`` without writing it, ``after`` seconds from now (once the first
-        screen is up) unless a save comes first: the first save after opening a big session
-        then costs what its operation changed, not the text of the whole campaign made while
-        the key press waits. It gives way to keys for as long as they come (a long campaign
-        keeps it busy a while) and to any save. ``written``, the file's text when gm-console
-        wrote it of ``state``, gives the text of its characters and journal lines at once
-        (serialise.Serialiser.reuse)."""
+        screen is up) unless a save comes first: the first save after opening a session then
+        costs what its operation changed, not the text of all its tables made while the key
+        press waits. It gives way to keys for as long as they come, and to any save."""
         with self._cond:
             if self._saved is None:  # what is on disk: unsaved() counts from it
                 self._saved = state
-            self._priming = (state, monotonic() + after, written)
+            self._priming = (state, monotonic() + after)
             self._cond.notify_all()
 
     def write(self, state: dict[str, Any], seq: int = 0) -> None:
         """Serialise ``state`` (which holds the log's records up to ``seq``) and write it now
         (the thread's work; the benchmark times it)."""
-        text = self._serialised(state)
+        text = self._serialised(without_journal(state))
         self._check_not_edited()
-        codec.write_atomic(self.path, text)
+        write_session(self.path, state, text, self.journal, self._moved)
+        self._moved = False
         self._expected = _signature(self.path)
-        self._written = (state, text)
+        self._written = text
         self._saved = state
         if self.log is not None:
             self.log.checkpointed(seq)
@@ -217,7 +234,7 @@ class Saver:
         found = _signature(self.path)
         if found == self._expected:
             return
-        last = self._written[1] if self._written is not None else None
+        last = self._written
         if last is not None and found is not None:
             with contextlib.suppress(OSError, UnicodeDecodeError):
                 if self.path.read_text(encoding="utf-8") == last:  # touched, not changed
@@ -268,12 +285,10 @@ class Saver:
                 state, seq = self._pending, self._pending_seq
                 if state is not None:
                     self._pending, self._busy = None, True
-            if priming is not None and priming[2] is not None:
-                self._serialiser.reuse(priming[0], priming[2])
             if state is None:  # outside the lock: schedule() never waits for it
                 assert priming is not None
                 with contextlib.suppress(Exception):  # _GaveWay; an error: the save shows it
-                    self._serialised(priming[0], priming=True)
+                    self._serialised(without_journal(priming[0]), priming=True)
                 continue
             try:
                 self.write(state, seq)

@@ -3,9 +3,9 @@ state, but a save after one operation re-serialises only what the operation repl
 
 Committed states are never changed in place (the store copies a table before an operation
 touches it, and keeps the old object when nothing changed), so a table, a character or a
-journal line that is the *same object* as at the last save has the same text. The journal is
-append-only: a save after one operation serialises its new lines and reuses the text of
-every line before them. Every piece is cut by the writer of the whole text
+character that is the *same object* as at the last save has the same text (the journal has its
+own file, gm_console.files.journal_file, appended to; a whole state with its journal, as
+``codec.dumps`` writes for "save elsewhere", has its lines cached one by one). Every piece is cut by the writer of the whole text
 (:func:`gm_console.files.toml_writer.dumps`, tomli_w's text, faster) at its place in the file; this
 module only decides which pieces are new and joins them the way tomli_w does: key/values first,
 then each table and each element of an array of tables, separated by a blank line.
@@ -71,44 +71,6 @@ class Serialiser:
         return text
 
     _pause: Callable[[], None] | None = None
-
-    def reuse(self, state: Mapping[str, Any], text: str) -> bool:
-        """Keep, for the next :meth:`dumps`, the text of every character and journal line of
-        ``state`` (each element of its arrays of tables) as ``text`` has it: ``text`` must be
-        what this module wrote of ``state`` (gm_console.files.parse_cache knows when a session
-        file is). The first save after opening a long campaign then serialises what changed
-        since, not every line before. False when nothing could be kept."""
-        kept = False
-        for key, value in ordered(state).items():
-            if _is_aot(value):
-                kept = self._reuse_elements(value, (key,), text) or kept
-        return kept
-
-    def _reuse_elements(self, items: list[Any], path: Path, text: str) -> bool:
-        """An array of tables is written as one ``[[key]]`` table per element, the next
-        element's header after a blank line, and only an element's header is such a line of
-        text (strings and keys are written on one line, arrays' lines indented, an element's
-        own arrays of tables under ``[[key.name]]``). Nothing is kept unless ``text`` has as
-        many such tables as there are elements, the first and last as this writer writes
-        them now (a short array is written inline; a file written by an older writer)."""
-        header = _aot_header(path)
-        if text.startswith(header):
-            start = 0
-        else:
-            start = text.find("\n" + header) + 1
-            if start == 0:
-                return False
-        bodies = text[start + len(header):].split("\n" + header)
-        last = _element(items[-1], path)
-        if len(bodies) != len(items) or not (header + bodies[-1]).startswith(last):
-            return False
-        bodies[-1] = last[len(header):]  # what follows the array is not its last element
-        if header + bodies[0] != _element(items[0], path):
-            return False
-        kept = self._texts[_element]
-        for item, body in zip(items, bodies):
-            kept[id(item)] = (item, path, header + body)
-        return True
 
     # -- joining pieces the way tomli_w does -------------------------------------------------
 

@@ -521,6 +521,7 @@ _SHAPES: dict[str, tuple[Callable[[Any], bool], str]] = {
     "current_terrain": (_named_values, say("a table of named values")),
     "spend_movement": (_named_values, say("a table of named values")),
     "travel_factors": (lambda v: isinstance(v, list), say("a list of factors")),
+    "character_rest_refused": (lambda v: isinstance(v, str), say("text")),
     "character_conditions": (_conditions,
                              say("a list of conditions, each a table with a name")),
     "current_turn": (_turn, say("a table with the round and whose turn it is")),

@@ -70,18 +70,20 @@ class Owner:
         opened = open_state(Path(session), host, create)
         commits = CommitLog(Path(session), opened.logged)
         saver = Saver(Path(session), on_error=lambda message: log.error("%s", message),
-                      log=commits)
+                      log=commits, journal=opened.journal, moved=opened.moved)
         store = Store(opened.state, host, on_save=saver.schedule, log=commits,
                       undo_depth=int(host.config.settings.get("undo_depth", 200)))
         replayed = opened.replayed(Path(session))
-        if opened.created or replayed:  # on disk from the start; the log's changes in it
-            saver.schedule(store.state)
+        if opened.created or replayed or opened.moved:  # on disk from the start; the log's
+            saver.schedule(store.state)  # changes in the file; the journal in its own file
         else:  # serialised once, off the key path, so the first change's save is cheap
-            saver.prime(store.state, written=opened.written)
+            saver.prime(store.state)
         owner = cls(session, store, saver, lock)
-        if replayed:
-            log.warning("%s", replayed)
-            owner.opening_note = replayed
+        for note in (replayed, opened.moved_out(Path(session))):
+            if note:
+                log.warning("%s", note)
+                owner.opening_note = note if not owner.opening_note else \
+                    f"{owner.opening_note}. {note}"
         return owner
 
     # -- listening ------------------------------------------------------------------------------

@@ -3,7 +3,7 @@ for), spend it in the combat tracker, and take the checks' results back."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 from gm_console import (
     Operation,
@@ -18,7 +18,7 @@ from gm_console import (
     say,
     stored,
 )
-from gm_console_plugins.movement import rules
+from gm_console_plugins.movement import rounds, rules
 from gm_console_plugins.movement.segments import (
     SYNTAX,
     SegmentError,
@@ -73,6 +73,20 @@ def price(session: Session, character: dict[str, Any], text: str) -> rules.Price
         table=session.table(PLUGIN), settings=checked)
 
 
+def round_seconds(session: Session) -> int:
+    """A round's length, the host's (round_seconds of config/conditions.toml)."""
+    return int(session.setting("conditions", "round_seconds", 6))
+
+
+def over_rounds(session: Session, path: rules.PricedPath) -> rounds.Way:
+    """The whole of ``path`` over the rounds it takes, or Refused (a speed of 0)."""
+    try:
+        return rounds.over_rounds(path, round_seconds=round_seconds(session),
+                                  settings=settings(session))
+    except ValueError as exc:
+        raise Refused(said_by(exc)) from None
+
+
 def check_modifier(session: Session, character: dict[str, Any], ability: str) -> int:
     """The ability modifier a check adds (0 when the sheet has no such score)."""
     if ability not in character:
@@ -84,16 +98,22 @@ def check_modifier(session: Session, character: dict[str, Any], ability: str) ->
         raise Refused(said_by(exc)) from None
 
 
-def _data(session: Session, character: dict[str, Any], path: rules.PricedPath) -> dict[str, Any]:
-    data = path.as_dict()
+def _roll_with(session: Session, character: dict[str, Any], checks: Sequence[rules.Check],
+               outs: list[dict[str, Any]]) -> None:
+    """Give each check's data the dice it is rolled with."""
     # Conditions (exhaustion 1, poisoned...) may put ability checks at a disadvantage: the host
     # says which dice and why.
     dice, reasons = session.roll_dice(character, "check", str(session.setting(PLUGIN,
                                                                              "check_dice")))
-    for check, out in zip(path.checks, data["checks"]):
+    for check, out in zip(checks, outs):
         out["expression"] = rules.check_expression(
             dice, check_modifier(session, character, check.ability))
         out["disadvantage"] = list(reasons)
+
+
+def _data(session: Session, character: dict[str, Any], path: rules.PricedPath) -> dict[str, Any]:
+    data = path.as_dict()
+    _roll_with(session, character, path.checks, data["checks"])
     terrain = session.terrain()
     return {"character": character["name"],
             "path": format_path([s.segment for s in path.segments]),
@@ -111,29 +131,30 @@ def _summary(path: rules.PricedPath) -> Said:
                speed=m(path.speed), over=m(path.over))
 
 
-ABILITIES = {"strength": say("Strength"), "dexterity": say("Dexterity")}
-SKILLS = {"athletics": say("Athletics"), "acrobatics": say("Acrobatics")}
-
-
 def _apply_price(ctx: OpContext, p: dict[str, Any]) -> Result:
     character = ctx.character(p["character"])
     path = price(ctx, character, p["segments"])
     data = _data(ctx, character, path)
     said = [say("{name}: {path} costs {summary}", name=character["name"], path=data["path"],
                 summary=_summary(path)), *path.problems,
-            *(say("check: {skill} ({reason})", skill=SKILLS[c.skill], reason=c.reason)
+            *(say("check: {skill} ({reason})", skill=rules.SKILL_WORDS[c.skill], reason=c.reason)
               for c in path.checks)]
+    if path.speed > 0:  # what the whole way takes, if it is more than a round
+        way = over_rounds(ctx, path)
+        data["rounds"] = way.as_dict()
+        if way.rounds > 1:
+            said.append(say("the whole way: {summary} (movement.cover)", summary=way.summary()))
     return Result(joined("; ", said), data, [character["name"]])
 
 
-def _offer_checks(ctx: OpContext, character: dict[str, Any], path: rules.PricedPath,
-                  data: dict[str, Any]) -> list[int]:
+def _offer_checks(ctx: OpContext, character: dict[str, Any], checks: Sequence[rules.Check],
+                  outs: list[dict[str, Any]], path: str) -> list[int]:
     """One roll request per check: the dice prompt matches typed results by name, so two checks
     of one character cannot share a request."""
     ids = []
-    for check, out in zip(path.checks, data["checks"]):
-        skill = say("{ability} ({skill})", ability=ABILITIES[check.ability],
-                    skill=SKILLS[check.skill])
+    for check, out in zip(checks, outs):
+        skill = say("{ability} ({skill})", ability=rules.ABILITY_WORDS[check.ability],
+                    skill=rules.SKILL_WORDS[check.skill])
         title = (say("{skill}: {reason} (disadvantage: {why})", skill=skill, reason=check.reason,
                      why=joined("; ", out["disadvantage"])) if out["disadvantage"] else
                  say("{skill}: {reason}", skill=skill, reason=check.reason))
@@ -145,7 +166,7 @@ def _offer_checks(ctx: OpContext, character: dict[str, Any], path: rules.PricedP
             # their sentences ride along (said) so the journal says them in the reader's language.
             context={"character": character["name"], "skill": skill, "reason": check.reason,
                      "segment": check.segment, "on_failure": check.on_failure,
-                     "condition": check.condition, "path": data["path"],
+                     "condition": check.condition, "path": path,
                      "said": {"reason": stored(check.reason).get("said", {}),
                               "on_failure": stored(check.on_failure).get("said", {})}},
         )))
@@ -156,24 +177,26 @@ FORCE = " (the game master can force it with override=<reason>)"
 """How a refusal ends that the game master may force (screens put their key in its place)."""
 
 
-def _forbidden(character: dict[str, Any], path: rules.PricedPath, *,
+def _forbidden(session: Session, character: dict[str, Any], path: rules.PricedPath, *,
                per_round: bool) -> list[Said]:
     """What the rules do not allow on this path: a jump beyond the character's figures and,
     outside combat, more than one round's speed (in combat the tracker judges the speed)."""
     reasons = list(path.problems)
     if per_round and not path.fits:
-        reasons.append(say("{name}: {path} costs {summary} for one round; shorten it or split it "
-                           "over two rounds", name=character["name"],
-                           path=format_path([s.segment for s in path.segments]),
-                           summary=_summary(path)))
+        said = {"name": character["name"], "summary": _summary(path),
+                "path": format_path([s.segment for s in path.segments])}
+        reasons.append(say("{name}: {path} costs {summary} for one round; shorten it, or cover "
+                           "it in {rounds} (movement.cover)",
+                           rounds=over_rounds(session, path).duration(), **said)
+                       if path.speed > 0 else
+                       say("{name}: {path} costs {summary} for one round", **said))
     return reasons
 
 
-def _check_allowed(ctx: OpContext, character: dict[str, Any], path: rules.PricedPath,
-                   override: str, *, per_round: bool) -> str:
-    """Refuse what the rules forbid, unless the game master overrides with a reason; returns
-    the reason of an override ("" when there is nothing to force)."""
-    reasons = _forbidden(character, path, per_round=per_round)
+def _check_allowed(ctx: OpContext, character: dict[str, Any], reasons: list[Said],
+                   override: str) -> str:
+    """Refuse what the rules forbid (``reasons``), unless the game master overrides with a
+    reason; returns the reason of an override ("" when there is nothing to force)."""
     if not reasons:
         return ""
     if not override.strip():
@@ -192,9 +215,11 @@ def _forced(line: Said, reason: str) -> Said:
 def _apply_move(ctx: OpContext, p: dict[str, Any]) -> Result:
     character = ctx.character(p["character"])
     path = price(ctx, character, p["segments"])
-    forced = _check_allowed(ctx, character, path, p["override"], per_round=True)
+    forced = _check_allowed(ctx, character, _forbidden(ctx, character, path, per_round=True),
+                            p["override"])
     data = _data(ctx, character, path)
-    data["roll_requests"] = _offer_checks(ctx, character, path, data)
+    data["roll_requests"] = _offer_checks(ctx, character, path.checks, data["checks"],
+                                          data["path"])
     return Result(_forced(_journal_line(character["name"], "moves", path, data), forced), data,
                   [character["name"]])
 
@@ -202,7 +227,8 @@ def _apply_move(ctx: OpContext, p: dict[str, Any]) -> Result:
 def _apply_spend(ctx: OpContext, p: dict[str, Any]) -> Result:
     character = ctx.character(p["character"])
     path = price(ctx, character, p["segments"])
-    forced = _check_allowed(ctx, character, path, p["override"], per_round=False)
+    forced = _check_allowed(ctx, character, _forbidden(ctx, character, path, per_round=False),
+                            p["override"])
     data = _data(ctx, character, path)
     try:
         booked = ctx.ask("spend_movement", character=character["name"],
@@ -215,9 +241,32 @@ def _apply_spend(ctx: OpContext, p: dict[str, Any]) -> Result:
         raise Refused(say("no combat tracker: no plugin keeps the fight's movement (the combat "
                           "plugin is not loaded); use movement.move outside combat"))
     data["combat"] = booked
-    data["roll_requests"] = _offer_checks(ctx, character, path, data)
+    data["roll_requests"] = _offer_checks(ctx, character, path.checks, data["checks"],
+                                          data["path"])
     return Result(_forced(_journal_line(character["name"], "spends", path, data), forced), data,
                   [character["name"]])
+
+
+def _apply_cover(ctx: OpContext, p: dict[str, Any]) -> Result:
+    character = ctx.character(p["character"])
+    if ctx.current_turn() is not None:  # the fight's rounds are the tracker's, one at a time
+        raise Refused(say("a fight is running: spend the movement round by round "
+                          "(movement.spend)"))
+    path = price(ctx, character, p["segments"])
+    way = over_rounds(ctx, path)
+    forced = _check_allowed(ctx, character, list(way.problems), p["override"])
+    data = _data(ctx, character, path)
+    data["rounds"] = way.as_dict()
+    data["checks"] = data["rounds"].pop("checks")  # the checks offered, each with its round
+    checks = [asked.check._replace(reason=say("{reason} (round {round})",
+                                              reason=asked.check.reason, round=asked.round))
+              if way.rounds > 1 else asked.check for asked in way.checks]
+    _roll_with(ctx, character, checks, data["checks"])
+    data["roll_requests"] = _offer_checks(ctx, character, checks, data["checks"], data["path"])
+    ctx.advance_clock(way.seconds, "movement")
+    line = say("{name} covers {path} in {summary}", name=character["name"],
+               path=describe_path([s.segment for s in path.segments]), summary=way.summary())
+    return Result(_forced(line, forced), data, [character["name"]])
 
 
 def _journal_line(name: str, verb: str, path: rules.PricedPath, data: dict[str, Any]) -> Said:
@@ -304,6 +353,16 @@ OPERATIONS = [
         "in the action tracker (actions.move), then offer the checks it calls for.",
         _apply_spend,
         (CHARACTER, SEGMENTS, OVERRIDE),
+    ),
+    Operation(
+        "movement.cover",
+        "Outside combat, make a movement longer than a round (a 10 m cliff, a 20 m river) as "
+        "one operation: cut into the rounds it takes, each spending at most the speed at the "
+        "cost of a round's movement; the clock moves on by those rounds, and every check of "
+        "every round is offered in the dice prompt (setting checks_over_rounds). Refused while "
+        "a fight runs (spend it there round by round); a jump beyond the character's figures "
+        "is refused unless overridden.",
+        _apply_cover, (CHARACTER, Param("segments", str, "the whole way: " + SYNTAX), OVERRIDE),
     ),
     Operation(
         "movement.check_result",

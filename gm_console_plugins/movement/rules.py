@@ -53,7 +53,8 @@ RUN_UP_WORDS = {True: say("running"), False: say("standing")}
 # ---------------------------------------------------------------------------------------------
 
 CHOICES = {"reach_from": ("running", "standing"),
-           "obstacle_check": ("taller_than_quarter", "up_to_quarter")}
+           "obstacle_check": ("taller_than_quarter", "up_to_quarter"),
+           "checks_over_rounds": ("each_round", "each_stretch")}
 
 
 def choice_problems(values: Mapping[str, Any]) -> list[tuple[str, Said]]:
@@ -266,6 +267,8 @@ def cost_per_metre(kind: str, difficult: bool, *, climb_speed_m: float, swim_spe
 # ---------------------------------------------------------------------------------------------
 
 SKILL_ABILITY = {"athletics": "strength", "acrobatics": "dexterity"}
+ABILITY_WORDS = {"strength": say("Strength"), "dexterity": say("Dexterity")}
+SKILL_WORDS = {"athletics": say("Athletics"), "acrobatics": say("Acrobatics")}
 
 
 class Check(NamedTuple):

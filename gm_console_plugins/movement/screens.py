@@ -2,7 +2,8 @@
 beside their jump figures. Keys only; nothing here computes a rule (see rules.py and ops.py).
 
 The path being built is the screen's own scratch state: it reaches the session only when the
-game master makes the move (enter) or spends it in combat (e).
+game master makes the move (enter), the whole way over the rounds it takes (a), or spends it in
+combat (e).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from textual.app import ComposeResult
 
 from gm_console import Refused, said_by, say
 from gm_console.ui import StoreScreen, SyncedTable, Value, css_beside, key_binding
-from gm_console_plugins.movement import ops, rules
+from gm_console_plugins.movement import ops, rounds, rules
 from gm_console_plugins.movement.segments import JUMPS, Segment, format_path
 
 # What the figure under the jumps means, by setting obstacle_check (RULES.md 1.7).
@@ -34,6 +35,7 @@ class MovementScreen(StoreScreen):
     # the widgets whose text changed repaint, so listening to everything costs little.
     AREAS = frozenset({"*"})
     KEY_HINTS = {ops.FORCE: " (press f to force it, with a reason)",
+                 " (movement.cover)": " (press a)", " (movement.spend)": " (press e)",
                  # the same syntax in the host's French of the sentence
                  " (le MJ peut le forcer avec override=<reason>)":
                  " (press f to force it, with a reason)"}
@@ -58,6 +60,7 @@ class MovementScreen(StoreScreen):
                     show=False),
         key_binding("enter", "move", "Move", "movement.move"),
         key_binding("e", "spend", "Spend in combat", "movement.spend"),
+        key_binding("a", "cover", "Whole way", "movement.cover", show=False),
         key_binding("f", "force", "Force (a reason)", "movement.force", show=False),
         key_binding("question_mark", "why", "Why?", "movement.why"),
         # Digits are bindings too, not a key handler: bindings run in order with the kind keys,
@@ -79,6 +82,7 @@ class MovementScreen(StoreScreen):
                                                          session=store.session) or "")
         self.why = False            # the derivation of every figure is shown (?)
         self.refused_op = ""        # the move or spend last refused, for f to force
+        self.way: rounds.Way | None = None  # the whole way of a path longer than a round
 
     # -- layout -------------------------------------------------------------------------------
 
@@ -88,6 +92,7 @@ class MovementScreen(StoreScreen):
         table.can_focus = False  # every key goes to the screen's bindings
         yield table
         yield Value(id="mv-total")
+        yield Value(id="mv-rounds")
         yield Value(id="mv-checks")
         yield Value(id="mv-jump")
         yield Value(id="mv-hint", classes="hint")
@@ -112,6 +117,7 @@ class MovementScreen(StoreScreen):
         if character is None:  # none yet, or the last one was removed
             head.show(t("Movement: no characters yet (add one on the party screen)"))
             self.query_one("#mv-path", SyncedTable).sync([], [])
+            self._show_way(None)
             for widget in ("#mv-total", "#mv-checks", "#mv-jump", "#mv-why"):
                 self.query_one(widget, Value).show("")
             return
@@ -134,6 +140,8 @@ class MovementScreen(StoreScreen):
             lines = [f"{t('Speed')}:", *map(t, session.speed(character).steps)]
             if path is not None:
                 lines += [f"{t('Path')}:", *map(t, path.steps)]
+            if self.way is not None:
+                lines += [f"{t('Whole way')}:", *map(t, self.way.steps())]
             if jump is not None:
                 lines += [f"{t('Jumps')}:", *map(t, jump.steps)]
             why.show("\n".join(lines))
@@ -157,6 +165,7 @@ class MovementScreen(StoreScreen):
         columns = ["#  ", t("Segment").ljust(9), t("Terrain").ljust(10), "m".ljust(5),
                    t("rate").ljust(4), t("cost").ljust(5), t("Notes").ljust(NOTES_WIDTH)]
         if not self.segments:
+            self._show_way(None)
             table.sync(columns, [])
             total.show(t("No segments yet: w walk, c climb, s swim, k crawl, l long jump, "
                          "h high jump, then type the metres"))
@@ -165,6 +174,7 @@ class MovementScreen(StoreScreen):
         try:
             path = ops.price(self.session, character, format_path(self.segments))
         except Refused as exc:
+            self._show_way(None)
             table.sync(columns, [])
             total.show(Text(self.for_screen(said_by(exc)), style="bold red"))
             checks.show("")
@@ -190,12 +200,24 @@ class MovementScreen(StoreScreen):
             total.show(Text(t(say("Total {cost} m of {speed} m: {over} m too far",
                                   cost=m(path.cost), speed=m(path.speed), over=m(path.over))),
                             style="bold red"))
+        self._show_way(path)
         lines = [f"⚠ {t(problem)}" for problem in path.problems]
         lines += [t(say("⚄ {ability} ({skill}) DC {dc}: {reason} [{segment}]",
-                        ability=ops.ABILITIES[c.ability], skill=ops.SKILLS[c.skill], dc=c.dc,
+                        ability=rules.ABILITY_WORDS[c.ability], skill=rules.SKILL_WORDS[c.skill], dc=c.dc,
                         reason=c.reason, segment=c.segment)) for c in path.checks]
         checks.show("\n".join(lines))
         return path
+
+    def _show_way(self, path: rules.PricedPath | None) -> None:
+        """A path longer than a round: the rounds, time and checks of the whole way (a); a
+        line only then."""
+        longer = path is not None and not path.fits and path.speed > 0
+        self.way = ops.over_rounds(self.session, path) if path is not None and longer else None
+        shown = self.query_one("#mv-rounds", Value)
+        if shown.display != longer:
+            shown.display = longer
+        shown.show(Text(self.t(say("Whole way (a): {summary}", summary=self.way.summary())),
+                        style="bold") if self.way is not None else "")
 
     def _notes(self, priced: rules.PricedSegment) -> str:
         t = self.t
@@ -235,8 +257,8 @@ class MovementScreen(StoreScreen):
         if self.typing_obstacle:
             return t("Type the obstacle's height in metres; o again to drop it")
         return t("0-9 . metres · t terrain (* = current) · u run-up · ! slippery/rough · "
-                 "o obstacle · ↑↓ segment · ⌫ erase · enter move · e spend in combat · "
-                 "f force · ? why")
+                 "o obstacle · ↑↓ segment · ⌫ erase · enter move · a whole way · "
+                 "e spend in combat · f force · ? why")
 
     # -- keys ---------------------------------------------------------------------------------
 
@@ -373,6 +395,9 @@ class MovementScreen(StoreScreen):
 
     def action_spend(self) -> None:
         self._make("movement.spend")
+
+    def action_cover(self) -> None:
+        self._make("movement.cover")
 
     def action_force(self) -> None:
         """Make the last refused move or spend anyway, with the game master's reason."""

@@ -31,6 +31,14 @@ def read_only(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
             raise PermissionError(13, "Permission denied", str(folder))
         return real(*args, dir=dir, **kwargs)
     monkeypatch.setattr(codec.tempfile, "mkstemp", denied)
+    real_open = os.open
+
+    def no_new_file(file, flags, *args, **kwargs):  # the session's log, the journal's file
+        if flags & os.O_CREAT and Path(file).parent == folder and not Path(file).exists() \
+                and Path(file).suffix in (".wal", ".jsonl"):
+            raise PermissionError(13, "Permission denied", str(file))
+        return real_open(file, flags, *args, **kwargs)
+    monkeypatch.setattr(os, "open", no_new_file)
 
 
 def test_an_op_that_cannot_save_says_so_and_exits_non_zero(tmp_path, monkeypatch, capsys):
@@ -40,7 +48,7 @@ def test_an_op_that_cannot_save_says_so_and_exits_non_zero(tmp_path, monkeypatch
     code = cli.main(["op", str(path), "clock.advance", "hours=1"])
     out, err = capsys.readouterr()
     assert code == 1
-    assert json.loads(out)["ok"] is False and "not saved" in json.loads(out)["reason"]
+    assert json.loads(out)["ok"] is False and "could not be written" in json.loads(out)["reason"]
     assert "Permission denied" in err and "Traceback" not in err
     assert path.read_text() == SESSION
 

@@ -151,9 +151,16 @@ class RawClient:
 
 
 def read_state(path: Path) -> dict[str, Any]:
+    """The session as saved: its file, and its journal from the journal's own file."""
     import tomllib
 
-    return tomllib.loads(path.read_text())
+    from gm_console.files.journal_file import JournalFile
+
+    state = tomllib.loads(path.read_text())
+    journal = JournalFile.read(path)
+    if journal[0].path.exists():
+        state.setdefault("journal", journal[1])
+    return state
 
 
 def stop(process: subprocess.Popen[Any]) -> None:

@@ -224,3 +224,43 @@ async def test_opens_on_the_character_whose_turn_it_is(make_store, make_app):
     async with make_app(store).run_test(size=(80, 24)) as pilot:
         await open_calculator(pilot)
         assert text(pilot.app, "mv-head").startswith("Bram ·")
+
+
+async def test_a_the_whole_cliff_in_one_go_with_its_rounds_and_checks(two, make_app):
+    """c10! is 20 m of movement at 9 m: too far for one round, and the screen gives the whole
+    way (rounds, time, checks with their DC) before a makes it as one operation."""
+    async with make_app(two).run_test(size=(80, 24)) as pilot:
+        await open_calculator(pilot)
+        await pilot.press("c", "1", "0", "exclamation_mark")
+        assert text(pilot.app, "mv-total") == "Total 20 m of 9 m: 11 m too far"
+        assert text(pilot.app, "mv-rounds") == (
+            "Whole way (a): 3 rounds (18 s): 20 m of movement at 9 m a round; 3 checks: 3 × "
+            "Strength (Athletics) DC 15 (climb a slippery or hold-poor surface)")
+        await pilot.press("question_mark")
+        why = text(pilot.app, "mv-why").splitlines()
+        assert "round 3: 1 m climbing (slippery): 2 m of 9 m" in why
+        await pilot.press("question_mark", "enter")  # one round: refused, naming the key
+        await pilot.pause()
+        assert pilot.app.screen.segments
+        clock = dict(two.state["clock"])
+        await pilot.press("a")
+        await pilot.pause()
+        assert two.state["journal"][-1]["text"].startswith(
+            "Aria covers 10 m climbing (slippery) in 3 rounds (18 s)")
+        assert two.state["clock"]["second"] == clock["second"] + 18
+        assert len(two.state["rolls"]["pending"]) == 3
+        assert pilot.app.screen_stack[-2].segments == []  # the dice prompt is over it
+
+
+async def test_the_whole_way_in_french(french, make_store, make_app):
+    store = make_store([{**HUMAN, "name": "Aria"}])
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        await open_calculator(pilot)
+        await pilot.press("s", "2", "0", "exclamation_mark")
+        assert text(pilot.app, "mv-rounds") == (
+            "Trajet entier (a) : 5 rounds (30 s) : 40 m de déplacement à 9 m par round ; 5 tests "
+            ": 5 × Force (Athlétisme) DD 15 (nager en eaux agitées)")
+        assert "a trajet entier" in text(pilot.app, "mv-hint")
+        await pilot.press("a")
+        await pilot.pause()
+        assert store.state["journal"][-1]["text"].startswith("Aria covers 20 m swimming")

@@ -1,0 +1,114 @@
+"""The journal has its own file, appended to (gm_console.files.journal_file): a save writes
+the small state and the new lines, whatever the campaign's length; a session file from before,
+its journal inside it, is moved out on its first save and kept as it was."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+
+import pytest
+
+from gm_console import cli
+from gm_console.files import codec
+from gm_console.files.commit_log import CommitLog
+from gm_console.files.journal_file import journal_path
+from gm_console.files.saver import Saver
+from gm_console.headless import open_state
+from gm_console.state.store import Store
+
+
+def old_layout(lines: int) -> str:
+    state = codec.new_session("Long campaign")
+    state["journal"] = [{"day": 1, "second": 28800 + n, "kind": "note", "actor": "gm",
+                         "real": "2026-01-01T08:00:00+00:00", "text": f"note {n} in the rain"}
+                        for n in range(lines)]
+    return codec.dumps(state)
+
+
+def test_the_first_op_moves_the_journal_out_and_keeps_the_file_as_it_was(tmp_path, capsys):
+    path = tmp_path / "s.toml"
+    original = old_layout(500)
+    path.write_text(original)
+    assert cli.main(["op", str(path), "journal.note", "text=first"]) == 0
+    assert (tmp_path / "s.toml.v1.bak").read_text() == original
+    assert "[[journal]]" not in path.read_text() and "in the rain" not in path.read_text()
+    lines = [json.loads(line) for line in journal_path(path).read_text().splitlines()]
+    assert len(lines) == 501 and lines[0]["text"] == "note 0 in the rain"
+    assert lines[-1]["text"] == "first"
+    capsys.readouterr()
+    assert cli.main(["journal", str(path)]) == 0
+    shown = capsys.readouterr().out
+    assert "note 0 in the rain" in shown and "first" in shown
+
+
+def test_an_op_appends_its_lines_and_leaves_the_rest_as_it_was(tmp_path):
+    path = tmp_path / "s.toml"
+    path.write_text(old_layout(2000))
+    assert cli.main(["op", str(path), "journal.note", "text=first"]) == 0
+    before, state_file = journal_path(path).read_bytes(), path.read_text()
+    assert cli.main(["op", str(path), "journal.note", "text=second"]) == 0
+    after = journal_path(path).read_bytes()
+    assert after.startswith(before) and after[len(before):].count(b"\n") == 1
+    assert b'"text":"second"' in after[len(before):]
+    assert path.read_text() == state_file  # a note changes no table
+    assert len(state_file) < 2000  # the state alone, not the campaign's journal
+
+
+def test_an_undo_takes_its_lines_back_from_the_file(tmp_path, host):
+    path = tmp_path / "s.toml"
+    opened = open_state(path, host, create=True)
+    log = CommitLog(path, opened.logged)
+    saver = Saver(path, log=log, journal=opened.journal)
+    store = Store(opened.state, host, on_save=saver.schedule, log=log)
+    store.apply("journal.note", {"text": "kept"})
+    store.apply("journal.note", {"text": "undone"})
+    assert saver.flush()
+    assert store.undo().ok and saver.flush()
+    saver.close()
+    texts = [json.loads(line)["text"] for line in journal_path(path).read_text().splitlines()]
+    assert texts[0] == "kept" and "undone" not in texts[1:-1] and texts[-1].startswith("undone")
+    assert len(texts) == 2
+    assert codec.load(path, host).state["journal"] == store.state["journal"]
+
+
+def test_a_line_cut_by_a_crash_is_dropped_and_the_log_gives_it_back(tmp_path, host):
+    path = tmp_path / "s.toml"
+    opened = open_state(path, host, create=True)
+    log = CommitLog(path, opened.logged)
+    saver = Saver(path, log=log, journal=opened.journal)
+    store = Store(opened.state, host, on_save=saver.schedule, log=log)
+    store.apply("journal.note", {"text": "one"})
+    assert saver.flush()
+    store.apply("journal.note", {"text": "two"})  # in the log; killed before its save
+    with open(journal_path(path), "ab") as cut:
+        cut.write(b'{"day": 1, "text": "tw')  # the save's append, cut short
+    texts = [line["text"] for line in open_state(path, host, create=False).state["journal"]]
+    assert texts == ["one", "two"]
+
+
+def test_a_journal_file_garbled_before_its_end_is_refused_naming_the_line(tmp_path, host):
+    path = tmp_path / "s.toml"
+    path.write_text('[session]\nname = "s"\n')
+    journal_path(path).write_text('{"text": "one"}\nnot json\n{"text": "three"}\n')
+    with pytest.raises(codec.SessionFileError) as refused:
+        codec.load(path, host)
+    assert "s.journal.jsonl" in str(refused.value) and "line 2" in str(refused.value)
+    assert journal_path(path).read_text().count("\n") == 3  # left as it is
+
+
+def test_the_owner_moves_an_old_journal_out_when_it_opens_the_session(tmp_path, host):
+    from gm_console.live.owner import Owner
+    from gm_console.live.rendezvous import SessionLock
+
+    path = tmp_path / "s.toml"
+    path.write_text(old_layout(50))
+    lock = SessionLock(path)
+    assert lock.acquire()
+    owner = Owner.open(path, host, lock)
+    try:
+        assert owner.saver.flush()
+        assert "journal" not in tomllib.loads(path.read_text())
+        assert len(journal_path(path).read_text().splitlines()) == 50
+    finally:
+        owner.close()
