@@ -368,9 +368,10 @@ def character_rest_refused(character: dict[str, Any], session: Session, kind: st
 
 @hookspec
 def time_passed(ctx: OpContext, seconds: int, reason: str) -> None:
-    """The in-game clock moved forward by ``seconds`` (``reason``: "travel", "round",
-    "movement" (a climb or a swim over several rounds outside combat), "long rest", "short
-    rest", or the GM's own reason for ``clock.advance``, "manual" unless given).
+    """The in-game clock moved forward by ``seconds`` (``reason``: "travel", "travel halt"
+    (a night's halt on the way, ``travel.new_day``), "round", "movement" (a climb or a swim
+    over several rounds outside combat), "long rest", "short rest", or the GM's own reason for
+    ``clock.advance``, "manual" unless given).
 
     Example::
 

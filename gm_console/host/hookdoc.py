@@ -1,5 +1,5 @@
-"""The hook reference, ``docs/hooks.md``, written from :mod:`gm_console.contract.hookspecs` so the two
-cannot disagree (a test compares them)::
+"""The hook reference, ``docs/hooks.md``, written from :mod:`gm_console.contract.hookspecs` and
+the built-in plugins' own ``hookspecs``, so the two cannot disagree (a test compares them)::
 
     python -m gm_console.host.hookdoc > docs/hooks.md
 """
@@ -42,8 +42,36 @@ def _markdown(doc: str) -> str:
 def _signature(spec: object) -> str:
     """The signature as written (the module's annotations are strings: no quotes)."""
     signature = inspect.signature(spec)  # type: ignore[arg-type]
-    params = ", ".join(f"{p.name}: {p.annotation}" for p in signature.parameters.values())
+    params = ", ".join(f"{p.name}: {p.annotation}" for p in signature.parameters.values()
+                       if p.name != "self")  # a plugin's hookspecs may be a class's methods
     return f"({params}) -> {signature.return_annotation}"
+
+
+BUILT_IN = "gm_console_plugins."
+"""The modules of the built-in plugins, whose declared hooks the reference lists too."""
+
+
+def declared() -> list[tuple[str, str, object]]:
+    """(plugin, hook, spec) for every hook a built-in plugin declares for others (its
+    ``hookspecs``), by plugin then in the order written."""
+    from gm_console.host import plugin_index
+    from gm_console.host.manager import ENTRY_POINT_GROUP
+
+    found = []
+    for entry in plugin_index.entry_points(ENTRY_POINT_GROUP):
+        if not entry.value.startswith(BUILT_IN):
+            continue
+        specs = getattr(plugin_index.loader(entry.value)(), "hookspecs", None)
+        found += [(entry.name, name, value) for name, value in vars(specs or object).items()
+                  if hasattr(value, "gm_console_spec")]
+    return found
+
+
+def _entry(name: str, spec: object) -> list[str]:
+    marked: dict[str, object] = getattr(spec, "gm_console_spec", {})
+    kind = " (first answer wins)" if marked.get("firstresult") else ""
+    return [f"### `{name}`{kind}", "", "```python", f"def {name}{_signature(spec)}", "```", "",
+            _markdown(inspect.getdoc(spec) or ""), ""]
 
 
 def reference() -> str:
@@ -55,11 +83,14 @@ def reference() -> str:
         if section != current:
             lines += [f"## {section}", ""]
             current = section
-        spec = getattr(hookspecs, name)
-        kind = " (first answer wins)" if spec.gm_console_spec.get("firstresult") else ""
-        lines += [f"### `{name}`{kind}", "", "```python", f"def {name}{_signature(spec)}",
-                  "```", "",
-                  _markdown(inspect.getdoc(spec) or ""), ""]
+        lines += _entry(name, getattr(hookspecs, name))
+    lines += ["## Hooks the built-in plugins declare", "",
+              "Declared by a plugin for others (its `hookspecs`): implement them with "
+              "`@hookimpl(optionalhook=True)`, since the plugin that declares them may not be "
+              "loaded.", ""]
+    for plugin, name, spec in declared():
+        head, *rest = _entry(name, spec)
+        lines += [head, "", f"Declared by the `{plugin}` plugin.", *rest]
     return "\n".join(lines)
 
 

@@ -35,6 +35,43 @@ class hookspecs:
                 return {"read": lambda text: ("terrain.set", {"terrain": text})}
         """
 
+    @hookspec
+    def travel_veto(self, session: Session, mode: str, action: str) -> str | None:
+        """Forbid a mode of travel (``action`` "mode": ``travel.mode`` choosing ``mode``) or
+        setting off in it (``action`` "depart": ``travel.advance``, and each morning after a
+        night's halt on the way to the end): the reason, shown to the game master with the
+        plugin's name in the refusal; None lets the party go. The planner and ``show --json``
+        (``travel.vetoed``) say it too; the route, its plan and the arrival stay as they are,
+        for when the party may go.
+
+        Example (a storm keeps ships in port)::
+
+            @hookimpl(optionalhook=True)
+            def travel_veto(session, mode, action):
+                storm = session.state.get("plugins", {}).get("weather", {}).get("storm")
+                if storm and mode == "ship" and action == "depart":
+                    return "the storm keeps ships in port"
+                return None
+        """
+
+    @hookspec
+    def travel_day_started(self, ctx: OpContext, day: int, why: str) -> None:
+        """A new day of travel began (RULES.md 1.2: the hours travelled today are back to 0),
+        on clock day ``day``. ``why``: "halt" (a night's halt on the way to the end: the clock
+        has moved on to the departure hour), "new_day" (``travel.new_day``, which moves the
+        clock the same way), "long rest" or "pause" (the setting new_travel_day), "clock_day"
+        (midnight, with new_travel_day = clock_day, when the party next travels). Called inside
+        the operation: what the plugin changes is part of it, undone with it.
+
+        Example (a ration a day for each traveller)::
+
+            @hookimpl(optionalhook=True)
+            def travel_day_started(ctx, day, why):
+                rations = ctx.section("rations")
+                rations["left"] = max(0, rations.get("left", 0) - len(ctx.characters))
+                ctx.journal(say("day {day}: rations eaten", day=day), kind="rations")
+        """
+
 
 @hookimpl
 def register_operations(register) -> None:
@@ -88,7 +125,7 @@ def _validate(section: dict[str, Any]) -> list[tuple[tuple[Any, ...], str]]:
             problems.append(((key,), say("{key} must be text, e.g. \"{example}\"", key=key,
                                          example=reading.DEFAULTS[key])))
     for key in ("speed_m", "speed_kmh", "hours_per_day", "done_km", "hours_today",
-                "galloped_hours", "odometer_km", "idle_s"):
+                "galloped_hours", "odometer_km", "idle_s", "plan_hours_per_day"):
         value = section.get(key, 0)
         most = rules.MOST_RECORDED.get(key, MAX_NUMBER)
         if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
@@ -97,6 +134,10 @@ def _validate(section: dict[str, Any]) -> list[tuple[tuple[Any, ...], str]]:
             problems.append(((key,), say("{key} = {value} is beyond the most the rules count "
                                          "({most}): a number mistyped", key=key, value=value,
                                          most=rules.num(most))))
+    plan = section.get("plan_hours_per_day", 0)
+    if isinstance(plan, (int, float)) and not isinstance(plan, bool) and 0 < plan < 1:
+        problems.append((("plan_hours_per_day",), say("plan_hours_per_day must be 0 (the "
+                                                      "mode's day) or from 1 to 24")))
     route = section.get("route", [])
     if not isinstance(route, list):
         return problems + [(("route",), say("route must be an array of tables {km, terrain, "
@@ -126,7 +167,8 @@ def register_sections(register) -> None:
 
 @hookimpl
 def session_derived(session: Session) -> dict[str, Any]:
-    return {"travel": {**summary(session), "onward": onward(session)}}
+    return {"travel": {**summary(session), "onward": onward(session),
+                       "onward_nonstop": onward(session, nonstop=True)}}
 
 
 @hookimpl
@@ -147,5 +189,4 @@ def time_passed(ctx: OpContext, seconds: int, reason: str) -> None:
         restart = restart or sec["idle_s"] >= float(ctx.setting(reading.PLUGIN,
                                                                 "pause_hours")) * 3600
     if restart and (sec.get("hours_today") or sec.get("galloped_hours")):
-        sec["hours_today"] = 0.0
-        sec["galloped_hours"] = 0.0
+        ops.start_travel_day(ctx, sec, "long rest" if reason == "long rest" else "pause")

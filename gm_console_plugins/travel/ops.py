@@ -29,7 +29,7 @@ from gm_console_plugins.travel.reading import PLUGIN
 from gm_console_plugins.travel.rules import EPS, num
 
 if TYPE_CHECKING:
-    from gm_console import OpContext
+    from gm_console import OpContext, Session
 
 PACES = ("fast", "normal", "slow")
 MODES = ("foot", "mounted", "gallop", "vehicle", "ship", "special")
@@ -87,6 +87,8 @@ def _mode(ctx: OpContext, p: dict[str, Any]) -> Result:
     except rules.TravelError as exc:  # a setting edited by hand
         raise Refused(said_by(exc)) from None
     pace = sec["pace"] if sec["pace"] in allowed or not allowed else allowed[0]
+    if p["mode"] in table.get("modes", {}):
+        _refuse_if_vetoed(ctx, p["mode"], "mode")
     motion = _checked(ctx, rules.Motion(pace=pace, mode=p["mode"], speed_m=p["speed_m"],
                                         speed_kmh=p["speed_kmh"],
                                         hours_per_day=p["hours_per_day"]))
@@ -165,17 +167,77 @@ class Journey:
     """What ended it short of the time asked: "day", "mount", "most", "blocked", "saves";
     "" when the time was up or the route ended."""
     events: list[Said] = field(default_factory=list)
+    halts: int = 0  # nights' halts on the way
+
+
+NEW_DAY_HOOK = "travel_day_started"
+HALT_REASON = "travel halt"
+"""``time_passed``'s reason for the clock moved by a night's halt (or travel.new_day)."""
+
+
+def start_travel_day(ctx: OpContext, sec: dict[str, Any], why: str,
+                     until: float | None = None) -> None:
+    """A new day of travel (RULES.md 1.2 counts the hours "in a day"): the hours travelled
+    today and the mount's gallop back to 0, the clock moved on to ``until`` (clock seconds:
+    the departure hour after a night's halt), then every plugin hears it
+    (``travel_day_started``, ``why``: "halt", "new_day", "long rest", "pause", "clock_day")."""
+    sec["hours_today"] = 0.0
+    sec["galloped_hours"] = 0.0  # the mount rested overnight
+    if until is not None:
+        ctx.advance_clock(max(0, round(until - reading.clock_seconds(ctx))), HALT_REASON)
+    sec["travel_day"] = int(ctx.clock.get("day", 1))
+    ctx.notify(NEW_DAY_HOOK, day=sec["travel_day"], why=why)
 
 
 def _new_day_if_due(ctx: OpContext, sec: dict[str, Any], conf: dict[str, Any]) -> None:
     if reading.new_day(ctx, sec, conf):
-        sec["hours_today"] = 0.0
-        sec["galloped_hours"] = 0.0  # the mount rested overnight
+        start_travel_day(ctx, sec, "clock_day")
     sec["travel_day"] = int(ctx.clock.get("day", 1))
 
 
+def _halt(ctx: OpContext, sec: dict[str, Any], conf: dict[str, Any]) -> Said:
+    """A night's halt: the clock moves on to the departure hour and a new day of travel
+    starts, as the plan counts it (:func:`rules.plan_route`)."""
+    until = rules.next_departure(reading.clock_seconds(ctx), float(conf["departure_hour"]))
+    start_travel_day(ctx, sec, "halt", until)
+    return say("night's halt until Day {day}, {time}", **_when(until))
+
+
+def _when(seconds: float) -> dict[str, Value]:
+    """A moment of the clock as a sentence's {day} and {time} ("Day {day}, {time}": the
+    template says Day in the reader's language)."""
+    at = round(seconds)
+    return {"day": at // 86400 + 1, "time": f"{at % 86400 // 3600:02d}:{at % 3600 // 60:02d}"}
+
+
+def vetoed(ctx: Session, mode: str, action: str) -> list[Said]:
+    """Why the party may not take ``mode`` (action "mode") or set off in it ("depart"): each
+    plugin's reason (``travel_veto``), naming the plugin; empty when none objects."""
+    return [say("{why} ({plugin})", why=str(answer), plugin=plugin)
+            for plugin, answer in ctx.host.call_each("travel_veto", session=ctx, mode=mode,
+                                                     action=action)
+            if isinstance(answer, str) and answer.strip()]
+
+
+def _refuse_if_vetoed(ctx: OpContext, mode: str, action: str) -> None:
+    reasons = vetoed(ctx, mode, action)
+    if reasons:
+        label = _mode_label(ctx, mode)
+        raise Refused(say("{mode}: the party cannot set off: {reasons}", mode=label,
+                          reasons=joined("; ", reasons)) if action == "depart" else
+                      say("{mode} is not possible now: {reasons}", mode=label,
+                          reasons=joined("; ", reasons)))
+
+
+def _mode_label(ctx: Session, mode: str) -> str:
+    try:
+        return rules.label(rules.mode_row(ctx.table(PLUGIN), mode), mode, ctx.language)
+    except rules.TravelError:
+        return mode
+
+
 def _ask_saves(ctx: OpContext, sec: dict[str, Any], hour: int, dc: int, hours_left: float,
-               to_end: bool) -> int:
+               to_end: bool, per_day: float) -> int:
     """Queue a Constitution save for every traveller; 0 when nobody travels."""
     rolls = []
     for character in reading.travellers(ctx, sec):
@@ -194,12 +256,16 @@ def _ask_saves(ctx: OpContext, sec: dict[str, Any], hour: int, dc: int, hours_le
         title=say("Forced march, hour {hour}: Constitution save DC {dc}", hour=hour, dc=dc),
         rolls=rolls,
         then=SAVES_OP,
-        context={"hour": hour, "dc": dc, "hours_left": hours_left, "to_end": to_end}))
+        context={"hour": hour, "dc": dc, "hours_left": hours_left, "to_end": to_end,
+                 "per_day": per_day}))
 
 
-def _journey(ctx: OpContext, hours_left: float, to_end: bool) -> Journey:
+def _journey(ctx: OpContext, hours_left: float, to_end: bool, per_day: float = 0.0) -> Journey:
     """Travel hour by hour until the time is up, the route ends, or something stops the party
-    (saves owed, a traveller at speed 0, a spent mount, a ship's sailing day)."""
+    (saves owed, a traveller at speed 0, a spent mount, a ship's sailing day, a plugin's
+    veto). With ``per_day`` (to the end, as planned) the party travels that many hours a day
+    and halts for the night in between, as :func:`rules.plan_route` plans it; without, it
+    marches on (past the day's hours, a forced march)."""
     table = ctx.table(PLUGIN)
     sec = _state(ctx)
     motion = _checked(ctx, reading.motion(sec))
@@ -213,6 +279,19 @@ def _journey(ctx: OpContext, hours_left: float, to_end: bool) -> Journey:
     done = Journey()
     while True:
         _new_day_if_due(ctx, sec, conf)
+        if legs and rules.locate(legs, float(sec["done_km"])) is None:
+            # said before any stop for the day: a ship arriving as its day ends has arrived
+            done.stop = say("arrived at the end of the route")
+            return done
+        if per_day and float(sec["hours_today"]) >= per_day - EPS:
+            done.events.append(_halt(ctx, sec, conf))
+            done.halts += 1
+            reasons = vetoed(ctx, motion.mode, "depart")  # a storm come in the night
+            if reasons:
+                done.stop = say("the party cannot set off: {reasons}",
+                                reasons=joined("; ", reasons))
+                done.stopped_by = "vetoed"
+                return done
         blocked = reading.stopped_by(ctx, sec, conf)
         if blocked:
             done.stop, done.stopped_by = joined("; ", blocked), "blocked"
@@ -228,6 +307,8 @@ def _journey(ctx: OpContext, hours_left: float, to_end: bool) -> Journey:
             day_hours=rules.day_hours(table, motion),
             forced_march=motion.mode in conf["forced_march_modes"],
             gallop_hours=reading.gallop_hours(conf, motion))
+        if per_day and not stop:
+            limit = min(limit, per_day - float(sec["hours_today"]))
         if stop == "day":
             done.stop = say("the {mode} travels {hours} h a day: it goes on tomorrow",
                             mode=rules.label(rules.mode_row(table, motion.mode), motion.mode,
@@ -246,9 +327,7 @@ def _journey(ctx: OpContext, hours_left: float, to_end: bool) -> Journey:
                                      float(sec["hours_today"]), limit, reading.terrain_now(ctx))
         except rules.TravelError as exc:
             raise Refused(said_by(exc)) from None
-        if seg is None:
-            if legs and rules.locate(legs, float(sec["done_km"])) is None:
-                done.stop = say("arrived at the end of the route")
+        if seg is None:  # the time asked is up (the end of the route is said above)
             return done
         if seg.leg is not None:
             key = legs[seg.leg].terrain["key"]
@@ -275,7 +354,8 @@ def _journey(ctx: OpContext, hours_left: float, to_end: bool) -> Journey:
                 say("leg {number} done at km {km}", number=seg.leg + 1, km=at))
         dc = rules.forced_march_dc(table, seg.hour) if seg.hour_done else None
         if dc is not None and motion.mode in conf["forced_march_modes"]:
-            request = _ask_saves(ctx, sec, seg.hour, dc, max(0.0, hours_left), to_end)
+            request = _ask_saves(ctx, sec, seg.hour, dc, max(0.0, hours_left), to_end,
+                                 per_day)
             if request:
                 sec["awaiting_saves"] = request
                 done.stop = say("hour {hour} of the day done: forced march, every traveller owes "
@@ -301,8 +381,9 @@ def _report(ctx: OpContext, journey: Journey) -> Result:
     if extra:
         text = joined(" — ", [text, joined("; ", extra)])
     return Result(text, {"km": num(journey.km), "hours": num(journey.hours),
+                         "seconds": round(journey.hours * 3600),
                          "stop": journey.stop, "stopped_by": journey.stopped_by,
-                         "events": journey.events,
+                         "events": journey.events, "halts": journey.halts,
                          "clock": dict(ctx.clock), "done_km": num(float(sec["done_km"])),
                          "awaiting_saves": int(sec["awaiting_saves"])})
 
@@ -352,7 +433,14 @@ def _advance(ctx: OpContext, p: dict[str, Any]) -> Result:
         if rules.locate(reading.legs(ctx, sec), float(sec["done_km"])) is None:
             raise Refused(say("the party is already at the end of the route: add a leg or clear "
                               "it"))
-    return _report(ctx, _journey(ctx, hours or 0.0, to_end))
+    _refuse_if_vetoed(ctx, str(sec["mode"]), "depart")
+    per_day = 0.0
+    if to_end and not p["nonstop"]:
+        try:
+            per_day = reading.plan_hours(ctx.table(PLUGIN), reading.settings(ctx), sec)
+        except rules.TravelError as exc:  # a setting edited by hand
+            raise Refused(said_by(exc)) from None
+    return _report(ctx, _journey(ctx, hours or 0.0, to_end, per_day))
 
 
 def _forced_march_saves(ctx: OpContext, p: dict[str, Any]) -> Result:
@@ -403,7 +491,11 @@ def _forced_march_saves(ctx: OpContext, p: dict[str, Any]) -> Result:
     to_end = bool(p["request"].get("to_end", False))
     hours_left = float(p["request"].get("hours_left", 0.0))
     if to_end or hours_left > EPS:
-        report = _report(ctx, _journey(ctx, hours_left, to_end))
+        per_day = float(p["request"].get("per_day", 0.0))
+        if not (per_day == 0 or 1 <= per_day <= 24):  # a request edited by hand
+            raise Refused(say("per_day must be 0 or from 1 to 24, not {hours}",
+                              hours=num(per_day)))
+        report = _report(ctx, _journey(ctx, hours_left, to_end, per_day))
         return Result(joined("; ", [text, report.message]), {**report.data, "failed": failed},
                       who)
     return Result(text, {"failed": failed}, who)
@@ -426,8 +518,33 @@ def _fresh_mount(ctx: OpContext, p: dict[str, Any]) -> Result:
 def _new_day(ctx: OpContext, p: dict[str, Any]) -> Result:
     sec = _state(ctx)
     before = float(sec["hours_today"])
-    sec.update(hours_today=0.0, galloped_hours=0.0, travel_day=int(ctx.clock.get("day", 1)))
-    return Result(say("a new day of travel: hours travelled today {hours} → 0", hours=num(before)))
+    try:
+        departure = float(reading.settings(ctx)["departure_hour"])
+    except rules.TravelError as exc:  # a setting edited by hand
+        raise Refused(said_by(exc)) from None
+    until = rules.next_departure(reading.clock_seconds(ctx), departure)
+    start_travel_day(ctx, sec, "new_day", until)
+    return Result(say("a new day of travel: hours travelled today {hours} → 0; the party sets "
+                      "off on Day {day}, {time}", hours=num(before), **_when(until)))
+
+
+def _plan(ctx: OpContext, p: dict[str, Any]) -> Result:
+    hours = p["hours_per_day"]
+    if not (hours == 0 or 1 <= hours <= 24):
+        raise Refused(say("hours_per_day must be from 1 to 24, or 0 for the mode's day, not "
+                          "{hours}", hours=num(hours)))
+    sec = _state(ctx)
+    sec["plan_hours_per_day"] = float(hours)
+    try:
+        planned = reading.plan_hours(ctx.table(PLUGIN), reading.settings(ctx), sec)
+    except rules.TravelError as exc:
+        raise Refused(said_by(exc)) from None
+    beyond = planned - rules.table_day_hours(ctx.table(PLUGIN))
+    if beyond > EPS and str(sec["mode"]) in reading.settings(ctx)["forced_march_modes"]:
+        return Result(say("travel plan: {hours} h a day, {beyond} h of forced march each day",
+                          hours=num(planned), beyond=num(beyond)), {"hours_per_day": num(planned)})
+    return Result(say("travel plan: {hours} h a day", hours=num(planned)),
+                  {"hours_per_day": num(planned)})
 
 
 def _travellers(ctx: OpContext, p: dict[str, Any]) -> Result:
@@ -473,9 +590,19 @@ OPERATIONS = [
     Operation(
         ADVANCE_OP,
         "Travel for real, hour by hour: the clock and the party move along the route; after "
-        "the 8th hour of a day each hour asks every traveller for a Constitution save.",
+        "the 8th hour of a day each hour asks every traveller for a Constitution save. To the "
+        "end, the party travels as planned (travel.plan), halting for the night.",
         _advance,
-        (HOURS,),
+        (HOURS,
+         Param("nonstop", bool, "with hours=end: march on to the end without a night's halt "
+                                "(each hour past the day's a forced march); a number of hours "
+                                "never halts", default=False)),
+    ),
+    Operation(
+        "travel.plan", "Plan the route at so many hours of travel a day (more than 8: a forced "
+        "march); travelling to the end keeps to it.", _plan,
+        (Param("hours_per_day", float, "hours of travel a day, 1 to 24; 0 = the mode's day "
+                                       "(8 h, a ship's own)"),),
     ),
     Operation(
         SAVES_OP, "Apply the forced-march saves (the dice prompt calls it): a level of "
@@ -485,8 +612,8 @@ OPERATIONS = [
     ),
     Operation("travel.fresh_mount", "Take fresh mounts: the party can gallop again.",
               _fresh_mount),
-    Operation("travel.new_day", "Start a new day of travel: hours travelled today back to 0.",
-              _new_day),
+    Operation("travel.new_day", "Start a new day of travel: the clock moves on to the "
+              "departure hour, hours travelled today back to 0.", _new_day),
     Operation(
         "travel.travellers", "Choose who travels (saves, speed 0 stops the party).", _travellers,
         (Param("names", list, "character names, comma-separated; empty = every character",

@@ -33,6 +33,7 @@ DEFAULTS: dict[str, Any] = {
     "odometer_km": 0.0,      # every km travelled, route or not
     "travellers": [],        # names; empty = every character
     "awaiting_saves": 0,     # the roll request the party waits for (forced march), 0 = none
+    "plan_hours_per_day": 0.0,  # the plan's hours of travel a day (0 = the mode's day)
 }
 
 
@@ -71,11 +72,26 @@ def outside_factor(session: Session, mode: str) -> tuple[float, list[Said]]:
     return product, steps
 
 
+def party_factor(session: Session, conf: dict[str, Any], motion: rules.Motion,
+                 sec: dict[str, Any] | None = None,
+                 explain: bool = False) -> tuple[float, list[Said]]:
+    """The slowest traveller's part in the distances (:func:`rules.party_factor`), and with
+    ``explain`` the line saying which rule applies. Without it, each traveller's speed is read
+    only when the setting party_pace asks for it ("table": the home line's summary reads no
+    sheet)."""
+    if not explain and conf.get("party_pace", "table") != "slowest":
+        return 1.0, []
+    speeds = [(str(c.get("name", "")), session.speed(c).m)
+              for c in travellers(session, sec or section(session))]
+    return rules.party_factor(session.table(PLUGIN), conf, motion, speeds, session.language)
+
+
 def hour_distances(session: Session, table: dict[str, Any], conf: dict[str, Any],
                    motion: rules.Motion) -> Callable[[int, dict[str, Any]], float]:
-    """The rules' km in each hour of the day, times the other plugins' factors."""
+    """The rules' km in each hour of the day, times the other plugins' factors and the
+    slowest traveller's (setting party_pace)."""
     by_hour = rules.hour_distances(table, conf, motion)
-    product, _ = outside_factor(session, motion.mode)
+    product = outside_factor(session, motion.mode)[0] * party_factor(session, conf, motion)[0]
     if product == 1.0:
         return by_hour
     return lambda k, terrain: by_hour(k, terrain) * product
@@ -85,6 +101,16 @@ def motion(sec: dict[str, Any]) -> rules.Motion:
     return rules.Motion(pace=str(sec["pace"]), mode=str(sec["mode"]),
                         speed_m=float(sec["speed_m"]), speed_kmh=float(sec["speed_kmh"]),
                         hours_per_day=float(sec["hours_per_day"]))
+
+
+def plan_hours(table: dict[str, Any], conf: dict[str, Any], sec: dict[str, Any]) -> float:
+    """The hours a day the plan travels, and ``travel.advance hours=end`` with it: the
+    planner's (travel.plan), else the mode's day (8 h, a ship's own). A mode that owes no
+    forced-march saves (a ship) never plans more than its own day: it stops there."""
+    motion_now = motion(sec)
+    own = rules.day_hours(table, motion_now)
+    planned = float(sec.get("plan_hours_per_day") or 0.0) or own
+    return planned if motion_now.mode in conf["forced_march_modes"] else min(planned, own)
 
 
 def terrain_now(session: Session) -> dict[str, Any]:

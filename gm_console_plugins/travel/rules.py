@@ -56,6 +56,7 @@ def num(x: float) -> float | int:
 # -- settings ----------------------------------------------------------------------------------
 
 SETTING_CHOICES = {"day_figure": ("last_hour", "spread", "hourly"),
+                   "party_pace": ("table", "slowest"),
                    "new_travel_day": ("pause", "clock_day", "rest"),
                    "vehicle_pace": ("normal_only", "any")}
 MODE_LISTS = ("difficult_terrain_modes", "forced_march_modes", "speed_zero_stops_modes")
@@ -215,6 +216,34 @@ def mode_factor(table: dict[str, Any], settings: dict[str, Any],
                          speed=num(motion.speed_m), walker=num(walker),
                          factor=num(motion.speed_m / walker)))
     return factor, lines
+
+
+def party_factor(table: dict[str, Any], settings: dict[str, Any], motion: Motion,
+                 speeds: list[tuple[str, float]], language: str = "en",
+                 ) -> tuple[float, list[Said]]:
+    """What the party's slowest member does to the distances, and the line that says which
+    rule applies (setting party_pace): nothing with "table"; with "slowest", in a mode whose
+    travellers walk, × the slowest speed ÷ walker_speed_m (RULES.md 1.4's scaling, for
+    special mounts). ``speeds``: (name, metres a round) of each traveller; one at 0 stops the
+    party instead (:func:`reading.stopped_by`) and is left out here."""
+    moving = [(name, m) for name, m in speeds if m > EPS]
+    if not moving:
+        return 1.0, []
+    name, slowest = min(moving, key=lambda pair: pair[1])
+    walker = float(settings["walker_speed_m"])
+    if settings.get("party_pace", "table") != "slowest":
+        return 1.0, [say("the table's pace for everyone (setting party_pace): the slowest "
+                         "traveller, {name} at {speed} m a round, does not change it",
+                         name=name, speed=num(slowest))]
+    row = mode_row(table, motion.mode)
+    if not row.get("walks"):
+        return 1.0, [say("{mode}: the travellers' own speeds do not set the pace (setting "
+                         "party_pace counts the slowest on foot only)",
+                         mode=label(row, motion.mode, language))]
+    return slowest / walker, [say("the slowest traveller, {name}: {speed} m ÷ {walker} m "
+                                  "(setting party_pace): × {factor}", name=name,
+                                  speed=num(slowest), walker=num(walker),
+                                  factor=num(slowest / walker))]
 
 
 def hour_distances(table: dict[str, Any], settings: dict[str, Any],
@@ -421,6 +450,7 @@ class Plan:
     days: int                       # travel days started, today included
     fresh_mounts_at_km: list[float] = field(default_factory=list)  # route km where one is due
     forced_march_dcs: list[int] = field(default_factory=list)      # saves owed on the way
+    halts: int = 0                  # nights' halts on the way
 
 
 def _too_long_to_plan() -> TravelError:
@@ -429,14 +459,25 @@ def _too_long_to_plan() -> TravelError:
                            days=MOST_PLAN_DAYS))
 
 
+def next_departure(clock_second: float, departure_hour: float) -> float:
+    """When the party sets off again after a night's halt (or ``travel.new_day``): the first
+    ``departure_hour`` of the clock at or after ``clock_second`` (a day ended at 18:00 sets off
+    at 08:00 the next day; a march that ended at 02:00, at 08:00 that same morning)."""
+    start = math.floor(clock_second / 86400) * 86400 + departure_hour * 3600
+    return start if start >= clock_second - EPS else start + 86400
+
+
 def plan_route(hour_km: Callable[[int, dict[str, Any]], float], legs: list[Leg], done_km: float,
                hours_today: float, clock_second: float, hours_per_day: float,
                departure_hour: float, table: dict[str, Any],
                gallop_hours: float | None = None, galloped: float = 0.0,
-               forced_march: bool = True) -> Plan:
-    """How long the rest of the route takes travelling ``hours_per_day`` a day (more than the
-    table's day is a forced march, with its saves listed), and where fresh mounts are due
-    when galloping (every ``gallop_hours`` of galloping)."""
+               forced_march: bool = True, clock_days: bool = False) -> Plan:
+    """How long the rest of the route takes travelling ``hours_per_day`` a day, halting for
+    the night in between until the departure hour (more than the table's day is a forced
+    march, with its saves listed), and where fresh mounts are due when galloping (every
+    ``gallop_hours`` of galloping; a mount rests overnight). With ``clock_days`` midnight
+    starts a new day of travel too (:func:`reading.days_by_clock`). ``travel.advance
+    hours=end`` travels this plan, stint by stint, as :func:`next_segment` steps it."""
     if hours_per_day <= 0:
         raise TravelError(say("hours per day must be more than 0"))
     plan = Plan(leg_hours=[0.0] * len(legs), leg_ends=[None] * len(legs), total_hours=0.0,
@@ -451,18 +492,24 @@ def plan_route(hour_km: Callable[[int, dict[str, Any]], float], legs: list[Leg],
     if 0 < fastest_day * MOST_PLAN_DAYS < sum(leg.km for leg in legs) - done_km:
         raise _too_long_to_plan()
     now = float(clock_second)
+    counted_on = math.floor(now / 86400)  # the clock day the hours today are counted on
     while locate(legs, done_km) is not None:
-        if gallop_hours is not None and galloped >= gallop_hours - EPS:
-            galloped = 0.0
-            plan.fresh_mounts_at_km.append(done_km)
+        if clock_days and math.floor(now / 86400) != counted_on:
+            hours_today = galloped = 0.0
+            counted_on = math.floor(now / 86400)
         if hours_today >= hours_per_day - EPS:
             if plan.days >= MOST_PLAN_DAYS:
                 raise _too_long_to_plan()
-            # Stop for the night; set off again at the departure hour of the next day.
-            next_start = (math.floor(now / 86400) + 1) * 86400 + departure_hour * 3600
+            # Stop for the night; set off again at the departure hour (the mount rested).
+            next_start = next_departure(now, departure_hour)
             plan.elapsed_seconds += next_start - now
-            now, hours_today = next_start, 0.0
+            now, hours_today, galloped = next_start, 0.0, 0.0
+            counted_on = math.floor(now / 86400)
             plan.days += 1
+            plan.halts += 1
+        if gallop_hours is not None and galloped >= gallop_hours - EPS:
+            galloped = 0.0
+            plan.fresh_mounts_at_km.append(done_km)
         limit = hours_per_day - hours_today
         if gallop_hours is not None:
             limit = min(limit, gallop_hours - galloped)
@@ -506,7 +553,7 @@ MOST_ADVANCE_HOURS = 24 * 30
 """One advance covers at most a month of travel: a typo, not a journey."""
 
 MOST_RECORDED = {"hours_today": MOST_PLAN_DAYS * 24.0, "galloped_hours": MOST_PLAN_DAYS * 24.0,
-                 "hours_per_day": 24.0}
+                 "hours_per_day": 24.0, "plan_hours_per_day": 24.0}
 """The hours one day's or one mount's count can reach (ten years of travel, and a day); the
 table's other numbers (km, speeds, seconds) reach MAX_NUMBER at most, as a parameter does:
 past such bounds the hours and km a stretch adds are lost in the float's rounding, and a

@@ -3,8 +3,8 @@ takes, the arrival on the in-game clock, the reverse question (how far in a give
 travelling for real. Keys only; the figures come from :mod:`.summary`, the changes from the
 travel operations.
 
-The planned hours a day and the reverse question are the screen's own scratch state: they change
-what is shown, not the session.
+The planned hours a day are the session's (travel.plan: home and travelling to the end keep to
+them); the reverse question is the screen's own scratch state.
 """
 
 from __future__ import annotations
@@ -75,6 +75,10 @@ def parse_mode(text: str) -> dict[str, Any]:
 
 
 
+PLUGIN_KIND = "travel"
+"""The journal kind of the travel operations' lines."""
+
+
 class TravelPlanner(StoreScreen):
     # Travellers' speeds come from the sheets (exhaustion, load); terrain from its plugin.
     AREAS = frozenset({"travel", "terrain", "clock", "characters", "rolls", "settings"})
@@ -95,6 +99,8 @@ class TravelPlanner(StoreScreen):
         key_binding("g", "advance('1')", "1 hour", "travel.advance_hour"),
         key_binding("G", "ask('hours')", "Hours…", "travel.advance_hours", show=False),
         key_binding("e", "advance('end')", "To the end", "travel.advance_end"),
+        key_binding("E", "advance('nonstop')", "To the end without halting",
+                    "travel.advance_nonstop", show=False),
         key_binding("F", "fresh_mount", "Fresh mount", "travel.fresh_mount", show=False),
         key_binding("question_mark", "why", "Why?", "travel.why"),
         Binding("escape", "back", "Back", id="travel.back"),
@@ -126,7 +132,9 @@ class TravelPlanner(StoreScreen):
 
     def __init__(self, store: Any, **kwargs: Any) -> None:
         super().__init__(store, **kwargs)
-        self.plan_hours: float | None = None  # hours a day in the plan; None = the mode's day
+        self.journal_seen = len(store.session.state.get("journal", []))
+        """The journal lines already looked at for travel done elsewhere
+        (:meth:`_said_elsewhere`)."""
         # the last "how far in" question: a day ("j" for jour in French)
         self.reverse_text = "1j" if store.session.language == "fr" else "1d"
 
@@ -156,7 +164,7 @@ class TravelPlanner(StoreScreen):
     def refresh_view(self, change: Any) -> None:
         t = self.t
         colon = t(": ")  # " : " in French
-        values = summary(self.session, self.plan_hours)
+        values = summary(self.session)
         self._value("tp-title", t("Travel planner"))
         if "error" in values:
             self._value("tp-pace-label", "")
@@ -182,11 +190,30 @@ class TravelPlanner(StoreScreen):
         if values["day_hour_km"] != values["per_hour_km"]:
             rates += f" · {t('within the day')} {self._km(values['day_hour_km'])} km/h"
         self._value("tp-rates", rates)
+        self._said_elsewhere()
         self._show_today(values)
         self._show_route(values)
         self._show_reverse()
         self._value("tp-hint", t("↑↓ leg · x remove · c clear · [ ] h/day · G hours · "
-                                 "F fresh mount · ? why"))
+                                 "E no halt · F mount · ? why"))
+
+    def _said_elsewhere(self) -> None:
+        """Travel done by an operation this screen did not apply (the forced-march saves
+        answered in the dice prompt travel on; another front's advance): its sentence on the
+        last line, which would otherwise still say the stretch before. The operation's own
+        line opens its run of travel lines in the journal; the last such run is said. (What
+        this screen applies itself, :meth:`_done` says.)"""
+        lines = self.session.state.get("journal", [])
+        new, self.journal_seen = lines[min(self.journal_seen, len(lines)):], len(lines)
+        if self.applying:
+            return
+        opening = [line for before, line in zip([None, *new], new)
+                   if line.get("kind") == PLUGIN_KIND and
+                   (before is None or before.get("kind") != PLUGIN_KIND)]
+        if opening:
+            self.query_one("#tp-last").add_class("said")
+            self._value("tp-last", Text(self.for_screen(self.app.t.line(opening[-1])),
+                                        style="italic"))
 
     def _km(self, value: float) -> str:
         """A distance for the eye in the UI language: 17.38, or 17,38 in French."""
@@ -211,7 +238,7 @@ class TravelPlanner(StoreScreen):
         line = Text(" · ".join(parts))
         if values["awaiting_saves"]:
             line.append(f"\n⚄ {t('Waiting for the forced-march saves')} (r)", style="bold yellow")
-        for reason in values["stopped_by"]:
+        for reason in [*values["vetoed"], *values["stopped_by"]]:
             line.append(f"\n■ {t('Stopped')}{t(': ')}{t(reason)}", style="bold red")
         self._value("tp-today", line)
 
@@ -281,6 +308,18 @@ class TravelPlanner(StoreScreen):
     # What ctrl+z takes back that is worth a hint: the clock moved, a leg thrown away.
     UNDO_HINTED = frozenset({"travel.advance", "travel.leg_remove", "travel.route_clear"})
 
+    applying = False
+    """Whether an operation of this screen's own is being applied (its redraw is not travel
+    done elsewhere)."""
+
+    def apply(self, op: str, /, *, said_here: bool = False, **params: Any) -> Outcome:
+        self.applying = True
+        try:
+            return super().apply(op, said_here=said_here, **params)
+        finally:
+            self.applying = False
+            self.journal_seen = len(self.session.state.get("journal", []))
+
     def _outcome(self, op: str, **params: Any) -> bool:
         return self._done(self.apply(op, **params)).ok
 
@@ -312,31 +351,30 @@ class TravelPlanner(StoreScreen):
         self._outcome("travel.pace", pace=pace)
 
     def action_advance(self, hours: str) -> None:
-        if hours != "end":
+        if hours not in ("end", "nonstop"):
             self._outcome("travel.advance", hours=hours)
             return
         # To the end moves the clock by hours, even days: asked first, with what it will do
-        # (travelling on without a night's halt), not the plan's arrival, which counts nights.
-        trip = onward(self.session)
+        # (as planned, with its nights' halts; or, E, marching on without one).
+        nonstop = hours == "nonstop"
+        trip = onward(self.session, nonstop=nonstop)
         if trip is None:
-            self._outcome("travel.advance", hours=hours)  # says why it cannot
+            self._outcome("travel.advance", hours="end", nonstop=nonstop)  # says why it cannot
             return
-        self.app.confirm(self._onward_question(trip),
-                         lambda: self._outcome("travel.advance", hours="end"))
+        self.app.confirm(self._onward_question(trip, nonstop),
+                         lambda: self._outcome("travel.advance", hours="end", nonstop=nonstop))
 
-    def _onward_question(self, trip: dict[str, Any]) -> str:
-        """The question before travelling to the end: how long, until when, the forced-march
-        saves on the way, and what stops the party short of the end."""
+    def _onward_question(self, trip: dict[str, Any], nonstop: bool) -> str:
+        """The question before travelling to the end: how long, until when, the nights' halts
+        and the forced-march saves on the way, and what stops the party short of the end."""
         time = format_duration(trip["seconds"])
         until = format_clock(trip["until"], self.t("Day"))
         dcs = trip["forced_march_dcs"]
+        if not nonstop:  # the travel hours, nights not counted
+            return self._planned_question(trip, format_duration(trip["travel_seconds"]),
+                                          until)
         if trip["stop"]:
-            why = {"day": self.t("the mode's hours of travel today are done"),
-                   "mount": self.t("the mount has galloped its hours"),
-                   "most": self.t("one advance covers at most a month")}[trip["stop"]]
-            question = self.t("Travel on towards the end of the route: {time} of travel, until "
-                              "{until} ({why}), {km} km short of the end?").format(
-                time=time, until=until, why=why, km=self.app.t.number(trip["remaining_km"]))
+            question = self._short_question(trip, time, until)
         else:
             question = self.t("Travel to the end of the route: {time} of travel, arrival "
                               "{arrival}?").format(time=time, arrival=until)
@@ -348,6 +386,33 @@ class TravelPlanner(StoreScreen):
                               "Constitution save (DC {first} to {last}).").format(
                 count=len(dcs), first=dcs[0], last=dcs[-1]) + " " + question
         return question
+
+    def _planned_question(self, trip: dict[str, Any], time: str, until: str) -> str:
+        """To the end as planned: the plan's hours a day, its nights' halts and its saves."""
+        t = self.t
+        plan = t("As planned, {hours} h a day").format(
+            hours=self.app.t.number(float(trip["hours_per_day"])))
+        halts = trip["halts"]
+        if halts:
+            plan += ", " + (t("one night's halt") if halts == 1 else
+                            t("{count} nights' halts").format(count=halts))
+        dcs = trip["forced_march_dcs"]
+        if dcs:
+            plan += ", " + (t("one forced-march save (DC {dcs})") if len(dcs) == 1 else
+                            t("{count} forced-march saves (DC {dcs})")).format(
+                count=len(dcs), dcs=", ".join(map(str, dcs)))
+        if trip["stop"]:
+            return plan + ". " + self._short_question(trip, time, until)
+        return plan + ". " + t("Travel to the end of the route: {time} of travel, arrival "
+                               "{arrival}?").format(time=time, arrival=until)
+
+    def _short_question(self, trip: dict[str, Any], time: str, until: str) -> str:
+        why = {"day": self.t("the mode's hours of travel today are done"),
+               "mount": self.t("the mount has galloped its hours"),
+               "most": self.t("one advance covers at most a month")}[trip["stop"]]
+        return self.t("Travel on towards the end of the route: {time} of travel, until "
+                      "{until} ({why}), {km} km short of the end?").format(
+            time=time, until=until, why=why, km=self.app.t.number(trip["remaining_km"]))
 
     def _advance_hours(self, text: str) -> Outcome | None:
         """G's answer: a number of hours moves the clock that far, so it is asked first (a typo
@@ -370,7 +435,7 @@ class TravelPlanner(StoreScreen):
         self._outcome("travel.fresh_mount")
 
     def action_clear_route(self) -> None:
-        legs = len(summary(self.session, self.plan_hours).get("route", []))
+        legs = len(summary(self.session).get("route", []))
         if legs:
             self.app.confirm(self.t("Clear the route ({legs} legs)?").format(legs=legs),
                              lambda: self._outcome("travel.route_clear"))
@@ -382,14 +447,18 @@ class TravelPlanner(StoreScreen):
 
     def action_why(self) -> None:
         """How the distances were worked out, step by step."""
-        values = summary(self.session, self.plan_hours)
+        values = summary(self.session)
         steps = values.get("steps") or [values.get("error", "")]
         self.notify("\n".join(self.t(step) for step in steps), title=self.t("Why?"), timeout=12)
 
     def action_plan_hours(self, step: int) -> None:
-        current = self.plan_hours or float(summary(self.session)["day_hours"])
-        self.plan_hours = min(24.0, max(1.0, current + step))
-        self.refresh_view(None)
+        planned = summary(self.session).get("plan_hours_per_day")
+        if planned is None:  # a setting the rules cannot use: the screen says which
+            return
+        current = float(planned)
+        wanted = min(24.0, max(1.0, current + step))
+        if wanted != current:
+            self._outcome("travel.plan", hours_per_day=wanted)
 
     def action_ask(self, what: str) -> None:
         question = self.QUESTIONS.get(what)

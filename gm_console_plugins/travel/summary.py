@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, overload
 
-from gm_console import Refused, Result, said_by
-from gm_console_plugins.travel import reading, rules
+from gm_console import Refused, Result, Said, said_by, say
+from gm_console_plugins.travel import ops, reading, rules
 from gm_console_plugins.travel.ops import ADVANCE_OP, SAVES_OP
 from gm_console_plugins.travel.rules import num
 
@@ -14,10 +14,9 @@ if TYPE_CHECKING:
     from gm_console import OpContext, Session
 
 
-def summary(session: Session, plan_hours_per_day: float | None = None, *,
-            party: bool = True) -> dict[str, Any]:
-    """Everything about the party's travel now; the route planned at ``plan_hours_per_day``
-    hours a day (default: the mode's day, 8 h or a ship's own). ``party=False`` leaves out
+def summary(session: Session, *, party: bool = True) -> dict[str, Any]:
+    """Everything about the party's travel now; the route planned at the plan's hours a day
+    (travel.plan; by default the mode's day, 8 h or a ship's own). ``party=False`` leaves out
     what each traveller's sheet decides (``travellers``, ``stopped_by``): the home line's
     summary, which then costs the same for a party of any size."""
     sec = reading.section(session)
@@ -38,6 +37,8 @@ def summary(session: Session, plan_hours_per_day: float | None = None, *,
     mode_row = rules.mode_row(table, motion.mode)
     today = reading.hours_today(session, sec, conf)
     factor, factor_steps = reading.outside_factor(session, motion.mode)
+    slowest, slowest_steps = reading.party_factor(session, conf, motion, sec, explain=party)
+    factor *= slowest
     out.update({
         "pace_label": rules.label(rules.pace_row(table, motion.pace), motion.pace, language),
         "mode_label": rules.label(mode_row, motion.mode, language),
@@ -49,7 +50,7 @@ def summary(session: Session, plan_hours_per_day: float | None = None, *,
         # The average hour of a normal day (the day column ÷ its hours: 5.625 km at fast pace
         # with day_figure = spread); hours beyond the day cover per_hour_km.
         "day_hour_km": num(rates.per_day_km * factor / rates.day_hours),
-        "steps": [*rates.steps, *factor_steps],
+        "steps": [*rates.steps, *slowest_steps, *factor_steps, *_scaled(rates, factor)],
         "hours_today": num(today),
         "next_forced_march_dc": rules.next_forced_march_dc(table, conf, motion, today),
         "odometer_km": num(float(sec["odometer_km"])),
@@ -58,12 +59,25 @@ def summary(session: Session, plan_hours_per_day: float | None = None, *,
         out.update({"travellers": [c.get("name") for c in reading.travellers(session, sec)],
                     "stopped_by": reading.stopped_by(session, sec, conf)})
     out["awaiting_saves"] = int(sec["awaiting_saves"])
+    # Why the party may not set off (a storm keeps ships in port): the route and its plan
+    # stay as they are, for when it may.
+    out["vetoed"] = ops.vetoed(session, motion.mode, "depart")
     try:
-        out.update(_route(session, sec, conf, table, motion, today, plan_hours_per_day or
-                          rates.day_hours))
+        out.update(_route(session, sec, conf, table, motion, today,
+                          reading.plan_hours(table, conf, sec)))
     except rules.TravelError as exc:  # a route too long to plan: say so
         return {**out, "error": said_by(exc)}
     return out
+
+
+def _scaled(rates: rules.Rates, factor: float) -> list[Said]:
+    """The figures again once the slowest traveller and the other plugins have scaled them
+    (the rules' "=" line is before them), or nothing when they changed nothing."""
+    if factor == 1.0:
+        return []
+    return [say("= {minute} m/min, {hour} km/h, {day} km in a day of {hours} h",
+                minute=num(rates.per_minute_m * factor), hour=num(rates.per_hour_km * factor),
+                day=num(rates.per_day_km * factor), hours=num(rates.day_hours))]
 
 
 def _route(session: Session, sec: dict[str, Any], conf: dict[str, Any], table: dict[str, Any],
@@ -78,7 +92,8 @@ def _route(session: Session, sec: dict[str, Any], conf: dict[str, Any], table: d
                             float(conf["departure_hour"]), table,
                             gallop_hours=reading.gallop_hours(conf, motion),
                             galloped=reading.galloped_hours(session, sec, conf),
-                            forced_march=motion.mode in conf["forced_march_modes"])
+                            forced_march=motion.mode in conf["forced_march_modes"],
+                            clock_days=reading.days_by_clock(sec, conf))
     rows, start = [], 0.0
     for index, leg in enumerate(legs):
         end = start + leg.km
@@ -100,6 +115,7 @@ def _route(session: Session, sec: dict[str, Any], conf: dict[str, Any], table: d
         "arrival": ({**_clock(now, plan.elapsed_seconds), "days": plan.days}
                     if legs and total - done > rules.EPS else None),
         "planned_forced_march_dcs": plan.forced_march_dcs,
+        "planned_halts": plan.halts,
     }
     if galloping:
         galloped = reading.galloped_hours(session, sec, conf)
@@ -112,13 +128,14 @@ def _route(session: Session, sec: dict[str, Any], conf: dict[str, Any], table: d
     return out
 
 
-def onward(session: Session) -> dict[str, Any] | None:
+def onward(session: Session, nonstop: bool = False) -> dict[str, Any] | None:
     """What travelling to the end of the route does from here (``travel.advance hours=end``:
-    no night's halt, past the day's hours a forced march), worked out by rehearsing the
-    operation on a throwaway copy of the session, every forced-march save made: its travel
-    hours, until when, the saves asked on the way, and what ends it short of the end
+    as planned, halting for the night; with ``nonstop``, no night's halt, past the day's hours
+    a forced march), worked out by rehearsing the operation on a throwaway copy of the
+    session, every forced-march save made: how long on the clock, its travel hours, until
+    when, the nights' halts and the saves asked on the way, and what ends it short of the end
     (``stop``: "day", "mount", "most"; "" at the end). None when the advance would be refused
-    or a traveller stops the party (the operation then says why). Asked for by the question
+    or something stops the party (the operation then says why). Asked for by the question
     before it and by ``show --json``, not at each redraw: a long route takes a month of
     stints."""
     sec = reading.section(session)
@@ -128,8 +145,11 @@ def onward(session: Session) -> dict[str, Any] | None:
     now = reading.clock_seconds(session)
     ctx = session.rehearsal()
     dcs: list[int] = []
+    halts = 0
     try:
-        result = ctx.apply(ADVANCE_OP, hours="end")
+        result = ctx.apply(ADVANCE_OP, hours="end", nonstop=nonstop)
+        travelled = int(result.data.get("seconds", 0))
+        halts += int(result.data.get("halts", 0))
         # Each save answered travels on with a fresh advance: one month of the clock in all is
         # where the rehearsal stops, as a single advance does.
         while result.data.get("stopped_by") == "saves":
@@ -141,6 +161,8 @@ def onward(session: Session) -> dict[str, Any] | None:
             made = [{"who": roll["who"], "total": roll["dc"], "dc": roll["dc"], "success": True}
                     for roll in request["rolls"]]
             result = ctx.apply(SAVES_OP, request=request["context"], outcomes=made)
+            travelled += int(result.data.get("seconds", 0))
+            halts += int(result.data.get("halts", 0))
     except Refused:
         return None
     stop = str(result.data.get("stopped_by", ""))
@@ -151,8 +173,11 @@ def onward(session: Session) -> dict[str, Any] | None:
     left = sum(leg.km for leg in reading.legs(ctx, after)) - float(after["done_km"])
     elapsed = reading.clock_seconds(ctx) - now
     return {"hours": num(elapsed / 3600), "seconds": elapsed, "km": num(km),
+            "travel_hours": num(travelled / 3600), "travel_seconds": travelled,
             "until": _clock(now, elapsed),
-            "stop": stop, "remaining_km": num(max(0.0, left)),
+            "stop": stop, "remaining_km": num(max(0.0, left)), "halts": halts,
+            "hours_per_day": num(reading.plan_hours(session.table(reading.PLUGIN),
+                                                    reading.settings(session), sec)),
             "forced_march_dcs": dcs}
 
 

@@ -125,7 +125,9 @@ async def test_the_planner_shows_its_step_lines_in_french(french, make_store, ma
         await pilot.press("question_mark")
         assert said[-1].splitlines() == [
             "rythme normal : 90 m/min, 4,5 km/h, 36 km/jour",
-            "= 90 m/min, 4,5 km/h, 36 km en une journée de 8 h"]
+            "= 90 m/min, 4,5 km/h, 36 km en une journée de 8 h",
+            "le rythme de la table pour tous (réglage party_pace) : le voyageur le plus lent, "
+            "Aria à 9 m par round, n'y change rien"]
         await pilot.press("f")
         await pilot.pause()
         assert shown(pilot, "tp-pace-label") == "Rythme [f w s] : "
@@ -206,6 +208,33 @@ async def test_a_spent_mount_names_the_planners_key_in_french(french, make_store
         assert shown(pilot, "tp-last").startswith(
             "voyagé 0 min, 0 km ; Jour 1, 09:00 — la monture a galopé ses 1 h : il faut une "
             "monture fraîche (F) ou un autre mode")
+
+
+async def test_to_the_end_as_planned_and_without_halting_ask_in_french(french, make_store,
+                                                                       make_app):
+    store = make_store([{**HUMAN, "name": "Aria"}])
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        await pilot.press("f6")
+        await pilot.pause()
+        await answer(pilot, "a", "80 plain")
+        await pilot.press("right_square_bracket", "right_square_bracket", "e")
+        await pilot.pause()
+        assert str(pilot.app.screen.query_one(Label).render()) == (
+            "Selon le plan, 10 h par jour, une halte pour la nuit, 2 jets de marche forcée "
+            "(DD 11, 12). Voyager jusqu'au bout de l'itinéraire : 17 h 46 min de voyage, "
+            "arrivée Jour 2, 15:46 ?")
+        await pilot.press("n", "E")
+        await pilot.pause()
+        assert str(pilot.app.screen.query_one(Label).render()).startswith(
+            "Sans halte pour la nuit : 9 heures de marche forcée, chacune avec un jet de "
+            "sauvegarde de Constitution (DD 11 à 19).")
+        await pilot.press("n")
+        await pilot.pause()
+        assert store.state["clock"]["second"] == 8 * 3600
+        assert store.state["journal"][-1]["text"] == \
+            "travel plan: 10 h a day, 2 h of forced march each day"
+        assert french(store).line(store.state["journal"][-1]) == \
+            "plan de voyage : 10 h par jour, dont 2 h de marche forcée chaque jour"
 
 
 # -- settings -----------------------------------------------------------------------------------

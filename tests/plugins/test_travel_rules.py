@@ -398,3 +398,69 @@ def test_making_a_leg_difficult_never_makes_the_route_shorter(lengths, data, pac
     after = rules.plan_route(by_hour, harder, 0.0, 0.0, 8 * 3600, 8, 8, TABLE)
     assert after.total_hours >= before.total_hours - 1e-9
     assert after.elapsed_seconds >= before.elapsed_seconds - 1e-6
+
+
+# -- the plan kept: days of travel and nights' halts (RULES.md 1.1, 1.2) -------------------------
+
+
+@pytest.mark.parametrize(("clock", "departure"), [
+    ((1, "18:00"), (2, "08:00")), ((2, "02:00"), (2, "08:00")), ((1, "08:00"), (1, "08:00")),
+    ((1, "07:59"), (1, "08:00"))])
+def test_the_party_sets_off_again_at_the_next_departure_hour(clock, departure):
+    def seconds(day: int, hhmm: str) -> int:
+        return (day - 1) * 86400 + int(hhmm[:2]) * 3600 + int(hhmm[3:]) * 60
+    assert rules.next_departure(seconds(*clock), 8) == seconds(*departure)
+
+
+def test_ten_hours_a_day_plans_two_saves_a_day_and_a_nights_halt():
+    """RULES.md 1.2: the 9th and 10th hours are a forced march (DC 11, 12), every day; the 80 km
+    of the issue at normal pace: 45 km on day 1 (36 in 8 h, 4.5 in each of 2 more), 35 km on
+    day 2 from 08:00 (31.5 in 7 h, then 3.5 of the 8th hour's 4.5): Day 2, 15:46."""
+    by_hour = rules.hour_distances(TABLE, SETTINGS, Motion("normal", "foot"))
+    plan = rules.plan_route(by_hour, [Leg(80, ROAD)], 0.0, 0.0, 8 * 3600, 10, 8, TABLE)
+    assert (plan.days, plan.halts, plan.forced_march_dcs) == (2, 1, [11, 12])
+    assert plan.total_hours == approx(10 + 7 + 3.5 / 4.5)
+    assert round(8 * 3600 + plan.elapsed_seconds) == 86400 + 15 * 3600 + 46 * 60 + 40
+    eight = rules.plan_route(by_hour, [Leg(80, ROAD)], 0.0, 0.0, 8 * 3600, 8, 8, TABLE)
+    assert (eight.days, eight.halts, eight.forced_march_dcs) == (3, 2, [])
+
+
+def test_a_mount_rests_overnight_in_the_plan():
+    by_hour = rules.hour_distances(TABLE, SETTINGS, Motion("fast", "gallop"))
+    plan = rules.plan_route(by_hour, [Leg(30, ROAD)], 0.0, 0.0, 8 * 3600, 1, 8, TABLE,
+                            gallop_hours=1.0)
+    assert (plan.halts, plan.fresh_mounts_at_km) == (2, [])  # 12 km a day, a fresh horse daily
+
+
+def test_with_clock_days_midnight_starts_a_new_day_in_the_plan():
+    """A ship sailing 8 h a day from 20:00 (new_travel_day: its days are the clock's): 4 h to
+    midnight, 8 more until 08:00, where its next day of travel begins at once."""
+    by_hour = rules.hour_distances(TABLE, SETTINGS, Motion("normal", "ship", speed_kmh=3,
+                                                           hours_per_day=8))
+    plan = rules.plan_route(by_hour, [Leg(45, ROAD)], 0.0, 0.0, 20 * 3600, 8, 8, TABLE,
+                            forced_march=False, clock_days=True)
+    assert (plan.halts, plan.total_hours, plan.elapsed_seconds) == (1, approx(15),
+                                                                    approx(15 * 3600))
+
+
+# -- the slowest member (setting party_pace; RULES.md 1.1, 1.4) -----------------------------------
+
+
+def test_the_table_pace_for_everyone_says_the_slowest_does_not_count():
+    factor, (line,) = rules.party_factor(TABLE, SETTINGS, Motion("normal", "foot"),
+                                         [("Aria", 9.0), ("Bram", 2.25)])
+    assert factor == 1.0
+    assert str(line) == ("the table's pace for everyone (setting party_pace): the slowest "
+                         "traveller, Bram at 2.25 m a round, does not change it")
+
+
+def test_the_slowest_member_scales_the_table_as_a_special_mount():
+    """RULES.md 1.4's scaling (speed ÷ 9 m) applied to the slowest walker: 6.75 m is × 0.75."""
+    slowest = with_settings(party_pace="slowest")
+    factor, (line,) = rules.party_factor(TABLE, slowest, Motion("normal", "foot"),
+                                         [("Aria", 9.0), ("Bram", 6.75), ("Cael", 0.0)])
+    assert factor == approx(0.75)
+    assert str(line) == "the slowest traveller, Bram: 6.75 m ÷ 9 m (setting party_pace): × 0.75"
+    factor, (line,) = rules.party_factor(TABLE, slowest, Motion("normal", "mounted"),
+                                         [("Bram", 6.75)])
+    assert factor == 1.0 and "on foot only" in str(line)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from applying import ok
 from textual.widgets import Label
 
 from gm_console.ui import Value
@@ -76,6 +77,49 @@ async def test_plan_a_route_and_travel_it(store, make_app, size):
         assert store.session.terrain()["key"] == "dense_forest"
 
 
+def question(pilot) -> str:
+    return str(pilot.app.screen.query_one(Label).render())
+
+
+async def test_to_the_end_keeps_the_plan_and_e_without_halting_says_what_it_costs(store,
+                                                                                 make_app):
+    """The issue's evening at 80x24: 80 km planned at 10 h a day. e travels as the planner
+    says (Day 2, 15:46, two saves), and so does home; E, the march without a night's halt, is
+    a choice of its own that says its nine saves before the game master confirms."""
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        await open_planner(pilot)
+        await type_answer(pilot, "a", "80 plain")
+        await pilot.press("right_square_bracket", "right_square_bracket")
+        await pilot.pause()
+        assert store.state["plugins"]["travel"]["plan_hours_per_day"] == 10
+        total = shown(pilot, "tp-total")
+        assert "10 h/day [ ] → Day 2, 15:46" in total and "saves DC 11, 12" in total
+        await pilot.press("f2")
+        await pilot.pause()
+        assert "arrival Day 2, 15:46" in pilot.app.screen.query_one("#home-status", Value).shown
+        await open_planner(pilot)
+        await pilot.press("E")
+        await pilot.pause()
+        assert question(pilot).startswith(
+            "No night's halt: 9 hours of forced march, each with a Constitution save (DC 11 to "
+            "19). Travel to the end of the route: 17 h 46 min of travel, arrival Day 2, 01:46?")
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("e")
+        await pilot.pause()
+        assert question(pilot) == (
+            "As planned, 10 h a day, one night's halt, 2 forced-march saves (DC 11, 12). Travel "
+            "to the end of the route: 17 h 46 min of travel, arrival Day 2, 15:46?")
+        await pilot.press("y")
+        await pilot.pause()
+        for _ in range(2):  # the 9th and the 10th hour's saves, in the dice prompt (two
+            await pilot.press("ctrl+r")  # failures at most: exhaustion 2 stops nobody)
+            await pilot.pause()
+        assert (store.state["clock"]["day"], store.state["clock"]["second"] // 60) == \
+            (2, 15 * 60 + 46)
+        assert shown(pilot, "tp-total").endswith("arrived")
+
+
 async def test_to_the_end_asks_with_what_it_will_do_not_the_plans_nights(store, make_app):
     async with make_app(store).run_test(size=(80, 24)) as pilot:
         await open_planner(pilot)
@@ -83,10 +127,13 @@ async def test_to_the_end_asks_with_what_it_will_do_not_the_plans_nights(store, 
         assert "→ Day 2, 13:20" in shown(pilot, "tp-total")  # the plan: 8 h a day
         await pilot.press("e")
         await pilot.pause()
-        question = str(pilot.app.screen.query_one(Label).render())
-        assert "13 h 20 min of travel, arrival Day 1, 21:20?" in question
+        assert question(pilot) == ("As planned, 8 h a day, one night's halt. Travel to the end "
+                                   "of the route: 13 h 20 min of travel, arrival Day 2, 13:20?")
+        await pilot.press("n", "E")
+        await pilot.pause()
+        assert "13 h 20 min of travel, arrival Day 1, 21:20?" in question(pilot)
         assert "No night's halt: 5 hours of forced march, each with a Constitution save " \
-               "(DC 11 to 15)." in question
+               "(DC 11 to 15)." in question(pilot)
         await pilot.press("y")  # on past 16:00: the 9th hour's saves are asked for
         await pilot.pause()
         await pilot.press("escape")  # the saves later
@@ -99,7 +146,7 @@ async def test_to_the_end_asks_with_what_it_will_do_not_the_plans_nights(store, 
         await pilot.press("ctrl+z")
         await pilot.pause()
         await type_answer(pilot, "m", "ship 3 8")
-        await pilot.press("e")
+        await pilot.press("E")
         await pilot.pause()
         assert "until Day 1, 16:00 (the mode's hours of travel today are done), 36 km short" \
             in str(pilot.app.screen.query_one(Label).render())
@@ -205,6 +252,23 @@ async def test_a_forced_march_asks_its_saves_in_the_dice_prompt(store, make_app)
         await pilot.pause()
         assert store.state["clock"]["second"] == 18 * 3600
         assert store.state.get("rolls", {}).get("pending", []) == []
+        # What was done says the last of it, not the 9th hour where the screen left it.
+        assert pilot.app.screen is planner
+        assert shown(pilot, "tp-last").startswith("forced march, hour 10: ")
+        assert "travelled 9 h" not in shown(pilot, "tp-last")
         saves = [line["text"] for line in store.state["journal"]
                  if "forced-march save" in line["text"]]
         assert len(saves) == 4  # two travellers, two hours, each roll logged with its outcome
+
+
+async def test_to_the_end_of_a_route_too_long_to_plan_still_asks(store, make_app):
+    """The plan gives up past ten years of days (the planner says so); e still says what one
+    advance will do: a month of sailing, short of the end."""
+    ok(store, "travel.mode", mode="ship", speed_kmh=10, hours_per_day=24)
+    ok(store, "travel.leg", km=1e12)
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        await open_planner(pilot)
+        await pilot.press("e")
+        await pilot.pause()
+        assert question(pilot).startswith("As planned, 24 h a day")
+        assert "(one advance covers at most a month)" in question(pilot)

@@ -5,8 +5,14 @@ from __future__ import annotations
 
 import pytest
 from applying import ok, refused
+from hypothesis import HealthCheck, given
+from hypothesis import settings as hsettings
+from hypothesis import strategies as st
 
 from gm_console.headless import show
+
+
+PACES = ("fast", "normal", "slow")
 
 
 def travel(store) -> dict:
@@ -132,25 +138,33 @@ def test_a_mixed_route_planned_then_travelled(store):
     ok(store, "travel.advance", hours="1")  # 2 km of road, then 5/9 h in the forest at 2.25
     assert store.session.terrain()["key"] == "dense_forest"
     assert travel(store)["done_km"] == pytest.approx(21.25)
-    outcome = ok(store, "travel.advance", hours="end")
+    assert travel(store)["arrival"]["text"] == "Day 2, 08:26"  # as planned at the start
+    undo_to = len(store.state["journal"])
+    outcome = ok(store, "travel.advance", hours="end")  # as planned: 8 h a day
     assert "arrived at the end of the route" in outcome.message
+    assert "night's halt until Day 2, 08:00" in outcome.message
     assert travel(store)["remaining_km"] == 0
-    assert clock(store) == (1, "16:26")  # the last 26 min are the 9th hour: no save yet
+    assert clock(store) == (2, "08:26")
     assert "already at the end" in refused(store, "travel.advance", hours="end")
+    assert store.undo().ok and len(store.state["journal"]) == undo_to + 1
+    outcome = ok(store, "travel.advance", hours="end", nonstop=True)
+    assert "night's halt" not in outcome.message
+    assert clock(store) == (1, "16:26")  # the last 26 min are the 9th hour: no save yet
 
 
-def test_the_end_of_the_route_is_travelled_without_a_nights_halt_as_onward_says(store):
-    """The plan counts nights (8 h a day); travelling to the end does not halt for one: past
-    the 8th hour each hour is a forced march. ``onward`` says what the advance will do."""
+def test_the_end_of_the_route_without_a_nights_halt_is_travelled_as_onward_says(store):
+    """Without a night's halt (nonstop), past the 8th hour each hour is a forced march.
+    ``onward_nonstop`` says what that advance will do."""
     ok(store, "travel.leg", km=60, terrain="plain")
     values = travel(store)
     assert values["arrival"]["text"] == "Day 2, 13:20"  # 36 km on day 1, 24 km from 08:00
-    trip = values["onward"]
+    assert (values["onward"]["until"]["text"], values["onward"]["halts"]) == ("Day 2, 13:20", 1)
+    trip = values["onward_nonstop"]
     assert (trip["hours"], trip["km"], trip["stop"], trip["until"]["text"]) == \
         (13.333, 60, "", "Day 1, 21:20")
     assert trip["forced_march_dcs"] == [11, 12, 13, 14, 15]  # hours 9 to 13; the 14th unfinished
     dcs = []
-    ok(store, "travel.advance", hours="end")
+    ok(store, "travel.advance", hours="end", nonstop=True)
     while pending(store):  # everyone makes every save: nothing stops the party
         dcs.append(pending(store)[0]["rolls"][0]["dc"])
         ok(store, "roll.resolve", results="Aria=20,Bram=20")
@@ -162,11 +176,11 @@ def test_the_end_of_the_route_is_travelled_without_a_nights_halt_as_onward_says(
 
 def test_no_onward_while_the_party_waits_for_its_saves_unless_they_are_cancelled(store):
     ok(store, "travel.leg", km=60, terrain="plain")
-    ok(store, "travel.advance", hours="end")  # stops after the 9th hour for the saves
-    assert travel(store)["onward"] is None
+    ok(store, "travel.advance", hours="end", nonstop=True)  # stops after the 9th hour: saves
+    assert travel(store)["onward"] is None and travel(store)["onward_nonstop"] is None
     assert "waits for its forced-march saves" in refused(store, "travel.advance", hours="end")
     ok(store, "roll.cancel")
-    assert travel(store)["onward"]["until"]["text"] == "Day 1, 21:20"
+    assert travel(store)["onward_nonstop"]["until"]["text"] == "Day 1, 21:20"
 
 
 @pytest.mark.parametrize(("mode", "stop", "until"), [
@@ -175,9 +189,9 @@ def test_no_onward_while_the_party_waits_for_its_saves_unless_they_are_cancelled
 def test_onward_stops_where_the_advance_stops(store, mode, stop, until):
     ok(store, "travel.mode", **mode)
     ok(store, "travel.leg", km=100, terrain="plain")
-    trip = travel(store)["onward"]
+    trip = travel(store)["onward_nonstop"]
     assert (trip["stop"], trip["until"]["text"], trip["forced_march_dcs"]) == (stop, until, [])
-    outcome = ok(store, "travel.advance", hours="end")
+    outcome = ok(store, "travel.advance", hours="end", nonstop=True)
     assert "arrived" not in outcome.message
     assert (f"Day {clock(store)[0]}, {clock(store)[1]}", travel(store)["remaining_km"]) == \
         (until, trip["remaining_km"])
@@ -187,9 +201,9 @@ def test_a_ship_sailing_past_midnight_starts_its_next_day_there_as_onward_says(s
     ok(store, "clock.advance", minutes=12 * 60)  # 20:00: 4 h of the ship's day before midnight
     ok(store, "travel.mode", mode="ship", speed_kmh=3, hours_per_day=8)
     ok(store, "travel.leg", km=100, terrain="plain")
-    trip = travel(store)["onward"]
+    trip = travel(store)["onward_nonstop"]
     assert (trip["hours"], trip["until"]["text"]) == (12, "Day 2, 08:00")
-    ok(store, "travel.advance", hours="end")
+    ok(store, "travel.advance", hours="end", nonstop=True)
     assert clock(store) == (2, "08:00")
 
 
@@ -490,7 +504,8 @@ def test_vehicles_go_at_normal_pace_only_unless_the_setting_says_any(store):
 
 def test_the_home_lines_summary_is_the_summary_without_the_travellers_sheets(store):
     """summary(party=False), the home screen's after every change: the same figures (route,
-    arrival), without reading each traveller's speed."""
+    arrival), without reading each traveller's speed (nor saying in the steps that the slowest
+    does not count: the why box says it, home shows no steps)."""
     from gm_console_plugins.travel.summary import summary
 
     ok(store, "travel.leg", km="9", terrain="road")
@@ -498,4 +513,128 @@ def test_the_home_lines_summary_is_the_summary_without_the_travellers_sheets(sto
     full = summary(store.session)
     assert full["stopped_by"] and full["arrival"]  # Bram's speed 0 stops the party
     without = summary(store.session, party=False)
-    assert without == {k: v for k, v in full.items() if k not in ("travellers", "stopped_by")}
+    assert without == {k: v for k, v in full.items()
+                       if k not in ("travellers", "stopped_by", "steps")} | \
+        {"steps": full["steps"][:-1]}
+    assert "slowest traveller" in full["steps"][-1]
+
+
+# -- the plan kept: to the end travels as the planner says ----------------------------------------
+
+
+def _make_every_save(store) -> list[int]:
+    dcs = []
+    while pending(store):
+        request = pending(store)[0]
+        dcs.append(request["rolls"][0]["dc"])
+        ok(store, "roll.resolve", results=",".join(f"{r['who']}=20" for r in request["rolls"]))
+    return dcs
+
+
+def test_to_the_end_keeps_the_plan_planner_home_and_the_advance_agree(store):
+    """The issue's evening: 80 km planned at 10 h a day. The planner said Day 2, 15:46 with two
+    saves (DC 11, 12); to the end used to march on without a night's halt (nine saves, Day 2,
+    01:46) while home said Day 3, 09:46 (8 h a day)."""
+    from gm_console_plugins.travel.hooks import home_status
+
+    ok(store, "travel.leg", km=80, terrain="plain")
+    assert "Day 3, 09:46" in home_status(store.session)  # the mode's day: 8 h
+    outcome = ok(store, "travel.plan", hours_per_day=10)
+    assert outcome.message == "travel plan: 10 h a day, 2 h of forced march each day"
+    values = travel(store)
+    assert (values["arrival"]["text"], values["planned_forced_march_dcs"],
+            values["planned_halts"], values["plan_hours_per_day"]) == \
+        ("Day 2, 15:46", [11, 12], 1, 10)
+    assert "Day 2, 15:46" in home_status(store.session)
+    trip = values["onward"]
+    assert (trip["until"]["text"], trip["forced_march_dcs"], trip["halts"], trip["stop"]) == \
+        ("Day 2, 15:46", [11, 12], 1, "")
+    nonstop = values["onward_nonstop"]  # the other choice, and what it costs
+    assert (nonstop["until"]["text"], nonstop["forced_march_dcs"]) == \
+        ("Day 2, 01:46", list(range(11, 20)))
+    ok(store, "travel.advance", hours="end")
+    assert _make_every_save(store) == [11, 12]
+    assert clock(store) == (2, "15:46")
+    texts = [line["text"] for line in store.state["journal"]]
+    assert any("night's halt until Day 2, 08:00" in text for text in texts)
+    assert travel(store)["remaining_km"] == 0
+
+
+def test_the_plan_is_undoable_and_checked(store):
+    ok(store, "travel.plan", hours_per_day=12)
+    assert travel(store)["plan_hours_per_day"] == 12
+    assert store.undo().ok
+    assert travel(store)["plan_hours_per_day"] == 8
+    assert "from 1 to 24" in refused(store, "travel.plan", hours_per_day=30)
+    assert "from 1 to 24" in refused(store, "travel.plan", hours_per_day=0.5)
+    ok(store, "travel.mode", mode="ship", speed_kmh=5, hours_per_day=6)
+    ok(store, "travel.plan", hours_per_day=10)  # a ship owes no saves: it stops after its 6 h
+    assert travel(store)["plan_hours_per_day"] == 6
+
+
+@hsettings(max_examples=25, deadline=None,
+           suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(legs=st.lists(st.tuples(st.integers(1, 120), st.sampled_from(["plain", "road", "swamp"])),
+                     min_size=1, max_size=3),
+       per_day=st.integers(0, 16), start=st.integers(0, 23), pace=st.sampled_from(PACES),
+       ship=st.booleans(), new_day=st.sampled_from(["pause", "clock_day", "rest"]))
+def test_to_the_end_arrives_when_the_planner_said(make_store, legs, per_day, start, pace, ship,
+                                                  new_day):
+    """Whatever the route, the pace, the hours a day, the hour of setting off and the rule for
+    a new day of travel: travelling to the end (every save made) arrives when the plan said,
+    after the saves it listed."""
+    store = make_store([{"name": "Aria", "constitution": 14}])
+    _edit(store, "travel", settings={"new_travel_day": new_day})
+    if start:  # from 08:00
+        ok(store, "clock.advance", minutes=start * 60)
+    ok(store, "travel.pace", pace=pace)
+    if ship:
+        ok(store, "travel.mode", mode="ship", speed_kmh=5, hours_per_day=10)
+    for km, terrain in legs:
+        ok(store, "travel.leg", km=km, terrain=terrain)
+    ok(store, "travel.plan", hours_per_day=per_day)
+    planned = travel(store)
+    ok(store, "travel.advance", hours="end")
+    dcs = _make_every_save(store)
+    last = store.state["journal"]
+    assert dcs == planned["planned_forced_march_dcs"]
+    assert any("arrived at the end of the route" in line["text"] for line in last[-4:])
+    assert (f"Day {clock(store)[0]}, {clock(store)[1]}", travel(store)["remaining_km"]) == \
+        (planned["arrival"]["text"], 0)
+
+
+# -- the slowest member (setting party_pace) -----------------------------------------------------
+
+
+def test_the_slowest_member_counts_only_when_the_setting_says_so(store):
+    """Bram at exhaustion 2 (speed halved): by default the table's 4.5 km/h for everyone,
+    and the why box says so; with party_pace = slowest his speed ÷ 9 m scales every figure,
+    the plan and the advance."""
+    ok(store, "character.set", character="Bram", field="exhaustion", value="2")
+    bram = store.session.speed(next(c for c in store.state["characters"]
+                                    if c["name"] == "Bram")).m
+    ok(store, "travel.leg", km=9, terrain="plain")
+    values = travel(store)
+    assert values["per_hour_km"] == 4.5 and values["remaining_hours"] == 2
+    assert any("the table's pace for everyone" in step and "Bram" in step
+               for step in values["steps"])
+    ok(store, "settings.set", plugin="travel", key="party_pace", value="slowest")
+    values = travel(store)
+    assert values["per_hour_km"] == pytest.approx(4.5 * bram / 9, abs=1e-3)
+    assert any(step.startswith("the slowest traveller, Bram:") for step in values["steps"])
+    assert values["steps"][-1] == (f"= {values['per_minute_m']} m/min, {values['per_hour_km']} "
+                                   f"km/h, {values['per_day_km']} km in a day of 8 h")
+    assert values["remaining_hours"] == pytest.approx(2 * 9 / bram, abs=1e-3)
+    assert ok(store, "travel.advance", hours="1").data["km"] == pytest.approx(4.5 * bram / 9,
+                                                                             abs=1e-3)
+    assert "one of table, slowest" in refused(store, "settings.set", plugin="travel",
+                                               key="party_pace", value="fastest")
+
+
+def test_a_plan_under_an_hour_a_day_in_the_file_is_reported_not_halted_for_ever(host, tmp_path):
+    from gm_console.files import codec
+    path = tmp_path / "bad.toml"
+    path.write_text('format_version = 1\n[session]\nname = "x"\n'
+                    '[plugins.travel]\nplan_hours_per_day = 0.001\n', encoding="utf-8")
+    with pytest.raises(codec.SessionFileError, match="plan_hours_per_day must be 0"):
+        codec.read(path, host)
