@@ -54,6 +54,40 @@ def test_the_screen_bar_fits_and_always_shows_every_key(host):
     assert "F8 Combat" in bar_text(entries, "combat.tracker", 120).plain
 
 
+@pytest.mark.parametrize("language", ["en", "fr"])
+async def test_at_80x24_the_bar_and_every_footer_show_each_label_whole(
+        make_app, store, tmp_path, language):
+    """No label cut at 80 columns, in either language: the bar names every screen (help's
+    key is on the footer's right), and a footer shows a key with all it says or leaves it
+    out (the help lists it)."""
+    from test_app import reload_with_settings
+
+    from gm_console.ui.widgets import Footer
+    from gm_console.ui.widgets.screen_bar import ScreenBar
+
+    reload_with_settings(store, tmp_path, f'language = "{language}"\n')
+    app = make_app(store)
+    problems: list[str] = []
+    async with app.run_test(size=SIZE) as pilot:
+        async for screen in each_screen(pilot):
+            name = type(screen).__name__
+            bar = str(screen.query_one(ScreenBar).render())
+            problems += [f"{name}: the bar cuts {entry.label!r}: {bar}"
+                         for entry in app.nav_entries
+                         if entry.screen_id != "help" and entry.label not in bar]
+            footer = screen.query_one(Footer)
+            line = footer.render().plain
+            assert footer.size.width == 80 and len(line) <= 80
+            for start, end, shown in footer._spans:
+                if shown.description not in line[start:end]:
+                    problems.append(f"{name}: the footer cuts {shown.description!r}: {line}")
+            if screen.nav_id != "help" and f"F1 {app.t('Help')}" not in line:
+                problems.append(f"{name}: no help key in the footer: {line}")
+            if isinstance(screen, CharacterScreen):
+                break
+    assert not problems, "\n".join(problems)
+
+
 def test_a_plugin_screen_asking_for_a_taken_key_gets_the_next_free_one(host):
     from dataclasses import replace
 

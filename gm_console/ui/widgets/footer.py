@@ -10,6 +10,7 @@ from rich.text import Text
 from textual import events
 from textual.widget import Widget
 
+from gm_console.ui.navigation import key_label
 from gm_console.ui.styles import css_beside
 
 
@@ -44,7 +45,7 @@ class Footer(Widget):
     def __init__(self) -> None:
         super().__init__()
         self._keys: tuple[_FooterKey, ...] = ()
-        self._palette: _FooterKey | None = None
+        self._palette: tuple[_FooterKey, ...] = ()  # the help key and the palette's
         self._spans: list[tuple[int, int, _FooterKey]] = []  # where each key was drawn
 
     def on_mount(self) -> None:
@@ -90,16 +91,29 @@ class Footer(Widget):
                 first[binding.action] = _FooterKey(
                     binding.key, self.app.get_key_display(binding), binding.description,
                     enabled, tooltip)
-        palette = None
+        right: list[_FooterKey] = []  # always shown, on the right
+        help_key = self._help_key()
+        if help_key is not None:
+            right.append(help_key)
         if self.app.ENABLE_COMMAND_PALETTE and self.app.COMMAND_PALETTE_BINDING in bindings:
             _, binding, enabled, _ = bindings[self.app.COMMAND_PALETTE_BINDING]
-            palette = _FooterKey(binding.key, self.app.get_key_display(binding),
-                                 binding.description, enabled,
-                                 binding.tooltip or binding.description)
+            right.append(_FooterKey(binding.key, self.app.get_key_display(binding),
+                                    binding.description, enabled,
+                                    binding.tooltip or binding.description))
+        palette = tuple(right)
         keys = tuple(first.values())
         if (keys, palette) != (self._keys, self._palette):
             self._keys, self._palette = keys, palette
             self.refresh()
+
+    def _help_key(self) -> _FooterKey | None:
+        """The help's key, which the screen bar leaves to the footer (ScreenBar); not on the
+        help itself."""
+        entries = getattr(self.app, "nav_entries", [])
+        entry = next((entry for entry in entries if entry.screen_id == "help"), None)
+        if entry is None or getattr(self.screen, "nav_id", "") == "help":
+            return None
+        return _FooterKey(entry.key, key_label(entry.key), entry.label, True, "")
 
     def render(self) -> Text:
         key_style = self.get_component_rich_style("footer--key")
@@ -118,18 +132,30 @@ class Footer(Widget):
                 line.stylize("dim", start)
             self._spans.append((start, line.cell_len, shown))
 
+        # A key is shown whole or not at all (F1 help lists them all): the help's and the
+        # palette's on the right, the screen's from the left in the room they leave, spaced
+        # as Textual's footer spaces them when they all fit, else closer together, as its
+        # compact footer (the key's colour sets it apart), the last left out when still too many.
+        right = [(shown, shown.display, f" {shown.description}") for shown in self._palette]
+        right_width = sum(cell_len(key) + cell_len(text) + 1 for _, key, text in right)
+        room = max(self.size.width - right_width, 0)
+        spaced = [(shown, f" {shown.display} ",
+                   f"{shown.description} " if shown.description else "")
+                  for shown in self._keys]
+        if sum(cell_len(key) + cell_len(text) for _, key, text in spaced) > room:
+            spaced = [(shown, f" {shown.display}",
+                       f" {shown.description}" if shown.description else "")
+                      for shown in self._keys]
         line = Text(no_wrap=True, overflow="crop", end="")
-        for shown in self._keys:
-            draw(line, shown, f" {shown.display} ",
-                 f"{shown.description} " if shown.description else "")
-        if self._palette is not None:  # on the right, over the keys it leaves no room for
-            cut = max(self.size.width - cell_len(self._palette.display)
-                      - cell_len(self._palette.description) - 3, 0)
-            line.truncate(cut, pad=True)
-            self._spans = [(start, min(end, cut), shown) for start, end, shown in self._spans
-                           if start < cut]
+        for shown, key, description in spaced:
+            if line.cell_len + cell_len(key) + cell_len(description) > room:
+                break
+            draw(line, shown, key, description)
+        if right:
+            line.pad_right(room - line.cell_len)
             line.append("\u258f", self.get_component_rich_style("footer--edge"))
-            draw(line, self._palette, self._palette.display, f" {self._palette.description} ")
+            for index, (shown, key, description) in enumerate(right):
+                draw(line, shown, key, description + (" " if index < len(right) - 1 else ""))
         line.stylize_before(self.rich_style)
         return line
 

@@ -11,7 +11,9 @@ from gm_console.ui.styles import css_beside
 
 
 class ScreenBar(Static):
-    """The line under the header: every screen with its key, the one in front highlighted."""
+    """The line under the header: every screen with its key, the one in front highlighted.
+    Help is not among them: its key is on every footer's right (Footer), which leaves the
+    bar room for every other label in full at 80 columns, in French too."""
 
     DEFAULT_CSS = css_beside(__file__, "screen_bar.tcss")
 
@@ -25,4 +27,5 @@ class ScreenBar(Static):
         app: Any = self.app
         width = max(self.size.width, 20)
         current = getattr(self.screen, "nav_id", "")
-        self.update(bar_text(app.nav_entries, current, width))
+        self.update(bar_text([entry for entry in app.nav_entries if entry.screen_id != "help"],
+                             current, width))
