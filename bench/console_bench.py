@@ -755,7 +755,14 @@ def players_table(sizes: str) -> None:
         "players_bench.py")), "--players", sizes], check=True)
 
 
-FIGURES = ("startup", "imports", "keys", "calls", "saves", "journal", "combat", "players")
+def durable() -> None:
+    print("\nthe durable session (bench/durable_bench.py):", flush=True)
+    subprocess.run([sys.executable, "-W", "ignore", str(Path(__file__).with_name(
+        "durable_bench.py"))], check=True)
+
+
+FIGURES = ("startup", "imports", "keys", "calls", "saves", "journal", "combat", "durable",
+           "players")
 """What ``--only`` chooses from, in the order they are printed."""
 
 
@@ -793,6 +800,7 @@ def main() -> None:
             "saves": lambda: saves(demo, big, 20, args.runs),
             "journal": lambda: journal_screen(folder, args.runs, args.quiet),
             "combat": combat_summary,
+            "durable": durable,
             # the game server with a table of players: its own table of figures
             "players": lambda: players_table(args.players),
         }
