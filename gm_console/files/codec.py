@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Mapping, NamedTuple, Protocol
 import tomli
 
 from gm_console.files import serialise
+from gm_console.files.durable_io import fsync_folder
 from gm_console.files.journal_file import JournalFile
 from gm_console.files.nesting import MAX_DEPTH, Where, too_deep
 from gm_console.rules import characters as core_characters
@@ -296,11 +297,7 @@ def write_atomic(path: Path, text: str) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
-    dir_fd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(dir_fd)
-    finally:
-        os.close(dir_fd)
+    fsync_folder(folder)
 
 
 def _backup(target: Path) -> None:

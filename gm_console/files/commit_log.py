@@ -28,6 +28,8 @@ import zlib
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from gm_console.files.durable_io import fsync_folder, write_all
+
 _TOML_TIMES = {"datetime": dt.datetime.fromisoformat, "date": dt.date.fromisoformat,
                "time": dt.time.fromisoformat}
 _TAG = "$toml"  # a TOML date or time in JSON: {"$toml": "date", "value": "2026-12-06"}
@@ -150,9 +152,7 @@ class CommitLog:
                 fd = self._open()
                 size = os.fstat(fd).st_size
                 try:
-                    left = memoryview(line)
-                    while left:  # a write cut short (a disk filling up) says why on the next
-                        left = left[os.write(fd, left):]
+                    write_all(fd, line)
                     os.fdatasync(fd)
                 except OSError:
                     os.ftruncate(fd, size)  # no half line left for the next one to follow
@@ -173,7 +173,7 @@ class CommitLog:
             if os.fstat(self._fd).st_size > self._good:
                 os.ftruncate(self._fd, self._good)
             if not existed:  # the file's name is as durable as its lines
-                _fsync_folder(self.path.parent)
+                fsync_folder(self.path.parent)
         return self._fd
 
     def checkpointed(self, seq: int) -> None:
@@ -197,7 +197,7 @@ class CommitLog:
             os.replace(tmp, self.path)
             os.close(fd)
             self._fd = None
-            _fsync_folder(self.path.parent)
+            fsync_folder(self.path.parent)
 
     @property
     def pending(self) -> int:
@@ -213,11 +213,3 @@ class CommitLog:
                 self._fd = None
             if not self._unchecked:
                 self.path.unlink(missing_ok=True)
-
-
-def _fsync_folder(folder: Path) -> None:
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)

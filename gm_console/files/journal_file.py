@@ -19,6 +19,8 @@ import os
 from pathlib import Path
 from typing import Any, Sequence
 
+from gm_console.files.durable_io import fsync_folder, write_all
+
 
 def journal_path(session: Path) -> Path:
     """Beside the session file's real path (a link is written through, as the file is)."""
@@ -88,18 +90,12 @@ class JournalFile:
             created = os.fstat(fd).st_size == 0 and not old
             os.ftruncate(fd, keep)
             os.lseek(fd, keep, os.SEEK_SET)
-            data = memoryview(b"".join(new))
-            while data:
-                data = data[os.write(fd, data):]
+            write_all(fd, b"".join(new))
             os.fsync(fd)
         finally:
             os.close(fd)
         if created:  # the file's name as durable as its lines
-            folder = os.open(self.path.parent, os.O_RDONLY)
-            try:
-                os.fsync(folder)
-            finally:
-                os.close(folder)
+            fsync_folder(self.path.parent)
         ends = self._ends[:shared]
         for raw in new:
             ends.append((ends[-1] if ends else 0) + len(raw))

@@ -16,19 +16,11 @@ import pytest
 
 from gm_console.files import codec, commit_log
 from gm_console.files.commit_log import CommitLog
-from gm_console.files.saver import Saver
 from gm_console.headless import open_state
 from gm_console.live.rendezvous import SessionLock
 from gm_console.state.store import Store
+from tests.faults.owned_session import owned
 from tests.live.live_helpers import gm, serve
-
-
-def owned(path, host):
-    """A store as the owner has it (log and saver), on ``path``, opened as the owner opens."""
-    opened = open_state(path, host, create=True)
-    log = CommitLog(path, opened.logged)
-    saver = Saver(path, log=log)
-    return Store(opened.state, host, on_save=saver.schedule, log=log), saver, log
 
 
 def minutes(state) -> int:

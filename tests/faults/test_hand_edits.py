@@ -8,17 +8,13 @@ import os
 import time
 
 from gm_console.files import codec
-from gm_console.files.commit_log import CommitLog
-from gm_console.files.saver import Saver
 from gm_console.headless import open_state
-from gm_console.state.store import Store
+from tests.faults.owned_session import owned
 
 
-def owned(path, host, **saver_args):
-    opened = open_state(path, host, create=True)
-    log = CommitLog(path, opened.logged)
-    saver = Saver(path, log=log, **saver_args)
-    store = Store(opened.state, host, on_save=saver.schedule, log=log)
+def saved_once(path, host, **saver_args):
+    """The owner's store and saver, its session on disk once."""
+    store, saver, _ = owned(path, host, **saver_args)
     saver.schedule(store.state)
     assert saver.flush()
     return store, saver
@@ -34,7 +30,7 @@ def hand_edit(path, old: str, new: str) -> str:
 def test_a_hand_edit_is_not_written_over_and_the_game_master_is_told(tmp_path, host):
     path = tmp_path / "s.toml"
     told = []
-    store, saver = owned(path, host, on_error=told.append)
+    store, saver = saved_once(path, host, on_error=told.append)
     edited = hand_edit(path, 'name = "s"', 'name = "Edited by hand"')
     assert store.apply("clock.advance", {"minutes": 5}).ok  # safe in the log meanwhile
     assert not saver.flush(timeout=5)
@@ -52,7 +48,7 @@ def test_a_hand_edit_is_not_written_over_and_the_game_master_is_told(tmp_path, h
 
 def test_a_file_only_touched_is_saved_over_as_ever(tmp_path, host):
     path = tmp_path / "s.toml"
-    store, saver = owned(path, host)
+    store, saver = saved_once(path, host)
     os.utime(path, ns=(time.time_ns(), time.time_ns() + 10**9))
     store.apply("clock.advance", {"minutes": 5})
     assert saver.flush() and not saver.edited
@@ -62,7 +58,7 @@ def test_a_file_only_touched_is_saved_over_as_ever(tmp_path, host):
 
 def test_taking_the_edited_file_is_undoable_and_saves_go_on(tmp_path, host):
     path = tmp_path / "s.toml"
-    store, saver = owned(path, host)
+    store, saver = saved_once(path, host)
     store.apply("clock.advance", {"minutes": 5})
     assert saver.flush()
     hand_edit(path, 'name = "s"', 'name = "Renamed"')
@@ -81,7 +77,7 @@ def test_taking_the_edited_file_is_undoable_and_saves_go_on(tmp_path, host):
 
 def test_keeping_the_live_session_keeps_the_edited_file_beside_it(tmp_path, host):
     path = tmp_path / "s.toml"
-    store, saver = owned(path, host)
+    store, saver = saved_once(path, host)
     edited = hand_edit(path, 'name = "s"', 'name = "Edited"')
     store.apply("clock.advance", {"minutes": 5})
     assert not saver.flush(timeout=5)
@@ -96,7 +92,7 @@ async def test_the_console_shows_the_hand_edit_and_offers_both_choices(tmp_path,
     from gm_console.ui.app import app_class
 
     path = tmp_path / "s.toml"
-    store, saver = owned(path, host, delay=0.0)
+    store, saver = saved_once(path, host, delay=0.0)
     app = app_class(host)(store, path, saver)
     saver.on_error, saver.on_saved_again = app.report_save_error, app.report_saved_again
     async with app.run_test(size=(80, 24)) as pilot:

@@ -11,11 +11,9 @@ import pytest
 
 from gm_console import cli
 from gm_console.files import codec
-from gm_console.files.commit_log import CommitLog
 from gm_console.files.journal_file import journal_path
-from gm_console.files.saver import Saver
 from gm_console.headless import open_state
-from gm_console.state.store import Store
+from tests.faults.owned_session import owned
 
 
 def old_layout(lines: int) -> str:
@@ -57,10 +55,7 @@ def test_an_op_appends_its_lines_and_leaves_the_rest_as_it_was(tmp_path):
 
 def test_an_undo_takes_its_lines_back_from_the_file(tmp_path, host):
     path = tmp_path / "s.toml"
-    opened = open_state(path, host, create=True)
-    log = CommitLog(path, opened.logged)
-    saver = Saver(path, log=log, journal=opened.journal)
-    store = Store(opened.state, host, on_save=saver.schedule, log=log)
+    store, saver, _ = owned(path, host)
     store.apply("journal.note", {"text": "kept"})
     store.apply("journal.note", {"text": "undone"})
     assert saver.flush()
@@ -74,10 +69,7 @@ def test_an_undo_takes_its_lines_back_from_the_file(tmp_path, host):
 
 def test_a_line_cut_by_a_crash_is_dropped_and_the_log_gives_it_back(tmp_path, host):
     path = tmp_path / "s.toml"
-    opened = open_state(path, host, create=True)
-    log = CommitLog(path, opened.logged)
-    saver = Saver(path, log=log, journal=opened.journal)
-    store = Store(opened.state, host, on_save=saver.schedule, log=log)
+    store, saver, _ = owned(path, host)
     store.apply("journal.note", {"text": "one"})
     assert saver.flush()
     store.apply("journal.note", {"text": "two"})  # in the log; killed before its save

@@ -1,0 +1,20 @@
+"""A session opened as its owner opens it (gm_console.live.owner.Owner.open), without the
+socket: its write-ahead log, its saver (with the journal's file as read) and its store."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from gm_console.files.commit_log import CommitLog
+from gm_console.files.saver import Saver
+from gm_console.headless import open_state
+from gm_console.host.manager import Host
+from gm_console.state.store import Store
+
+
+def owned(path: Path, host: Host, **saver_args: Any) -> tuple[Store, Saver, CommitLog]:
+    opened = open_state(path, host, create=True)
+    log = CommitLog(path, opened.logged)
+    saver = Saver(path, log=log, journal=opened.journal, **saver_args)
+    return Store(opened.state, host, on_save=saver.schedule, log=log), saver, log
