@@ -243,7 +243,7 @@ def _meet(path: Path) -> tuple[Any, Any] | None:
 
 
 def _join(sock: Any, path: Path, host: Host, role: str, name: str,
-          front: str = "") -> RemoteStore | None:
+          front: str = "", journal: bool = True) -> RemoteStore | None:
     from gm_console.live.client import (  # only a front that joins
         JoinRefused,
         RemoteStore,
@@ -253,7 +253,7 @@ def _join(sock: Any, path: Path, host: Host, role: str, name: str,
         pid = rendezvous.read_announcement(path).get("pid")
         return RemoteStore(sock, host, role, name, front,
                            join_timeout=host.config.join_timeout_seconds, session=path,
-                           owner_pid=pid if isinstance(pid, int) else None)
+                           owner_pid=pid if isinstance(pid, int) else None, journal=journal)
     except JoinRefused as exc:  # refused, not answering, or gone: the message says which
         print(f"gm-console: {exc}", file=sys.stderr)
         return None
@@ -431,7 +431,8 @@ def _show(args: argparse.Namespace, host: Host) -> int:
         return 2
     role, lock, sock = front
     if sock is not None:  # as the owner has it now, unsaved changes included
-        remote = _join(sock, args.session, host, str(role), args.front_name or "show")
+        remote = _join(sock, args.session, host, str(role), args.front_name or "show",
+                       journal=False)  # show prints no journal
         if remote is None:
             return 2
         data = show(remote)
@@ -512,7 +513,8 @@ def _op(args: argparse.Namespace, host: Host, given: dict[str, Any] | None = Non
         return 2
     role, lock, sock = front
     if sock is not None:  # the owner applies it: every screen shows it at once
-        remote = _join(sock, args.session, host, str(role), args.front_name or "cli")
+        remote = _join(sock, args.session, host, str(role), args.front_name or "cli",
+                       journal=False)  # an operation reads what it changes, not the journal
         if remote is None:
             return 2
         # An id that op printed says which owner it was sent to (ID@OWNER): only that one

@@ -193,7 +193,7 @@ def test_journal_index_finds_each_filters_lines_as_select_does_and_follows_the_j
     assert "undo" in index.kinds(store.state["journal"])
     # Another journal (another session): indexed afresh, nothing of the first one kept.
     other = [{"kind": "roll", "who": ["Zed"], "text": "Zed rolls"}]
-    assert index.positions(other, "zed") == [0] and index.positions(other, "bram") == []
+    assert list(index.positions(other, "zed")) == [0] and not index.positions(other, "bram")
     assert index.kinds(other) == ["roll"]
 
 

@@ -1,48 +1,101 @@
-"""The journal of a committed state, which the next state's journal extends without a copy.
+"""The journal of a committed state: the lines on disk read back when asked for, the newer ones
+held, and the next state's journal extending it without a copy.
 
-States are never changed once committed, and every operation adds lines to the journal: a
-new list each time would copy a long campaign's fifty thousand lines (and touch each line's
-reference count: a millisecond, per operation, growing with the campaign). A :class:`Journal`
-is the first ``len`` lines of a list it shares with the journals after it: the newest
-state's journal grows by appending to the shared list, which the older states' journals do
-not see past their own length; an older state's journal (after an undo) is copied once when
-it grows. It reads as a list does (indexing, slices, iteration, equality with a list); what
-writes it out (JSON, TOML) takes :meth:`Journal.as_list`, or :func:`plain`.
+A long campaign's journal is fifty thousand lines: held as dicts they are a hundred MiB of the
+owner's memory, and copied per operation a millisecond. A :class:`Journal` is its first
+``base`` lines on a :class:`Shelf` (the journal's file, gm_console.files.journal_file: read
+back a few at a time, when a screen or an export asks) and the lines after them in a list it
+shares with the journals after it. States are never changed once committed, and every
+operation adds lines: the newest state's journal grows by appending to the shared list,
+which the older states' journals do not see past their own length; an older state's journal
+(after an undo) is copied once when it grows. Once its lines are on disk and no undo can take
+them back, the store moves a journal's ``base`` up (:meth:`Journal.settled`), and the lines
+below it are no longer held.
+
+It reads as a list does (indexing, slices, iteration, equality with a list); what writes it
+out (JSON, TOML) takes :meth:`Journal.as_list`, or :func:`plain`.
 """
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator, Sequence
-from typing import Any, overload
+from typing import Any, Protocol, overload
 
 Line = dict[str, Any]
 
+CHUNK = 512
+"""Lines read from the shelf at once when a journal is walked through."""
+
+
+class Shelf(Protocol):
+    """Where a journal's older lines are kept: the journal's file."""
+
+    def lines(self, start: int, stop: int) -> list[Line]:
+        """Lines ``start`` to ``stop`` (stop not included), all of them on the shelf."""
+
+    def holds(self, index: int, line: Line) -> bool:
+        """Whether ``line`` (a held line) is the one the shelf has at ``index``."""
+
 
 class Journal(Sequence[Line]):
-    __slots__ = ("_lines", "_length")
+    __slots__ = ("_shelf", "_base", "_lines", "_length")
 
-    def __init__(self, lines: list[Line], length: int | None = None) -> None:
-        self._lines = lines  # shared with the journals after this one: only appended to
-        self._length = len(lines) if length is None else length
+    def __init__(self, lines: list[Line], length: int | None = None,
+                 shelf: Shelf | None = None, base: int = 0) -> None:
+        self._shelf = shelf  # lines [0, base) are there
+        self._base = base if shelf is not None else 0
+        self._lines = lines  # lines from base on; shared with the journals after this one
+        self._length = self._base + len(lines) if length is None else length
 
     @classmethod
     def of(cls, lines: Sequence[Line]) -> Journal:
         """``lines`` as a journal: a list is copied once, since its owner may change it."""
         return lines if isinstance(lines, Journal) else cls(list(lines))
 
+    @classmethod
+    def shelved(cls, shelf: Shelf, count: int) -> Journal:
+        """The ``count`` lines on ``shelf``, none of them held."""
+        return cls([], count, shelf, count)
+
     def plus(self, new: Sequence[Line]) -> Journal:
         """This journal and ``new`` after it (the store's lock makes one state's growth at a
         time): the shared list is extended when this is its newest journal."""
         if not new:
             return self
-        if len(self._lines) == self._length:
+        held = self._length - self._base
+        if len(self._lines) == held:
             self._lines.extend(new)
-            return Journal(self._lines, self._length + len(new))
-        return Journal([*self._lines[:self._length], *new])
+            return Journal(self._lines, self._length + len(new), self._shelf, self._base)
+        return Journal([*self._lines[:held], *new], None, self._shelf, self._base)
+
+    def head(self, count: int) -> Journal:
+        """The first ``count`` lines (a write-ahead record's undo keeps as many)."""
+        count = max(0, min(count, self._length))
+        base = min(self._base, count)
+        return Journal(self._lines[:count - base], count, self._shelf, base)
+
+    def settled(self, shelf: Shelf, upto: int) -> Journal:
+        """This journal with its first ``upto`` lines read from ``shelf`` instead of held:
+        the caller knows they are on it as they are here, and that no undo takes them back."""
+        upto = min(upto, self._length)
+        if shelf is self._shelf and upto <= self._base:
+            return self
+        if shelf is not self._shelf and self._base:
+            return self  # lines read from elsewhere: kept as they are
+        held = self._lines[upto - self._base:self._length - self._base]
+        return Journal(held, self._length, shelf, upto)
+
+    def held_at(self, index: int) -> Line | None:
+        """Line ``index`` if this journal holds it; None if it is on the shelf."""
+        return None if index < self._base else self._lines[index - self._base]
+
+    def on_shelf(self, shelf: object) -> int:
+        """How many first lines this journal reads from ``shelf`` (0 from another)."""
+        return self._base if shelf is self._shelf and shelf is not None else 0
 
     def as_list(self) -> list[Line]:
-        return self._lines[:self._length]
+        return self[0:self._length]
 
     def __len__(self) -> int:
         return self._length
@@ -55,15 +108,38 @@ class Journal(Sequence[Line]):
     def __getitem__(self, index: int | slice) -> Line | list[Line]:
         if isinstance(index, slice):
             start, stop, step = index.indices(self._length)
-            return self._lines[start:stop:step]
+            if step != 1:
+                return [self[i] for i in range(start, stop, step)]
+            return self._range(start, stop)
         if index < 0:
             index += self._length
         if not 0 <= index < self._length:
             raise IndexError("journal index out of range")
-        return self._lines[index]
+        if index < self._base:
+            assert self._shelf is not None
+            return self._shelf.lines(index, index + 1)[0]
+        return self._lines[index - self._base]
+
+    def _range(self, start: int, stop: int) -> list[Line]:
+        if stop <= start:
+            return []
+        out: list[Line] = []
+        if start < self._base:
+            assert self._shelf is not None
+            out = self._shelf.lines(start, min(stop, self._base))
+        if stop > self._base:
+            out.extend(self._lines[max(start, self._base) - self._base:stop - self._base])
+        return out
 
     def __iter__(self) -> Iterator[Line]:
-        return itertools.islice(self._lines, self._length)
+        for start in range(0, self._base, CHUNK):
+            yield from self._range(start, min(start + CHUNK, self._base))
+        yield from itertools.islice(self._lines, self._length - self._base)
+
+    def __reversed__(self) -> Iterator[Line]:
+        """Newest first, read a chunk at a time (the last rolls, the last lines)."""
+        for stop in range(self._length, 0, -CHUNK):
+            yield from reversed(self._range(max(0, stop - CHUNK), stop))
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Journal):
@@ -76,7 +152,36 @@ class Journal(Sequence[Line]):
         return [*self, *other]
 
     def __repr__(self) -> str:
-        return f"Journal({self._length} lines)"
+        return f"Journal({self._length} lines, {self._length - self._base} held)"
+
+
+def shared_prefix(old: Sequence[Line], new: Sequence[Line]) -> int:
+    """How many first lines two journals share (the same lines, not equal ones: two lines
+    that read alike are two events). Journals of one session share their shelf's lines and
+    their held lines' objects: from the end, in a pass or two of pointer comparisons for what
+    an operation or an undo changed; lists arrived as copies are compared by equality."""
+    limit = min(len(old), len(new))
+    if not isinstance(old, Journal) or not isinstance(new, Journal):
+        count = 0
+        for a, b in zip(old, new):
+            if a is not b and a != b:
+                break
+            count += 1
+        return count
+    shelf = old._shelf if old._shelf is new._shelf else None
+    floor = min(old.on_shelf(shelf), new.on_shelf(shelf), limit)  # both read these from it
+    shared = limit
+    while shared > floor and not _same(old, new, shared - 1, shelf):
+        shared -= 1
+    return shared
+
+
+def _same(old: Journal, new: Journal, index: int, shelf: Shelf | None) -> bool:
+    a, b = old.held_at(index), new.held_at(index)
+    if a is not None and b is not None:
+        return a is b
+    held = a if a is not None else b
+    return held is not None and shelf is not None and shelf.holds(index, held)
 
 
 def plain(value: Any) -> Any:

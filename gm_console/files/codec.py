@@ -96,6 +96,10 @@ def load(path: Path, host: CodecHost) -> Loaded:
     clean_stale_temporaries(path)
     state = parse(text, path)
     moved = "journal" in state
+    found = problems(state, host)
+    if found:
+        raise SessionFileError(path, [Problem(locate(text, where), message)
+                                      for where, message in found])
     journal, lines, cut = JournalFile.read(path)
     if moved:
         journal.moved_in()
@@ -103,10 +107,6 @@ def load(path: Path, host: CodecHost) -> Loaded:
         raise SessionFileError(journal.path, [Problem(None, cut)])
     else:
         state["journal"] = lines
-    found = problems(state, host)
-    if found:
-        raise SessionFileError(path, [Problem(locate(text, where), message)
-                                      for where, message in found])
     return Loaded(prepare(state, host, default_name=path.stem), journal, moved)
 
 

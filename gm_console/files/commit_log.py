@@ -28,6 +28,7 @@ import zlib
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from gm_console.committed.journal import Journal, shared_prefix
 from gm_console.files.durable_io import fsync_folder, write_all
 
 _TOML_TIMES = {"datetime": dt.datetime.fromisoformat, "date": dt.date.fromisoformat,
@@ -68,9 +69,7 @@ def record_of(before: dict[str, Any], after: dict[str, Any], op: str) -> dict[st
                              if old_plugins.get(name) is not table}
         record["drop_plugins"] = [name for name in old_plugins if name not in new_plugins]
     old_lines, new_lines = before.get("journal", []), after.get("journal", [])
-    kept = min(len(old_lines), len(new_lines))
-    while kept and old_lines[kept - 1] is not new_lines[kept - 1]:
-        kept -= 1  # an undo takes back the undone operation's lines
+    kept = shared_prefix(old_lines, new_lines)  # an undo takes back the undone lines
     record["journal"] = [kept, new_lines[kept:]]
     return record
 
@@ -90,7 +89,7 @@ def replay(state: dict[str, Any], records: list[dict[str, Any]]) -> dict[str, An
             state["plugins"] = plugins
         kept, added = record.get("journal", [None, []])
         if kept is not None:
-            state["journal"] = [*state.get("journal", [])[:kept], *added]
+            state["journal"] = Journal.of(state.get("journal", [])).head(kept).plus(added)
     return state
 
 

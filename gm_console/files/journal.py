@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from array import array
 from typing import Any, Iterable, Sequence
 
+from gm_console.committed.journal import shared_prefix
 from gm_console.rules import privacy
 from gm_console.rules.clock import format_clock
 from gm_console.text.i18n import Translator
@@ -29,7 +31,8 @@ class Index:
     def __init__(self) -> None:
         self._lines: Sequence[dict[str, Any]] = ()  # indexed last; held, so the same objects
         self._done = 0  # how many of them are indexed
-        self._by: dict[str | tuple[str, str], list[int]] = {}  # kind; (character, kind or "")
+        # kind; (character, kind or ""): machine integers, a long journal's index is small
+        self._by: dict[str | tuple[str, str], array[int]] = {}
 
     def positions(self, lines: Sequence[dict[str, Any]], character: str = "",
                   kind: str = "") -> Sequence[int]:
@@ -49,9 +52,8 @@ class Index:
         """Index ``lines``, or at most ``most`` more of them; True once all are. A screen
         indexes a long journal a slice at a time, and a filter finishes what is left."""
         if lines is not self._lines:
-            old, shared = self._lines, min(len(lines), self._done)
-            while shared and lines[shared - 1] is not old[shared - 1]:
-                shared -= 1  # an undo's: a line or two; another journal's: all of them
+            # an undo's: a line or two; another journal's: all of them
+            shared = min(shared_prefix(self._lines, lines), self._done)
             by = self._by
             for key in list(by):
                 found = by[key]
@@ -62,18 +64,17 @@ class Index:
             self._lines, self._done = lines, shared
         end = len(lines) if most is None else min(len(lines), self._done + most)
         by = self._by
-        for index in range(self._done, end):
-            line = lines[index]
+        for index, line in enumerate(lines[self._done:end], self._done):
             kind = str(line.get("kind", ""))
             if kind not in by:  # kinds are keys alone; characters with a kind or none
-                by[kind] = []
+                by[kind] = array("q")
             by[kind].append(index)
             who = line.get("who")
             if who:
                 for name in {str(w).casefold() for w in who}:
                     for key in ((name, ""), (name, kind)) if kind else ((name, ""),):
                         if key not in by:
-                            by[key] = []
+                            by[key] = array("q")
                         by[key].append(index)
         self._done = end
         return end == len(lines)

@@ -4,7 +4,9 @@ per line, appended to.
 The journal is most of a long campaign's bytes and it only grows at its end (an undo takes
 back the undone operation's lines, the last ones): kept out of the TOML file, a save writes
 the small state and appends the new lines, so an operation costs what it changed whatever
-the campaign's length. A line cut by a crash in the middle of an append is dropped when the
+the campaign's length. Its lines are read back from the file when asked for (the file is the
+:class:`~gm_console.committed.journal.Shelf` of the session's journals): a long campaign's
+journal is not held in memory. A line cut by a crash in the middle of an append is dropped when the
 file is read: the session's write-ahead log (gm_console.files.commit_log) still holds it,
 since the log is truncated only after the save that wrote it.
 
@@ -16,10 +18,16 @@ from __future__ import annotations
 
 import json
 import os
+import threading
+from array import array
 from pathlib import Path
 from typing import Any, Sequence
 
+from gm_console.committed.journal import Journal, Line
 from gm_console.files.durable_io import fsync_folder, write_all
+
+CACHED = 1024
+"""Lines read back kept decoded: a screen's page, and the last lines, without a read each."""
 
 
 def journal_path(session: Path) -> Path:
@@ -34,28 +42,40 @@ def _line(entry: dict[str, Any]) -> bytes:
 
 
 class JournalFile:
-    """What of a session's journal is on disk, and where each line ends in the file."""
+    """A session's journal on disk: where each line ends in the file, the lines read back,
+    and which of the held lines it wrote (a journal's held line is the one on disk when it
+    is the very object written)."""
 
-    def __init__(self, session: Path, lines: Sequence[dict[str, Any]] = (),
-                 ends: list[int] | None = None) -> None:
+    def __init__(self, session: Path, ends: Sequence[int] = ()) -> None:
         self.path = journal_path(session)
-        self._lines: Sequence[dict[str, Any]] = lines  # as on disk: the same objects
-        self._ends: list[int] = ends if ends is not None else []  # byte after each line
+        self._ends = array("q", ends)  # the byte after each line
+        self._written: dict[int, Line] = {}  # index -> the line object written there
+        self._floor = 0
+        """Lines below this are on disk as every journal of the session has them, and no
+        undo takes them back (:meth:`settle`): never cut nor written again."""
+        self._cache: dict[int, Line] = {}
+        self._lock = threading.Lock()  # a screen reads while the saver's thread writes
+        self._reader: int | None = None
+
+    def __len__(self) -> int:
+        return len(self._ends)
 
     @classmethod
-    def read(cls, session: Path) -> tuple[JournalFile, list[dict[str, Any]], str]:
-        """The journal on disk, its lines, and what is wrong with it ("" when nothing): a line
-        that is not a JSON table, before the last one (the last one a crash may have cut)."""
+    def read(cls, session: Path) -> tuple[JournalFile, Journal, str]:
+        """The journal on disk, the session's journal of it (its lines read when asked
+        for), and what is wrong with it ("" when nothing): a line that is not a JSON table,
+        before the last one (the last one a crash may have cut)."""
         try:
             data = journal_path(session).read_bytes()
         except FileNotFoundError:
-            return cls(session), [], ""
-        lines: list[dict[str, Any]] = []
+            empty = cls(session)
+            return empty, Journal.shelved(empty, 0), ""
         ends: list[int] = []
         problem, at = "", 0
         raws = data.splitlines(keepends=True)
+        del data
         for number, raw in enumerate(raws, 1):
-            try:
+            try:  # each line checked, then let go: the file keeps them
                 entry = json.loads(raw) if raw.endswith(b"\n") else None
             except ValueError:
                 entry = None
@@ -64,30 +84,62 @@ class JournalFile:
                     problem = f"line {number} is not a journal line (a JSON table on one line)"
                 break  # a last line cut by a crash was never acknowledged: the log has it
             at += len(raw)
-            lines.append(entry)
             ends.append(at)
-        return cls(session, lines, ends), lines, problem
+        found = cls(session, ends)
+        return found, Journal.shelved(found, len(ends)), problem
 
     def moved_in(self) -> None:
         """The journal was read from the session file (the old layout): none of it is in this
         file yet, whatever the file holds."""
-        self._lines, self._ends = (), []
+        self._ends = array("q")
 
-    def sync(self, lines: Sequence[dict[str, Any]]) -> None:
-        """Make the file hold ``lines``: the lines it shares with what it holds (the same
-        objects, from the start) stay, the rest is cut and the new ones appended, then
-        fsync'd. A journal only grows at its end, so this writes what is new."""
-        old = self._lines
-        shared = min(len(old), len(lines))
-        while shared and old[shared - 1] is not lines[shared - 1]:
+    def lines(self, start: int, stop: int) -> list[Line]:
+        with self._lock:
+            missing = [i for i in range(start, stop) if i not in self._cache]
+            if missing:
+                first, last = missing[0], missing[-1] + 1
+                offset = self._ends[first - 1] if first else 0
+                if self._reader is None:
+                    self._reader = os.open(self.path, os.O_RDONLY)
+                raw = os.pread(self._reader, self._ends[last - 1] - offset, offset)
+                if len(self._cache) + last - first > CACHED:
+                    self._cache.clear()
+                for index, text in zip(range(first, last), raw.splitlines()):
+                    self._cache.setdefault(index, json.loads(text))
+            return [self._cache[i] for i in range(start, stop)]
+
+    def holds(self, index: int, line: Line) -> bool:
+        return self._written.get(index) is line
+
+    def settle(self, upto: int, held_from: int) -> int:
+        """The first ``upto`` lines of the file are every journal's of the session, for
+        good (the store knows: no undo reaches them); the journals that hold lines hold them
+        from ``held_from`` on. Returns how many lines journals may now read from here."""
+        with self._lock:
+            self._floor = max(self._floor, min(upto, len(self._ends)))
+            self._written = {i: line for i, line in self._written.items() if i >= held_from}
+            return self._floor
+
+    def sync(self, lines: Sequence[Line]) -> None:
+        """Make the file hold ``lines``: the lines it shares with what it holds stay, the
+        rest is cut and the new ones appended, then fsync'd. A journal only grows at its end
+        (an undo takes back the last operation's lines), so this writes what is new."""
+        count = len(self._ends)
+        shared = min(count, len(lines))
+        if isinstance(lines, Journal):
+            known = max(lines.on_shelf(self), min(self._floor, len(lines)))
+        else:
+            known = 0  # another journal's lines: compared with what this file wrote
+        while shared > known and not self._has(lines, shared - 1):
             shared -= 1
-        if shared == len(old) == len(lines):
+        if shared == count == len(lines):
             return
+        fresh = lines[shared:]
+        new = [_line(entry) for entry in fresh]  # read before the file is cut
         keep = self._ends[shared - 1] if shared else 0
-        new = [_line(entry) for entry in lines[shared:]]
         fd = os.open(self.path, os.O_WRONLY | os.O_CREAT, 0o666)
-        try:
-            created = os.fstat(fd).st_size == 0 and not old
+        try:  # readers read only lines below ``shared`` (their journals' shelved lines)
+            created = os.fstat(fd).st_size == 0 and not count
             os.ftruncate(fd, keep)
             os.lseek(fd, keep, os.SEEK_SET)
             write_all(fd, b"".join(new))
@@ -96,7 +148,20 @@ class JournalFile:
             os.close(fd)
         if created:  # the file's name as durable as its lines
             fsync_folder(self.path.parent)
-        ends = self._ends[:shared]
-        for raw in new:
-            ends.append((ends[-1] if ends else 0) + len(raw))
-        self._lines, self._ends = lines, ends
+        with self._lock:
+            del self._ends[shared:]
+            for index, (entry, raw) in enumerate(zip(fresh, new), shared):
+                self._ends.append((self._ends[-1] if self._ends else 0) + len(raw))
+                self._written[index] = entry
+            for index in [i for i in self._cache if i >= shared]:
+                del self._cache[index]
+
+    def _has(self, lines: Sequence[Line], index: int) -> bool:
+        held = lines.held_at(index) if isinstance(lines, Journal) else lines[index]
+        return held is not None and self._written.get(index) is held
+
+    def close(self) -> None:
+        with self._lock:
+            if self._reader is not None:
+                os.close(self._reader)
+                self._reader = None

@@ -67,12 +67,15 @@ class Saver:
                  delay: float = 0.1, log: CommitLog | None = None,
                  journal: JournalFile | None = None, moved: bool = False) -> None:
         self.path = Path(path)
-        self.journal = journal or JournalFile(self.path)
+        self.journal = journal if journal is not None else JournalFile(self.path)
         """The journal's own file, as the session was read (codec.Loaded.journal)."""
         self._moved = moved  # the file holds its journal still: the first save moves it out
         self.on_error = on_error
         self.on_saved_again: Callable[[], None] | None = None
         """Told when a save succeeds after one failed (the console's banner goes)."""
+        self.on_written: Callable[[dict[str, Any], JournalFile], None] | None = None
+        """Told of each state written (the store reads its journal's older lines back from
+        the journal's file from then on: Store.journal_written)."""
         self.log = log
         """The session's write-ahead log: each save is a checkpoint of it (the records the
         saved state holds are dropped from it)."""
@@ -229,6 +232,8 @@ class Saver:
         self._saved = state
         if self.log is not None:
             self.log.checkpointed(seq)
+        if self.on_written is not None:
+            self.on_written(state, self.journal)
 
     def _check_not_edited(self) -> None:
         found = _signature(self.path)

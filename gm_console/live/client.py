@@ -60,9 +60,10 @@ class RemoteStore:
     def __init__(self, sock: socket.socket, host: Host, role: str = "gm", name: str = "",
                  front: str = "", join_timeout: float = JOIN_TIMEOUT,
                  request_timeout: float | None = None, session: Path | None = None,
-                 owner_pid: int | None = None) -> None:
+                 owner_pid: int | None = None, journal: bool = True) -> None:
         """``session`` and ``owner_pid``: what the lock said, so that a front refused before
-        the owner's welcome (which says them) can still name the session and the process."""
+        the owner's welcome (which says them) can still name the session and the process.
+        ``journal`` False: this front never reads the journal (its state's is left empty)."""
         self.host = host
         self.session_path = Path(session) if session is not None else Path()
         self._owner_pid: int | None = owner_pid
@@ -83,7 +84,7 @@ class RemoteStore:
         self.lost: str = ""
         sock.settimeout(join_timeout)  # a stopped owner (SIGSTOP) holds no front for ever
         try:
-            self._send(protocol.hello(role, name, front))
+            self._send(protocol.hello(role, name, front, journal))
             welcome = self._joining(join_timeout)
             if welcome["type"] == protocol.REFUSED:
                 self.close()

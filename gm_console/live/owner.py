@@ -102,6 +102,7 @@ class Owner:
                       log=commits, journal=opened.journal, moved=opened.moved)
         store = Store(opened.state, host, on_save=saver.schedule, log=commits,
                       undo_depth=int(host.config.settings.get("undo_depth", 200)))
+        saver.on_written = store.journal_written
         replayed = opened.replayed(Path(session))
         if opened.created or replayed or opened.moved:  # on disk from the start; the log's
             saver.schedule(store.state)  # changes in the file; the journal in its own file
@@ -190,8 +191,8 @@ class Owner:
         with self._lock:
             if peer in self._peers:
                 self._peers.remove(peer)
-            if not any(str(p.role) == str(peer.role) for p in self._peers):
-                self._views.pop(str(peer.role), None)
+            if not any(_view_key(p) == _view_key(peer) for p in self._peers):
+                self._views.pop(_view_key(peer), None)
         if peer.front == "console" and peer.joined:
             self._notice(say("{actor} left", actor=peer.actor))
 
@@ -200,9 +201,9 @@ class Owner:
             listener(text)
 
     def _send_snapshot(self, peer: Peer) -> None:
-        key = str(peer.role)
+        key = _view_key(peer)
         if key not in self._views:
-            self._views[key] = roles.view(self._sent, peer.role)
+            self._views[key] = roles.view(_read_by(peer, self._sent), peer.role)
         peer.send({"type": protocol.SNAPSHOT, "seq": self.seq, "state": self._views[key]})
 
     def _broadcast(self, change: Change) -> None:
@@ -216,12 +217,13 @@ class Owner:
             secret = any(line.get("gm_only") for line in full.get("journal", {}).get("add", []))
             encoded: dict[str, bytes] = {}
             for peer in list(self._peers):
-                key = str(peer.role)
+                key = _view_key(peer)
                 if key not in encoded:
-                    view = roles.view(state, peer.role)
+                    view = roles.view(_read_by(peer, state), peer.role)
                     hide = secret and not peer.role.is_gm
-                    difference = (full if peer.role.is_gm else
-                                  sync.diff(self._views.get(key, {}), view))
+                    difference = (sync.diff(self._views.get(key, {}), view)
+                                  if not peer.role.is_gm else full if peer.reads_journal
+                                  else {k: v for k, v in full.items() if k != sync.JOURNAL})
                     self._views[key] = view
                     encoded[key] = protocol.encode({
                         "type": protocol.CHANGE, "seq": self.seq,
@@ -307,6 +309,16 @@ class Owner:
         with self._locking:  # not while a lock file is being made again
             self.lock.release()
         log.info("stopped owning %s", self.session)
+
+
+def _view_key(peer: Peer) -> str:
+    """Fronts of one role see one view of the state: with the journal, or without it."""
+    return str(peer.role) if peer.reads_journal else f"{peer.role} (no journal)"
+
+
+def _read_by(peer: Peer, state: dict[str, Any]) -> dict[str, Any]:
+    """What of ``state`` a front reads: all of it, or all but the journal (``op``)."""
+    return state if peer.reads_journal else {**state, sync.JOURNAL: []}
 
 
 def _shown(outcome: Outcome, role: Role) -> dict[str, Any]:

@@ -120,6 +120,7 @@ class Peer:
         self.role = Role(roles.SPECTATOR)
         self.actor = ""
         self.front = ""  # what the client says it is (a console...): a label, not a role
+        self.reads_journal = True  # the hello's "journal": false leaves it out of what it gets
         self.joined = False
         self.greeted = False  # past its hello (welcomed or refused): no longer waiting
         self._queue: collections.deque[bytes | None] = collections.deque()
@@ -215,6 +216,7 @@ class Peer:
                    "session": str(self.owner.session), "owner_pid": os.getpid(),
                    "instance": self.owner.instance})
         self.front = str(hello.get("front", ""))
+        self.reads_journal = hello.get("journal") is not False
         self.joined = True
         self.owner.join(self)
         return True

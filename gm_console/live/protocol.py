@@ -45,10 +45,13 @@ def decode(line: bytes) -> dict[str, Any]:
     return message
 
 
-def hello(role: str, name: str = "", front: str = "") -> dict[str, Any]:
+def hello(role: str, name: str = "", front: str = "", journal: bool = True) -> dict[str, Any]:
     """``front`` says what kind of front this is (``console`` for one a person sits at): a
-    label for the game master, never a matter of trust."""
-    return {"type": HELLO, "protocol": VERSION, "role": role, "name": name, "front": front}
+    label for the game master, never a matter of trust. ``journal`` False: this front reads
+    no journal (``op``, ``show``): its snapshot and changes leave the journal out, and a long
+    campaign's join costs what a short one's does."""
+    return {"type": HELLO, "protocol": VERSION, "role": role, "name": name, "front": front,
+            **({} if journal else {"journal": False})}
 
 
 def version_refusal(theirs: Any) -> str | None:

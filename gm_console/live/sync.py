@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from gm_console.committed.journal import shared_prefix
+
 JOURNAL, PLUGINS = "journal", "plugins"
 
 
@@ -22,7 +24,7 @@ def diff(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
     _compare(before.get(PLUGINS, {}), after.get(PLUGINS, {}), f"{PLUGINS}/", changed, removed)
     out: dict[str, Any] = {"set": changed, "remove": removed}
     old, new = before.get(JOURNAL, []), after.get(JOURNAL, [])
-    keep = _common_prefix(old, new)
+    keep = shared_prefix(old, new)
     if keep != len(old) or keep != len(new):
         out[JOURNAL] = {"keep": keep, "add": new[keep:]}
     return out
@@ -57,17 +59,3 @@ def _compare(before: dict[str, Any], after: dict[str, Any], prefix: str,
         if key not in before or before[key] != after[key]:
             changed[prefix + key] = after[key]
     removed.extend(prefix + key for key in before.keys() - after.keys() - set(skip))
-
-
-def _common_prefix(old: list[Any], new: list[Any]) -> int:
-    """How many first lines two journals share. The store shares line objects between states
-    (the journal is append-only), so identity answers in one pass of pointer comparisons;
-    equality is the fallback for lines that arrived as copies."""
-    if len(new) >= len(old) and (not old or new[len(old) - 1] is old[-1]):
-        return len(old)  # the usual case: lines were only added
-    count = 0
-    for a, b in zip(old, new):
-        if a is not b and a != b:
-            break
-        count += 1
-    return count

@@ -23,6 +23,7 @@ from gm_console.committed.journal import Journal
 from gm_console.contract.operations import Refused
 from gm_console.contract.session import OpContext, Session
 from gm_console.files.commit_log import CommitLog, record_of
+from gm_console.files.journal_file import JournalFile
 from gm_console.files.storable import NOTHING, storable, unsavable
 from gm_console.host.manager import Host
 from gm_console.text.said import Said, restored, say, stored
@@ -209,6 +210,27 @@ class Store:
             change = Change("session.replace", message, frozenset({"*"}), actor)
         self._publish(change)
         return Outcome(True, "session.replace", message, journal=[line])
+
+    def journal_written(self, saved: dict[str, Any], shelf: JournalFile) -> None:
+        """``saved`` is on disk (the saver's thread tells): the lines of the journal that
+        it, the current state and every state undo may come back to share are read back
+        from ``shelf`` from now on instead of held (a long evening's lines would otherwise
+        stay in memory). The current state is replaced by one alike but for that."""
+        with self._lock:
+            befores = [step.before for step in self._history]
+            if saved is not self.state and all(saved is not before for before in befores):
+                return  # an older state than undo reaches: what it shares is unknown
+            journal = self.state.get("journal")
+            if not isinstance(journal, Journal):
+                return
+            lengths = [len(before.get("journal", [])) for before in befores]
+            floor = shelf.settle(min([len(saved["journal"]), len(journal), *lengths]),
+                                 min([journal.on_shelf(shelf), *(
+                                     before["journal"].on_shelf(shelf) for before in befores
+                                     if isinstance(before.get("journal"), Journal))]))
+            settled = journal.settled(shelf, floor)
+            if settled is not journal:
+                self.state = {**self.state, "journal": settled}
 
     def _stamp(self, state: dict[str, Any], line: dict[str, Any], actor: str) -> dict[str, Any]:
         """A journal line with in-game time (its own, or now) and real time."""

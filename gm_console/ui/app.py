@@ -8,6 +8,7 @@ import asyncio
 import contextlib
 import functools
 import gc
+import itertools
 import os
 import select
 import signal
@@ -329,8 +330,9 @@ class GMConsoleApp(App):
 
     def roll_history(self, count: int = 6) -> list[str]:
         """The last rolls of the journal, newest last, with their time."""
-        rolls = [line for line in self.store.state.get("journal", [])
-                 if line.get("kind") == "roll"][-count:]
+        newest = (line for line in reversed(self.store.state.get("journal", []))
+                  if line.get("kind") == "roll")
+        rolls = list(itertools.islice(newest, count))[::-1]
         return [f"{format_clock(line, self.t('Day'))}  {self.t.line(line)}" for line in rolls]
 
     def action_note(self, gm_only: bool = False) -> None:
@@ -580,7 +582,9 @@ class GMConsoleApp(App):
         if self.saver is None or not self.saver.edited or not isinstance(self.store, Store):
             return
         try:
-            edited = codec.load(self.saver.path, self.host).state
+            # the file edited is the state's; the journal, in its own file, goes on as it is
+            edited = {**codec.load(self.saver.path, self.host).state,
+                      "journal": self.store.state.get("journal", [])}
         except codec.SessionFileError as exc:
             self.notify(self.t(say("The edited file cannot be taken: {problems}",
                                    problems=str(exc))), severity="error", timeout=30)

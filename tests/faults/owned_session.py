@@ -13,8 +13,11 @@ from gm_console.host.manager import Host
 from gm_console.state.store import Store
 
 
-def owned(path: Path, host: Host, **saver_args: Any) -> tuple[Store, Saver, CommitLog]:
+def owned(path: Path, host: Host, undo_depth: int = 200,
+          **saver_args: Any) -> tuple[Store, Saver, CommitLog]:
     opened = open_state(path, host, create=True)
     log = CommitLog(path, opened.logged)
     saver = Saver(path, log=log, journal=opened.journal, **saver_args)
-    return Store(opened.state, host, on_save=saver.schedule, log=log), saver, log
+    store = Store(opened.state, host, on_save=saver.schedule, log=log, undo_depth=undo_depth)
+    saver.on_written = store.journal_written
+    return store, saver, log

@@ -104,3 +104,54 @@ def test_the_owner_moves_an_old_journal_out_when_it_opens_the_session(tmp_path, 
         assert len(journal_path(path).read_text().splitlines()) == 50
     finally:
         owner.close()
+
+
+def held(journal, shelf) -> int:
+    """How many of a journal's lines are held in memory, not read back from its file."""
+    return len(journal) - journal.on_shelf(shelf)
+
+
+def test_a_long_journal_is_read_back_from_its_file_not_held(tmp_path, host):
+    path = tmp_path / "s.toml"
+    path.write_text(old_layout(3000))
+    assert cli.main(["op", str(path), "journal.note", "text=moved out"]) == 0
+    opened = open_state(path, host, create=False)
+    journal = opened.state["journal"]
+    assert len(journal) == 3001 and held(journal, opened.journal) == 0
+    assert journal[0]["text"] == "note 0 in the rain" and journal[-1]["text"] == "moved out"
+    assert [line["text"] for line in journal[1500:1502]] == ["note 1500 in the rain",
+                                                             "note 1501 in the rain"]
+    assert sum(1 for _ in journal) == 3001
+    assert next(reversed(journal))["text"] == "moved out"
+
+
+def test_the_owner_lets_go_of_the_lines_no_undo_reaches(tmp_path, host):
+    path = tmp_path / "s.toml"
+    store, saver, _ = owned(path, host, undo_depth=3)
+    for n in range(20):
+        assert store.apply("journal.note", {"text": f"note {n}"}).ok
+        assert saver.flush()
+    # the last three operations may be undone: their lines, and the latest, are held
+    assert held(store.state["journal"], saver.journal) <= 4
+    for _ in range(3):
+        assert store.undo().ok
+    assert saver.flush()
+    texts = [line["text"] for line in store.state["journal"]]
+    # each undo takes back the lines of what it undoes, and says so in one line
+    assert texts == [*(f"note {n}" for n in range(17)), "undone: note 17"]
+    assert store.apply("journal.note", {"text": "after"}).ok and saver.flush()
+    saver.close()
+    on_disk = [json.loads(line)["text"] for line in journal_path(path).read_text().splitlines()]
+    assert on_disk == [*texts, "after"]
+
+
+def test_an_undo_in_the_log_takes_back_lines_already_in_the_journals_file(tmp_path, host):
+    path = tmp_path / "s.toml"
+    store, saver, _ = owned(path, host, delay=3600)
+    store.apply("journal.note", {"text": "kept"})
+    store.apply("journal.note", {"text": "taken back"})
+    assert saver.flush()
+    assert store.undo().ok  # written ahead; the process dies before its save
+    reopened = open_state(path, host, create=False)
+    texts = [line["text"] for line in reopened.state["journal"]]
+    assert texts == ["kept", "undone: taken back"]

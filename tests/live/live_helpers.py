@@ -118,12 +118,13 @@ class Terminal:
 class RawClient:
     """The protocol spoken by hand, reading exactly what the owner sends on the socket."""
 
-    def __init__(self, path: Path, role: str, name: str = "", version: int = protocol.VERSION):
+    def __init__(self, path: Path, role: str, name: str = "", version: int = protocol.VERSION,
+                 **hello: Any):
         self.sock = socket.socket(socket.AF_UNIX)
         self.sock.connect(rendezvous.read_announcement(path)["socket"])
         self.raw = b""
         self.received = b""  # every byte the owner sent, to search for what must not be there
-        self.send({"type": "hello", "protocol": version, "role": role, "name": name})
+        self.send({"type": "hello", "protocol": version, "role": role, "name": name, **hello})
 
     def send(self, message: dict[str, Any]) -> None:
         self.sock.sendall((json.dumps(message) + "\n").encode())

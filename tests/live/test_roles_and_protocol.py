@@ -169,3 +169,18 @@ def read_state_when(path: Path, condition, timeout: float = 10):
             return state
         time.sleep(0.05)
     raise AssertionError("the saved session never got there")
+
+
+def test_a_front_that_reads_no_journal_joins_and_follows_without_it(owned: Path) -> None:
+    assert gm("op", str(owned), "journal.note", "text=the road is long").returncode == 0
+    reader = RawClient(owned, "gm", "console")
+    ops = RawClient(owned, "gm", "script", journal=False)
+    assert [line["text"] for line in reader.until("snapshot")["state"]["journal"]][-1] == \
+        "the road is long"
+    snapshot = ops.until("snapshot")["state"]
+    assert snapshot["journal"] == [] and snapshot["characters"][0]["name"] == "Aria"
+    assert gm("op", str(owned), "character.set", "character=Aria", "field=notes",
+              "value=brave").returncode == 0
+    assert "journal" in reader.until("change", op="character.set")
+    change = ops.until("change", op="character.set")
+    assert "journal" not in change and change["set"]["characters"][0]["notes"] == "brave"
