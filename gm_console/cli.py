@@ -564,7 +564,7 @@ def _op(args: argparse.Namespace, host: Host, given: dict[str, Any] | None = Non
         if outcome.ok:
             try:  # the journal's new lines appended to its file, the rest in the session file
                 write_session(args.session, store.state, codec.dumps(without_journal(
-                    store.state)), loaded.journal, loaded.moved)
+                    store.state)), loaded.journal, loaded.moved, loaded.comments)
             except OSError as exc:  # safe in the log; the next opening takes it back
                 print(f"gm-console: {args.session} could not be written ({exc.strerror or exc});"
                       f" the change is kept in {commits.path} and taken back into the session "

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from gm_console.files import codec, commit_log
+from gm_console.files.comments import NONE, Comments
 from gm_console.files.journal_file import JournalFile
 from gm_console.host.manager import Host
 from gm_console.state.store import SessionStore
@@ -25,6 +26,8 @@ class Opened(NamedTuple):
     moved: bool
     """The file holds its journal, as older versions wrote it: the first save moves it out
     (:attr:`codec.Loaded.moved`)."""
+    comments: Comments = NONE
+    """The game master's comments in the file (:attr:`codec.Loaded.comments`)."""
 
     def moved_out(self, path: Path) -> Said | None:
         """Said once, when the file holds its journal as older versions wrote it."""
@@ -53,7 +56,7 @@ def open_state(path: Path, host: Host, create: bool) -> Opened:
     if path.exists() or path.is_symlink():
         loaded = codec.load(path, host)
         return Opened(commit_log.replay(loaded.state, logged.records), False, logged,
-                      loaded.journal, loaded.moved)
+                      loaded.journal, loaded.moved, loaded.comments)
     if not create and not logged.records:
         raise codec.SessionFileError(path, [codec.Problem(None, "no such session file")])
     new = codec.prepare(codec.new_session(path.stem), host, path.stem)

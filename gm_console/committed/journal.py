@@ -19,6 +19,7 @@ out (JSON, TOML) takes :meth:`Journal.as_list`, or :func:`plain`.
 from __future__ import annotations
 
 import itertools
+import json
 from collections.abc import Iterator, Sequence
 from typing import Any, Protocol, overload
 
@@ -36,6 +37,9 @@ class Shelf(Protocol):
 
     def holds(self, index: int, line: Line) -> bool:
         """Whether ``line`` (a held line) is the one the shelf has at ``index``."""
+
+    def raw(self, start: int, stop: int) -> bytes:
+        """Lines ``start`` to ``stop`` as the shelf keeps them: JSON, one a line."""
 
 
 class Journal(Sequence[Line]):
@@ -96,6 +100,16 @@ class Journal(Sequence[Line]):
 
     def as_list(self) -> list[Line]:
         return self[0:self._length]
+
+    def as_json(self) -> bytes:
+        """The journal as a JSON array, its shelved lines as the shelf keeps them (a long
+        campaign's snapshot for a joining front: no line decoded, none held)."""
+        parts = [self._shelf.raw(0, self._base).rstrip(b"\n").replace(b"\n", b",")
+                 if self._shelf is not None and self._base else b""]
+        parts += [json.dumps(line, ensure_ascii=False, separators=(",", ":"),
+                             default=str).encode() for line in self._lines[
+                                 :self._length - self._base]]
+        return b"[" + b",".join(part for part in parts if part) + b"]"
 
     def __len__(self) -> int:
         return self._length
@@ -185,6 +199,6 @@ def _same(old: Journal, new: Journal, index: int, shelf: Shelf | None) -> bool:
 
 
 def plain(value: Any) -> Any:
-    """``json.dumps``'s ``default`` for what a state holds: a journal as its list, a TOML
-    date or time as its ISO text."""
-    return value.as_list() if isinstance(value, Journal) else str(value)
+    """``json.dumps``'s ``default`` for what a state holds: a journal (or a role's view of
+    one) as its list, a TOML date or time as its ISO text."""
+    return list(value) if isinstance(value, Sequence) else str(value)

@@ -19,10 +19,12 @@ from typing import TYPE_CHECKING, Any, Mapping, NamedTuple, Protocol
 
 import tomli
 
-from gm_console.files import serialise
+from gm_console.files import comments, serialise
+from gm_console.files.comments import NONE, Comments
 from gm_console.files.durable_io import fsync_folder
 from gm_console.files.journal_file import JournalFile
 from gm_console.files.nesting import MAX_DEPTH, Where, too_deep
+from gm_console.files.toml_paths import line_paths
 from gm_console.rules import characters as core_characters
 from gm_console.text.safe_text import visible
 
@@ -87,6 +89,8 @@ class Loaded(NamedTuple):
     moved: bool
     """The file holds its journal (the layout before the journal had its own file): the
     first save moves it out."""
+    comments: Comments = NONE
+    """The game master's comments in the file, put back by each save."""
 
 
 def load(path: Path, host: CodecHost) -> Loaded:
@@ -107,7 +111,8 @@ def load(path: Path, host: CodecHost) -> Loaded:
         raise SessionFileError(journal.path, [Problem(None, cut)])
     else:
         state["journal"] = lines
-    return Loaded(prepare(state, host, default_name=path.stem), journal, moved)
+    return Loaded(prepare(state, host, default_name=path.stem), journal, moved,
+                  comments.found(text))
 
 
 def read_text(path: Path, max_bytes: int) -> str:
@@ -358,40 +363,13 @@ def clean_stale_temporaries(path: Path) -> None:
             continue
 
 
-_HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
-_KEY = re.compile(r"^\s*([A-Za-z0-9_\-]+|\"[^\"]*\")\s*=")
-
-
 def locate(text: str, where: Where) -> int | None:
     """The line of ``where`` (("characters", 1, "strength")) in a TOML text, or of the nearest
     table that holds it. Good enough to send an editor to the right place."""
     best_line, best_depth = None, -1
-    counters: dict[tuple[Any, ...], int] = {}
-    current: tuple[Any, ...] = ()
-    for number, line in enumerate(text.splitlines(), start=1):
-        header = _HEADER.match(line)
-        if header:
-            names = tuple(part.strip().strip('"') for part in header.group(2).split("."))
-            path: list[Any] = []
-            for i, name in enumerate(names):
-                path.append(name)
-                prefix = tuple(path)
-                last = i == len(names) - 1
-                if header.group(1) == "[[" and last:
-                    counters[prefix] = counters.get(prefix, -1) + 1
-                    # a new array element resets the counters of arrays nested below it
-                    for key in [k for k in counters if k[:len(prefix)] == prefix and k != prefix]:
-                        del counters[key]
-                    path.append(counters[prefix])
-                elif prefix in counters:
-                    path.append(counters[prefix])
-            current = tuple(path)
-            candidate = current
-        else:
-            assignment = _KEY.match(line)
-            if not assignment:
-                continue
-            candidate = current + (assignment.group(1).strip('"'),)
+    for number, (candidate, _) in enumerate(line_paths(text.splitlines()), start=1):
+        if candidate is None:
+            continue
         depth = _common(candidate, where)
         if depth == len(candidate) and depth > best_depth:
             best_line, best_depth = number, depth

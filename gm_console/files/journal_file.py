@@ -98,15 +98,22 @@ class JournalFile:
             missing = [i for i in range(start, stop) if i not in self._cache]
             if missing:
                 first, last = missing[0], missing[-1] + 1
-                offset = self._ends[first - 1] if first else 0
-                if self._reader is None:
-                    self._reader = os.open(self.path, os.O_RDONLY)
-                raw = os.pread(self._reader, self._ends[last - 1] - offset, offset)
                 if len(self._cache) + last - first > CACHED:
                     self._cache.clear()
-                for index, text in zip(range(first, last), raw.splitlines()):
+                for index, text in zip(range(first, last), self._read(first, last).splitlines()):
                     self._cache.setdefault(index, json.loads(text))
             return [self._cache[i] for i in range(start, stop)]
+
+    def raw(self, start: int, stop: int) -> bytes:
+        with self._lock:
+            return self._read(start, stop) if stop > start else b""
+
+    def _read(self, start: int, stop: int) -> bytes:
+        """Lines ``start`` to ``stop`` as on disk (the lock held)."""
+        offset = self._ends[start - 1] if start else 0
+        if self._reader is None:
+            self._reader = os.open(self.path, os.O_RDONLY)
+        return os.pread(self._reader, self._ends[stop - 1] - offset, offset)
 
     def holds(self, index: int, line: Line) -> bool:
         return self._written.get(index) is line

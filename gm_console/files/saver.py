@@ -16,7 +16,8 @@ from pathlib import Path
 from time import monotonic, sleep
 from typing import Any, Callable
 
-from gm_console.files import codec, serialise
+from gm_console.files import codec, comments, serialise
+from gm_console.files.comments import Comments
 from gm_console.files.journal_file import JournalFile
 from gm_console.files.commit_log import CommitLog
 from gm_console.text.said import say
@@ -33,18 +34,21 @@ class EditedOutside(Exception):
 
 
 def write_session(path: Path, state: dict[str, Any], text: str, journal: JournalFile,
-                  moved: bool = False) -> None:
+                  moved: bool = False, kept: Comments = comments.NONE) -> str:
     """``state`` on disk: its journal's new lines appended to the journal's file, then
-    ``text`` (the rest of it, serialised) into the session file, atomically with its backup.
-    ``moved``: the file still holds its journal (the layout before): kept as it is as
-    ``<name>.v1.bak`` the first time."""
+    ``text`` (the rest of it, serialised) into the session file with the game master's
+    comments ``kept`` back in their places, atomically with its backup; returns the text
+    written. ``moved``: the file still holds its journal (the layout before): kept as it is
+    as ``<name>.v1.bak`` the first time."""
     journal.sync(state.get("journal", []))
     if moved:
         target = Path(os.path.realpath(path))
-        kept = target.with_name(target.name + ".v1.bak")
-        if not kept.exists():
-            codec.write_atomic(kept, target.read_text(encoding="utf-8"))
+        backup = target.with_name(target.name + ".v1.bak")
+        if not backup.exists():
+            codec.write_atomic(backup, target.read_text(encoding="utf-8"))
+    text = comments.kept(text, kept)
     codec.write_atomic(path, text)
+    return text
 
 
 def without_journal(state: dict[str, Any]) -> dict[str, Any]:
@@ -65,11 +69,14 @@ def _signature(path: Path) -> tuple[int, int, int] | None:
 class Saver:
     def __init__(self, path: Path, on_error: Callable[[str], None] | None = None,
                  delay: float = 0.1, log: CommitLog | None = None,
-                 journal: JournalFile | None = None, moved: bool = False) -> None:
+                 journal: JournalFile | None = None, moved: bool = False,
+                 kept: Comments = comments.NONE) -> None:
         self.path = Path(path)
         self.journal = journal if journal is not None else JournalFile(self.path)
         """The journal's own file, as the session was read (codec.Loaded.journal)."""
         self._moved = moved  # the file holds its journal still: the first save moves it out
+        self.comments = kept
+        """The game master's comments in the file as read, put back by each save."""
         self.on_error = on_error
         self.on_saved_again: Callable[[], None] | None = None
         """Told when a save succeeds after one failed (the console's banner goes)."""
@@ -225,7 +232,7 @@ class Saver:
         (the thread's work; the benchmark times it)."""
         text = self._serialised(without_journal(state))
         self._check_not_edited()
-        write_session(self.path, state, text, self.journal, self._moved)
+        text = write_session(self.path, state, text, self.journal, self._moved, self.comments)
         self._moved = False
         self._expected = _signature(self.path)
         self._written = text
@@ -258,9 +265,11 @@ class Saver:
         """Where "keep the live session" keeps the edited file."""
         return self.path.with_name(f"{self.path.stem}.edited{self.path.suffix}")
 
-    def take_edited(self) -> None:
-        """The edited file is the session now (the store took it): saves go on over it."""
+    def take_edited(self, kept: Comments) -> None:
+        """The edited file is the session now (the store took it): saves go on over it, with
+        its comments ``kept``."""
         with self._cond:
+            self.comments = kept
             self._expected, self.edited = _signature(self.path), False
             self._due = monotonic()
             self._cond.notify_all()
@@ -268,7 +277,7 @@ class Saver:
     def keep_live(self) -> None:
         """The live session is written over the file, the edited file kept beside it first."""
         codec.write_atomic(self.edited_copy, self.path.read_text(encoding="utf-8"))
-        self.take_edited()
+        self.take_edited(self.comments)
 
     def _save_due(self) -> bool:
         return self._pending is not None and (

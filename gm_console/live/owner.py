@@ -99,7 +99,8 @@ class Owner:
         opened = open_state(Path(session), host, create)
         commits = CommitLog(Path(session), opened.logged)
         saver = Saver(Path(session), on_error=lambda message: log.error("%s", message),
-                      log=commits, journal=opened.journal, moved=opened.moved)
+                      log=commits, journal=opened.journal, moved=opened.moved,
+                      kept=opened.comments)
         store = Store(opened.state, host, on_save=saver.schedule, log=commits,
                       undo_depth=int(host.config.settings.get("undo_depth", 200)))
         saver.on_written = store.journal_written
@@ -204,7 +205,7 @@ class Owner:
         key = _view_key(peer)
         if key not in self._views:
             self._views[key] = roles.view(_read_by(peer, self._sent), peer.role)
-        peer.send({"type": protocol.SNAPSHOT, "seq": self.seq, "state": self._views[key]})
+        peer.send_encoded(protocol.snapshot(self.seq, self._views[key]))
 
     def _broadcast(self, change: Change) -> None:
         with self._lock:
@@ -219,7 +220,7 @@ class Owner:
             for peer in list(self._peers):
                 key = _view_key(peer)
                 if key not in encoded:
-                    view = roles.view(_read_by(peer, state), peer.role)
+                    view = roles.view(_read_by(peer, state), peer.role, self._views.get(key))
                     hide = secret and not peer.role.is_gm
                     difference = (sync.diff(self._views.get(key, {}), view)
                                   if not peer.role.is_gm else full if peer.reads_journal

@@ -8,9 +8,10 @@ only place they are spelled.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
-from gm_console.committed.journal import plain
+from gm_console.committed.journal import Journal, plain
 
 VERSION = 1
 """Raised whenever a message changes meaning; an owner refuses any other version."""
@@ -33,6 +34,29 @@ def encode(message: dict[str, Any]) -> bytes:
     # TOML datetimes travel as ISO text (a client only shows them), a journal as its list
     return json.dumps(message, ensure_ascii=False, separators=(",", ":"),
                       default=plain).encode("utf-8") + b"\n"
+
+
+def snapshot(seq: int, state: dict[str, Any]) -> bytes:
+    """The snapshot message, its journal (most of a long campaign's bytes) written without
+    holding its lines: a journal's lines on disk as they are there, a role's view of it a
+    chunk at a time."""
+    rest = encode({"type": SNAPSHOT, "seq": seq,
+                   "state": {key: value for key, value in state.items() if key != "journal"}})
+    comma = b"" if rest.endswith(b"{}}\n") else b","
+    return rest[:-3] + comma + b'"journal":' + _journal_json(state.get("journal", [])) \
+        + b"}}\n"
+
+
+def _journal_json(lines: Sequence[dict[str, Any]]) -> bytes:
+    if isinstance(lines, Journal):
+        return lines.as_json()
+    out = bytearray(b"[")
+    for line in lines:  # each line encoded and let go: none of them held at once
+        if len(out) > 1:
+            out += b","
+        out += json.dumps(line, ensure_ascii=False, separators=(",", ":"),
+                          default=plain).encode("utf-8")
+    return bytes(out + b"]")
 
 
 def decode(line: bytes) -> dict[str, Any]:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from gm_console.live.role_journal import RoleJournal
 from gm_console.rules import privacy
 
 GM, PLAYER, SPECTATOR = "gm", "player", "spectator"
@@ -65,16 +66,20 @@ class Role(NamedTuple):
                 privacy.seer(self.character) if self.kind == PLAYER else privacy.nobody_may_see)
 
 
-def view(state: dict[str, Any], role: Role) -> dict[str, Any]:
+def view(state: dict[str, Any], role: Role,
+         before: dict[str, Any] | None = None) -> dict[str, Any]:
     """The state as ``role`` may see it. The game master's is the state itself; others get a
     copy of the top level with the hidden parts left out (lines and tables are shared, never
-    changed: states are replaced, not edited)."""
+    changed: states are replaced, not edited). ``before``: the role's view of an earlier
+    state, from which its journal's view goes on."""
     if role.is_gm:
         return state
     out = dict(state)
     out["characters"] = [c if role.owns(c.get("name")) else privacy.hidden_fields(c)
                          for c in state.get("characters", [])]
-    out["journal"] = privacy.journal_for(state.get("journal", []), role.may_see)
+    earlier = (before or {}).get("journal")
+    out["journal"] = RoleJournal.of(state.get("journal", []), role.may_see,
+                                    earlier if isinstance(earlier, RoleJournal) else None)
     rolls = state.get("rolls")
     if isinstance(rolls, dict):
         out["rolls"] = {**rolls, "pending": [

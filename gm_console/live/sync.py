@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from gm_console.committed.journal import shared_prefix
+from gm_console.live.role_journal import RoleJournal
 
 JOURNAL, PLUGINS = "journal", "plugins"
 
@@ -24,7 +25,8 @@ def diff(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
     _compare(before.get(PLUGINS, {}), after.get(PLUGINS, {}), f"{PLUGINS}/", changed, removed)
     out: dict[str, Any] = {"set": changed, "remove": removed}
     old, new = before.get(JOURNAL, []), after.get(JOURNAL, [])
-    keep = shared_prefix(old, new)
+    keep = (old.shared_with(new) if isinstance(old, RoleJournal) and isinstance(new, RoleJournal)
+            else shared_prefix(old, new))
     if keep != len(old) or keep != len(new):
         out[JOURNAL] = {"keep": keep, "add": new[keep:]}
     return out

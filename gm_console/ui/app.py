@@ -583,8 +583,8 @@ class GMConsoleApp(App):
             return
         try:
             # the file edited is the state's; the journal, in its own file, goes on as it is
-            edited = {**codec.load(self.saver.path, self.host).state,
-                      "journal": self.store.state.get("journal", [])}
+            loaded = codec.load(self.saver.path, self.host)
+            edited = {**loaded.state, "journal": self.store.state.get("journal", [])}
         except codec.SessionFileError as exc:
             self.notify(self.t(say("The edited file cannot be taken: {problems}",
                                    problems=str(exc))), severity="error", timeout=30)
@@ -593,7 +593,7 @@ class GMConsoleApp(App):
             "the session was taken from {name}, edited outside gm-console",
             name=self.saver.path.name))
         if outcome.ok:
-            self.saver.take_edited()
+            self.saver.take_edited(loaded.comments)
             self.notify(self.t(outcome.message), timeout=6)
         else:
             self.report_outcome(outcome)

@@ -61,13 +61,15 @@ def test_taking_the_edited_file_is_undoable_and_saves_go_on(tmp_path, host):
     store, saver = saved_once(path, host)
     store.apply("clock.advance", {"minutes": 5})
     assert saver.flush()
-    hand_edit(path, 'name = "s"', 'name = "Renamed"')
+    hand_edit(path, 'name = "s"', 'name = "Renamed"  # after the flood\n# the party')
     store.apply("clock.advance", {"minutes": 1})
     assert not saver.flush(timeout=5)
-    outcome = store.replace(codec.load(path, host).state, "taken")
+    edited = codec.load(path, host)
+    outcome = store.replace({**edited.state, "journal": store.state["journal"]}, "taken")
     assert outcome.ok
-    saver.take_edited()
+    saver.take_edited(edited.comments)
     assert saver.flush() and not saver.edited
+    assert 'name = "Renamed"  # after the flood' in path.read_text()  # the editor's comment
     saved = codec.read(path, host)
     assert saved["session"]["name"] == "Renamed" and saved["clock"]["second"] == 8 * 3600 + 300
     assert store.undo().ok and store.state["clock"]["second"] == 8 * 3600 + 360

@@ -155,3 +155,18 @@ def test_an_undo_in_the_log_takes_back_lines_already_in_the_journals_file(tmp_pa
     reopened = open_state(path, host, create=False)
     texts = [line["text"] for line in reopened.state["journal"]]
     assert texts == ["kept", "undone: taken back"]
+
+
+def test_a_snapshot_sends_the_lines_on_disk_as_they_are_there(tmp_path, host):
+    from gm_console.live import protocol
+
+    path = tmp_path / "s.toml"
+    store, saver, _ = owned(path, host, undo_depth=1)
+    for text in ("one", 'a "quoted" é', "three"):
+        assert store.apply("journal.note", {"text": text}).ok and saver.flush()
+    journal = store.state["journal"]
+    assert journal.on_shelf(saver.journal) == 2  # the last one undo may take back is held
+    sent = json.loads(protocol.snapshot(1, store.state))["state"]["journal"]
+    assert [line["text"] for line in sent] == ["one", 'a "quoted" é', "three"]
+    assert sent == journal.as_list()
+    saver.close()
