@@ -101,15 +101,22 @@ class Journal(Sequence[Line]):
     def as_list(self) -> list[Line]:
         return self[0:self._length]
 
-    def as_json(self) -> bytes:
-        """The journal as a JSON array, its shelved lines as the shelf keeps them (a long
-        campaign's snapshot for a joining front: no line decoded, none held)."""
-        parts = [self._shelf.raw(0, self._base).rstrip(b"\n").replace(b"\n", b",")
-                 if self._shelf is not None and self._base else b""]
-        parts += [json.dumps(line, ensure_ascii=False, separators=(",", ":"),
-                             default=str).encode() for line in self._lines[
-                                 :self._length - self._base]]
-        return b"[" + b",".join(part for part in parts if part) + b"]"
+    def json_pieces(self) -> Iterator[bytes]:
+        """The journal as a JSON array, in pieces made one after another, its shelved lines
+        as the shelf keeps them (a long campaign's snapshot for a joining front: no line
+        decoded, and no more than a chunk of them in memory)."""
+        yield b"["
+        comma = b""
+        for start in range(0, self._base, CHUNK):
+            assert self._shelf is not None
+            raw = self._shelf.raw(start, min(start + CHUNK, self._base))
+            yield comma + raw[:-1].replace(b"\n", b",")
+            comma = b","
+        for line in self._lines[:self._length - self._base]:
+            yield comma + json.dumps(line, ensure_ascii=False, separators=(",", ":"),
+                                     default=str).encode()
+            comma = b","
+        yield b"]"
 
     def __len__(self) -> int:
         return self._length

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import threading
 from array import array
 from pathlib import Path
@@ -25,6 +26,9 @@ from typing import Any, Sequence
 
 from gm_console.committed.journal import Journal, Line
 from gm_console.files.durable_io import fsync_folder, write_all
+
+MAX_LINE_BYTES = 1024 * 1024
+"""The longest journal line read: one operation's line is a few hundred bytes."""
 
 CACHED = 1024
 """Lines read back kept decoded: a screen's page, and the last lines, without a read each."""
@@ -64,27 +68,39 @@ class JournalFile:
     def read(cls, session: Path) -> tuple[JournalFile, Journal, str]:
         """The journal on disk, the session's journal of it (its lines read when asked
         for), and what is wrong with it ("" when nothing): a line that is not a JSON table,
-        before the last one (the last one a crash may have cut)."""
-        try:
-            data = journal_path(session).read_bytes()
+        before the last one (the last one a crash may have cut), or a file that is no
+        journal. Read a line at a time: a long campaign's file is never in memory whole."""
+        path = journal_path(session)
+        try:  # not blocking: a FIFO put there would hang the console
+            fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
         except FileNotFoundError:
             empty = cls(session)
             return empty, Journal.shelved(empty, 0), ""
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            os.close(fd)
+            empty = cls(session)
+            return empty, Journal.shelved(empty, 0), "is not a file"
         ends: list[int] = []
         problem, at = "", 0
-        raws = data.splitlines(keepends=True)
-        del data
-        for number, raw in enumerate(raws, 1):
-            try:  # each line checked, then let go: the file keeps them
-                entry = json.loads(raw) if raw.endswith(b"\n") else None
-            except ValueError:
-                entry = None
-            if not isinstance(entry, dict):
-                if number < len(raws):  # not a crash's cut last line: someone's edit
-                    problem = f"line {number} is not a journal line (a JSON table on one line)"
-                break  # a last line cut by a crash was never acknowledged: the log has it
-            at += len(raw)
-            ends.append(at)
+        with os.fdopen(fd, "rb") as lines:
+            number = 0
+            while raw := lines.readline(MAX_LINE_BYTES + 1):
+                number += 1
+                if len(raw) > MAX_LINE_BYTES:
+                    problem = (f"line {number} is longer than {MAX_LINE_BYTES:,} bytes: not a "
+                               f"journal line")
+                    break
+                try:  # each line checked, then let go: the file keeps them
+                    entry = json.loads(raw) if raw.endswith(b"\n") else None
+                except ValueError:
+                    entry = None
+                if not isinstance(entry, dict):
+                    if lines.peek(1):  # not a crash's cut last line: someone's edit
+                        problem = (f"line {number} is not a journal line (a JSON table on "
+                                   f"one line)")
+                    break  # a last line cut by a crash was never acknowledged: the log has it
+                at += len(raw)
+                ends.append(at)
         found = cls(session, ends)
         return found, Journal.shelved(found, len(ends)), problem
 

@@ -17,7 +17,7 @@ import os
 import socket
 import threading
 from pathlib import Path
-from typing import Any, Callable, Protocol
+from typing import Any, Callable, Iterable, Protocol
 
 from gm_console.live import protocol, roles
 from gm_console.live.roles import Role, RoleError
@@ -123,7 +123,7 @@ class Peer:
         self.reads_journal = True  # the hello's "journal": false leaves it out of what it gets
         self.joined = False
         self.greeted = False  # past its hello (welcomed or refused): no longer waiting
-        self._queue: collections.deque[bytes | None] = collections.deque()
+        self._queue: collections.deque[bytes | Iterable[bytes] | None] = collections.deque()
         self._ready = threading.Condition()
         self._done = False
         self._writing = False  # the writer thread has a message in hand
@@ -132,7 +132,9 @@ class Peer:
     def send(self, message: dict[str, Any]) -> None:
         self.send_encoded(protocol.encode(message))
 
-    def send_encoded(self, data: bytes | None) -> None:
+    def send_encoded(self, data: bytes | Iterable[bytes] | None) -> None:
+        """``data``: a message's bytes, or its pieces (a long campaign's snapshot), made one
+        at a time as the writer thread writes them, so that they are never all in memory."""
         with self._ready:
             if self._done:
                 return
@@ -140,7 +142,8 @@ class Peer:
                 log.warning("%s stopped reading: dropped", self.actor)
                 self._queue.clear()
                 data = None
-            if data and not self._queue and not self._writing and self._try_write:
+            if isinstance(data, bytes) and data and not self._queue and not self._writing \
+                    and self._try_write:
                 try:
                     data = data[self._try_write(data):]
                 except OSError:
@@ -270,7 +273,8 @@ class Peer:
                 self.stream.close()
                 return
             try:
-                self.stream.write(data)
+                for piece in (data,) if isinstance(data, bytes) else data:
+                    self.stream.write(piece)
             except OSError:
                 with self._ready:
                     self._done = True

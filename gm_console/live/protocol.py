@@ -8,10 +8,10 @@ only place they are spelled.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator
 from typing import Any
 
-from gm_console.committed.journal import Journal, plain
+from gm_console.committed.journal import CHUNK, Journal, plain
 
 VERSION = 1
 """Raised whenever a message changes meaning; an owner refuses any other version."""
@@ -36,27 +36,29 @@ def encode(message: dict[str, Any]) -> bytes:
                       default=plain).encode("utf-8") + b"\n"
 
 
-def snapshot(seq: int, state: dict[str, Any]) -> bytes:
-    """The snapshot message, its journal (most of a long campaign's bytes) written without
-    holding its lines: a journal's lines on disk as they are there, a role's view of it a
-    chunk at a time."""
+def snapshot(seq: int, state: dict[str, Any]) -> Iterator[bytes]:
+    """The snapshot message in pieces, made as they are written: its journal (most of a long
+    campaign's bytes) is never in memory whole, a journal's lines on disk sent as they are
+    there, a role's view of it encoded a chunk of lines at a time."""
     rest = encode({"type": SNAPSHOT, "seq": seq,
                    "state": {key: value for key, value in state.items() if key != "journal"}})
     comma = b"" if rest.endswith(b"{}}\n") else b","
-    return rest[:-3] + comma + b'"journal":' + _journal_json(state.get("journal", [])) \
-        + b"}}\n"
-
-
-def _journal_json(lines: Sequence[dict[str, Any]]) -> bytes:
+    yield rest[:-3] + comma + b'"journal":'
+    lines = state.get("journal", [])
     if isinstance(lines, Journal):
-        return lines.as_json()
-    out = bytearray(b"[")
-    for line in lines:  # each line encoded and let go: none of them held at once
-        if len(out) > 1:
-            out += b","
-        out += json.dumps(line, ensure_ascii=False, separators=(",", ":"),
-                          default=plain).encode("utf-8")
-    return bytes(out + b"]")
+        yield from lines.json_pieces()
+    else:
+        yield b"["
+        for start in range(0, len(lines), CHUNK):
+            yield (b"," if start else b"") + b",".join(_line(line) for line in lines[
+                start:start + CHUNK])
+        yield b"]"
+    yield b"}}\n"
+
+
+def _line(line: dict[str, Any]) -> bytes:
+    return json.dumps(line, ensure_ascii=False, separators=(",", ":"),
+                      default=plain).encode("utf-8")
 
 
 def decode(line: bytes) -> dict[str, Any]:

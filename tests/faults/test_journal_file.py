@@ -166,7 +166,23 @@ def test_a_snapshot_sends_the_lines_on_disk_as_they_are_there(tmp_path, host):
         assert store.apply("journal.note", {"text": text}).ok and saver.flush()
     journal = store.state["journal"]
     assert journal.on_shelf(saver.journal) == 2  # the last one undo may take back is held
-    sent = json.loads(protocol.snapshot(1, store.state))["state"]["journal"]
+    sent = json.loads(b"".join(protocol.snapshot(1, store.state)))["state"]["journal"]
     assert [line["text"] for line in sent] == ["one", 'a "quoted" é', "three"]
     assert sent == journal.as_list()
     saver.close()
+
+
+def test_a_journal_that_is_a_fifo_or_has_a_huge_line_is_refused_not_waited_for(tmp_path, host):
+    import os
+
+    path = tmp_path / "s.toml"
+    path.write_text('[session]\nname = "s"\n')
+    os.mkfifo(journal_path(path))  # nobody writes it: reading it would wait for ever
+    with pytest.raises(codec.SessionFileError) as refused:
+        codec.load(path, host)
+    assert "s.journal.jsonl" in str(refused.value) and "not a file" in str(refused.value)
+    os.unlink(journal_path(path))
+    journal_path(path).write_bytes(b'{"text": "one"}\n' + b"x" * (2 * 1024 * 1024) + b"\n")
+    with pytest.raises(codec.SessionFileError) as refused:
+        codec.load(path, host)
+    assert "line 2 is longer than" in str(refused.value)

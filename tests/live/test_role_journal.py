@@ -39,4 +39,4 @@ def test_the_snapshot_written_line_by_line_is_the_snapshot(store):
         view = roles.view(store.state, role)
         whole = json.loads(protocol.encode({"type": protocol.SNAPSHOT, "seq": 7,
                                             "state": view}))
-        assert json.loads(protocol.snapshot(7, view)) == whole
+        assert json.loads(b"".join(protocol.snapshot(7, view))) == whole
