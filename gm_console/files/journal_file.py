@@ -90,11 +90,11 @@ class JournalFile:
                     problem = (f"line {number} is longer than {MAX_LINE_BYTES:,} bytes: not a "
                                f"journal line")
                     break
-                try:  # each line checked, then let go: the file keeps them
-                    entry = json.loads(raw) if raw.endswith(b"\n") else None
-                except ValueError:
-                    entry = None
-                if not isinstance(entry, dict):
+                # Each line's shape checked, not parsed: a long campaign's opening costs what
+                # a short one's does. A line that is no JSON inside its braces reads as a
+                # line saying so where it is (lines()).
+                if not (raw.endswith(b"\n") and raw.startswith(b"{")
+                        and raw.rstrip().endswith(b"}")):
                     if lines.peek(1):  # not a crash's cut last line: someone's edit
                         problem = (f"line {number} is not a journal line (a JSON table on "
                                    f"one line)")
@@ -117,8 +117,21 @@ class JournalFile:
                 if len(self._cache) + last - first > CACHED:
                     self._cache.clear()
                 for index, text in zip(range(first, last), self._read(first, last).splitlines()):
-                    self._cache.setdefault(index, json.loads(text))
+                    self._cache.setdefault(index, self._decoded(index, text))
             return [self._cache[i] for i in range(start, stop)]
+
+    def _decoded(self, index: int, text: bytes) -> Line:
+        try:
+            line = json.loads(text)
+        except ValueError as exc:
+            line = None
+            problem = f"{exc}"
+        else:
+            problem = "not a JSON table"
+        if isinstance(line, dict):
+            return line
+        return {"kind": "note", "text": f"{self.path.name}, line {index + 1}: this line is not "
+                f"a journal line ({problem}); it is left as it is in the file", "who": []}
 
     def raw(self, start: int, stop: int) -> bytes:
         with self._lock:

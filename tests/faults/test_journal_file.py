@@ -186,3 +186,14 @@ def test_a_journal_that_is_a_fifo_or_has_a_huge_line_is_refused_not_waited_for(t
     with pytest.raises(codec.SessionFileError) as refused:
         codec.load(path, host)
     assert "line 2 is longer than" in str(refused.value)
+
+
+def test_a_line_garbled_inside_its_braces_reads_as_a_line_that_says_so(tmp_path, host):
+    path = tmp_path / "s.toml"
+    path.write_text('[session]\nname = "s"\n')
+    journal_path(path).write_text('{"text": "one"}\n{"text": "tw\n{"text": "three"}\n'
+                                  .replace('"tw\n', '"tw}\n'))
+    lines = codec.load(path, host).state["journal"]
+    assert [line["text"] for line in lines][::2] == ["one", "three"]
+    assert "s.journal.jsonl, line 2: this line is not a journal line" in lines[1]["text"]
+    assert journal_path(path).read_text().count("\n") == 3  # left as it is
