@@ -46,13 +46,14 @@ def _subjects(ctx: OpContext, who: list[str]) -> list[dict[str, Any]]:
 
 
 def _ask(ctx: OpContext, kind: str, title: str, subjects: list[dict[str, Any]],
-         bonus: Any, target: int | None) -> Result:
-    """Queue one roll per subject: the d20 with the disadvantage its conditions impose, plus
+         bonus: Any, target: int | None, scope: tuple[str, ...]) -> Result:
+    """Queue one roll per subject: the d20 with the disadvantage its conditions impose (those
+    of every such roll and those whose scope names one of ``scope``), plus
     ``bonus(subject)``, against ``target`` (a DC or an armour class) if any."""
     rolls, reasons = [], {}
     for subject in subjects:
         name = str(subject["name"])
-        die, why = ctx.roll_dice(subject, kind)
+        die, why = ctx.roll_dice(subject, kind, scope=scope)
         mod = int(bonus(subject))
         entry: dict[str, Any] = {"who": name, "expression": die if mod == 0 else f"{die}{mod:+d}"}
         if target is not None:
@@ -96,8 +97,11 @@ def _check(ctx: OpContext, p: dict[str, Any]) -> Result:
         title = say("{title} ({label})", title=title, label=p["label"].strip())
     if dc is not None:
         title = say("{title} DC {dc}", title=title, dc=dc)
+    # What the check is for names its skill when it is one ("Perception"): a condition that
+    # touches only Perception checks touches this one.
     return _ask(ctx, "check", title, _subjects(ctx, p["who"]),
-                lambda s: ability_modifier(s, p["ability"]), dc)
+                lambda s: ability_modifier(s, p["ability"]), dc,
+                (p["ability"], p["label"].strip().casefold()))
 
 
 def _save(ctx: OpContext, p: dict[str, Any]) -> Result:
@@ -106,7 +110,7 @@ def _save(ctx: OpContext, p: dict[str, Any]) -> Result:
     if dc is not None:
         title = say("{title} DC {dc}", title=title, dc=dc)
     return _ask(ctx, "save", title, _subjects(ctx, p["who"]),
-                lambda s: ability_modifier(s, p["ability"]), dc)
+                lambda s: ability_modifier(s, p["ability"]), dc, (p["ability"],))
 
 
 def _attack(ctx: OpContext, p: dict[str, Any]) -> Result:
@@ -129,7 +133,8 @@ def _attack(ctx: OpContext, p: dict[str, Any]) -> Result:
             return int(p["bonus"])
         own = subject.get("attack")  # a creature's attack bonus, from its stat block
         return own if isinstance(own, int) and not isinstance(own, bool) else 0
-    return _ask(ctx, "attack", title, _subjects(ctx, p["who"]), bonus, ac)
+    return _ask(ctx, "attack", title, _subjects(ctx, p["who"]), bonus, ac,
+                (p["attack"].strip().casefold(),))
 
 
 def _asked(ctx: OpContext, p: dict[str, Any]) -> Result:
@@ -319,7 +324,10 @@ OPERATIONS = [
         (_WHO, Param("target", str, "whom it is against (its armour class)", default=""),
          Param("ac", int, "the armour class to reach (default: the target's)", default=None),
          Param("bonus", int, "the attack bonus (default: a creature's own from its stat block, "
-               "else 0)", default=None)),
+               "else 0)", default=None),
+         Param("attack", str, "the kind of attack (melee, ranged: [scopes] of "
+               "config/conditions.toml), for a condition that touches only that kind",
+               default="")),
         kind="roll"),
     Operation(
         ASKED, "Take the outcomes of a roll on demand back from the dice prompt (who succeeded "

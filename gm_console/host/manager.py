@@ -29,6 +29,7 @@ from gm_console.files.config import Config, ConfigError
 from gm_console.host import plugin_index, plugin_output
 from gm_console.host.contributions import sound_operation, sound_screen, sound_section
 from gm_console.host.version import installed
+from gm_console.rules import conditions as cond
 from gm_console.rules.speed import SpeedStep
 from gm_console.text import catalogue
 from gm_console.text.said import say, stored
@@ -171,7 +172,18 @@ class Host:
             plugin_output.adopt(getattr(module, "__package__", None) or module.__name__)
             self._register(name, module, version, source)
         self._collect()
+        self._check_conditions()
         return self
+
+    def _check_conditions(self) -> None:
+        """config/conditions.toml, the bundled file and the user's, checked once at load: an
+        effect misspelt, or a scope no list holds, would otherwise change no roll, silently.
+        ConfigError names the file and the line of the table it is in."""
+        table = self.config.table("conditions")
+        problems = cond.table_problems(table)
+        if problems:
+            keys, problem = problems[0]
+            raise ConfigError(f"{self.config.where('conditions', *keys)}: {problem}")
 
     def _declare_hooks(self, name: str, module: Any) -> None:
         """Add the hooks a plugin declares for others (its ``hookspecs`` attribute: a module or
