@@ -309,3 +309,31 @@ def test_the_reasons_a_rest_gives_time_passed_are_the_documented_ones(tmp_path, 
     assert heard == ["long rest", "short rest"]
     documented = " ".join((hookspecs.time_passed.__doc__ or "").split())
     assert all(f'"{reason}"' in documented for reason in heard)
+
+
+TORCH_COLUMN = """
+from gm_console import hookimpl
+@hookimpl
+def party_columns(character, session):
+    return {"Torch": "lit"}
+@hookimpl
+def labels(language):
+    return {"Torch": "Torche"} if language == "fr" else None
+"""
+
+
+async def test_a_plugins_party_column_title_is_said_in_the_readers_language(
+        tmp_path, make_store, make_app):
+    from gm_console.ui.widgets import SyncedTable
+
+    loose(tmp_path, {"torchcol.py": TORCH_COLUMN})
+    folder = tmp_path / "mine"
+    write_settings(tmp_path, f'language = "fr"\n[plugins]\nfolders = ["{folder}"]\n')
+    store = Store(make_store([{"name": "Aria"}]).state, Host().load())
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        for screen_key, table_id in (("f2", "#home-party"), ("f3", "#party")):
+            await pilot.press(screen_key)
+            await pilot.pause()
+            table = pilot.app.screen.query_one(table_id, SyncedTable)
+            titles = [str(column.label) for column in table.columns.values()]
+            assert "Torche" in titles and "Torch" not in titles, titles

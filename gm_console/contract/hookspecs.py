@@ -210,6 +210,8 @@ def session_derived(session: Session) -> dict[str, Any] | None:
 @hookspec
 def party_columns(character: dict[str, Any], session: Session) -> dict[str, str] | None:
     """Short texts for the party table, ``{column title: text}`` (``{"Speed": "7 mv / 5 m"}``).
+    The title is English, shown translated through the plugin's labels (``labels.fr.toml`` or
+    the ``labels`` hook); ``show --json`` keeps it as given.
 
     Example::
 

@@ -98,3 +98,15 @@ def test_its_french_and_its_help_come_from_its_files(gm_host) -> None:
     helps = {language: dict(host.call_each("help_text", language=language))["light"]
              for language in ("en", "fr")}
     assert helps["en"].startswith("Light (F10)") and helps["fr"].startswith("Lumière (F10)")
+
+
+async def test_its_party_column_is_titled_in_the_readers_language(gm_host, gm_store,
+                                                                   gm_pilot) -> None:
+    store = gm_store(characters=ARIA, host=gm_host(["light"], settings='language = "fr"\n'))
+    store.apply("light.add", {"holder": "Aria", "kind": "torch"})
+    async with gm_pilot(store) as pilot:
+        await pilot.press("f3")  # the party screen
+        await pilot.pause()
+        table = pilot.app.screen.query_one("#party")
+        titles = [str(column.label) for column in table.columns.values()]
+    assert "Lumière" in titles and "Light" not in titles, titles
