@@ -73,8 +73,7 @@ def show(store: SessionStore) -> dict[str, Any]:
                        for c in session.characters],
         "rolls_pending": state.get("rolls", {}).get("pending", []),
     }
-    for values in store.host.call("session_derived", session=session):
-        out.update(values or {})
+    out.update(session.session_derived())
     return out
 
 

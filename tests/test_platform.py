@@ -337,3 +337,30 @@ async def test_a_plugins_party_column_title_is_said_in_the_readers_language(
             table = pilot.app.screen.query_one(table_id, SyncedTable)
             titles = [str(column.label) for column in table.columns.values()]
             assert "Torche" in titles and "Torch" not in titles, titles
+
+
+READS_ANOTHERS_VALUE = """
+from gm_console import hookimpl
+@hookimpl
+def character_derived(character, session):
+    load = session.derived_value("encumbrance", character)
+    travel = session.derived_value("travel")
+    return {"reader": {"category": load and load["category"], "travels": travel is not None,
+                       "nothing": session.derived_value("no such plugin", character)}}
+"""
+
+
+def test_a_plugin_reads_anothers_derived_value_by_name(tmp_path, make_store):
+    host = loose(tmp_path, {"reader.py": READS_ANOTHERS_VALUE})
+    store = Store(make_store([{"name": "Aria", "strength": 15}]).state, host)
+    session = store.session
+    aria = session.characters[0]
+    assert session.derived_value("reader", aria) == {
+        "category": session.derived(aria)["encumbrance"]["category"], "travels": True,
+        "nothing": None}
+    assert session.derived_value("travel") == session.session_derived()["travel"]
+    write_settings(tmp_path, f'[plugins]\nfolders = ["{tmp_path / "mine"}"]\n'
+                             'disabled = ["encumbrance", "travel"]\n')
+    alone = Store(store.state, Host().load()).session
+    assert alone.derived_value("reader", alone.characters[0]) == {
+        "category": None, "travels": False, "nothing": None}

@@ -7,7 +7,9 @@ The host calls each implementation on its own: one that raises is reported, its 
 switched off, and the console carries on with the others.
 
 ``session`` arguments are :class:`gm_console.Session` (read-only: ``state``, ``setting()``,
-``table()``, ``speed()``, ``terrain()``, ``derived()``; ``subject(name)``, a character or a
+``table()``, ``speed()``, ``terrain()``, ``derived()``; ``derived_value(name, character)``,
+another plugin's derived value by its name, a character's or (no character) the session's;
+``subject(name)``, a character or a
 creature a plugin keeps (``creatures``); a character's conditions:
 ``conditions()``, ``roll_dice()`` for the dice of a check, save or attack with the disadvantage
 they impose, ``action_limits()``, ``hit_points()``; ``current_turn()``; ``kept(kind,

@@ -194,6 +194,24 @@ class Session:
             return out
         return self.kept_for("derived", character, compute)
 
+    def session_derived(self) -> dict[str, Any]:
+        """Every value of the whole session the plugins derive (``session_derived``:
+        ``travel``, ``terrain``, ``combat``...), as ``show --json`` gives them."""
+        out: dict[str, Any] = {}
+        for values in self.host.call("session_derived", session=self):
+            out.update(values or {})
+        return out
+
+    def derived_value(self, name: str, character: dict[str, Any] | None = None) -> Any:
+        """One derived value by its name, whichever plugin gives it: a character's
+        (``session.derived_value("encumbrance", aria)["category"]``) or, without
+        ``character``, the whole session's (``session.derived_value("travel")``); None when
+        no loaded plugin gives it. How a plugin reads another's numbers: never through its
+        module nor by calling its hooks. (Not from your own ``session_derived``, which it
+        would call again.)"""
+        values = self.derived(character) if character is not None else self.session_derived()
+        return values.get(name)
+
     def character_hook(self, hook: str, character: dict[str, Any]) -> list[Any]:
         """Every plugin's answer to ``hook(character=..., session=...)`` (``party_columns``),
         kept like derived values."""

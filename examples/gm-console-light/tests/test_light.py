@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from gm_console_light import rules
+from gm_console_light import party_columns, rules
 
 ARIA = [{"name": "Aria"}, {"name": "Bram"}]
 
 
 def light_of(store, index: int = 0) -> dict:
-    session = store.session
-    return session.derived(session.characters[index])["light"]
+    session = store.session  # a derived value by name, as another plugin would read it
+    return session.derived_value("light", session.characters[index])
 
 
 def source(id: int, lit: bool = True, left: int = 600) -> dict:
@@ -64,9 +64,7 @@ def test_the_party_column_warns_and_follows_a_rename(gm_store) -> None:
     store.apply("light.add", {"holder": "Aria", "kind": "candle"})
     store.apply("clock.advance", {"minutes": 55})
     session = store.session
-    columns = session.host.call("party_columns", character=session.characters[0],
-                                session=session)
-    assert {"Light": "candle 5 min !"} in columns
+    assert party_columns(session.characters[0], session) == {"Light": "candle 5 min !"}
     assert store.apply("character.set", {"character": "Aria", "field": "name",
                                          "value": "Ariane"}).ok
     assert store.state["plugins"]["light"]["sources"][0]["holder"] == "Ariane"
