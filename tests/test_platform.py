@@ -364,3 +364,56 @@ def test_a_plugin_reads_anothers_derived_value_by_name(tmp_path, make_store):
     alone = Store(store.state, Host().load()).session
     assert alone.derived_value("reader", alone.characters[0]) == {
         "category": None, "travels": False, "nothing": None}
+
+
+EAGER_DICE_SCREEN = """
+from gm_console import ScreenSpec, hookimpl
+from gm_console.ui import StoreScreen
+class Map(StoreScreen):
+    BINDINGS = [("d", "draw", "Draw")]
+@hookimpl
+def register_screens(register):
+    register(ScreenSpec("eager.map", "f10", "Eager: map", Map))
+"""
+
+LAZY_UNDO_SCREEN = """
+from gm_console import ScreenSpec, hookimpl
+@hookimpl
+def register_screens(register):
+    def factory(store):
+        from textual.binding import Binding
+        from gm_console.ui import StoreScreen
+        class Sketch(StoreScreen):
+            BINDINGS = [Binding("x,ctrl+z", "erase", "Erase")]
+        return Sketch(store)
+    register(ScreenSpec("lazy.sketch", "f10", "Lazy: sketch", factory))
+@hookimpl
+def register_operations(register):
+    from gm_console import Operation
+    register(Operation("lazy.ping", "Ping.", lambda ctx, p: "pong"))
+"""
+
+
+def test_a_screen_binding_the_dice_key_is_refused_at_load_by_name(tmp_path):
+    host = loose(tmp_path, {"eager.py": EAGER_DICE_SCREEN})
+    record = host.plugins["eager"]
+    assert record.status == "failed"
+    assert "screen Map binds d (dice), the console's own key on every screen" in record.error
+    assert "eager.map" not in host.screens
+
+
+async def test_a_screen_made_when_opened_binding_undo_is_refused_and_its_plugin_named(
+        tmp_path, make_store, make_app):
+    host = loose(tmp_path, {"lazy.py": LAZY_UNDO_SCREEN})
+    store = Store(make_store([{"name": "Aria"}]).state, host)
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f10")
+        await pilot.pause()
+        assert app.screen.nav_id == "home"  # not opened
+        record = host.plugins["lazy"]
+        assert record.status == "failed" and "lazy.ping" not in host.operations
+        assert "binds ctrl+z (undo)" in record.error and "lazy.sketch" in record.error
+        said = [str(n.message) for n in app._notifications]
+        assert any("plugin lazy switched off" in text and "ctrl+z (undo)" in text
+                   for text in said), said

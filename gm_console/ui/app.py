@@ -13,6 +13,7 @@ import select
 import signal
 import sys
 import threading
+import traceback
 from dataclasses import replace
 from importlib import import_module
 from pathlib import Path
@@ -174,7 +175,16 @@ class GMConsoleApp(App):
         if self.is_screen_installed(screen_id):  # kept since it was last in front
             screen = self.get_screen(screen_id)
         else:
-            screen = factory(self.store)
+            spec = self.host.screens.get(screen_id)
+            try:
+                screen = factory(self.store)
+            except Exception as exc:  # a plugin's screen that cannot be made: its plugin off
+                if spec is None:
+                    raise
+                self.host.fail(spec.plugin, say("screen {screen} could not be opened: {error}",
+                                                screen=screen_id, error=f"{type(exc).__name__}: "
+                                                f"{exc}"), traceback.format_exc())
+                return
             screen.screen_id = screen_id
             self.install_screen(screen, screen_id)
         if screen_id == "help":  # it starts with the keys of the screen it left
