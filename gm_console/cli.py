@@ -264,6 +264,9 @@ def _command(argv: list[str]) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     plugins = sub.add_parser("plugins", help="list plugins")
     plugins.add_argument("--json", action="store_true")
+    plugins.add_argument("--hooks", action="store_true",
+                         help="list every hook instead: the host's and those the loaded "
+                              "plugins declare, with their arguments and who implements each")
     show_cmd = sub.add_parser("show", help="show a session and its derived values")
     show_cmd.add_argument("session", type=Path)
     show_cmd.add_argument("--json", action="store_true")
@@ -371,6 +374,9 @@ def _new_plugin(args: argparse.Namespace) -> int:
 def _plugins(args: argparse.Namespace, host: Host) -> int:
     from gm_console.host.screen_keys import plan
 
+    if args.hooks:
+        return _hooks(args, host)
+
     keys = plan(host)
     key_of = {entry.screen_id: entry.key for entry in keys.entries}
     records = [r.as_dict() for r in host.plugins.values()]
@@ -393,6 +399,30 @@ def _plugins(args: argparse.Namespace, host: Host) -> int:
             for note in r["key_collisions"]:
                 print(visible(f"{'':<14} ! key collision: {note}", lines=False))
     return 1 if any(r["status"] == "failed" for r in records) else 0
+
+
+def _hooks(args: argparse.Namespace, host: Host) -> int:
+    """``plugins --hooks``: every hook, made from the specs as docs/hooks.md is."""
+    from gm_console.host.hookdoc import listing
+
+    hooks = listing(host)
+    if args.json:
+        print(json_output(json.dumps(hooks, indent=2, ensure_ascii=False)))
+        return 0
+    heading = ""
+    for hook in hooks:
+        by = hook["declared_by"]
+        now = "the host's hooks" if by == "gm-console" else "hooks the plugins declare"
+        if now != heading:
+            print(f"{'' if not heading else chr(10)}{now} (docs/hooks.md: each with an example):")
+            heading = now
+        print(visible(f"  def {hook['signature']}", lines=False))
+        said = [*([f"declared by {by}"] if by != "gm-console" else []),
+                *(["first answer wins"] if hook["first_answer_wins"] else []),
+                f"implemented by: {', '.join(hook['implemented_by']) or 'no loaded plugin'}"]
+        print(visible(f"      {hook['summary']}", lines=False))
+        print(visible(f"      {'; '.join(said)}", lines=False))
+    return 0
 
 
 def _ops(args: argparse.Namespace, host: Host) -> int:

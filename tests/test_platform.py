@@ -417,3 +417,57 @@ async def test_a_screen_made_when_opened_binding_undo_is_refused_and_its_plugin_
         said = [str(n.message) for n in app._notifications]
         assert any("plugin lazy switched off" in text and "ctrl+z (undo)" in text
                    for text in said), said
+
+
+DECLARES_AND_MISSPELLS = """
+from gm_console import Operation, hookimpl, hookspec
+class hookspecs:
+    @hookspec
+    def weather_today(self, session, day: int) -> str | None:
+        '''What the sky does on ``day``.
+
+        Example::
+
+            @hookimpl(optionalhook=True)
+            def weather_today(session, day):
+                return "rain"
+        '''
+@hookimpl(optionalhook=True)
+def weather_today(session, day):
+    return "fog"
+@hookimpl
+def register_operations(register):
+    def ask(ctx, p):
+        return str(ctx.ask("combat_take_actoin", combatant="Aria", kind="cast"))
+    register(Operation("sky.ask", "Ask a misspelt hook.", ask))
+"""
+
+
+def test_plugins_hooks_lists_the_hosts_and_the_declared_hooks_with_their_arguments(
+        tmp_path, capsys):
+    from gm_console.cli import main
+
+    loose(tmp_path, {"sky.py": DECLARES_AND_MISSPELLS})
+    assert main(["plugins", "--hooks"]) == 0
+    out = capsys.readouterr().out
+    assert "  def time_passed(ctx: OpContext, seconds: int, reason: str) -> None" in out
+    assert "  def weather_today(session, day: int) -> str | None" in out
+    assert "declared by sky; implemented by: sky" in out
+    assert "declared by combat; first answer wins; implemented by: spells" not in out
+    assert main(["plugins", "--hooks", "--json"]) == 0
+    import json
+    listed = {hook["name"]: hook for hook in json.loads(capsys.readouterr().out)}
+    assert listed["combat_take_action"]["declared_by"] == "combat"
+    assert listed["combat_take_action"]["first_answer_wins"] is True
+    assert listed["weather_today"]["implemented_by"] == ["sky"]
+    assert "session: Session" in listed["combat_columns"]["signature"]
+
+
+def test_asking_a_hook_nobody_declares_names_it(tmp_path, make_store):
+    host = loose(tmp_path, {"sky.py": DECLARES_AND_MISSPELLS})
+    store = Store(make_store([{"name": "Aria"}]).state, host)
+    outcome = store.apply("sky.ask", {})
+    assert not outcome.ok
+    assert "no hook 'combat_take_actoin' (did you mean 'combat_take_action'?)" in outcome.reason
+    assert "gm-console plugins --hooks" in outcome.reason
+    assert "AttributeError" not in outcome.reason

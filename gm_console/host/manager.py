@@ -83,6 +83,11 @@ def _read(text: Text) -> str:
         return ""
 
 
+class UnknownHook(AttributeError):
+    """A hook called (``ctx.ask``, ``ctx.notify``, ``session.host.call``) that nobody declares:
+    a misspelt name, or one declared by a plugin that is not loaded. The message names it."""
+
+
 class _PluginManager(pluggy.PluginManager):
     """pluggy's, finding a module's hooks faster: pluggy reads each name of a module through
     ``inspect.getattr_static`` (so that a class's properties are not run), most of
@@ -285,8 +290,13 @@ class Host:
     # -- calling hooks ------------------------------------------------------------------------
 
     def _impls(self, hook: str) -> list[Any]:
+        caller = getattr(self.pm.hook, hook, None)
+        if caller is None:  # neither the host nor a loaded plugin declares it
+            raise UnknownHook(say("no hook {hook}{hint}: gm-console plugins --hooks lists "
+                                  "every hook, the host's and those the loaded plugins declare",
+                                  hook=repr(hook), hint=_did_you_mean(hook, self._hook_names())))
         # pluggy calls the last registered first; keep its order.
-        return list(reversed(getattr(self.pm.hook, hook).get_hookimpls()))
+        return list(reversed(caller.get_hookimpls()))
 
     def _invoke(self, impl: Any, kwargs: dict[str, Any]) -> Any:
         started = time.monotonic()
