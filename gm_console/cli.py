@@ -46,6 +46,7 @@ from gm_console.text.safe_text import json_output, visible
 if TYPE_CHECKING:
     from gm_console.live.client import RemoteStore
 
+DEBUG_HELP = "a plugin that failed is said with Python's traceback (where it failed)"
 COMMANDS = ("plugins", "show", "op", "ops", "journal", "serve", "invite", "new-plugin",
             "completion", "import")
 
@@ -91,6 +92,9 @@ def _tui(argv: list[str]) -> int:
                         help="the colour theme (textual-dark, nord, gruvbox, ...; default: the "
                              "one last chosen in the command palette)")
     parser.add_argument("--version", action=_Version, nargs=0, help="show the version and exit")
+    parser.add_argument("--debug", action="store_true",
+                        help="a plugin switched off is said with Python's traceback, in the "
+                             "console's notice (the log has it in any case)")
     args = parser.parse_args(argv)
     if os.environ.get("TERM") == "dumb" and "TEXTUAL_DRIVER" not in os.environ:
         # Textual would draw its full-screen escapes into it all the same: a screenful of
@@ -122,7 +126,7 @@ def _tui(argv: list[str]) -> int:
         return 2
     logging.getLogger("gm_console").info("console on %s as %s", path, role)
     while True:  # a client whose owner went away opens the session again
-        code = _console(path, role, args.front_name, args.theme)
+        code = _console(path, role, args.front_name, args.theme, args.debug)
         if code != REJOIN:
             return code
 
@@ -151,11 +155,12 @@ def _log_to(path: Path | None, program: str) -> bool:
     return True
 
 
-def _console(path: Path, role: Role, name: str, theme: str = "") -> int:
+def _console(path: Path, role: Role, name: str, theme: str = "", debug: bool = False) -> int:
     """The TUI on ``path``: its owner if nobody has it, else a client of its owner."""
     from gm_console.ui.app import run
 
     host = Host().load()
+    host.debug = debug
     met = _meet(path)
     if met is None:
         return 2
@@ -264,17 +269,20 @@ def _command(argv: list[str]) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     plugins = sub.add_parser("plugins", help="list plugins")
     plugins.add_argument("--json", action="store_true")
+    plugins.add_argument("--debug", action="store_true", help=DEBUG_HELP)
     plugins.add_argument("--hooks", action="store_true",
                          help="list every hook instead: the host's and those the loaded "
                               "plugins declare, with their arguments and who implements each")
     show_cmd = sub.add_parser("show", help="show a session and its derived values")
     show_cmd.add_argument("session", type=Path)
     show_cmd.add_argument("--json", action="store_true")
+    show_cmd.add_argument("--debug", action="store_true", help=DEBUG_HELP)
     _role_arguments(show_cmd)
     op = sub.add_parser("op", help="apply one operation headlessly")
     op.add_argument("session", type=Path)
     op.add_argument("name")
     op.add_argument("params", nargs="*", metavar="key=value")
+    op.add_argument("--debug", action="store_true", help=DEBUG_HELP)
     op.add_argument("--id", dest="op_id", default="", metavar="ID",
                     help="the operation's id (default: a new one), to ask again for one whose "
                          "owner did not answer: the owner applies an id at most once")
@@ -345,18 +353,21 @@ def _command(argv: list[str]) -> int:
             return commands[args.command](args, host)
         finally:
             if args.command in ("show", "op", "journal"):
-                _report_switched_off(host)
+                _report_switched_off(host, getattr(args, "debug", False))
     finally:
         if collecting:  # (main is called in-process too: by tests, by a script)
             gc.enable()
 
 
-def _report_switched_off(host: Host) -> None:
-    """A plugin that failed to load or misbehaved left its values out: say which, and why."""
+def _report_switched_off(host: Host, debug: bool = False) -> None:
+    """A plugin that failed to load or misbehaved left its values out: say which, and why
+    (with ``--debug``, Python's traceback of it too)."""
     for record in host.plugins.values():
         if record.status == "failed":
             print(visible(f"gm-console: plugin {record.name} switched off: {record.error}",
                           lines=False), file=sys.stderr)
+            if debug and record.traceback:
+                print(visible(record.traceback.rstrip()), file=sys.stderr)
 
 
 def _new_plugin(args: argparse.Namespace) -> int:
@@ -392,6 +403,8 @@ def _plugins(args: argparse.Namespace, host: Host) -> int:
                           lines=False))
             if r["error"]:
                 print(visible(f"{'':<14} ! {r['error']}", lines=False))
+                if args.debug and r["traceback"]:
+                    print(visible(r["traceback"].rstrip()))
             elif r["hooks"]:
                 print(f"{'':<14} hooks: {', '.join(r['hooks'])}")
             for screen in r["screens"]:
@@ -482,6 +495,9 @@ def _show(args: argparse.Namespace, host: Host) -> int:
     print(visible(f"{data['session'].get('name', '')} — {format_clock(data['clock'], t('Day'))}"))
     for character in data["characters"]:
         print(visible(f"\n{character['name']}"))
+        if character.get("columns"):  # what the party table shows of it
+            print(visible("  " + " · ".join(f"{t(title)}: {text}" for title, text
+                                            in character["columns"].items())))
         print(visible("\n".join(explain(character["derived"], t))))
     if data["rolls_pending"]:
         print(visible(f"\n{t('Rolls asked for')}"))

@@ -69,8 +69,8 @@ def show(store: SessionStore) -> dict[str, Any]:
     out: dict[str, Any] = {
         "session": state.get("session", {}),
         "clock": state.get("clock", {}),
-        "characters": [{"name": c.get("name"), "sheet": c, "derived": session.derived(c)}
-                       for c in session.characters],
+        "characters": [{"name": c.get("name"), "sheet": c, "derived": session.derived(c),
+                        "columns": session.party_columns(c)} for c in session.characters],
         "rolls_pending": state.get("rolls", {}).get("pending", []),
     }
     out.update(session.session_derived())

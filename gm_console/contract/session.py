@@ -212,6 +212,14 @@ class Session:
         values = self.derived(character) if character is not None else self.session_derived()
         return values.get(name)
 
+    def party_columns(self, character: dict[str, Any]) -> dict[str, str]:
+        """Every plugin's ``party_columns`` for ``character``: title (in English, as the
+        plugin gave it) → text, what the party table shows and ``show`` prints."""
+        columns: dict[str, str] = {}
+        for contribution in self.character_hook("party_columns", character):
+            columns.update(contribution)
+        return columns
+
     def character_hook(self, hook: str, character: dict[str, Any]) -> list[Any]:
         """Every plugin's answer to ``hook(character=..., session=...)`` (``party_columns``),
         kept like derived values."""

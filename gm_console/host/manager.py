@@ -57,6 +57,8 @@ class PluginRecord:
     status: str = "loaded"  # loaded | disabled | failed
     error: str = ""
     hooks: list[str] = field(default_factory=list)
+    traceback: str = ""
+    """Where it failed, Python's traceback (the log has it; the kit and ``--debug`` show it)."""
 
     @property
     def version(self) -> str:
@@ -65,7 +67,8 @@ class PluginRecord:
 
     def as_dict(self) -> dict[str, Any]:
         return {"name": self.name, "version": self.version, "source": self.source,
-                "status": self.status, "error": self.error, "hooks": self.hooks}
+                "status": self.status, "error": self.error, "hooks": self.hooks,
+                "traceback": self.traceback}
 
 
 def _installed_version(distribution: str) -> str:
@@ -137,6 +140,8 @@ class Host:
         self.slow_hooks: dict[tuple[str, str], float] = {}  # (plugin, hook): slowest seconds
         self.failures: list[PluginRecord] = []  # every switch-off, in order (Store.apply reads it)
         self.declared_hooks: dict[str, str] = {}  # hook name → the plugin that declared it
+        self.debug = False
+        """``gm-console --debug``: a plugin switched off is said with its traceback."""
         # plugin name → the folder of its labels and help files, and their names' prefix
         self.text_homes: dict[str, tuple[Path, str]] = {}
 
@@ -170,7 +175,11 @@ class Host:
                 _check_api(module)
                 self._declare_hooks(name, module)
             except Exception as exc:  # a broken plugin must not take the console down
-                self.plugins[name] = PluginRecord(name, version, source, "failed", str(exc))
+                cause = exc.__cause__ or exc
+                self.plugins[name] = PluginRecord(
+                    name, version, source, "failed", _at(str(exc), cause, _folder_of_source(
+                        source)), traceback=_traceback(cause))
+                log.error("plugin %s failed to load: %s\n%s", name, exc, _traceback(cause))
                 continue
             imported.append((name, module, version, source))
         for name, module, version, source in imported:
@@ -306,9 +315,12 @@ class Host:
         except Refused:
             raise
         except (Exception, SystemExit) as exc:
-            self.fail(impl.plugin_name, say("{hook} raised {error}", hook=impl.function.__name__,
-                                            error=_short(exc)),
-                      traceback.format_exc())
+            where = _where(exc, _folder_of(self.pm.get_plugin(impl.plugin_name)))
+            self.fail(impl.plugin_name, say("{hook} raised {error} ({where})",
+                                            hook=impl.function.__name__, error=_short(exc),
+                                            where=where) if where else
+                      say("{hook} raised {error}", hook=impl.function.__name__,
+                          error=_short(exc)), traceback.format_exc())
             return None
         finally:
             took = time.monotonic() - started
@@ -407,8 +419,9 @@ class Host:
         for registry in (self.operations, self.screens, self.sections):
             for key in [k for k, v in registry.items() if v.plugin == plugin]:
                 del registry[key]
+        log.error("plugin %s switched off: %s\n%s", plugin, error, detail)
         if record is not None:
-            record.status, record.error = "failed", error
+            record.status, record.error, record.traceback = "failed", error, detail
             self.failures.append(record)
             for listener in self.failure_listeners:
                 listener(record)
@@ -440,8 +453,11 @@ class Host:
         except ConfigError as exc:  # the user's rule file (it names itself and the line), not
             raise Refused(say("{name}: {error}", name=name, error=str(exc))) from None  # a bug
         except Exception as exc:
-            self.fail(op.plugin, say("operation {name} raised {error}", name=name,
-                                     error=_short(exc)), traceback.format_exc())
+            where = _where(exc, _folder_of(self.pm.get_plugin(op.plugin)))
+            self.fail(op.plugin, say("operation {name} raised {error} ({where})", name=name,
+                                     error=_short(exc), where=where) if where else
+                      say("operation {name} raised {error}", name=name, error=_short(exc)),
+                      traceback.format_exc())
             raise Refused(say("{name} failed inside plugin {plugin!r} ({error}); the plugin is "
                               "switched off and nothing was changed", name=name,
                               plugin=op.plugin, error=_short(exc))) from exc
@@ -458,11 +474,44 @@ class Host:
 
 
 def _contained(load: Callable[[], Any]) -> Any:
-    """Import a plugin; one that raises, or calls ``sys.exit`` at import, fails alone."""
+    """Import a plugin; one that raises, or calls ``sys.exit`` at import, fails alone (the
+    error's cause is what it raised: its file and line, its traceback)."""
     try:
         return load()
     except (Exception, SystemExit) as exc:
-        raise ValueError(f"import failed: {_short(exc)}") from None
+        raise ValueError(f"import failed: {_short(exc)}") from exc
+
+
+def _traceback(exc: BaseException) -> str:
+    return "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+
+
+_HOST_FOLDERS = tuple(str(Path(module.__file__).parent) for module in (pluggy, importlib)
+                      if module.__file__) + (str(Path(__file__).parent.parent),)
+"""The host's own code and what loads plugins: never where a plugin failed."""
+
+
+def _where(exc: BaseException, folder: Path | None) -> str:
+    """The file and line a plugin failed at: a syntax error's own, else the innermost frame
+    of the traceback in the plugin's folder (when it is known), else the innermost that is
+    not the host's; "" when none is."""
+    if isinstance(exc, SyntaxError) and exc.filename:
+        return f"{exc.filename}, line {exc.lineno}"
+    frames = traceback.extract_tb(exc.__traceback__)
+    mine = [f for f in frames if folder is not None and f.filename.startswith(str(folder))] or \
+        [f for f in frames if not f.filename.startswith(_HOST_FOLDERS + ("<",))]
+    return f"{mine[-1].filename}, line {mine[-1].lineno}" if mine else ""
+
+
+def _at(error: str, exc: BaseException, folder: Path | None) -> str:
+    where = _where(exc, folder)
+    return f"{error} ({where})" if where else error
+
+
+def _folder_of_source(source: str) -> Path | None:
+    """A loose file's folder (its source is its path); None for an entry point."""
+    path = Path(source)
+    return path.parent if path.suffix == ".py" else None
 
 
 def _check_api(module: Any) -> None:
@@ -495,6 +544,8 @@ def _import_file(path: Path) -> ModuleType:
 def _short(exc: BaseException) -> str:
     if isinstance(exc, SystemExit):
         return f"called sys.exit({exc.code!r})"
+    if isinstance(exc, SyntaxError):  # (its file and line are said beside it: _where)
+        return f"SyntaxError: {exc.msg}"
     return f"{type(exc).__name__}: {exc}"
 
 

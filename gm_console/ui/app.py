@@ -561,6 +561,8 @@ class GMConsoleApp(App):
     def _on_plugin_failure(self, record: Any) -> None:
         message = self.t(say("plugin {name} switched off: {error}", name=record.name,
                              error=record.error))  # a Said when the host said why
+        if self.host.debug and record.traceback:  # gm-console --debug
+            message = f"{message}\n{record.traceback.rstrip()}"
         if threading.get_ident() != self._ui_thread:
             # (a front's operation, holding the store's lock the UI thread may be waiting on)
             self._from_thread(lambda: self.notify(message, severity="error", timeout=15))

@@ -48,9 +48,7 @@ def _party_rows(session: Session,
     extra: list[str] = []
     per_character = []
     for character in session.characters[:most]:
-        columns: dict[str, str] = {}
-        for contribution in session.character_hook("party_columns", character):
-            columns.update(contribution)
+        columns = session.party_columns(character)
         for title in columns:
             if title not in extra:
                 extra.append(title)
