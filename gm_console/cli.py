@@ -36,7 +36,7 @@ from gm_console.files.config import Config, ConfigError
 from gm_console.files.saver import without_journal, write_session
 from gm_console.files.commit_log import CommitLog
 from gm_console.headless import Opened, explain, open_state, show
-from gm_console.host.manager import Host
+from gm_console.host.manager import TRACE_VARIABLE, Host
 from gm_console.live import rendezvous
 from gm_console.live.roles import Role, RoleError
 from gm_console.state.store import Store
@@ -346,6 +346,9 @@ def _command(argv: list[str]) -> int:
     if collecting:
         gc.disable()
     try:
+        if os.environ.get(TRACE_VARIABLE, "") not in ("", "0") and args.command != "serve" \
+                and not _log_to(None, args.command):  # (serve logs already: see _serve)
+            return 2
         host = Host(Config()).load()
         commands = {"plugins": _plugins, "show": _show, "op": _op, "ops": _ops,
                     "journal": _journal, "serve": _serve, "import": _import}

@@ -47,6 +47,8 @@ def gm_isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder.mkdir()
     monkeypatch.setenv("GM_CONSOLE_CONFIG_DIR", str(folder))
     monkeypatch.setenv("GM_CONSOLE_DATA_DIR", str(tmp_path / "gm-data"))
+    for chooser in ("GM_CONSOLE_PLUGINS", "GM_CONSOLE_TRACE_PLUGINS"):  # gm_host chooses
+        monkeypatch.delenv(chooser, raising=False)
     random.seed(1234)
     return folder
 

@@ -79,3 +79,39 @@ def test_plugins_debug_shows_the_traceback(tmp_path, capsys):
     assert "Traceback" not in capsys.readouterr().out
     assert main(["plugins", "--debug"]) == 1
     assert "raise RuntimeError('no torch')" in capsys.readouterr().out
+
+
+def test_gm_console_plugins_chooses_which_load_and_refuses_an_unknown_name(
+        tmp_path, monkeypatch, capsys):
+    loose(tmp_path, {"lamp.py": "from gm_console import hookimpl\n"})
+    monkeypatch.setenv("GM_CONSOLE_PLUGINS", "travel, lamp")
+    host = Host().load()
+    loaded = sorted(name for name, r in host.plugins.items() if r.status == "loaded")
+    assert loaded == ["core", "lamp", "travel"]
+    assert host.plugins["combat"].error == "not in GM_CONSOLE_PLUGINS"
+    monkeypatch.setenv("GM_CONSOLE_PLUGINS", "travl")
+    assert main(["plugins"]) == 2
+    said = capsys.readouterr().err
+    assert "GM_CONSOLE_PLUGINS=travl: no plugin named 'travl' (did you mean 'travel'?)" in said
+
+
+def test_gm_console_trace_plugins_logs_every_hook_call_not_to_the_terminal(
+        tmp_path, make_store, monkeypatch, capsys):
+    from gm_console.files import codec
+
+    session = tmp_path / "s.toml"
+    session.write_text(codec.dumps(make_store([{"name": "Aria"}]).state))
+    monkeypatch.setenv("GM_CONSOLE_TRACE_PLUGINS", "1")
+    import logging
+    before = list(logging.getLogger("gm_console").handlers)
+    try:
+        assert main(["show", str(session)]) == 0
+    finally:
+        for handler in logging.getLogger("gm_console").handlers[len(before):]:
+            handler.close()
+            logging.getLogger("gm_console").removeHandler(handler)
+    printed = capsys.readouterr()
+    assert "hook " not in printed.out + printed.err
+    logged = (tmp_path / "user-data" / "console.log").read_text()
+    assert "gm_console.host.trace: hook character_derived of encumbrance: " in logged
+    assert " ms" in logged and "hook party_columns of core: " in logged

@@ -11,6 +11,7 @@ import functools
 import importlib
 import importlib.util
 import logging
+import os
 import time
 import traceback
 from dataclasses import dataclass, field, replace
@@ -44,6 +45,11 @@ CORE_MODULE = "gm_console.core.hooks"
 """The host's own plugin, loaded by name as the installed ones are by their entry points."""
 log = logging.getLogger("gm_console.host")
 log.addHandler(logging.NullHandler())  # a console's screen is no place for log lines
+trace = logging.getLogger("gm_console.host.trace")
+"""Every hook call, its plugin and how long it took, with ``GM_CONSOLE_TRACE_PLUGINS=1``."""
+TRACE_VARIABLE = "GM_CONSOLE_TRACE_PLUGINS"
+CHOICE_VARIABLE = "GM_CONSOLE_PLUGINS"
+"""``a,b``: only these plugins load (and the core), whatever the settings say."""
 
 
 @dataclass
@@ -140,6 +146,8 @@ class Host:
         self.slow_hooks: dict[tuple[str, str], float] = {}  # (plugin, hook): slowest seconds
         self.failures: list[PluginRecord] = []  # every switch-off, in order (Store.apply reads it)
         self.declared_hooks: dict[str, str] = {}  # hook name → the plugin that declared it
+        self.trace = os.environ.get(TRACE_VARIABLE, "") not in ("", "0")
+        """Log every hook call (:data:`trace`)."""
         self.debug = False
         """``gm-console --debug``: a plugin switched off is said with its traceback."""
         # plugin name → the folder of its labels and help files, and their names' prefix
@@ -159,15 +167,23 @@ class Host:
         settings = self.config.settings.get("plugins", {})
         enabled = settings.get("enabled", "all")
         disabled = set(settings.get("disabled", []))
+        chosen = os.environ.get(CHOICE_VARIABLE)
+        if chosen is not None:  # for this run, instead of the settings' choice
+            enabled = [name.strip() for name in chosen.split(",") if name.strip()]
+            disabled = set()
+        found = list(self._discover(settings.get("folders", [])))
+        if chosen is not None:
+            _check_chosen(enabled, [name for name, *_ in found])
         imported: list[tuple[str, Any, Text, str]] = []
-        for name, version, source, load in self._discover(settings.get("folders", [])):
+        for name, version, source, load in found:
             if name in self.plugins or any(name == other for other, *_ in imported):
                 self.plugins.setdefault(f"{name} ({source})", PluginRecord(
                     name, version, source, "failed", f"another plugin is already named {name!r}"))
                 continue
             if name in disabled or (enabled != "all" and name not in enabled):
-                self.plugins[name] = PluginRecord(name, version, source, "disabled",
-                                                  "switched off in settings")
+                self.plugins[name] = PluginRecord(
+                    name, version, source, "disabled", f"not in {CHOICE_VARIABLE}"
+                    if chosen is not None else "switched off in settings")
                 continue
             try:
                 with plugin_output.speaking(name):
@@ -324,6 +340,9 @@ class Host:
             return None
         finally:
             took = time.monotonic() - started
+            if self.trace:
+                trace.info("hook %s of %s: %.3f ms", impl.function.__name__, impl.plugin_name,
+                           took * 1000)
             if took > self.config.slow_hook_seconds:
                 self._slow(impl.plugin_name, impl.function.__name__, took)
 
@@ -471,6 +490,16 @@ class Host:
                                                   **stored(result.message),
                                                   "who": list(result.who)})
         return result
+
+
+def _check_chosen(chosen: list[str], found: list[str]) -> None:
+    """Every name of GM_CONSOLE_PLUGINS must be a plugin found (installed, built in, or a
+    loose file): a typo would otherwise quietly load less than asked."""
+    unknown = [name for name in chosen if name not in found and name != CORE]
+    if unknown:
+        raise ConfigError(f"{CHOICE_VARIABLE}={','.join(chosen)}: no plugin named "
+                          f"{unknown[0]!r}{_did_you_mean(unknown[0], found)} (plugins: "
+                          f"{', '.join(sorted(set(found)))})")
 
 
 def _contained(load: Callable[[], Any]) -> Any:
