@@ -73,7 +73,7 @@ def test_the_example_light_plugin_passes_its_own_tests(tmp_path):
                    check=True)
     result = install_and_test(example, tmp_path / "site")
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "9 passed" in result.stdout
+    assert "10 passed" in result.stdout
 
 
 def test_the_example_spells_plugin_passes_its_own_tests(tmp_path):

@@ -108,3 +108,19 @@ async def test_its_party_column_is_titled_in_the_readers_language(gm_host, gm_st
         table = pilot.app.screen.query_one("#party")
         titles = [str(column.label) for column in table.columns.values()]
     assert "Lumière" in titles and "Light" not in titles, titles
+
+
+def test_its_journal_line_is_a_sentence_said_in_the_readers_language(gm_store) -> None:
+    import tomllib
+    from pathlib import Path
+
+    from gm_console_light import rules as light_rules
+
+    store = gm_store(characters=ARIA, plugins=["light"])
+    store.apply("light.add", {"holder": "Aria", "kind": "candle"})
+    outcome = store.apply("clock.advance", {"hours": 2})
+    [line] = [line for line in outcome.journal if line.get("kind") == "light"]
+    assert line["text"] == "Aria's candle burns out"
+    assert line["said"]["template"] == "{holder}'s {kind} burns out"
+    french = tomllib.loads((Path(light_rules.__file__).parent / "labels.fr.toml").read_text())
+    assert french[line["said"]["template"]] == "La {kind} de {holder} s'éteint, consumée"
