@@ -515,8 +515,9 @@ def _traceback(exc: BaseException) -> str:
     return "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
 
 
-_HOST_FOLDERS = tuple(str(Path(module.__file__).parent) for module in (pluggy, importlib)
-                      if module.__file__) + (str(Path(__file__).parent.parent),)
+_HOST_FOLDERS = tuple(str(folder) + os.sep for folder in (
+    *(Path(module.__file__).parent for module in (pluggy, importlib) if module.__file__),
+    Path(__file__).parent.parent))  # (gm_console/, not gm_console_plugins/ beside it)
 """The host's own code and what loads plugins: never where a plugin failed."""
 
 
@@ -527,7 +528,8 @@ def _where(exc: BaseException, folder: Path | None) -> str:
     if isinstance(exc, SyntaxError) and exc.filename:
         return f"{exc.filename}, line {exc.lineno}"
     frames = traceback.extract_tb(exc.__traceback__)
-    mine = [f for f in frames if folder is not None and f.filename.startswith(str(folder))] or \
+    mine = [f for f in frames if folder is not None
+            and f.filename.startswith(str(folder) + os.sep)] or \
         [f for f in frames if not f.filename.startswith(_HOST_FOLDERS + ("<",))]
     return f"{mine[-1].filename}, line {mine[-1].lineno}" if mine else ""
 

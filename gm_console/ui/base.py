@@ -128,7 +128,7 @@ class StoreScreen(OneLayoutPerSize, AppliesOperations):
                for b in cls.__dict__.get("BINDINGS", [])]
         clashes = binding_clashes(own)
         if clashes:
-            raise TypeError(f"screen {cls.__qualname__} binds {', '.join(clashes)}, the "
+            raise TypeError(f"screen {cls.__name__} binds {', '.join(clashes)}, the "
                             "console's own key on every screen: give the screen another key")
 
     def __init__(self, store: Store, **kwargs: Any) -> None:
