@@ -113,3 +113,29 @@ def test_a_bad_shipped_table_is_named_too(tmp_path: Path):
             (shipped / other.name).write_bytes(other.read_bytes())
     with pytest.raises(ConfigError, match=r"shipped/conditions.toml, line \d+: 'flying'"):
         Host(Config([shipped, tmp_path / "none"])).load()
+
+
+def test_check_perception_in_the_dice_prompt_is_a_wisdom_check_that_fog_hinders(store):
+    from gm_console.rules.rolls import parse_on_demand
+
+    op, params = parse_on_demand("check perception 14 : Aria")
+    assert (op, params) == ("roll.check", {"who": ["Aria"], "skill": "perception", "dc": 14})
+    assert parse_on_demand("check sleight of hand")[1]["skill"] == "sleight of hand"
+    ok(store, "character.set", character="Aria", field="wisdom", value="14")
+    ok(store, "condition.add", character="Aria", condition="fog",
+       effects=["check_disadvantage=perception"])
+    outcome = ok(store, op, **params)
+    assert "Wisdom check (Perception) DC 14" in outcome.message
+    assert rolled(store, "Aria") == "2d20kl1+2"
+    ok(store, "roll.check", who=["Aria"], skill="insight")
+    assert rolled(store, "Aria") == "1d20+2"
+    no(store, "roll.check", "did you mean 'perception'", who=["Aria"], skill="percepton")
+    no(store, "roll.check", "names its ability or its skill", who=["Aria"])
+
+
+def test_a_skill_of_no_ability_stops_the_load(tmp_path: Path):
+    user = tmp_path / "cfg"
+    user.mkdir()
+    (user / "conditions.toml").write_text('[scopes.skills]\nsailing = "wisdm"\n')
+    with pytest.raises(ConfigError, match=r"line 1: scopes: skill 'sailing' is of 'wisdm'"):
+        Host(Config([Config().dirs[0], user])).load()

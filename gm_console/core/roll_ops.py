@@ -5,11 +5,13 @@ own roll is asked on their terminal when they are connected)."""
 
 from __future__ import annotations
 
+import difflib
 from typing import Any
 
 from gm_console.contract.operations import Operation, Param, Refused, Result
 from gm_console.contract.session import OpContext
 from gm_console.core.condition_ops import ability_modifier
+from gm_console.rules import conditions as cond
 from gm_console.rules import dice
 from gm_console.rules.abilities import ABILITIES, ability_name
 from gm_console.rules.rolls import RollRequest
@@ -92,16 +94,33 @@ def _dc(value: int) -> int | None:
 
 def _check(ctx: OpContext, p: dict[str, Any]) -> Result:
     dc = _dc(p["dc"])
-    title = say("{ability} check", ability=ability_name(p["ability"]))
-    if p["label"].strip():
-        title = say("{title} ({label})", title=title, label=p["label"].strip())
+    skill, ability = _skill(ctx, p["skill"]), p["ability"]
+    if not ability and not skill:
+        raise Refused(say("a check names its ability or its skill: check wis 12, "
+                          "check perception 12"))
+    ability = ability or cond.skill_abilities(ctx.table("conditions"))[skill]
+    title = say("{ability} check", ability=ability_name(ability))
+    label = p["label"].strip() or skill.capitalize()
+    if label:
+        title = say("{title} ({label})", title=title, label=label)
     if dc is not None:
         title = say("{title} DC {dc}", title=title, dc=dc)
-    # What the check is for names its skill when it is one ("Perception"): a condition that
-    # touches only Perception checks touches this one.
+    # Its skill, or what the check is for when that names one ("Perception"): a condition
+    # that touches only Perception checks touches this one.
     return _ask(ctx, "check", title, _subjects(ctx, p["who"]),
-                lambda s: ability_modifier(s, p["ability"]), dc,
-                (p["ability"], p["label"].strip().casefold()))
+                lambda s: ability_modifier(s, ability), dc, (ability, skill or label.casefold()))
+
+
+def _skill(ctx: OpContext, given: str) -> str:
+    """A skill of [scopes.skills] as typed (any case), or "" for none."""
+    skill = given.strip().casefold()
+    known = cond.skill_abilities(ctx.table("conditions"))
+    if skill and skill not in known:
+        close = difflib.get_close_matches(skill, list(known), n=1)
+        raise Refused(say("{skill} is not a skill of config/conditions.toml [scopes.skills]"
+                          "{hint}", skill=repr(given.strip()),
+                          hint=f" (did you mean {close[0]!r}?)" if close else ""))
+    return skill
 
 
 def _save(ctx: OpContext, p: dict[str, Any]) -> Result:
@@ -307,9 +326,13 @@ OPERATIONS = [
         "roll.check", "Ask for an ability check of one, several or the whole party: the d20 "
         "plus the ability's modifier, with the disadvantage conditions impose (named in the "
         "result); each player answers theirs on their own terminal when connected.", _check,
-        (_WHO, Param("ability", str, "the ability", choices=ABILITIES),
+        (_WHO, Param("ability", str, "the ability (default: the skill's)", default="",
+                     choices=("", *ABILITIES)),
+         Param("skill", str, "the skill, of [scopes.skills] of config/conditions.toml "
+               "(perception): its ability unless one is given", default=""),
          Param("dc", int, "the DC to reach (0: none, the total is read)", default=0),
-         Param("label", str, "what the check is for (Perception, to climb)", default="")),
+         Param("label", str, "what the check is for (to climb; default: the skill)",
+               default="")),
         kind="roll"),
     Operation(
         "roll.save", "Ask for a saving throw of one, several or the whole party (\"everyone, "

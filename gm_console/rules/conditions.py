@@ -85,7 +85,7 @@ class ConditionError(ValueError):
 
 def scopes_of(conditions_toml: Mapping[str, Any]) -> dict[str, frozenset[str]]:
     """Effect → the names its scope may hold, from ``[scopes]`` of config/conditions.toml
-    (``abilities``, ``skills``, ``attacks``: lists of names)."""
+    (``abilities`` and ``attacks``, lists of names; ``skills``, a table of skill = ability)."""
     table = conditions_toml.get("scopes", {})
     lists = {kind: frozenset(str(name) for name in table.get(kind, []))
              for kind in ("abilities", "skills", "attacks")} if isinstance(table, Mapping) else {}
@@ -93,29 +93,48 @@ def scopes_of(conditions_toml: Mapping[str, Any]) -> dict[str, frozenset[str]]:
             for effect, kinds in SCOPED.items()}
 
 
-def scopes_problems(conditions_toml: Mapping[str, Any]) -> list[str]:
-    """What is wrong with ``[scopes]`` of config/conditions.toml."""
+def scopes_problems(conditions_toml: Mapping[str, Any]) -> list[tuple[tuple[str, ...], str]]:
+    """What is wrong with ``[scopes]`` of config/conditions.toml, each with its table."""
     table = conditions_toml.get("scopes", {})
     if not isinstance(table, Mapping):
-        return [say("[scopes] must be a table of lists of names")]
+        return [(("scopes",), say("[scopes] must be a table of lists of names"))]
     kinds = sorted({kind for kinds in SCOPED.values() for kind in kinds})
-    found: list[str] = []
+    found: list[tuple[tuple[str, ...], str]] = []
     for kind, names in table.items():
         if kind not in kinds:
-            found.append(say("scopes: {kind} is not a kind of scope (kinds: {kinds})",
-                             kind=repr(kind), kinds=", ".join(kinds)))
+            found.append((("scopes",), say("scopes: {kind} is not a kind of scope (kinds: "
+                                           "{kinds})", kind=repr(kind), kinds=", ".join(kinds))))
+        elif kind == "skills":
+            found += [(("scopes", "skills"), problem) for problem
+                      in _skills_problems(names, table.get("abilities", []))]
         elif not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-            found.append(say("scopes: {kind} must be a list of names, not {value}", kind=kind,
-                             value=repr(names)))
+            found.append((("scopes",), say("scopes: {kind} must be a list of names, not "
+                                           "{value}", kind=kind, value=repr(names))))
     return found
+
+
+def _skills_problems(skills: Any, abilities: Any) -> list[str]:
+    if not isinstance(skills, Mapping):
+        return [say("scopes: skills must be a table of skill = ability ([scopes.skills]), not "
+                    "{value}", value=repr(skills))]
+    return [say("scopes: skill {skill} is of {ability}, which is none of the abilities "
+                "({abilities})", skill=repr(skill), ability=repr(ability),
+                abilities=", ".join(map(str, abilities)))
+            for skill, ability in skills.items()
+            if not isinstance(abilities, list) or ability not in abilities]
+
+
+def skill_abilities(conditions_toml: Mapping[str, Any]) -> dict[str, str]:
+    """Skill → the ability its check is a check of (``[scopes.skills]``)."""
+    skills = conditions_toml.get("scopes", {}).get("skills", {})
+    return {str(k): str(v) for k, v in skills.items()} if isinstance(skills, Mapping) else {}
 
 
 def table_problems(conditions_toml: Mapping[str, Any]) -> list[tuple[tuple[str, ...], str]]:
     """What is wrong with config/conditions.toml, each with the table it is in
     (``("conditions", "fog")``, ``("scopes",)``): a key that is neither an effect nor a
     label, an effect of the wrong kind, a scope's name no list of ``[scopes]`` holds."""
-    found: list[tuple[tuple[str, ...], str]] = [(("scopes",), problem) for problem
-                                                in scopes_problems(conditions_toml)]
+    found = scopes_problems(conditions_toml)
     scopes = scopes_of(conditions_toml)
     for name, row in table_of(conditions_toml).items():
         where = ("conditions", str(name))
