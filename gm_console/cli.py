@@ -498,9 +498,10 @@ def _show(args: argparse.Namespace, host: Host) -> int:
     print(visible(f"{data['session'].get('name', '')} — {format_clock(data['clock'], t('Day'))}"))
     for character in data["characters"]:
         print(visible(f"\n{character['name']}"))
-        if character.get("columns"):  # what the party table shows of it
+        shown = {title: text for title, text in character.get("columns", {}).items() if text}
+        if shown:  # what the party table shows of it
             print(visible("  " + " · ".join(f"{t(title)}: {text}" for title, text
-                                            in character["columns"].items())))
+                                            in shown.items())))
         print(visible("\n".join(explain(character["derived"], t))))
     if data["rolls_pending"]:
         print(visible(f"\n{t('Rolls asked for')}"))
