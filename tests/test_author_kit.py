@@ -48,7 +48,7 @@ def test_new_plugin_writes_a_distribution_that_installs_and_passes_its_tests(tmp
     assert (target / "gm_console_torch" / "labels.fr.toml").is_file()
     result = install_and_test(target, tmp_path / "site")
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "4 passed" in result.stdout
+    assert "5 passed" in result.stdout
 
 
 @pytest.mark.parametrize("name, why", [("Torch", "lower-case"), ("t", "2 to 31"),
