@@ -230,7 +230,9 @@ def character_conditions(character: dict[str, Any], session: Session
     ``[{"name": "staggered", "source": "maximal load (242 lb)"}]``.
 
     A name of config/conditions.toml takes that table's effects; otherwise give ``effects``
-    (the vocabulary is :data:`gm_console.rules.conditions.EFFECTS`) and, translated, ``label``.
+    (the vocabulary is :data:`gm_console.rules.conditions.EFFECTS`; a disadvantage may name the
+    rolls it touches, ``{"check_disadvantage": ["perception"]}``, from ``[scopes]`` of
+    config/conditions.toml) and, translated, ``label``.
     Plugins read every condition, stored or derived, through ``session.conditions()``,
     ``session.disadvantage()`` and ``session.action_limits()``. An implementation must not
     read ``session.speed()``: the speed pipeline reads the conditions.
