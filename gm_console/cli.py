@@ -430,7 +430,9 @@ def _hooks(args: argparse.Namespace, host: Host) -> int:
         by = hook["declared_by"]
         now = "the host's hooks" if by == "gm-console" else "hooks the plugins declare"
         if now != heading:
-            print(f"{'' if not heading else chr(10)}{now} (docs/hooks.md: each with an example):")
+            if heading:
+                print()
+            print(f"{now} (docs/hooks.md: each with an example):")
             heading = now
         print(visible(f"  def {hook['signature']}", lines=False))
         said = [*([f"declared by {by}"] if by != "gm-console" else []),
