@@ -397,9 +397,8 @@ def _scoped_words(key: str, scope: list[Any]) -> str:
 
 def describe_effects(effects: Mapping[str, Any]) -> str:
     """A condition's effects in words, for its "why" line."""
-    words: list[str] = [
-        _scoped_words(key, effects[key]) if isinstance(effects.get(key), list) else _EFFECT_WORDS[key]
-        for key in _EFFECT_WORDS if effects.get(key)]
+    words: list[str] = [_scoped_words(key, effects[key]) if isinstance(effects[key], list)
+                        else _EFFECT_WORDS[key] for key in _EFFECT_WORDS if effects.get(key)]
     if effects.get("forbids"):
         words.append(say("no {actions} action", actions=", ".join(effects["forbids"])))
     if effects.get("speed_factor") is not None:
