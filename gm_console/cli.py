@@ -36,7 +36,7 @@ from gm_console.files.config import Config, ConfigError
 from gm_console.files.saver import without_journal, write_session
 from gm_console.files.commit_log import CommitLog
 from gm_console.headless import Opened, explain, open_state, show
-from gm_console.host.manager import Host
+from gm_console.host.manager import TRACE_VARIABLE, Host
 from gm_console.live import rendezvous
 from gm_console.live.roles import Role, RoleError
 from gm_console.state.store import Store
@@ -46,6 +46,7 @@ from gm_console.text.safe_text import json_output, visible
 if TYPE_CHECKING:
     from gm_console.live.client import RemoteStore
 
+DEBUG_HELP = "a plugin that failed is said with Python's traceback (where it failed)"
 COMMANDS = ("plugins", "show", "op", "ops", "journal", "serve", "invite", "new-plugin",
             "completion", "import")
 
@@ -91,6 +92,9 @@ def _tui(argv: list[str]) -> int:
                         help="the colour theme (textual-dark, nord, gruvbox, ...; default: the "
                              "one last chosen in the command palette)")
     parser.add_argument("--version", action=_Version, nargs=0, help="show the version and exit")
+    parser.add_argument("--debug", action="store_true",
+                        help="a plugin switched off is said with Python's traceback, in the "
+                             "console's notice (the log has it in any case)")
     args = parser.parse_args(argv)
     if os.environ.get("TERM") == "dumb" and "TEXTUAL_DRIVER" not in os.environ:
         # Textual would draw its full-screen escapes into it all the same: a screenful of
@@ -122,7 +126,7 @@ def _tui(argv: list[str]) -> int:
         return 2
     logging.getLogger("gm_console").info("console on %s as %s", path, role)
     while True:  # a client whose owner went away opens the session again
-        code = _console(path, role, args.front_name, args.theme)
+        code = _console(path, role, args.front_name, args.theme, args.debug)
         if code != REJOIN:
             return code
 
@@ -151,11 +155,12 @@ def _log_to(path: Path | None, program: str) -> bool:
     return True
 
 
-def _console(path: Path, role: Role, name: str, theme: str = "") -> int:
+def _console(path: Path, role: Role, name: str, theme: str = "", debug: bool = False) -> int:
     """The TUI on ``path``: its owner if nobody has it, else a client of its owner."""
     from gm_console.ui.app import run
 
     host = Host().load()
+    host.debug = debug
     met = _meet(path)
     if met is None:
         return 2
@@ -264,14 +269,20 @@ def _command(argv: list[str]) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     plugins = sub.add_parser("plugins", help="list plugins")
     plugins.add_argument("--json", action="store_true")
+    plugins.add_argument("--debug", action="store_true", help=DEBUG_HELP)
+    plugins.add_argument("--hooks", action="store_true",
+                         help="list every hook instead: the host's and those the loaded "
+                              "plugins declare, with their arguments and who implements each")
     show_cmd = sub.add_parser("show", help="show a session and its derived values")
     show_cmd.add_argument("session", type=Path)
     show_cmd.add_argument("--json", action="store_true")
+    show_cmd.add_argument("--debug", action="store_true", help=DEBUG_HELP)
     _role_arguments(show_cmd)
     op = sub.add_parser("op", help="apply one operation headlessly")
     op.add_argument("session", type=Path)
     op.add_argument("name")
     op.add_argument("params", nargs="*", metavar="key=value")
+    op.add_argument("--debug", action="store_true", help=DEBUG_HELP)
     op.add_argument("--id", dest="op_id", default="", metavar="ID",
                     help="the operation's id (default: a new one), to ask again for one whose "
                          "owner did not answer: the owner applies an id at most once")
@@ -335,6 +346,9 @@ def _command(argv: list[str]) -> int:
     if collecting:
         gc.disable()
     try:
+        if os.environ.get(TRACE_VARIABLE, "") not in ("", "0") and args.command != "serve" \
+                and not _log_to(None, args.command):  # (serve logs already: see _serve)
+            return 2
         host = Host(Config()).load()
         commands = {"plugins": _plugins, "show": _show, "op": _op, "ops": _ops,
                     "journal": _journal, "serve": _serve, "import": _import}
@@ -342,18 +356,21 @@ def _command(argv: list[str]) -> int:
             return commands[args.command](args, host)
         finally:
             if args.command in ("show", "op", "journal"):
-                _report_switched_off(host)
+                _report_switched_off(host, getattr(args, "debug", False))
     finally:
         if collecting:  # (main is called in-process too: by tests, by a script)
             gc.enable()
 
 
-def _report_switched_off(host: Host) -> None:
-    """A plugin that failed to load or misbehaved left its values out: say which, and why."""
+def _report_switched_off(host: Host, debug: bool = False) -> None:
+    """A plugin that failed to load or misbehaved left its values out: say which, and why
+    (with ``--debug``, Python's traceback of it too)."""
     for record in host.plugins.values():
         if record.status == "failed":
             print(visible(f"gm-console: plugin {record.name} switched off: {record.error}",
                           lines=False), file=sys.stderr)
+            if debug and record.traceback:
+                print(visible(record.traceback.rstrip()), file=sys.stderr)
 
 
 def _new_plugin(args: argparse.Namespace) -> int:
@@ -371,6 +388,9 @@ def _new_plugin(args: argparse.Namespace) -> int:
 def _plugins(args: argparse.Namespace, host: Host) -> int:
     from gm_console.host.screen_keys import plan
 
+    if args.hooks:
+        return _hooks(args, host)
+
     keys = plan(host)
     key_of = {entry.screen_id: entry.key for entry in keys.entries}
     records = [r.as_dict() for r in host.plugins.values()]
@@ -386,6 +406,8 @@ def _plugins(args: argparse.Namespace, host: Host) -> int:
                           lines=False))
             if r["error"]:
                 print(visible(f"{'':<14} ! {r['error']}", lines=False))
+                if args.debug and r["traceback"]:
+                    print(visible(r["traceback"].rstrip()))
             elif r["hooks"]:
                 print(f"{'':<14} hooks: {', '.join(r['hooks'])}")
             for screen in r["screens"]:
@@ -393,6 +415,32 @@ def _plugins(args: argparse.Namespace, host: Host) -> int:
             for note in r["key_collisions"]:
                 print(visible(f"{'':<14} ! key collision: {note}", lines=False))
     return 1 if any(r["status"] == "failed" for r in records) else 0
+
+
+def _hooks(args: argparse.Namespace, host: Host) -> int:
+    """``plugins --hooks``: every hook, made from the specs as docs/hooks.md is."""
+    from gm_console.host.hookdoc import listing
+
+    hooks = listing(host)
+    if args.json:
+        print(json_output(json.dumps(hooks, indent=2, ensure_ascii=False)))
+        return 0
+    heading = ""
+    for hook in hooks:
+        by = hook["declared_by"]
+        now = "the host's hooks" if by == "gm-console" else "hooks the plugins declare"
+        if now != heading:
+            if heading:
+                print()
+            print(f"{now} (docs/hooks.md: each with an example):")
+            heading = now
+        print(visible(f"  def {hook['signature']}", lines=False))
+        said = [*([f"declared by {by}"] if by != "gm-console" else []),
+                *(["first answer wins"] if hook["first_answer_wins"] else []),
+                f"implemented by: {', '.join(hook['implemented_by']) or 'no loaded plugin'}"]
+        print(visible(f"      {hook['summary']}", lines=False))
+        print(visible(f"      {'; '.join(said)}", lines=False))
+    return 0
 
 
 def _ops(args: argparse.Namespace, host: Host) -> int:
@@ -453,6 +501,10 @@ def _show(args: argparse.Namespace, host: Host) -> int:
     print(visible(f"{data['session'].get('name', '')} — {format_clock(data['clock'], t('Day'))}"))
     for character in data["characters"]:
         print(visible(f"\n{character['name']}"))
+        shown = {title: text for title, text in character.get("columns", {}).items() if text}
+        if shown:  # what the party table shows of it
+            print(visible("  " + " · ".join(f"{t(title)}: {text}" for title, text
+                                            in shown.items())))
         print(visible("\n".join(explain(character["derived"], t))))
     if data["rolls_pending"]:
         print(visible(f"\n{t('Rolls asked for')}"))

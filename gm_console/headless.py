@@ -72,12 +72,11 @@ def show(store: SessionStore) -> dict[str, Any]:
     out: dict[str, Any] = {
         "session": state.get("session", {}),
         "clock": state.get("clock", {}),
-        "characters": [{"name": c.get("name"), "sheet": c, "derived": session.derived(c)}
-                       for c in session.characters],
+        "characters": [{"name": c.get("name"), "sheet": c, "derived": session.derived(c),
+                        "columns": session.party_columns(c)} for c in session.characters],
         "rolls_pending": state.get("rolls", {}).get("pending", []),
     }
-    for values in store.host.call("session_derived", session=session):
-        out.update(values or {})
+    out.update(session.session_derived())
     return out
 
 

@@ -12,6 +12,9 @@
         async with gm_pilot(gm_store(plugins=["light"])) as pilot:   # 80x24
             await pilot.press("f10")
 
+A plugin switched off during a test (at load, or by a hook or an operation that raised) is
+said on stderr with its traceback, which pytest shows beside a failing test.
+
 Every test gets its own empty settings and data folders (a developer's own settings never leak
 in), Python's ``random`` seeded, so dice are the same on every run, and ``pilot.press`` of
 several keys sends each once the one before it is handled.
@@ -21,6 +24,7 @@ from __future__ import annotations
 
 import contextlib
 import random
+import sys
 import tomllib
 from pathlib import Path
 from typing import Any, AsyncIterator, Callable, Iterable
@@ -43,6 +47,8 @@ def gm_isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder.mkdir()
     monkeypatch.setenv("GM_CONSOLE_CONFIG_DIR", str(folder))
     monkeypatch.setenv("GM_CONSOLE_DATA_DIR", str(tmp_path / "gm-data"))
+    for chooser in ("GM_CONSOLE_PLUGINS", "GM_CONSOLE_TRACE_PLUGINS"):  # gm_host chooses
+        monkeypatch.delenv(chooser, raising=False)
     random.seed(1234)
     return folder
 
@@ -75,8 +81,20 @@ def gm_host(gm_isolated: Path) -> Callable[..., Host]:
         if plugins is not None:
             chosen.setdefault("plugins", {})["enabled"] = list(plugins)
         (gm_isolated / "settings.toml").write_text(tomli_w.dumps(chosen))
-        return Host().load()
+        host = Host().load()
+        for record in host.plugins.values():
+            if record.status == "failed":
+                _tell(record)
+        host.failure_listeners.append(_tell)
+        return host
     return make
+
+
+def _tell(record: Any) -> None:
+    """A plugin switched off, said on stderr with its traceback: pytest shows it beside the
+    test that fails (the refusal or the missing value alone seldom says where)."""
+    print(f"gm-console: plugin {record.name} switched off: {record.error}\n"
+          f"{record.traceback}", file=sys.stderr)
 
 
 @pytest.fixture

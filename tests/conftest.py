@@ -99,7 +99,8 @@ def isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     # The consoles under test draw as in one terminal, whichever the suite is run from (tmux's
     # 256 colours, a dumb one): what they draw and how many bytes it takes are the same.
     monkeypatch.setenv("TERM", "xterm-256color")
-    for name in ("COLORTERM", "NO_COLOR", "FORCE_COLOR"):
+    for name in ("COLORTERM", "NO_COLOR", "FORCE_COLOR", "GM_CONSOLE_PLUGINS",
+                 "GM_CONSOLE_TRACE_PLUGINS"):
         monkeypatch.delenv(name, raising=False)
     # Live sessions' sockets: a short path (a Unix socket's is at most 107 bytes) of the test's own
     runtime = Path(tempfile.mkdtemp(prefix="gmc-"))

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from gm_console.contract import hookspecs
+from gm_console.host.hookdoc import declared
 
 ROOT = Path(__file__).resolve().parent.parent
 HOOKS = [name for name, value in vars(hookspecs).items() if hasattr(value, "gm_console_spec")]
@@ -91,6 +92,28 @@ def test_every_hook_has_an_example_that_implements_it_with_its_own_arguments(hoo
     assert impls, f"{hook}'s example does not implement {hook}"
     spec_args = set(inspect.signature(getattr(hookspecs, hook)).parameters)
     assert {a.arg for a in impls[0].args.args} <= spec_args
+
+
+@pytest.mark.parametrize("plugin, hook, spec", declared(),
+                         ids=[f"{plugin}.{hook}" for plugin, hook, _ in declared()])
+def test_every_hook_a_built_in_declares_has_an_example_with_its_own_arguments(
+        plugin: str, hook: str, spec: object) -> None:
+    import ast
+
+    doc = inspect.getdoc(spec) or ""
+    _, sep, example = doc.partition("::\n")
+    assert sep, f"{plugin}'s {hook} has no Example:: block"
+    tree = ast.parse(inspect.cleandoc(example))
+    spec_args = set(inspect.signature(spec).parameters)  # type: ignore[arg-type]
+    impls = [node for node in ast.walk(tree)
+             if isinstance(node, ast.FunctionDef) and node.name == hook]
+    # A hook others call rather than implement (combat_take_action) shows the call instead.
+    calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call) and node.args
+             and isinstance(node.args[0], ast.Constant) and node.args[0].value == hook]
+    assert impls or calls, f"{plugin}'s {hook} example neither implements nor calls it"
+    given = {a.arg for a in impls[0].args.args} if impls else \
+        {str(k.arg) for k in calls[0].keywords}  # (ctx.ask gives ctx itself)
+    assert given <= spec_args, given - spec_args
 
 
 def test_the_hook_reference_is_up_to_date() -> None:

@@ -309,3 +309,165 @@ def test_the_reasons_a_rest_gives_time_passed_are_the_documented_ones(tmp_path, 
     assert heard == ["long rest", "short rest"]
     documented = " ".join((hookspecs.time_passed.__doc__ or "").split())
     assert all(f'"{reason}"' in documented for reason in heard)
+
+
+TORCH_COLUMN = """
+from gm_console import hookimpl
+@hookimpl
+def party_columns(character, session):
+    return {"Torch": "lit"}
+@hookimpl
+def labels(language):
+    return {"Torch": "Torche"} if language == "fr" else None
+"""
+
+
+async def test_a_plugins_party_column_title_is_said_in_the_readers_language(
+        tmp_path, make_store, make_app):
+    from gm_console.ui.widgets import SyncedTable
+
+    loose(tmp_path, {"torchcol.py": TORCH_COLUMN})
+    folder = tmp_path / "mine"
+    write_settings(tmp_path, f'language = "fr"\n[plugins]\nfolders = ["{folder}"]\n')
+    store = Store(make_store([{"name": "Aria"}]).state, Host().load())
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        for screen_key, table_id in (("f2", "#home-party"), ("f3", "#party")):
+            await pilot.press(screen_key)
+            await pilot.pause()
+            table = pilot.app.screen.query_one(table_id, SyncedTable)
+            titles = [str(column.label) for column in table.columns.values()]
+            assert "Torche" in titles and "Torch" not in titles, titles
+
+
+READS_ANOTHERS_VALUE = """
+from gm_console import hookimpl
+@hookimpl
+def character_derived(character, session):
+    load = session.derived_value("encumbrance", character)
+    travel = session.derived_value("travel")
+    return {"reader": {"category": load and load["category"], "travels": travel is not None,
+                       "nothing": session.derived_value("no such plugin", character)}}
+"""
+
+
+def test_a_plugin_reads_anothers_derived_value_by_name(tmp_path, make_store):
+    host = loose(tmp_path, {"reader.py": READS_ANOTHERS_VALUE})
+    store = Store(make_store([{"name": "Aria", "strength": 15}]).state, host)
+    session = store.session
+    aria = session.characters[0]
+    assert session.derived_value("reader", aria) == {
+        "category": session.derived(aria)["encumbrance"]["category"], "travels": True,
+        "nothing": None}
+    assert session.derived_value("travel") == session.session_derived()["travel"]
+    write_settings(tmp_path, f'[plugins]\nfolders = ["{tmp_path / "mine"}"]\n'
+                             'disabled = ["encumbrance", "travel"]\n')
+    alone = Store(store.state, Host().load()).session
+    assert alone.derived_value("reader", alone.characters[0]) == {
+        "category": None, "travels": False, "nothing": None}
+
+
+EAGER_DICE_SCREEN = """
+from gm_console import ScreenSpec, hookimpl
+from gm_console.ui import StoreScreen
+class Map(StoreScreen):
+    BINDINGS = [("d", "draw", "Draw")]
+@hookimpl
+def register_screens(register):
+    register(ScreenSpec("eager.map", "f10", "Eager: map", Map))
+"""
+
+LAZY_UNDO_SCREEN = """
+from gm_console import ScreenSpec, hookimpl
+@hookimpl
+def register_screens(register):
+    def factory(store):
+        from textual.binding import Binding
+        from gm_console.ui import StoreScreen
+        class Sketch(StoreScreen):
+            BINDINGS = [Binding("x,ctrl+z", "erase", "Erase")]
+        return Sketch(store)
+    register(ScreenSpec("lazy.sketch", "f10", "Lazy: sketch", factory))
+@hookimpl
+def register_operations(register):
+    from gm_console import Operation
+    register(Operation("lazy.ping", "Ping.", lambda ctx, p: "pong"))
+"""
+
+
+def test_a_screen_binding_the_dice_key_is_refused_at_load_by_name(tmp_path):
+    host = loose(tmp_path, {"eager.py": EAGER_DICE_SCREEN})
+    record = host.plugins["eager"]
+    assert record.status == "failed"
+    assert "screen Map binds d (dice), the console's own key on every screen" in record.error
+    assert "eager.map" not in host.screens
+
+
+async def test_a_screen_made_when_opened_binding_undo_is_refused_and_its_plugin_named(
+        tmp_path, make_store, make_app):
+    host = loose(tmp_path, {"lazy.py": LAZY_UNDO_SCREEN})
+    store = Store(make_store([{"name": "Aria"}]).state, host)
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f10")
+        await pilot.pause()
+        assert app.screen.nav_id == "home"  # not opened
+        record = host.plugins["lazy"]
+        assert record.status == "failed" and "lazy.ping" not in host.operations
+        assert "binds ctrl+z (undo)" in record.error and "lazy.sketch" in record.error
+        said = [str(n.message) for n in app._notifications]
+        assert any("plugin lazy switched off" in text and "ctrl+z (undo)" in text
+                   for text in said), said
+
+
+DECLARES_AND_MISSPELLS = """
+from gm_console import Operation, hookimpl, hookspec
+class hookspecs:
+    @hookspec
+    def weather_today(self, session, day: int) -> str | None:
+        '''What the sky does on ``day``.
+
+        Example::
+
+            @hookimpl(optionalhook=True)
+            def weather_today(session, day):
+                return "rain"
+        '''
+@hookimpl(optionalhook=True)
+def weather_today(session, day):
+    return "fog"
+@hookimpl
+def register_operations(register):
+    def ask(ctx, p):
+        return str(ctx.ask("combat_take_actoin", combatant="Aria", kind="cast"))
+    register(Operation("sky.ask", "Ask a misspelt hook.", ask))
+"""
+
+
+def test_plugins_hooks_lists_the_hosts_and_the_declared_hooks_with_their_arguments(
+        tmp_path, capsys):
+    from gm_console.cli import main
+
+    loose(tmp_path, {"sky.py": DECLARES_AND_MISSPELLS})
+    assert main(["plugins", "--hooks"]) == 0
+    out = capsys.readouterr().out
+    assert "  def time_passed(ctx: OpContext, seconds: int, reason: str) -> None" in out
+    assert "  def weather_today(session, day: int) -> str | None" in out
+    assert "declared by sky; implemented by: sky" in out
+    assert "declared by combat; first answer wins; implemented by: spells" not in out
+    assert main(["plugins", "--hooks", "--json"]) == 0
+    import json
+    listed = {hook["name"]: hook for hook in json.loads(capsys.readouterr().out)}
+    assert listed["combat_take_action"]["declared_by"] == "combat"
+    assert listed["combat_take_action"]["first_answer_wins"] is True
+    assert listed["weather_today"]["implemented_by"] == ["sky"]
+    assert "session: Session" in listed["combat_columns"]["signature"]
+
+
+def test_asking_a_hook_nobody_declares_names_it(tmp_path, make_store):
+    host = loose(tmp_path, {"sky.py": DECLARES_AND_MISSPELLS})
+    store = Store(make_store([{"name": "Aria"}]).state, host)
+    outcome = store.apply("sky.ask", {})
+    assert not outcome.ok
+    assert "no hook 'combat_take_actoin' (did you mean 'combat_take_action'?)" in outcome.reason
+    assert "gm-console plugins --hooks" in outcome.reason
+    assert "AttributeError" not in outcome.reason

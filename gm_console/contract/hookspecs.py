@@ -7,7 +7,9 @@ The host calls each implementation on its own: one that raises is reported, its 
 switched off, and the console carries on with the others.
 
 ``session`` arguments are :class:`gm_console.Session` (read-only: ``state``, ``setting()``,
-``table()``, ``speed()``, ``terrain()``, ``derived()``; ``subject(name)``, a character or a
+``table()``, ``speed()``, ``terrain()``, ``derived()``; ``derived_value(name, character)``,
+another plugin's derived value by its name, a character's or (no character) the session's;
+``subject(name)``, a character or a
 creature a plugin keeps (``creatures``); a character's conditions:
 ``conditions()``, ``roll_dice()`` for the dice of a check, save or attack with the disadvantage
 they impose, ``action_limits()``, ``hit_points()``; ``current_turn()``; ``kept(kind,
@@ -210,6 +212,8 @@ def session_derived(session: Session) -> dict[str, Any] | None:
 @hookspec
 def party_columns(character: dict[str, Any], session: Session) -> dict[str, str] | None:
     """Short texts for the party table, ``{column title: text}`` (``{"Speed": "7 mv / 5 m"}``).
+    The title is English, shown translated through the plugin's labels (``labels.fr.toml`` or
+    the ``labels`` hook); ``show --json`` keeps it as given.
 
     Example::
 
@@ -226,7 +230,9 @@ def character_conditions(character: dict[str, Any], session: Session
     ``[{"name": "staggered", "source": "maximal load (242 lb)"}]``.
 
     A name of config/conditions.toml takes that table's effects; otherwise give ``effects``
-    (the vocabulary is :data:`gm_console.rules.conditions.EFFECTS`) and, translated, ``label``.
+    (the vocabulary is :data:`gm_console.rules.conditions.EFFECTS`; a disadvantage may name the
+    rolls it touches, ``{"check_disadvantage": ["perception"]}``, from ``[scopes]`` of
+    config/conditions.toml) and, translated, ``label``.
     Plugins read every condition, stored or derived, through ``session.conditions()``,
     ``session.disadvantage()`` and ``session.action_limits()``. An implementation must not
     read ``session.speed()``: the speed pipeline reads the conditions.

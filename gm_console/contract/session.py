@@ -9,7 +9,7 @@ file on disk, so the same code runs under the TUI, ``gm-console op`` and a test.
 from __future__ import annotations
 
 import copy
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Protocol
 
 from gm_console.committed.cow import Draft, peek
 from gm_console.contract.results import Refused, Result
@@ -194,6 +194,32 @@ class Session:
             return out
         return self.kept_for("derived", character, compute)
 
+    def session_derived(self) -> dict[str, Any]:
+        """Every value of the whole session the plugins derive (``session_derived``:
+        ``travel``, ``terrain``, ``combat``...), as ``show --json`` gives them."""
+        out: dict[str, Any] = {}
+        for values in self.host.call("session_derived", session=self):
+            out.update(values or {})
+        return out
+
+    def derived_value(self, name: str, character: dict[str, Any] | None = None) -> Any:
+        """One derived value by its name, whichever plugin gives it: a character's
+        (``session.derived_value("encumbrance", aria)["category"]``) or, without
+        ``character``, the whole session's (``session.derived_value("travel")``); None when
+        no loaded plugin gives it. How a plugin reads another's numbers: never through its
+        module nor by calling its hooks. (Not from your own ``session_derived``, which it
+        would call again.)"""
+        values = self.derived(character) if character is not None else self.session_derived()
+        return values.get(name)
+
+    def party_columns(self, character: dict[str, Any]) -> dict[str, str]:
+        """Every plugin's ``party_columns`` for ``character``: title (in English, as the
+        plugin gave it) → text, what the party table shows and ``show`` prints."""
+        columns: dict[str, str] = {}
+        for contribution in self.character_hook("party_columns", character):
+            columns.update(contribution)
+        return columns
+
     def character_hook(self, hook: str, character: dict[str, Any]) -> list[Any]:
         """Every plugin's answer to ``hook(character=..., session=...)`` (``party_columns``),
         kept like derived values."""
@@ -232,8 +258,9 @@ class Session:
         # Kept like derived values: a fight's screen asks for every combatant's, three times
         # (limits, hit points, names), after every key.
         derived = self.kept_for("character_conditions", character, compute)
-        return cond.compose(cond.stored_entries(character), derived,
-                            cond.table_of(self.table("conditions")), self.language)
+        table = self.table("conditions")
+        return cond.compose(cond.stored_entries(character), derived, cond.table_of(table),
+                            self.language, cond.scopes_of(table))
 
     def condition_tags(self, conditions: list[cond.Condition]) -> list[str]:
         """``conditions`` (:meth:`conditions`) as a table shows them, in the UI language:
@@ -255,18 +282,23 @@ class Session:
         t = Translator(self.language)
         return [t(cond.in_full(c)) for c in conditions]
 
-    def disadvantage(self, character: dict[str, Any], roll: str) -> list[str]:
+    def disadvantage(self, character: dict[str, Any], roll: str,
+                     scope: Iterable[str] = ()) -> list[str]:
         """Why ``character`` rolls ``roll`` ("check", "save", "attack") with disadvantage:
-        one reason per condition (empty: a plain roll)."""
-        return cond.disadvantage(self.conditions(character), roll)
+        one reason per condition (empty: a plain roll). ``scope``: what the roll is, named as
+        ``[scopes]`` of config/conditions.toml names it (``("wisdom", "perception")``), for
+        the conditions that touch only some rolls (``check_disadvantage = ["perception"]``)."""
+        return cond.disadvantage(self.conditions(character), roll, scope)
 
     def roll_dice(self, character: dict[str, Any], roll: str, dice: str = "1d20", *,
-                  roll_under: bool = False) -> tuple[str, list[str]]:
+                  roll_under: bool = False, scope: Iterable[str] = ()) -> tuple[str, list[str]]:
         """The dice ``character`` rolls for ``roll``, and why: ``("2d20kl1", ["exhaustion 1
         (...)"])`` with disadvantage, ``("1d20", [])`` without (``roll_under``: a check that
-        succeeds at or under a target, where the worse die is the higher). The one way a
-        plugin asks a d20 roll of a character."""
-        reasons = self.disadvantage(character, roll)
+        succeeds at or under a target, where the worse die is the higher; ``scope``: what the
+        roll is, its ability and skill or its kind of attack, ``("strength", "athletics")``,
+        as :meth:`disadvantage` reads it). The one way a plugin asks a d20 roll of a
+        character."""
+        reasons = self.disadvantage(character, roll, scope)
         return (cond.with_disadvantage(dice, roll_under) if reasons else dice), reasons
 
     def action_limits(self, character: dict[str, Any]) -> cond.ActionLimits:

@@ -32,7 +32,7 @@ def _add(ctx: OpContext, p: dict[str, Any]) -> Result:
         raise Refused(say("name the condition (conditions: {known})",
                           known=", ".join(_known(ctx))))
     try:
-        effects = cond.parse_effects(p["effects"])
+        effects = cond.parse_effects(p["effects"], cond.scopes_of(ctx.table("conditions")))
     except cond.ConditionError as exc:
         raise Refused(said_by(exc)) from None
     known = _known(ctx)
@@ -102,7 +102,7 @@ def ask_save(ctx: OpContext, character: dict[str, Any], entry: dict[str, Any]) -
     with disadvantage when the character's conditions say so."""
     duration = entry["duration"]
     ability, dc = str(duration["ability"]), int(duration["dc"])
-    dice, reasons = ctx.roll_dice(character, "save")
+    dice, reasons = ctx.roll_dice(character, "save", scope=(ability,))
     mod = ability_modifier(character, ability)
     expression = dice if mod == 0 else f"{dice}{mod:+d}"
     title = say("{ability} save DC {dc} to end {condition}", ability=ability_name(ability),
@@ -166,7 +166,8 @@ OPERATIONS = [
                "the character's turns)", default=0),
          Param("save_ability", str, "the save's ability", default="constitution"),
          Param("effects", list, "effects of a condition of your own: check_disadvantage, "
-               "save_disadvantage, attack_disadvantage, restricted, no_actions, dead, "
+               "save_disadvantage, attack_disadvantage (or only some: "
+               "check_disadvantage=perception+stealth), restricted, no_actions, dead, "
                "forbids=standard+full-round, speed_factor=0.5, max_hp_factor=0.5", default=[]),
          Param("note_only", bool, "a condition with no effect on the rules", default=False),
          Param("source", str, "where it comes from (default: added by the game master)",

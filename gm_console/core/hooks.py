@@ -148,7 +148,7 @@ def _conditions_value(conditions: list[cond.Condition]) -> dict[str, Any]:
     """The ``conditions`` derived value: what they do in readable lines (the "why" screen),
     each condition with its effects as plain data under ``active`` (``show --json``)."""
     limits = cond.action_limits(conditions)
-    disadvantage = {roll: cond.disadvantage(conditions, roll) for roll in cond.ROLLS}
+    disadvantage = {roll: cond.disadvantage_anywhere(conditions, roll) for roll in cond.ROLLS}
     in_combat = [
         *([say("no action: {why}", why=limits.no_actions)] if limits.no_actions else []),
         *([say("restricted: {why}", why=limits.restricted)] if limits.restricted else []),

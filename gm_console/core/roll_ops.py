@@ -5,11 +5,13 @@ own roll is asked on their terminal when they are connected)."""
 
 from __future__ import annotations
 
+import difflib
 from typing import Any
 
 from gm_console.contract.operations import Operation, Param, Refused, Result
 from gm_console.contract.session import OpContext
 from gm_console.core.condition_ops import ability_modifier
+from gm_console.rules import conditions as cond
 from gm_console.rules import dice
 from gm_console.rules.abilities import ABILITIES, ability_name
 from gm_console.rules.rolls import RollRequest
@@ -46,13 +48,14 @@ def _subjects(ctx: OpContext, who: list[str]) -> list[dict[str, Any]]:
 
 
 def _ask(ctx: OpContext, kind: str, title: str, subjects: list[dict[str, Any]],
-         bonus: Any, target: int | None) -> Result:
-    """Queue one roll per subject: the d20 with the disadvantage its conditions impose, plus
+         bonus: Any, target: int | None, scope: tuple[str, ...]) -> Result:
+    """Queue one roll per subject: the d20 with the disadvantage its conditions impose (those
+    of every such roll and those whose scope names one of ``scope``), plus
     ``bonus(subject)``, against ``target`` (a DC or an armour class) if any."""
     rolls, reasons = [], {}
     for subject in subjects:
         name = str(subject["name"])
-        die, why = ctx.roll_dice(subject, kind)
+        die, why = ctx.roll_dice(subject, kind, scope=scope)
         mod = int(bonus(subject))
         entry: dict[str, Any] = {"who": name, "expression": die if mod == 0 else f"{die}{mod:+d}"}
         if target is not None:
@@ -91,13 +94,33 @@ def _dc(value: int) -> int | None:
 
 def _check(ctx: OpContext, p: dict[str, Any]) -> Result:
     dc = _dc(p["dc"])
-    title = say("{ability} check", ability=ability_name(p["ability"]))
-    if p["label"].strip():
-        title = say("{title} ({label})", title=title, label=p["label"].strip())
+    skill, ability = _skill(ctx, p["skill"]), p["ability"]
+    if not ability and not skill:
+        raise Refused(say("a check names its ability or its skill: check wis 12, "
+                          "check perception 12"))
+    ability = ability or cond.skill_abilities(ctx.table("conditions"))[skill]
+    title = say("{ability} check", ability=ability_name(ability))
+    label = p["label"].strip() or skill.capitalize()
+    if label:
+        title = say("{title} ({label})", title=title, label=label)
     if dc is not None:
         title = say("{title} DC {dc}", title=title, dc=dc)
+    # Its skill, or what the check is for when that names one ("Perception"): a condition
+    # that touches only Perception checks touches this one.
     return _ask(ctx, "check", title, _subjects(ctx, p["who"]),
-                lambda s: ability_modifier(s, p["ability"]), dc)
+                lambda s: ability_modifier(s, ability), dc, (ability, skill or label.casefold()))
+
+
+def _skill(ctx: OpContext, given: str) -> str:
+    """A skill of [scopes.skills] as typed (any case), or "" for none."""
+    skill = given.strip().casefold()
+    known = cond.skill_abilities(ctx.table("conditions"))
+    if skill and skill not in known:
+        close = difflib.get_close_matches(skill, list(known), n=1)
+        raise Refused(say("{skill} is not a skill of config/conditions.toml [scopes.skills]"
+                          "{hint}", skill=repr(given.strip()),
+                          hint=f" (did you mean {close[0]!r}?)" if close else ""))
+    return skill
 
 
 def _save(ctx: OpContext, p: dict[str, Any]) -> Result:
@@ -106,7 +129,7 @@ def _save(ctx: OpContext, p: dict[str, Any]) -> Result:
     if dc is not None:
         title = say("{title} DC {dc}", title=title, dc=dc)
     return _ask(ctx, "save", title, _subjects(ctx, p["who"]),
-                lambda s: ability_modifier(s, p["ability"]), dc)
+                lambda s: ability_modifier(s, p["ability"]), dc, (p["ability"],))
 
 
 def _attack(ctx: OpContext, p: dict[str, Any]) -> Result:
@@ -129,7 +152,8 @@ def _attack(ctx: OpContext, p: dict[str, Any]) -> Result:
             return int(p["bonus"])
         own = subject.get("attack")  # a creature's attack bonus, from its stat block
         return own if isinstance(own, int) and not isinstance(own, bool) else 0
-    return _ask(ctx, "attack", title, _subjects(ctx, p["who"]), bonus, ac)
+    return _ask(ctx, "attack", title, _subjects(ctx, p["who"]), bonus, ac,
+                (p["attack"].strip().casefold(),))
 
 
 def _asked(ctx: OpContext, p: dict[str, Any]) -> Result:
@@ -302,9 +326,13 @@ OPERATIONS = [
         "roll.check", "Ask for an ability check of one, several or the whole party: the d20 "
         "plus the ability's modifier, with the disadvantage conditions impose (named in the "
         "result); each player answers theirs on their own terminal when connected.", _check,
-        (_WHO, Param("ability", str, "the ability", choices=ABILITIES),
+        (_WHO, Param("ability", str, "the ability (default: the skill's)", default="",
+                     choices=("", *ABILITIES)),
+         Param("skill", str, "the skill, of [scopes.skills] of config/conditions.toml "
+               "(perception): its ability unless one is given", default=""),
          Param("dc", int, "the DC to reach (0: none, the total is read)", default=0),
-         Param("label", str, "what the check is for (Perception, to climb)", default="")),
+         Param("label", str, "what the check is for (to climb; default: the skill)",
+               default="")),
         kind="roll"),
     Operation(
         "roll.save", "Ask for a saving throw of one, several or the whole party (\"everyone, "
@@ -319,7 +347,10 @@ OPERATIONS = [
         (_WHO, Param("target", str, "whom it is against (its armour class)", default=""),
          Param("ac", int, "the armour class to reach (default: the target's)", default=None),
          Param("bonus", int, "the attack bonus (default: a creature's own from its stat block, "
-               "else 0)", default=None)),
+               "else 0)", default=None),
+         Param("attack", str, "the kind of attack (melee, ranged: [scopes] of "
+               "config/conditions.toml), for a condition that touches only that kind",
+               default="")),
         kind="roll"),
     Operation(
         ASKED, "Take the outcomes of a roll on demand back from the dice prompt (who succeeded "

@@ -8,8 +8,12 @@ from __future__ import annotations
 
 import inspect
 import re
+from typing import TYPE_CHECKING, Any
 
 from gm_console.contract import hookspecs
+
+if TYPE_CHECKING:
+    from gm_console.host.manager import Host
 
 _BANNER = re.compile(r"^# -{20,}\n# (.+)\n# -{20,}$", re.MULTILINE)
 
@@ -40,11 +44,18 @@ def _markdown(doc: str) -> str:
 
 
 def _signature(spec: object) -> str:
-    """The signature as written (the module's annotations are strings: no quotes)."""
+    """The signature as written (the module's annotations are strings: no quotes; a third
+    party's may be types, or absent)."""
     signature = inspect.signature(spec)  # type: ignore[arg-type]
-    params = ", ".join(f"{p.name}: {p.annotation}" for p in signature.parameters.values()
+    params = ", ".join(p.name if p.annotation is p.empty else f"{p.name}: {_written(p.annotation)}"
+                       for p in signature.parameters.values()
                        if p.name != "self")  # a plugin's hookspecs may be a class's methods
-    return f"({params}) -> {signature.return_annotation}"
+    returned = signature.return_annotation
+    return f"({params})" + ("" if returned is signature.empty else f" -> {_written(returned)}")
+
+
+def _written(annotation: Any) -> str:
+    return annotation if isinstance(annotation, str) else inspect.formatannotation(annotation)
 
 
 BUILT_IN = "gm_console_plugins."
@@ -72,6 +83,26 @@ def _entry(name: str, spec: object) -> list[str]:
     kind = " (first answer wins)" if marked.get("firstresult") else ""
     return [f"### `{name}`{kind}", "", "```python", f"def {name}{_signature(spec)}", "```", "",
             _markdown(inspect.getdoc(spec) or ""), ""]
+
+
+def listing(host: Host) -> list[dict[str, Any]]:
+    """Every hook the loaded ``host`` knows, for ``gm-console plugins --hooks``: the host's
+    in the reference's order, then those its loaded plugins declare (a third party's too),
+    each with its signature as declared, who declared it, its first line, whether the first
+    answer wins, and the plugins that implement it."""
+    own = [(name, "gm-console", getattr(hookspecs, name)) for name in hooks()]
+    theirs = [(name, plugin, getattr(host.pm.hook, name).spec.function)
+              for name, plugin in host.declared_hooks.items()]
+    out = []
+    for name, declared_by, spec in own + theirs:
+        marked: dict[str, object] = getattr(spec, "gm_console_spec", {})
+        doc = inspect.getdoc(spec) or ""
+        out.append({"name": name, "signature": f"{name}{_signature(spec)}",
+                    "declared_by": declared_by, "first_answer_wins": bool(marked.get(
+                        "firstresult")), "summary": " ".join(doc.split("\n\n")[0].split()),
+                    "implemented_by": sorted({impl.plugin_name for impl in
+                                              getattr(host.pm.hook, name).get_hookimpls()})})
+    return out
 
 
 def reference() -> str:

@@ -11,6 +11,7 @@ import functools
 import importlib
 import importlib.util
 import logging
+import os
 import time
 import traceback
 from dataclasses import dataclass, field, replace
@@ -29,6 +30,7 @@ from gm_console.files.config import Config, ConfigError
 from gm_console.host import plugin_index, plugin_output
 from gm_console.host.contributions import sound_operation, sound_screen, sound_section
 from gm_console.host.version import installed
+from gm_console.rules import conditions as cond
 from gm_console.rules.speed import SpeedStep
 from gm_console.text import catalogue
 from gm_console.text.said import say, stored
@@ -43,6 +45,11 @@ CORE_MODULE = "gm_console.core.hooks"
 """The host's own plugin, loaded by name as the installed ones are by their entry points."""
 log = logging.getLogger("gm_console.host")
 log.addHandler(logging.NullHandler())  # a console's screen is no place for log lines
+trace = logging.getLogger("gm_console.host.trace")
+"""Every hook call, its plugin and how long it took, with ``GM_CONSOLE_TRACE_PLUGINS=1``."""
+TRACE_VARIABLE = "GM_CONSOLE_TRACE_PLUGINS"
+CHOICE_VARIABLE = "GM_CONSOLE_PLUGINS"
+"""``a,b``: only these plugins load (and the core), whatever the settings say."""
 
 
 @dataclass
@@ -56,6 +63,8 @@ class PluginRecord:
     status: str = "loaded"  # loaded | disabled | failed
     error: str = ""
     hooks: list[str] = field(default_factory=list)
+    traceback: str = ""
+    """Where it failed, Python's traceback (the log has it; the kit and ``--debug`` show it)."""
 
     @property
     def version(self) -> str:
@@ -64,7 +73,8 @@ class PluginRecord:
 
     def as_dict(self) -> dict[str, Any]:
         return {"name": self.name, "version": self.version, "source": self.source,
-                "status": self.status, "error": self.error, "hooks": self.hooks}
+                "status": self.status, "error": self.error, "hooks": self.hooks,
+                "traceback": self.traceback}
 
 
 def _installed_version(distribution: str) -> str:
@@ -80,6 +90,11 @@ def _read(text: Text) -> str:
         return text() or ""
     except Exception:  # unreadable metadata: a version is not worth a failure
         return ""
+
+
+class UnknownHook(AttributeError):
+    """A hook called (``ctx.ask``, ``ctx.notify``, ``session.host.call``) that nobody declares:
+    a misspelt name, or one declared by a plugin that is not loaded. The message names it."""
 
 
 class _PluginManager(pluggy.PluginManager):
@@ -131,6 +146,10 @@ class Host:
         self.slow_hooks: dict[tuple[str, str], float] = {}  # (plugin, hook): slowest seconds
         self.failures: list[PluginRecord] = []  # every switch-off, in order (Store.apply reads it)
         self.declared_hooks: dict[str, str] = {}  # hook name → the plugin that declared it
+        self.trace = os.environ.get(TRACE_VARIABLE, "") not in ("", "0")
+        """Log every hook call (:data:`trace`)."""
+        self.debug = False
+        """``gm-console --debug``: a plugin switched off is said with its traceback."""
         # plugin name → the folder of its labels and help files, and their names' prefix
         self.text_homes: dict[str, tuple[Path, str]] = {}
 
@@ -148,15 +167,23 @@ class Host:
         settings = self.config.settings.get("plugins", {})
         enabled = settings.get("enabled", "all")
         disabled = set(settings.get("disabled", []))
+        chosen = os.environ.get(CHOICE_VARIABLE)
+        if chosen is not None:  # for this run, instead of the settings' choice
+            enabled = [name.strip() for name in chosen.split(",") if name.strip()]
+            disabled = set()
+        found = list(self._discover(settings.get("folders", [])))
+        if chosen is not None:
+            _check_chosen(enabled, [name for name, *_ in found])
         imported: list[tuple[str, Any, Text, str]] = []
-        for name, version, source, load in self._discover(settings.get("folders", [])):
+        for name, version, source, load in found:
             if name in self.plugins or any(name == other for other, *_ in imported):
                 self.plugins.setdefault(f"{name} ({source})", PluginRecord(
                     name, version, source, "failed", f"another plugin is already named {name!r}"))
                 continue
             if name in disabled or (enabled != "all" and name not in enabled):
-                self.plugins[name] = PluginRecord(name, version, source, "disabled",
-                                                  "switched off in settings")
+                self.plugins[name] = PluginRecord(
+                    name, version, source, "disabled", f"not in {CHOICE_VARIABLE}"
+                    if chosen is not None else "switched off in settings")
                 continue
             try:
                 with plugin_output.speaking(name):
@@ -164,14 +191,29 @@ class Host:
                 _check_api(module)
                 self._declare_hooks(name, module)
             except Exception as exc:  # a broken plugin must not take the console down
-                self.plugins[name] = PluginRecord(name, version, source, "failed", str(exc))
+                cause = exc.__cause__ or exc
+                self.plugins[name] = PluginRecord(
+                    name, version, source, "failed", _at(str(exc), cause, _folder_of_source(
+                        source)), traceback=_traceback(cause))
+                log.error("plugin %s failed to load: %s\n%s", name, exc, _traceback(cause))
                 continue
             imported.append((name, module, version, source))
         for name, module, version, source in imported:
             plugin_output.adopt(getattr(module, "__package__", None) or module.__name__)
             self._register(name, module, version, source)
         self._collect()
+        self._check_conditions()
         return self
+
+    def _check_conditions(self) -> None:
+        """config/conditions.toml, the bundled file and the user's, checked once at load: an
+        effect misspelt, or a scope no list holds, would otherwise change no roll, silently.
+        ConfigError names the file and the line of the table it is in."""
+        table = self.config.table("conditions")
+        problems = cond.table_problems(table)
+        if problems:
+            keys, problem = problems[0]
+            raise ConfigError(f"{self.config.where('conditions', *keys)}: {problem}")
 
     def _declare_hooks(self, name: str, module: Any) -> None:
         """Add the hooks a plugin declares for others (its ``hookspecs`` attribute: a module or
@@ -273,8 +315,13 @@ class Host:
     # -- calling hooks ------------------------------------------------------------------------
 
     def _impls(self, hook: str) -> list[Any]:
+        caller = getattr(self.pm.hook, hook, None)
+        if caller is None:  # neither the host nor a loaded plugin declares it
+            raise UnknownHook(say("no hook {hook}{hint}: gm-console plugins --hooks lists "
+                                  "every hook, the host's and those the loaded plugins declare",
+                                  hook=repr(hook), hint=_did_you_mean(hook, self._hook_names())))
         # pluggy calls the last registered first; keep its order.
-        return list(reversed(getattr(self.pm.hook, hook).get_hookimpls()))
+        return list(reversed(caller.get_hookimpls()))
 
     def _invoke(self, impl: Any, kwargs: dict[str, Any]) -> Any:
         started = time.monotonic()
@@ -284,12 +331,18 @@ class Host:
         except Refused:
             raise
         except (Exception, SystemExit) as exc:
-            self.fail(impl.plugin_name, say("{hook} raised {error}", hook=impl.function.__name__,
-                                            error=_short(exc)),
-                      traceback.format_exc())
+            where = _where(exc, _folder_of(self.pm.get_plugin(impl.plugin_name)))
+            self.fail(impl.plugin_name, say("{hook} raised {error} ({where})",
+                                            hook=impl.function.__name__, error=_short(exc),
+                                            where=where) if where else
+                      say("{hook} raised {error}", hook=impl.function.__name__,
+                          error=_short(exc)), traceback.format_exc())
             return None
         finally:
             took = time.monotonic() - started
+            if self.trace:
+                trace.info("hook %s of %s: %.3f ms", impl.function.__name__, impl.plugin_name,
+                           took * 1000)
             if took > self.config.slow_hook_seconds:
                 self._slow(impl.plugin_name, impl.function.__name__, took)
 
@@ -385,8 +438,9 @@ class Host:
         for registry in (self.operations, self.screens, self.sections):
             for key in [k for k, v in registry.items() if v.plugin == plugin]:
                 del registry[key]
+        log.error("plugin %s switched off: %s\n%s", plugin, error, detail)
         if record is not None:
-            record.status, record.error = "failed", error
+            record.status, record.error, record.traceback = "failed", error, detail
             self.failures.append(record)
             for listener in self.failure_listeners:
                 listener(record)
@@ -418,8 +472,11 @@ class Host:
         except ConfigError as exc:  # the user's rule file (it names itself and the line), not
             raise Refused(say("{name}: {error}", name=name, error=str(exc))) from None  # a bug
         except Exception as exc:
-            self.fail(op.plugin, say("operation {name} raised {error}", name=name,
-                                     error=_short(exc)), traceback.format_exc())
+            where = _where(exc, _folder_of(self.pm.get_plugin(op.plugin)))
+            self.fail(op.plugin, say("operation {name} raised {error} ({where})", name=name,
+                                     error=_short(exc), where=where) if where else
+                      say("operation {name} raised {error}", name=name, error=_short(exc)),
+                      traceback.format_exc())
             raise Refused(say("{name} failed inside plugin {plugin!r} ({error}); the plugin is "
                               "switched off and nothing was changed", name=name,
                               plugin=op.plugin, error=_short(exc))) from exc
@@ -435,12 +492,57 @@ class Host:
         return result
 
 
+def _check_chosen(chosen: list[str], found: list[str]) -> None:
+    """Every name of GM_CONSOLE_PLUGINS must be a plugin found (installed, built in, or a
+    loose file): a typo would otherwise quietly load less than asked."""
+    unknown = [name for name in chosen if name not in found and name != CORE]
+    if unknown:
+        raise ConfigError(f"{CHOICE_VARIABLE}={','.join(chosen)}: no plugin named "
+                          f"{unknown[0]!r}{_did_you_mean(unknown[0], found)} (plugins: "
+                          f"{', '.join(sorted(set(found)))})")
+
+
 def _contained(load: Callable[[], Any]) -> Any:
-    """Import a plugin; one that raises, or calls ``sys.exit`` at import, fails alone."""
+    """Import a plugin; one that raises, or calls ``sys.exit`` at import, fails alone (the
+    error's cause is what it raised: its file and line, its traceback)."""
     try:
         return load()
     except (Exception, SystemExit) as exc:
-        raise ValueError(f"import failed: {_short(exc)}") from None
+        raise ValueError(f"import failed: {_short(exc)}") from exc
+
+
+def _traceback(exc: BaseException) -> str:
+    return "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+
+
+_HOST_FOLDERS = tuple(str(folder) + os.sep for folder in (
+    *(Path(module.__file__).parent for module in (pluggy, importlib) if module.__file__),
+    Path(__file__).parent.parent))  # (gm_console/, not gm_console_plugins/ beside it)
+"""The host's own code and what loads plugins: never where a plugin failed."""
+
+
+def _where(exc: BaseException, folder: Path | None) -> str:
+    """The file and line a plugin failed at: a syntax error's own, else the innermost frame
+    of the traceback in the plugin's folder (when it is known), else the innermost that is
+    not the host's; "" when none is."""
+    if isinstance(exc, SyntaxError) and exc.filename:
+        return f"{exc.filename}, line {exc.lineno}"
+    frames = traceback.extract_tb(exc.__traceback__)
+    mine = [f for f in frames if folder is not None
+            and f.filename.startswith(str(folder) + os.sep)] or \
+        [f for f in frames if not f.filename.startswith(_HOST_FOLDERS + ("<",))]
+    return f"{mine[-1].filename}, line {mine[-1].lineno}" if mine else ""
+
+
+def _at(error: str, exc: BaseException, folder: Path | None) -> str:
+    where = _where(exc, folder)
+    return f"{error} ({where})" if where else error
+
+
+def _folder_of_source(source: str) -> Path | None:
+    """A loose file's folder (its source is its path); None for an entry point."""
+    path = Path(source)
+    return path.parent if path.suffix == ".py" else None
 
 
 def _check_api(module: Any) -> None:
@@ -473,6 +575,8 @@ def _import_file(path: Path) -> ModuleType:
 def _short(exc: BaseException) -> str:
     if isinstance(exc, SystemExit):
         return f"called sys.exit({exc.code!r})"
+    if isinstance(exc, SyntaxError):  # (its file and line are said beside it: _where)
+        return f"SyntaxError: {exc.msg}"
     return f"{type(exc).__name__}: {exc}"
 
 

@@ -51,7 +51,9 @@ A gm-console plugin. `pip install -e .[test]`, then `pytest`; `gm-console plugin
 
 - `gm_console_$name/rules.py`: the rules, plain Python over plain data (no Textual, no store).
 - `gm_console_$name/__init__.py`: the hooks (operations, session table, derived value, party
-  column, screen). The hook reference: gm-console's `docs/hooks.md`.
+  column, screen). The hook reference: gm-console's `docs/hooks.md`, or
+  `gm-console plugins --hooks`. Every sentence it says is a `say()` template with its values,
+  never an f-string, so each reader reads it in their language.
 - `gm_console_$name/$name.toml`: its settings; a campaign overrides them with
   `gm-console op SESSION settings.set plugin=$name key=most value=5`.
 - `gm_console_$name/labels.fr.toml`: its French, `"English text" = "texte français"`, the key
@@ -68,7 +70,7 @@ from __future__ import annotations
 from typing import Any
 
 from gm_console import (OpContext, Operation, Param, Refused, Result, ScreenSpec, SectionSpec,
-                        Session, hookimpl)
+                        Session, hookimpl, said_by, say)
 from gm_console_$name import rules
 
 GM_CONSOLE_API = $api
@@ -85,9 +87,12 @@ def _mark(ctx: OpContext, params: dict[str, Any]) -> Result:
     try:
         value = rules.mark(tally(ctx, name), params["amount"], ctx.setting(PLUGIN, "most"))
     except ValueError as exc:
-        raise Refused(str(exc)) from None
+        raise Refused(said_by(exc)) from None  # (said_by keeps the sentence's template)
     ctx.section(PLUGIN).setdefault("tally", {})[name] = value
-    return Result(f"{name}: $name {value}", {"character": name, "value": value}, [name])
+    # Every sentence is a say() template with its values, never an f-string: each reader,
+    # and the journal read again later, says it in their language (labels.fr.toml).
+    return Result(say("{name}: $name {value}", name=name, value=value),
+                  {"character": name, "value": value}, [name])
 
 
 @hookimpl
@@ -101,8 +106,9 @@ def register_operations(register: Any) -> None:
 def _validate(table: dict[str, Any]) -> list[tuple[tuple[Any, ...], str]]:
     marks = table.get("tally", {})
     if not isinstance(marks, dict):
-        return [(("tally",), "tally must be a table of character = number")]
-    return [(("tally", name), f"{name}: the tally must be a whole number, 0 or more")
+        return [(("tally",), say("tally must be a table of character = number"))]
+    return [(("tally", name), say("{name}: the tally must be a whole number, 0 or more",
+                                  name=name))
             for name, value in marks.items()
             if not isinstance(value, int) or isinstance(value, bool) or value < 0]
 
@@ -123,7 +129,8 @@ def character_renamed(ctx: OpContext, old: str, new: str) -> None:
 def character_derived(character: dict[str, Any], session: Session) -> dict[str, Any]:
     value, most = tally(session, str(character.get("name"))), session.setting(PLUGIN, "most")
     return {PLUGIN: {"value": value, "most": most,
-                     "steps": [f"marked {value} of at most {most} ($name.toml: most)"]}}
+                     "steps": [say("marked {value} of at most {most} ($name.toml: most)",
+                                   value=value, most=most)]}}
 
 
 @hookimpl
@@ -144,14 +151,17 @@ def register_screens(register: Any) -> None:
 
 from __future__ import annotations
 
+from gm_console import say
+
 
 def mark(current: int, amount: int, most: int) -> int:
     """The tally after adding ``amount``; ValueError says why it cannot be done."""
     value = current + amount
     if value < 0:
-        raise ValueError(f"the tally cannot go below 0 (it is {current})")
+        raise ValueError(say("the tally cannot go below 0 (it is {current})", current=current))
     if value > most:
-        raise ValueError(f"the tally cannot go above {most} (it is {current})")
+        raise ValueError(say("the tally cannot go above {most} (it is {current})", most=most,
+                             current=current))
     return value
 ''',
     "gm_console_$name/screens.py": '''\
@@ -192,6 +202,12 @@ class TallyScreen(StoreScreen):
 "$Name: tally" = "$Name : décompte"
 "Mark" = "Marquer"
 "Who?" = "Qui ?"
+"{name}: $name {value}" = "{name} : $name {value}"
+"tally must be a table of character = number" = "tally doit être une table personnage = nombre"
+"{name}: the tally must be a whole number, 0 or more" = "{name} : le décompte est un nombre entier, 0 ou plus"
+"marked {value} of at most {most} ($name.toml: most)" = "{value} marqué(s) sur {most} au plus ($name.toml : most)"
+"the tally cannot go below 0 (it is {current})" = "le décompte ne peut descendre sous 0 (il est à {current})"
+"the tally cannot go above {most} (it is {current})" = "le décompte ne peut dépasser {most} (il est à {current})"
 ''',
     "gm_console_$name/help.en.txt": '''\
 $Name: a tally per character ($key; a marks one). Setting: most.
@@ -235,6 +251,13 @@ def test_the_operation_marks_and_refuses_past_the_setting(gm_store) -> None:
     assert not refused.ok and "cannot go above 4" in refused.reason
     assert store.undo().ok and store.undo().ok
     assert store.apply("$name.mark", {"character": "Aria", "amount": "5"}).ok
+
+
+def test_its_journal_line_keeps_its_sentence_for_the_readers_language(gm_store) -> None:
+    store = gm_store(characters=[{"name": "Aria"}], plugins=["$name"])
+    line = store.apply("$name.mark", {"character": "Aria"}).journal[0]
+    assert line["text"] == "Aria: $name 1"
+    assert line["said"]["template"] == "{name}: $name {value}"  # its labels.fr.toml key
 
 
 def test_its_french_and_its_help_are_read_from_its_files(gm_host) -> None:

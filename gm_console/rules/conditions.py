@@ -14,7 +14,11 @@ Its **effect** is data, so a third-party plugin can add a condition without the 
 it. The keys (every one optional; the vocabulary is :data:`EFFECTS`):
 
 ``check_disadvantage``, ``save_disadvantage``, ``attack_disadvantage``
-    ability checks, saving throws, attack rolls are rolled with disadvantage;
+    ability checks, saving throws, attack rolls are rolled with disadvantage: ``true`` for
+    every one, or a list of the ones it touches (its **scope**): abilities or skills for a
+    check (``["perception"]``, ``["strength", "athletics"]``), abilities for a save
+    (``["dexterity"]``), kinds of attack for an attack (``["ranged"]``); the names a scope may
+    hold are ``[scopes]`` of ``config/conditions.toml`` (:data:`SCOPED`);
 ``restricted``
     restricted activity: one standard or one move action a round (combat, RULES.md 3.3);
 ``forbids``
@@ -37,6 +41,7 @@ Plain Python: no Textual, no store. :class:`gm_console.contract.session.Session`
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
@@ -45,9 +50,9 @@ from gm_console.rules import durations
 from gm_console.text.said import Said, joined, named, say
 
 EFFECTS: dict[str, type | tuple[type, ...]] = {
-    "check_disadvantage": bool,
-    "save_disadvantage": bool,
-    "attack_disadvantage": bool,
+    "check_disadvantage": (bool, list),
+    "save_disadvantage": (bool, list),
+    "attack_disadvantage": (bool, list),
     "restricted": bool,
     "no_actions": bool,
     "forbids": list,
@@ -61,14 +66,90 @@ ROLLS = {"check": "check_disadvantage", "save": "save_disadvantage",
          "attack": "attack_disadvantage"}
 """The rolls a condition can put at a disadvantage, and the effect that does it."""
 
+SCOPED: dict[str, tuple[str, ...]] = {"check_disadvantage": ("abilities", "skills"),
+                                      "save_disadvantage": ("abilities",),
+                                      "attack_disadvantage": ("attacks",)}
+"""The effects that may touch only some rolls, and the lists of ``[scopes]`` of
+config/conditions.toml their names come from (RULES.md names no skills: the table does)."""
+
+LABEL_KEYS = ("label", "short")
+"""A condition's row may hold these (and ``label_fr``, ``short_fr``...) beside its effects."""
+
+Scopes = Mapping[str, frozenset[str]]
+"""Effect → the names its scope may hold (:func:`scopes_of`)."""
 
 
 class ConditionError(ValueError):
     """A condition or an effect that cannot be used; the message says which and why."""
 
 
-def effect_problems(effects: Any) -> list[str]:
-    """What is wrong with an effects table, in words (empty when it can be used)."""
+def scopes_of(conditions_toml: Mapping[str, Any]) -> dict[str, frozenset[str]]:
+    """Effect → the names its scope may hold, from ``[scopes]`` of config/conditions.toml
+    (``abilities`` and ``attacks``, lists of names; ``skills``, a table of skill = ability)."""
+    table = conditions_toml.get("scopes", {})
+    lists = {kind: frozenset(str(name) for name in table.get(kind, []))
+             for kind in ("abilities", "skills", "attacks")} if isinstance(table, Mapping) else {}
+    return {effect: frozenset().union(*(lists.get(kind, frozenset()) for kind in kinds))
+            for effect, kinds in SCOPED.items()}
+
+
+def scopes_problems(conditions_toml: Mapping[str, Any]) -> list[tuple[tuple[str, ...], str]]:
+    """What is wrong with ``[scopes]`` of config/conditions.toml, each with its table."""
+    table = conditions_toml.get("scopes", {})
+    if not isinstance(table, Mapping):
+        return [(("scopes",), say("[scopes] must be a table of lists of names"))]
+    kinds = sorted({kind for kinds in SCOPED.values() for kind in kinds})
+    found: list[tuple[tuple[str, ...], str]] = []
+    for kind, names in table.items():
+        if kind not in kinds:
+            found.append((("scopes",), say("scopes: {kind} is not a kind of scope (kinds: "
+                                           "{kinds})", kind=repr(kind), kinds=", ".join(kinds))))
+        elif kind == "skills":
+            found += [(("scopes", "skills"), problem) for problem
+                      in _skills_problems(names, table.get("abilities", []))]
+        elif not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            found.append((("scopes",), say("scopes: {kind} must be a list of names, not "
+                                           "{value}", kind=kind, value=repr(names))))
+    return found
+
+
+def _skills_problems(skills: Any, abilities: Any) -> list[str]:
+    if not isinstance(skills, Mapping):
+        return [say("scopes: skills must be a table of skill = ability ([scopes.skills]), not "
+                    "{value}", value=repr(skills))]
+    return [say("scopes: skill {skill} is of {ability}, which is none of the abilities "
+                "({abilities})", skill=repr(skill), ability=repr(ability),
+                abilities=", ".join(map(str, abilities)))
+            for skill, ability in skills.items()
+            if not isinstance(abilities, list) or ability not in abilities]
+
+
+def skill_abilities(conditions_toml: Mapping[str, Any]) -> dict[str, str]:
+    """Skill → the ability its check is a check of (``[scopes.skills]``)."""
+    skills = conditions_toml.get("scopes", {}).get("skills", {})
+    return {str(k): str(v) for k, v in skills.items()} if isinstance(skills, Mapping) else {}
+
+
+def table_problems(conditions_toml: Mapping[str, Any]) -> list[tuple[tuple[str, ...], str]]:
+    """What is wrong with config/conditions.toml, each with the table it is in
+    (``("conditions", "fog")``, ``("scopes",)``): a key that is neither an effect nor a
+    label, an effect of the wrong kind, a scope's name no list of ``[scopes]`` holds."""
+    found = scopes_problems(conditions_toml)
+    scopes = scopes_of(conditions_toml)
+    for name, row in table_of(conditions_toml).items():
+        where = ("conditions", str(name))
+        if not isinstance(row, Mapping):
+            found.append((where, say("{name} must be a table", name=repr(name))))
+            continue
+        effects = {key: value for key, value in row.items() if not (
+            key in LABEL_KEYS or key.startswith(tuple(f"{k}_" for k in LABEL_KEYS)))}
+        found += [(where, problem) for problem in effect_problems(effects, scopes)]
+    return found
+
+
+def effect_problems(effects: Any, scopes: Scopes | None = None) -> list[str]:
+    """What is wrong with an effects table, in words (empty when it can be used); with
+    ``scopes`` (:func:`scopes_of`), a scope's names are checked against them too."""
     if not isinstance(effects, Mapping):
         return [say("effects must be a table, not {effects}", effects=repr(effects))]
     found: list[str] = []
@@ -87,22 +168,47 @@ def effect_problems(effects: Any) -> list[str]:
         elif key == "forbids" and not all(isinstance(v, str) for v in value):
             found.append(say("effect forbids must be a list of action types, not {value}",
                              value=repr(value)))
+        elif key in SCOPED and isinstance(value, list):
+            found += _scope_problems(key, value, scopes)
         elif key in ("speed_factor", "max_hp_factor") and not 0 <= value <= 1:
             found.append(say("effect {key} must be from 0 to 1, not {value}", key=key,
                              value=repr(value)))
     return found
 
 
+def _scope_problems(key: str, value: list[Any], scopes: Scopes | None) -> list[str]:
+    if not value or not all(isinstance(v, str) for v in value):
+        return [say("effect {key} must be true or a list of names, not {value}", key=key,
+                    value=repr(value))]
+    allowed = scopes.get(key, frozenset()) if scopes is not None else None
+    unknown = [v for v in value if allowed is not None and v not in allowed]
+    if not unknown:
+        return []
+    close = difflib.get_close_matches(unknown[0], sorted(allowed or ()), n=1)
+    return [say("effect {key}: {scope} is not a scope of config/conditions.toml [scopes] "
+                "{kinds} (did you mean {close}?)", key=key, scope=repr(unknown[0]),
+                kinds=" or ".join(SCOPED[key]), close=repr(close[0])) if close else
+            say("effect {key}: {scope} is not a scope of config/conditions.toml [scopes] "
+                "{kinds}", key=key, scope=repr(unknown[0]), kinds=" or ".join(SCOPED[key]))]
+
+
 def _kind_words(kinds: tuple[type, ...]) -> str:
     # Every kind of EFFECTS reads as one of these (int or float: a number).
+    if kinds == (bool, list):
+        return say("true or a list of names")
     words = {bool: say("true or false"), list: say("a list"), int: say("a number"),
              float: say("a number")}
     return words[kinds[0]]
 
 
-def parse_effects(tokens: Iterable[str]) -> dict[str, Any]:
+_NO = ("false", "no", "0", "off")
+_YES = ("true", "yes", "1", "on")
+
+
+def parse_effects(tokens: Iterable[str], scopes: Scopes | None = None) -> dict[str, Any]:
     """Effects typed by the game master: ``restricted``, ``speed_factor=0.5``,
-    ``forbids=standard+full-round``. ConditionError names the token that is wrong."""
+    ``forbids=standard+full-round``, ``check_disadvantage=perception+stealth`` (a scope,
+    checked against ``scopes``). ConditionError names the token that is wrong."""
     effects: dict[str, Any] = {}
     for token in (t.strip() for t in tokens if t.strip()):
         key, sep, raw = token.partition("=")
@@ -111,8 +217,10 @@ def parse_effects(tokens: Iterable[str]) -> dict[str, Any]:
         if kind is None:
             raise ConditionError(say("{key} is not an effect (effects: {effects})",
                                      key=repr(key), effects=", ".join(EFFECTS)))
-        if kind is bool:
-            value: Any = raw.strip().lower() not in ("false", "no", "0", "off") if sep else True
+        if key in SCOPED and sep and raw.strip().lower() not in (*_NO, *_YES):
+            value: Any = [part.strip() for part in raw.split("+") if part.strip()]
+        elif kind is bool or key in SCOPED:
+            value = raw.strip().lower() not in _NO if sep else True
         elif kind is list:
             value = [part.strip() for part in raw.split("+") if part.strip()]
         else:
@@ -122,7 +230,7 @@ def parse_effects(tokens: Iterable[str]) -> dict[str, Any]:
                 raise ConditionError(say("effect {key} needs a number: {key}=0.5",
                                          key=key)) from None
         effects[key] = value
-    problems = effect_problems(effects)
+    problems = effect_problems(effects, scopes)
     if problems:
         raise ConditionError(problems[0])
     return effects
@@ -217,7 +325,8 @@ def stored_problems(raw: Any) -> list[tuple[tuple[Any, ...], str]]:
 
 
 def compose(stored: list[dict[str, Any]], derived: list[dict[str, Any]],
-            table: Mapping[str, Any], language: str = "en") -> list[Condition]:
+            table: Mapping[str, Any], language: str = "en",
+            scopes: Scopes | None = None) -> list[Condition]:
     """Every condition a character has: stored ones first, then each plugin's. A derived
     condition without ``effects`` takes the table's; one with effects that cannot be used is
     kept with none and says so in its source. A derived ``label`` is shown as it is (the
@@ -237,9 +346,9 @@ def compose(stored: list[dict[str, Any]], derived: list[dict[str, Any]],
         given = entry.get("effects")
         if given is None:
             given = known_effects(name, table)
-        elif effect_problems(given):
+        elif effect_problems(given, scopes):
             source = say("{source} (effects ignored: {problem})", source=source,
-                         problem=effect_problems(given)[0])
+                         problem=effect_problems(given, scopes)[0])
             given = {}
         label = str(entry.get("label") or label_of(name, table, language))
         given_label = bool(entry.get("label"))  # the plugin's own words: no abbreviation
@@ -277,9 +386,19 @@ _EFFECT_WORDS = {"check_disadvantage": say("disadvantage on ability checks"),
                  "dead": say("dead")}
 
 
+def _scoped_words(key: str, scope: list[Any]) -> str:
+    names = ", ".join(map(str, scope))
+    if key == "check_disadvantage":
+        return say("disadvantage on {scope} checks", scope=names)
+    if key == "save_disadvantage":
+        return say("disadvantage on {scope} saves", scope=names)
+    return say("disadvantage on {scope} attacks", scope=names)
+
+
 def describe_effects(effects: Mapping[str, Any]) -> str:
     """A condition's effects in words, for its "why" line."""
-    words: list[str] = [_EFFECT_WORDS[key] for key in _EFFECT_WORDS if effects.get(key)]
+    words: list[str] = [_scoped_words(key, effects[key]) if isinstance(effects[key], list)
+                        else _EFFECT_WORDS[key] for key in _EFFECT_WORDS if effects.get(key)]
     if effects.get("forbids"):
         words.append(say("no {actions} action", actions=", ".join(effects["forbids"])))
     if effects.get("speed_factor") is not None:
@@ -295,11 +414,23 @@ def _why(condition: Condition) -> str:
         if condition.source else called
 
 
-def disadvantage(conditions: list[Condition], roll: str) -> list[str]:
+def disadvantage(conditions: list[Condition], roll: str, scope: Iterable[str] = ()) -> list[str]:
     """Why ``roll`` ("check", "save", "attack") is rolled with disadvantage: one reason per
-    condition that says so (empty: a plain roll)."""
+    condition that says so (empty: a plain roll). ``scope``: what the roll is, in the names of
+    ``[scopes]`` (a Perception check: ``("wisdom", "perception")``); a condition whose effect
+    names a scope touches only a roll that is one of them."""
+    effect, touched = ROLLS[roll], set(scope)
+    return [_why(c) for c in conditions if c.effects.get(effect) is True
+            or isinstance(c.effects.get(effect), list) and touched & set(c.effects[effect])]
+
+
+def disadvantage_anywhere(conditions: list[Condition], roll: str) -> list[str]:
+    """Every condition that puts some ``roll`` at a disadvantage, a scoped one saying which
+    ("fog (the weather plugin): perception only"): the "why" screen's summary."""
     effect = ROLLS[roll]
-    return [_why(c) for c in conditions if c.effects.get(effect)]
+    return [say("{why}: {scope} only", why=_why(c), scope=", ".join(c.effects[effect]))
+            if isinstance(c.effects.get(effect), list) else _why(c)
+            for c in conditions if c.effects.get(effect)]
 
 
 def with_disadvantage(dice: str, roll_under: bool = False) -> str:

@@ -8,6 +8,7 @@ operation named in ``then`` with the outcomes, so the result flows back to the p
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -76,7 +77,8 @@ def parse_on_demand(text: str) -> tuple[str, dict[str, Any]] | None:
     """A roll on demand as the game master types it, as an operation; None when ``text`` is
     not one (it is then a dice expression):
 
-    - ``save dex 14``, ``check str 12``, ``check wis`` (no DC), ``attack 15`` (against AC 15),
+    - ``save dex 14``, ``check str 12``, ``check wis`` (no DC), ``check perception 14`` (a
+      skill: its ability is the table's), ``attack 15`` (against AC 15),
       ``attack Goblin 2`` (against its armour class);
     - after ``:``, who rolls (``save dex 14 : Aria, Bram``); none said: the whole party (the
       ``who`` parameter left empty), or whom the screen asking has selected.
@@ -100,11 +102,18 @@ def parse_on_demand(text: str) -> tuple[str, dict[str, Any]] | None:
             params["target"] = " ".join(rest)
         return op, params
     ability = ABILITY_WORDS.get(rest[0].casefold()[:3]) if rest else None
-    if ability is None:
+    # A check may name its skill instead ("check perception 14", "check sleight of hand"):
+    # roll.check reads its ability from [scopes.skills] of config/conditions.toml.
+    skill = [] if ability is not None or op != "roll.check" else \
+        list(itertools.takewhile(lambda word: word.isalpha() and word.casefold() != "dc", rest))
+    if ability is None and not skill:
         raise ValueError(say("{text!r}: say the ability (str, dex, con, int, wis, cha): "
                              "save dex 14, check str 12", text=text.strip()))
-    params["ability"] = ability
-    dc = [word for word in rest[1:] if word.casefold() != "dc"]
+    if skill:
+        params["skill"] = " ".join(skill).casefold()
+    else:
+        params["ability"] = ability
+    dc = [word for word in rest[len(skill) or 1:] if word.casefold() != "dc"]
     if dc:
         number = dc[0].casefold().removeprefix("dc")
         if not number.isdigit() or len(dc) > 1:

@@ -14,6 +14,7 @@ import select
 import signal
 import sys
 import threading
+import traceback
 from dataclasses import replace
 from importlib import import_module
 from pathlib import Path
@@ -175,7 +176,16 @@ class GMConsoleApp(App):
         if self.is_screen_installed(screen_id):  # kept since it was last in front
             screen = self.get_screen(screen_id)
         else:
-            screen = factory(self.store)
+            spec = self.host.screens.get(screen_id)
+            try:
+                screen = factory(self.store)
+            except Exception as exc:  # a plugin's screen that cannot be made: its plugin off
+                if spec is None:
+                    raise
+                self.host.fail(spec.plugin, say("screen {screen} could not be opened: {error}",
+                                                screen=screen_id, error=f"{type(exc).__name__}: "
+                                                f"{exc}"), traceback.format_exc())
+                return
             screen.screen_id = screen_id
             self.install_screen(screen, screen_id)
         if screen_id == "help":  # it starts with the keys of the screen it left
@@ -553,6 +563,8 @@ class GMConsoleApp(App):
     def _on_plugin_failure(self, record: Any) -> None:
         message = self.t(say("plugin {name} switched off: {error}", name=record.name,
                              error=record.error))  # a Said when the host said why
+        if self.host.debug and record.traceback:  # gm-console --debug
+            message = f"{message}\n{record.traceback.rstrip()}"
         if threading.get_ident() != self._ui_thread:
             # (a front's operation, holding the store's lock the UI thread may be waiting on)
             self._from_thread(lambda: self.notify(message, severity="error", timeout=15))

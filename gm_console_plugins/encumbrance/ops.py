@@ -104,7 +104,7 @@ def _lift(ctx: OpContext, p: dict[str, Any]) -> Result:
     # A Strength check: conditions (exhaustion 1...) may put it at a disadvantage, the worse
     # of two d20 being the higher on a roll-under check.
     expression, reasons = ctx.roll_dice(character, "check", table["over_max"]["check_expression"],
-                                        roll_under=True)
+                                        roll_under=True, scope=("strength",))
     # The dice prompt shows the title as it is kept: said in the session's language now.
     if ctx.language == "fr":
         verb = "tenir" if p["rounds_held"] else "soulever"

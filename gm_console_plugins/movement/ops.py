@@ -101,11 +101,11 @@ def check_modifier(session: Session, character: dict[str, Any], ability: str) ->
 def _roll_with(session: Session, character: dict[str, Any], checks: Sequence[rules.Check],
                outs: list[dict[str, Any]]) -> None:
     """Give each check's data the dice it is rolled with."""
-    # Conditions (exhaustion 1, poisoned...) may put ability checks at a disadvantage: the host
-    # says which dice and why.
-    dice, reasons = session.roll_dice(character, "check", str(session.setting(PLUGIN,
-                                                                             "check_dice")))
+    # Conditions (exhaustion 1, poisoned...) may put ability checks at a disadvantage, some
+    # only a skill's (fog: Perception): the host says which dice and why, check by check.
     for check, out in zip(checks, outs):
+        dice, reasons = session.roll_dice(character, "check", str(session.setting(
+            PLUGIN, "check_dice")), scope=(check.ability, check.skill))
         out["expression"] = rules.check_expression(
             dice, check_modifier(session, character, check.ability))
         out["disadvantage"] = list(reasons)

@@ -247,7 +247,7 @@ def _ask_saves(ctx: OpContext, sec: dict[str, Any], hour: int, dc: int, hours_le
             raise Refused(say("{name}: {problem}", name=str(character.get("name")),
                               problem=said_by(exc))) from None
         # Conditions (exhaustion 3...) may put saves at a disadvantage: the host says which.
-        dice, _ = ctx.roll_dice(character, "save")
+        dice, _ = ctx.roll_dice(character, "save", scope=("constitution",))
         rolls.append({"who": character["name"], "dc": dc,
                       "expression": rules.save_expression(con, dice)})
     if not rolls:

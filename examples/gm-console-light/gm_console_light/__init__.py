@@ -3,7 +3,9 @@
 Built only on gm-console's public API: hooks, operations, a session table, a setting and rule
 table in its own ``light.toml``, a derived value, a party column and a screen; its French labels
 in ``labels.fr.toml`` and its help in ``help.en.txt`` and ``help.fr.txt``, which gm-console
-reads beside this module.
+reads beside this module. Every sentence it says (a result, a refusal, a journal line, a step)
+is a ``say()`` template with its values, never an f-string, so each reader reads it in their
+language, the journal too when it is read again later.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from gm_console import (
     Session,
     format_duration,
     hookimpl,
+    say,
 )
 from gm_console_light import rules
 
@@ -45,50 +48,54 @@ def _source(ctx: OpContext, number: int) -> dict[str, Any]:
     for source in ctx.section(PLUGIN).setdefault("sources", []):
         if source["id"] == number:
             return source
-    known = ", ".join(str(s["id"]) for s in sources(ctx)) or "none"
-    raise Refused(f"no light source {number} (sources: {known})")
+    known = ", ".join(str(s["id"]) for s in sources(ctx)) or say("none")
+    raise Refused(say("no light source {number} (sources: {known})", number=number,
+                      known=known))
 
 
 def _add(ctx: OpContext, p: dict[str, Any]) -> Result:
     holder = str(ctx.character(p["holder"])["name"])
     kind = p["kind"].strip().casefold()
     if kind not in kinds(ctx):
-        raise Refused(f"{p['kind']!r} is not a light source of light.toml (known: "
-                      f"{', '.join(kinds(ctx))})")
+        raise Refused(say("{kind} is not a light source of light.toml (known: {known})",
+                          kind=repr(p["kind"]), known=", ".join(kinds(ctx))))
     table = ctx.section(PLUGIN)
     table["next_id"] = int(table.get("next_id", 1))
     source = {"id": table["next_id"], "holder": holder, "kind": kind, "lit": True,
               "left_s": int(kinds(ctx)[kind]["minutes"]) * 60}
     table["next_id"] += 1
     table.setdefault("sources", []).append(source)
-    return Result(f"{holder} lights a {label(ctx, kind)} ({format_duration(source['left_s'])})",
-                  {"source": source}, [holder])
+    return Result(say("{holder} lights a {kind} ({left})", holder=holder, kind=label(ctx, kind),
+                      left=format_duration(source["left_s"])), {"source": source}, [holder])
 
 
 def _douse(ctx: OpContext, p: dict[str, Any]) -> Result:
     source = _source(ctx, p["id"])
     if not source["lit"]:
-        raise Refused(f"{source['holder']}'s {label(ctx, source['kind'])} is not lit")
+        raise Refused(say("{holder}'s {kind} is not lit", holder=source["holder"],
+                          kind=label(ctx, source["kind"])))
     source["lit"] = False
-    return Result(f"{source['holder']} douses the {label(ctx, source['kind'])}", {},
-                  [source["holder"]])
+    return Result(say("{holder} douses the {kind}", holder=source["holder"],
+                      kind=label(ctx, source["kind"])), {}, [source["holder"]])
 
 
 def _relight(ctx: OpContext, p: dict[str, Any]) -> Result:
     source = _source(ctx, p["id"])
     if source["lit"] or source["left_s"] <= 0:
-        why = "burnt out" if source["left_s"] <= 0 else "lit already"
-        raise Refused(f"{source['holder']}'s {label(ctx, source['kind'])} is {why}")
+        raise Refused(say("{holder}'s {kind} is burnt out", holder=source["holder"],
+                          kind=label(ctx, source["kind"])) if source["left_s"] <= 0 else
+                      say("{holder}'s {kind} is lit already", holder=source["holder"],
+                          kind=label(ctx, source["kind"])))
     source["lit"] = True
-    return Result(f"{source['holder']} relights the {label(ctx, source['kind'])}", {},
-                  [source["holder"]])
+    return Result(say("{holder} relights the {kind}", holder=source["holder"],
+                      kind=label(ctx, source["kind"])), {}, [source["holder"]])
 
 
 def _remove(ctx: OpContext, p: dict[str, Any]) -> Result:
     source = _source(ctx, p["id"])
     ctx.section(PLUGIN)["sources"].remove(source)
-    return Result(f"{source['holder']} drops the {label(ctx, source['kind'])}", {},
-                  [source["holder"]])
+    return Result(say("{holder} drops the {kind}", holder=source["holder"],
+                      kind=label(ctx, source["kind"])), {}, [source["holder"]])
 
 
 _ID = Param("id", int, "the source's number (light screen, or show --json)")
@@ -109,8 +116,8 @@ def _validate(table: dict[str, Any]) -> list[tuple[tuple[Any, ...], str]]:
     if not isinstance(listed, list):
         return [(("sources",), "sources must be an array of tables")]
     shape = {"id": int, "holder": str, "kind": str, "lit": bool, "left_s": int}
-    return [(("sources", index), f"light source #{index + 1} needs id, holder, kind, lit and "
-                                 "left_s (0 or more)")
+    return [(("sources", index), say("light source #{number} needs id, holder, kind, lit and "
+                                     "left_s (0 or more)", number=index + 1))
             for index, source in enumerate(listed)
             if not isinstance(source, dict)
             or any(type(source.get(key)) is not kind for key, kind in shape.items())
@@ -132,8 +139,9 @@ def time_passed(ctx: OpContext, seconds: int, reason: str) -> None:
             source["left_s"] = burnt.left[source["id"]]
         if source["id"] in burnt.out:
             source["lit"] = False
-            ctx.journal(f"{source['holder']}'s {label(ctx, source['kind'])} burns out",
-                        kind="light", who=[source["holder"]])
+            ctx.journal(say("{holder}'s {kind} burns out", holder=source["holder"],
+                            kind=label(ctx, source["kind"])), kind="light",
+                        who=[source["holder"]])
     ctx.touch(PLUGIN)
 
 
@@ -158,11 +166,12 @@ def carried(session: Session, character: dict[str, Any]) -> list[dict[str, Any]]
 def character_derived(character: dict[str, Any], session: Session) -> dict[str, Any]:
     own = carried(session, character)
     bright = rules.brightest(own, kinds(session))
-    steps = [f"{label(session, s['kind'])} #{s['id']}: "
-             f"{'lit' if s['lit'] else 'out'}, {format_duration(s['left_s'])} left"
-             for s in own]
+    steps = [say("{kind} #{id}: lit, {left} left", kind=label(session, s["kind"]), id=s["id"],
+                 left=format_duration(s["left_s"])) if s["lit"] else
+             say("{kind} #{id}: out, {left} left", kind=label(session, s["kind"]), id=s["id"],
+                 left=format_duration(s["left_s"])) for s in own]
     return {PLUGIN: {"bright_m": bright, "lit": sum(1 for s in own if s["lit"]),
-                     "steps": steps + [f"bright light {bright:g} m"]}}
+                     "steps": [*steps, say("bright light {metres} m", metres=bright)]}}
 
 
 @hookimpl

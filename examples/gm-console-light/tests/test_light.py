@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from gm_console_light import rules
+from gm_console_light import party_columns, rules
 
 ARIA = [{"name": "Aria"}, {"name": "Bram"}]
 
 
 def light_of(store, index: int = 0) -> dict:
-    session = store.session
-    return session.derived(session.characters[index])["light"]
+    session = store.session  # a derived value by name, as another plugin would read it
+    return session.derived_value("light", session.characters[index])
 
 
 def source(id: int, lit: bool = True, left: int = 600) -> dict:
@@ -64,9 +64,7 @@ def test_the_party_column_warns_and_follows_a_rename(gm_store) -> None:
     store.apply("light.add", {"holder": "Aria", "kind": "candle"})
     store.apply("clock.advance", {"minutes": 55})
     session = store.session
-    columns = session.host.call("party_columns", character=session.characters[0],
-                                session=session)
-    assert {"Light": "candle 5 min !"} in columns
+    assert party_columns(session.characters[0], session) == {"Light": "candle 5 min !"}
     assert store.apply("character.set", {"character": "Aria", "field": "name",
                                          "value": "Ariane"}).ok
     assert store.state["plugins"]["light"]["sources"][0]["holder"] == "Ariane"
@@ -98,3 +96,31 @@ def test_its_french_and_its_help_come_from_its_files(gm_host) -> None:
     helps = {language: dict(host.call_each("help_text", language=language))["light"]
              for language in ("en", "fr")}
     assert helps["en"].startswith("Light (F10)") and helps["fr"].startswith("Lumière (F10)")
+
+
+async def test_its_party_column_is_titled_in_the_readers_language(gm_host, gm_store,
+                                                                   gm_pilot) -> None:
+    store = gm_store(characters=ARIA, host=gm_host(["light"], settings='language = "fr"\n'))
+    store.apply("light.add", {"holder": "Aria", "kind": "torch"})
+    async with gm_pilot(store) as pilot:
+        await pilot.press("f3")  # the party screen
+        await pilot.pause()
+        table = pilot.app.screen.query_one("#party")
+        titles = [str(column.label) for column in table.columns.values()]
+    assert "Lumière" in titles and "Light" not in titles, titles
+
+
+def test_its_journal_line_is_a_sentence_said_in_the_readers_language(gm_store) -> None:
+    import tomllib
+    from pathlib import Path
+
+    from gm_console_light import rules as light_rules
+
+    store = gm_store(characters=ARIA, plugins=["light"])
+    store.apply("light.add", {"holder": "Aria", "kind": "candle"})
+    outcome = store.apply("clock.advance", {"hours": 2})
+    [line] = [line for line in outcome.journal if line.get("kind") == "light"]
+    assert line["text"] == "Aria's candle burns out"
+    assert line["said"]["template"] == "{holder}'s {kind} burns out"
+    french = tomllib.loads((Path(light_rules.__file__).parent / "labels.fr.toml").read_text())
+    assert french[line["said"]["template"]] == "La {kind} de {holder} s'éteint, consumée"

@@ -107,6 +107,18 @@ async def test_the_tracker_shows_the_slots_left(gm_store, gm_pilot) -> None:
     assert line.startswith("Mira") and line.endswith(" · Slots: 1/2 1/1"), line
 
 
+async def test_the_tracker_column_is_titled_in_the_readers_language(gm_host, gm_store,
+                                                                     gm_pilot) -> None:
+    store = gm_store(characters=PARTY, host=gm_host(PLUGINS, settings='language = "fr"\n'))
+    assert store.apply("spells.slots", {"caster": "Mira", "level": 1, "count": 2}).ok
+    assert store.apply("combat.start", {}).ok
+    async with gm_pilot(store) as pilot:
+        await pilot.press("f8")
+        await pilot.pause()
+        line = str(pilot.app.screen.query_one("#detail").render())
+    assert "Empl." in line and "Slots" not in line, line
+
+
 def test_every_sentence_it_says_has_its_french(gm_store) -> None:
     store = in_a_fight(gm_store)
     french = tomllib.loads((Path(rules.__file__).parent / "labels.fr.toml").read_text())

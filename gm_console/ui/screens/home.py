@@ -34,7 +34,8 @@ def party_rows(screen: StoreScreen, most: int | None = None,
     # Kept while nothing they read changes: a clock advance does not go through the party.
     extra, rows = screen.session.kept(f"party_rows:{most}",
                                       lambda session: _party_rows(session, most))
-    return base + extra, rows
+    # A plugin's title is its English, which its labels (file or hook) translate.
+    return base + [_cut(t(title)) for title in extra], rows
 
 
 PLUGIN_COLUMN_WIDTH = 24
@@ -47,9 +48,7 @@ def _party_rows(session: Session,
     extra: list[str] = []
     per_character = []
     for character in session.characters[:most]:
-        columns: dict[str, str] = {}
-        for contribution in session.character_hook("party_columns", character):
-            columns.update(contribution)
+        columns = session.party_columns(character)
         for title in columns:
             if title not in extra:
                 extra.append(title)
@@ -60,7 +59,7 @@ def _party_rows(session: Session,
                  ("name", "race", "strength", "dexterity", "constitution", "exhaustion")]
         cells += [_cut(columns.get(title, "")) for title in extra]
         rows.append((f"{index}:{character.get('name')}", cells))
-    return [_cut(title) for title in extra], rows
+    return extra, rows
 
 
 def _cut(text: str) -> str:
