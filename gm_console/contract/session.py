@@ -235,25 +235,31 @@ class Session:
         return cond.compose(cond.stored_entries(character), derived,
                             cond.table_of(self.table("conditions")), self.language)
 
+    def clock_for(self, conditions: list[cond.Condition]) -> dict[str, int]:
+        """The clock, to say what is left of ``conditions``' durations; ``{}`` when none is
+        of game time. The clock is read only then: a party's rows and derived values, kept
+        while what they read stays the same, are not made again at every clock advance."""
+        timed = any((c.duration or {}).get("kind") == "time" for c in conditions)
+        return self.clock if timed else {}
+
     def condition_tags(self, conditions: list[cond.Condition]) -> list[str]:
         """``conditions`` (:meth:`conditions`) as a table shows them, in the UI language:
         each abbreviated with what is left of its duration (``effr. 2r``, ``empois. 10m``)."""
         from gm_console.text.i18n import Translator
 
-        timed = any((c.duration or {}).get("kind") == "time" for c in conditions)
-        # The clock is read only for a duration of game time: a party's rows, kept while
-        # what they read stays the same, are not made again at every clock advance.
-        clock = self.clock if timed else {}
+        clock = self.clock_for(conditions)
         t = Translator(self.language)
         return [t(cond.tag(c, clock)) for c in conditions]
 
     def conditions_in_full(self, conditions: list[cond.Condition]) -> list[str]:
-        """``conditions`` named in full with their whole durations in words, in the UI
-        language (a detail line: "frightened: 2 rounds (to the start of Aria's turn)")."""
+        """``conditions`` named in full with what is left of their durations in words, in the
+        UI language (a detail line: "frightened: 2 rounds (to the start of Aria's turn)",
+        "poisoned: 10m left, until day 1, 10:10")."""
         from gm_console.text.i18n import Translator
 
+        clock = self.clock_for(conditions)
         t = Translator(self.language)
-        return [t(cond.in_full(c)) for c in conditions]
+        return [t(cond.in_full(c, clock)) for c in conditions]
 
     def disadvantage(self, character: dict[str, Any], roll: str) -> list[str]:
         """Why ``character`` rolls ``roll`` ("check", "save", "attack") with disadvantage:
