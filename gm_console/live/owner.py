@@ -202,7 +202,7 @@ class Owner:
     def _send_snapshot(self, peer: Peer) -> None:
         key = str(peer.role)
         if key not in self._views:
-            self._views[key] = roles.view(self._sent, peer.role)
+            self._views[key] = roles.view(self._sent, peer.role, self.store.host)
         peer.send({"type": protocol.SNAPSHOT, "seq": self.seq, "state": self._views[key]})
 
     def _broadcast(self, change: Change) -> None:
@@ -215,10 +215,13 @@ class Owner:
             full = sync.diff(before, state)
             secret = any(line.get("gm_only") for line in full.get("journal", {}).get("add", []))
             encoded: dict[str, bytes] = {}
+            veiled: dict[str, Any] | None = None  # the same for every role but the GM's
             for peer in list(self._peers):
                 key = str(peer.role)
                 if key not in encoded:
-                    view = roles.view(state, peer.role)
+                    if veiled is None and not peer.role.is_gm:
+                        veiled = roles.veiled_creatures(state, self.store.host)
+                    view = roles.view(state, peer.role, self.store.host, veiled)
                     hide = secret and not peer.role.is_gm
                     difference = (full if peer.role.is_gm else
                                   sync.diff(self._views.get(key, {}), view))

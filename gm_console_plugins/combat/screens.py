@@ -37,8 +37,9 @@ COLUMNS = ("Name", "Init", "HP", "Std", "Mv", "Full", "Sw", "Imm", "Fr", "5ft", 
 WIDTHS = (10, 5, 9, 5, 4, 5, 4, 4, 4, 4, 14)
 """Fixed, one per column but the state (:func:`layout`), so the table keeps its shape as the
 figures change. The table has no cell padding: each width holds its text and one space before
-the next column (a longer text ends in "…"). Metres holds "4,5/10,5+16,5", HP "12/20+10",
-Name "▶Goblin 2" (a group's member), and the French titles fit ("Simp")."""
+the next column (a longer text ends in "…"). Metres holds "4,5/10,5+16,5", HP "12/20+10" and
+"bloodied" (a player's word for a creature's), Name "▶Goblin 2" (a group's member), and the
+French titles fit ("Simp")."""
 STATE = COLUMNS.index("State")
 STATE_AT_LEAST = 15
 """The state column takes the width the others leave, and never less than this: a condition
@@ -153,7 +154,7 @@ def row_cells(entry: dict[str, Any], current: bool, t: Callable[[str], str],
     spent, now = entry["spent"], entry.get("remaining")
     initiative = "?" if entry["initiative"] is None else str(entry["initiative"])
     cells = [("▶" if current else " ") + entry["name"], initiative,
-             entry.get("hit_points", "")]
+             t(entry.get("hit_points", ""))]  # a player's word for a creature's
     state = listed(states(entry, t, surprise, short=True), state_width)
     if now is None:  # the fight has not begun
         return cells + [""] * 8 + [state]
@@ -182,7 +183,7 @@ def detail_parts(entry: dict[str, Any], t: Callable[[str], str], surprise: bool,
     parts = [f"{entry['name']}{colon}{t('Initiative')} {initiative} ({entry['modifier']:+d}), "
              f"{number(entry['speed_m'])} m"] + states(entry, t, surprise)
     if "armour_class" in entry:  # a creature: what an attack on it must reach
-        parts.insert(1, f"{t('HP')} {entry.get('hit_points', '')}, {t('AC')} "
+        parts.insert(1, f"{t('HP')} {t(entry.get('hit_points', ''))}, {t('AC')} "
                         f"{entry['armour_class']}")
     parts += [t(name) for name in entry.get("condition_full") or
               entry.get("condition_names") or []]
