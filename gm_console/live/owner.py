@@ -220,7 +220,8 @@ class Owner:
                 key = str(peer.role)
                 if key not in encoded:
                     if veiled is None and not peer.role.is_gm:
-                        veiled = roles.veiled_creatures(state, self.store.host)
+                        veiled = roles.veiled_creatures(state, self.store.host,
+                                                        self.store.session.cache)
                     view = roles.view(state, peer.role, self.store.host, veiled)
                     hide = secret and not peer.role.is_gm
                     difference = (full if peer.role.is_gm else

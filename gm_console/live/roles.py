@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from gm_console.committed.derived_cache import DerivedCache
 from gm_console.contract.session import PluginHost, Session
 from gm_console.rules import privacy
 
@@ -96,12 +97,14 @@ def view(state: dict[str, Any], role: Role, host: PluginHost,
     return out
 
 
-def veiled_creatures(state: dict[str, Any], host: PluginHost) -> dict[str, Any]:
+def veiled_creatures(state: dict[str, Any], host: PluginHost,
+                     cache: DerivedCache | None = None) -> dict[str, Any]:
     """A copy of the top level of ``state`` in which every creature a plugin keeps (the
     ``creatures`` hook) whose hit points players may not read (``Session.hit_points_public``)
     has ``health`` (unhurt, wounded, bloodied, down) in place of its figures; the plugins'
-    tables are new only on the way to such a creature."""
-    session = Session(state, host)
+    tables are new only on the way to such a creature. ``cache``: the store's derived values
+    (a committed ``state``), so that the creatures a change left alone cost nothing."""
+    session = Session(state, host, cache)
     swaps = {id(creature): privacy.veiled(creature, session.health(creature))
              for _, creature in session.creatures()
              if not session.hit_points_public(creature)}
