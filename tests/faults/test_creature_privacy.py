@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+import socket
 from pathlib import Path
 from typing import Any
 
@@ -17,12 +18,10 @@ import pytest
 
 from gm_console import cli
 from gm_console.files import journal
-from gm_console.live import roles
 from gm_console.live.owner import Owner
 from gm_console.live.rendezvous import SessionLock
 from gm_console.live.roles import Role
 from gm_console.rules import privacy
-from gm_console.state.store import Store
 from gm_console.text.i18n import Translator
 from tests.faults.test_privacy import Front
 
@@ -197,35 +196,55 @@ def test_numbers_for_everyone_when_the_campaign_says_so(fight):
 
 
 @pytest.mark.parametrize("language, word", [("en", "bloodied"), ("fr", "en sang")])
-async def test_the_players_combat_screen_shows_the_word_at_80x24(make_store, make_app,
-                                                                 tmp_path, language, word):
-    """The screen drawn from a player's view of the state, as their console has it."""
+async def test_the_players_combat_screen_shows_the_word_at_80x24(tmp_path, make_app,
+                                                                 language, word):
+    """A player's console joined to the owner: the GM's damage reaches its HP column as the
+    word, in the player's language, and nothing on the screen is a figure."""
     from gm_console.host.manager import Host
+    from gm_console.live.client import RemoteStore
+    from gm_console.live.peer import SocketStream
     from gm_console.ui import SyncedTable, Value
 
     folder = tmp_path / "user-config"  # GM_CONSOLE_CONFIG_DIR of the autouse ``isolated``
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "settings.toml").write_text(f'language = "{language}"\n', encoding="utf-8")
-    store = make_store([{"name": "Aria"}])
-    store.host = Host().load()
-    for op, params in (("combat.start", {}),
-                       ("combat.add", {"name": "Ogre", "initiative": 0, "speed_m": 9,
-                                       "hit_points": MAXIMUM, "armour_class": 11}),
-                       ("combat.initiative", {"combatant": "Aria", "value": 12}),
-                       ("combat.initiative", {"combatant": "Ogre", "value": 3}),
-                       ("hp.damage", {"character": "Ogre", "amount": MAXIMUM - AFTER_SECOND})):
-        assert store.apply(op, params).ok, op
-    view = roles.view(store.state, Role.parse("player:Aria"), store.host)
-    app = make_app(Store(view, store.host))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("f8")
-        await pilot.pause()
-        table = app.screen.query_one("#combatants", SyncedTable)
-        assert str(table.get_row("Ogre")[2]) == word  # HP, whole
-        table.move_cursor(row=[str(r.key.value) for r in table.ordered_rows].index("Ogre"))
-        await pilot.pause()
-        detail = app.screen.query_one("#detail", Value).shown
-        assert word in detail and figures_in(detail) == []
-        lines = [strip.text for strip in app.screen._compositor.render_strips()]
-        assert figures_in("\n".join(lines)) == []
-        assert all(len(line.rstrip()) <= 80 for line in lines)
+    host = Host().load()
+    path = tmp_path / "s.toml"
+    path.write_text(SESSION)
+    lock = SessionLock(path)
+    assert lock.acquire()
+    owner = Owner.open(path, host, lock)
+    gm = owner.store
+    try:
+        for op, params in (("combat.start", {}),
+                           ("combat.add", {"name": "Ogre", "initiative": 0, "speed_m": 9,
+                                           "hit_points": MAXIMUM, "armour_class": 11}),
+                           ("combat.initiative", {"combatant": "Aria", "value": 12}),
+                           ("combat.initiative", {"combatant": "Ogre", "value": 3})):
+            assert gm.apply(op, params).ok, op
+        ours, theirs = socket.socketpair()
+        owner.attach(SocketStream(theirs), lambda hello: Role.parse("player:Aria"))
+        store = RemoteStore(ours, host, "player:Aria")
+        app = make_app(store, path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("f8")
+            await pilot.pause()
+            table = app.screen.query_one("#combatants", SyncedTable)
+            assert str(table.get_row("Ogre")[2]) == Translator(language)("unhurt")
+            assert gm.apply("hp.damage", {"character": "Ogre",
+                                          "amount": MAXIMUM - AFTER_SECOND}).ok
+            for _ in range(500):  # the change comes over the socket
+                if str(table.get_row("Ogre")[2]) != Translator(language)("unhurt"):
+                    break
+                await pilot.pause(0.02)
+            assert str(table.get_row("Ogre")[2]) == word  # HP, whole
+            table.move_cursor(row=[str(r.key.value) for r in table.ordered_rows].index("Ogre"))
+            await pilot.pause()
+            detail = app.screen.query_one("#detail", Value).shown
+            assert word in detail and figures_in(detail) == []
+            lines = [strip.text for strip in app.screen._compositor.render_strips()]
+            assert figures_in("\n".join(lines)) == []
+            assert all(len(line.rstrip()) <= 80 for line in lines)
+        store.close()
+    finally:
+        owner.close()
