@@ -37,7 +37,7 @@ from gm_console.files.saver import without_journal, write_session
 from gm_console.files.commit_log import CommitLog
 from gm_console.headless import Opened, explain, open_state, show
 from gm_console.host.manager import TRACE_VARIABLE, Host
-from gm_console.live import rendezvous
+from gm_console.live import rendezvous, roles
 from gm_console.live.roles import Role, RoleError
 from gm_console.state.store import Store
 from gm_console.text.i18n import Translator
@@ -490,7 +490,8 @@ def _show(args: argparse.Namespace, host: Host) -> int:
         loaded = _load(args.session, host, create=False)
         if loaded is None:
             return 2
-        data = show(Store(loaded.state, host))
+        # as the role would read it from an owner (a creature's hit points, others' notes)
+        data = show(Store(roles.view(loaded.state, role, host), host))
     if args.json:
         print(json_output(json.dumps(data, indent=2, ensure_ascii=False, default=str)))
         return 0

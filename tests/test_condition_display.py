@@ -85,3 +85,102 @@ async def test_the_party_screen_shows_every_condition_and_what_is_left_at_80x24(
         ok(store, "clock.advance", minutes=4)
         await pilot.pause()
         assert shown[2].replace("10", "6") in "\n".join(screen_lines(app))
+
+
+def _scene(store, tmp_path, language: str) -> None:
+    """Aria frightened 2 rounds, stunned until a save, poisoned 10 minutes and prone, in a
+    fight with a wolf: more conditions than a narrow cell holds."""
+    from gm_console.host.manager import Host
+
+    folder = tmp_path / "user-config"  # GM_CONSOLE_CONFIG_DIR of the autouse ``isolated``
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "settings.toml").write_text(f'language = "{language}"\n', encoding="utf-8")
+    store.host = Host().load()
+    ok(store, "character.set", character="Aria", field="max_hit_points", value="20")
+    ok(store, "combat.start")
+    ok(store, "combat.add", creature="wolf")
+    wolf = "Loup" if language == "fr" else "Wolf"  # named in the game master's language
+    for name, value in (("Aria", 12), ("Bram", 8), (wolf, 5)):
+        ok(store, "combat.initiative", combatant=name, value=value)
+    ok(store, "condition.add", character="Aria", condition="frightened", rounds=2)
+    ok(store, "condition.add", character="Aria", condition="stunned", save_dc=13)
+    ok(store, "condition.add", character="Aria", condition="poisoned", minutes=10)
+    ok(store, "condition.add", character="Aria", condition="prone")
+
+
+@pytest.mark.parametrize("language, shown", [
+    ("en", ["frightened: added by the game master", "2 rounds (to the start of Aria's turn)",
+            "stunned: added by the game master",
+            "until a Constitution save DC 13 succeeds",
+            "poisoned: added by the game master", "10m left, until day 1, 08:10",
+            "prone: added by the game master", "until removed",
+            "names: frightened, stunned, poisoned, prone"]),
+    ("fr", ["effrayé : ajouté par le MJ", "2 rounds (jusqu'au début du tour d'Aria)",
+            "étourdi : ajouté par le MJ",
+            "jusqu'à un jet de sauvegarde de Constitution DD 13 réussi",
+            "empoisonné : ajouté par le MJ", "reste 10mn, jusqu'au jour 1, 08:10",
+            "à terre : ajouté par le MJ", "jusqu'à ce qu'on le retire",
+            "noms : effrayé, étourdi, empoisonné, à terre"]),
+])
+async def test_the_party_why_names_each_condition_in_full_with_what_is_left(
+        make_app, store, tmp_path, language, shown):
+    from gm_console.ui.screens.prompt import TextView
+
+    _scene(store, tmp_path, language)
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f3", "question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, TextView)
+        for words in shown:  # each condition in the reader's language, not as it was added
+            assert words in app.screen.text, f"{words!r} not in:\n{app.screen.text}"
+        assert all(len(line.rstrip()) <= 80 for line in screen_lines(app))
+        ok(store, "clock.advance", minutes=4)  # what is left follows the clock
+        await pilot.press("escape", "question_mark")
+        await pilot.pause()
+        assert shown[5].replace("10m", "6m").replace("10mn", "6mn") in app.screen.text
+
+
+@pytest.mark.parametrize("language, cell, full", [
+    ("en", "fright. 2r +3", ["frightened: 2 rounds (to the start of Aria's turn)",
+                             "stunned: until a Constitution save DC 13 succeeds",
+                             "poisoned: 10m left, until day 1, 08:10:06", "prone"]),
+    ("fr", "effr. 2r +3", ["effrayé : 2 rounds (jusqu'au début du tour d'Aria)",
+                           "étourdi : jusqu'à un jet de sauvegarde de Constitution DD 13 réussi",
+                           "empoisonné : reste 10mn, jusqu'au jour 1, 08:10:06", "à terre"]),
+])
+async def test_the_combat_state_shows_the_first_conditions_and_how_many_more_at_80x24(
+        make_app, store, tmp_path, language, cell, full):
+    from gm_console.ui.screens.prompt import TextView
+    from gm_console.ui.widgets import SyncedTable
+
+    _scene(store, tmp_path, language)
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f8")
+        await pilot.pause()
+        table = app.screen.query_one("#combatants", SyncedTable)
+        row = [str(value) for value in table.get_row("Aria")]
+        assert row[-1] == cell  # whole tags and a count, never a tag cut in the middle
+        assert all(len(line.rstrip()) <= 80 for line in screen_lines(app))
+        await pilot.press("question_mark")  # the whole list, one a line
+        await pilot.pause()
+        assert isinstance(app.screen, TextView)
+        lines = app.screen.text.splitlines()
+        for words in full:
+            assert words in lines, f"{words!r} not in:\n{app.screen.text}"
+        assert all(len(line.rstrip()) <= 80 for line in screen_lines(app))
+
+
+@pytest.mark.parametrize("parts, width, cell", [
+    (["prone"], 12, "prone"),
+    (["prone", "flat-ft."], 12, "prone +1"),
+    (["pois. 10m", "flat-ft."], 12, "pois. 10m +1"),
+    (["stun. DC13", "prone", "pois. 10m"], 12, "stun. DC… +2"),
+    (["prone", "dead", "stag.", "x"], 15, "prone, dead +2"),
+    (["exhaustion 1"], 8, "exhaust…"),
+])
+def test_a_narrow_state_cell_keeps_whole_tags_and_counts_the_rest(parts, width, cell):
+    from gm_console_plugins.combat.screens import listed
+
+    assert listed(parts, width) == cell

@@ -285,6 +285,51 @@ def test_a_hidden_private_value_leaves_no_trace_even_when_quoted_escaped() -> No
     assert hidden(cut, privacy.nobody_may_see) == "(a private change)"  # not found as said
 
 
+def test_a_private_value_says_what_it_says_instead_even_read_back_from_a_file() -> None:
+    from gm_console.rules import privacy
+    from gm_console.text.said import hidden, private
+
+    figures = say("hit points {before} → {after}", before=11, after=5)
+    sentence = say("{name} takes {amount} damage: {steps}", name="Goblin", amount=6,
+                   steps=private(figures, privacy.GM_ALONE, instead=say("bloodied")))
+    line = {"text": str(sentence), **stored(sentence)}
+    assert line["private"] == [privacy.GM_ALONE]
+    again = restored(line["text"], line["said"])  # as a journal line is read from a file
+    assert isinstance(again, Said)
+    for reader in (privacy.nobody_may_see, privacy.seer("Goblin"), privacy.seer("Aria")):
+        shown = hidden(again, reader)
+        assert shown == "Goblin takes 6 damage: bloodied" and "11" not in str(stored(shown))
+        assert Translator("fr")(shown) == "Goblin subit 6 dégâts : en sang"
+    assert hidden(again, privacy.everyone_may_see) is again  # the game master's
+    assert Translator("fr")(again) == "Goblin subit 6 dégâts : points de vie 11 → 5"
+
+
+@pytest.mark.parametrize("current, maximum, floor, word", [
+    (10, 10, 0, "unhurt"), (12, 10, 0, "unhurt"), (9, 10, 0, "wounded"), (6, 10, 0, "wounded"),
+    (5, 10, 0, "bloodied"), (6, 11, 0, "wounded"), (5, 11, 0, "bloodied"),
+    (1, 10, 0, "bloodied"), (0, 10, 0, "down"), (-3, 10, -10, "bloodied"),
+    (-10, 10, -10, "down"),
+])
+def test_a_word_for_a_creatures_hit_points(current, maximum, floor, word) -> None:
+    from gm_console.rules import privacy
+
+    assert privacy.health(current, maximum, floor) == word
+
+
+def test_a_swap_shares_every_part_it_does_not_lead_to() -> None:
+    from gm_console.rules import privacy
+
+    goblin, wolf = {"name": "Goblin", "hit_points": 3}, {"name": "Wolf"}
+    plugins = {"combat": {"combatants": [goblin, wolf], "order": ["Goblin"]},
+               "travel": {"legs": []}}
+    out = privacy.swapped(plugins, {id(goblin): {"name": "Goblin", "health": "bloodied"}})
+    assert out["combat"]["combatants"][0] == {"name": "Goblin", "health": "bloodied"}
+    assert plugins["combat"]["combatants"][0] is goblin  # the state's is never changed
+    assert out["travel"] is plugins["travel"] and out["combat"]["order"] is \
+        plugins["combat"]["order"] and out["combat"]["combatants"][1] is wolf
+    assert privacy.swapped(plugins, {}) is plugins
+
+
 def test_journal_lines_name_fields_requests_and_undos_in_words_in_both_languages(store):
     """A field by the word a reader uses, a value never set, no armour, a player's request and
     an undo: never a key (max_hit_points), None, an operation's name or its parameters."""

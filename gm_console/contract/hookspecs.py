@@ -256,7 +256,11 @@ def creatures(session: Session) -> list[dict[str, Any]] | None:
     scores. The host finds a creature by name when no character has it
     (``session.subject()``): hit points, conditions, their durations and rolls on demand work
     on it as on a character, changed in place in the plugin's section (called with the
-    operation's ``ctx`` as ``session`` when it is to be changed).
+    operation's ``ctx`` as ``session`` when it is to be changed). Its hit points are the game
+    master's unless the plugin's setting ``creature_hit_points_to_players`` is ``"numbers"``:
+    a player's and a spectator's state has ``health`` (unhurt, wounded, bloodied, down) in
+    place of its three hit point fields, and sentences that quote them should be made with
+    ``session.hit_points_said()``.
 
     Example::
 

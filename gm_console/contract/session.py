@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Protocol
 from gm_console.committed.cow import Draft, peek
 from gm_console.contract.results import Refused, Result
 from gm_console.rules import conditions as cond
-from gm_console.rules import durations, hitpoints
+from gm_console.rules import durations, hitpoints, privacy
 from gm_console.rules.speed import Speed, compose
-from gm_console.text.said import said_by, say, stored
+from gm_console.text.said import Said, private, said_by, say, stored
 
 if TYPE_CHECKING:
     from gm_console.committed.derived_cache import DerivedCache
@@ -262,25 +262,31 @@ class Session:
         return cond.compose(cond.stored_entries(character), derived, cond.table_of(table),
                             self.language, cond.scopes_of(table))
 
+    def clock_for(self, conditions: list[cond.Condition]) -> dict[str, int]:
+        """The clock, to say what is left of ``conditions``' durations; ``{}`` when none is
+        of game time. The clock is read only then: a party's rows and derived values, kept
+        while what they read stays the same, are not made again at every clock advance."""
+        timed = any((c.duration or {}).get("kind") == "time" for c in conditions)
+        return self.clock if timed else {}
+
     def condition_tags(self, conditions: list[cond.Condition]) -> list[str]:
         """``conditions`` (:meth:`conditions`) as a table shows them, in the UI language:
         each abbreviated with what is left of its duration (``effr. 2r``, ``empois. 10m``)."""
         from gm_console.text.i18n import Translator
 
-        timed = any((c.duration or {}).get("kind") == "time" for c in conditions)
-        # The clock is read only for a duration of game time: a party's rows, kept while
-        # what they read stays the same, are not made again at every clock advance.
-        clock = self.clock if timed else {}
+        clock = self.clock_for(conditions)
         t = Translator(self.language)
         return [t(cond.tag(c, clock)) for c in conditions]
 
     def conditions_in_full(self, conditions: list[cond.Condition]) -> list[str]:
-        """``conditions`` named in full with their whole durations in words, in the UI
-        language (a detail line: "frightened: 2 rounds (to the start of Aria's turn)")."""
+        """``conditions`` named in full with what is left of their durations in words, in the
+        UI language (a detail line: "frightened: 2 rounds (to the start of Aria's turn)",
+        "poisoned: 10m left, until day 1, 10:10")."""
         from gm_console.text.i18n import Translator
 
+        clock = self.clock_for(conditions)
         t = Translator(self.language)
-        return [t(cond.in_full(c)) for c in conditions]
+        return [t(cond.in_full(c, clock)) for c in conditions]
 
     def disadvantage(self, character: dict[str, Any], roll: str,
                      scope: Iterable[str] = ()) -> list[str]:
@@ -308,6 +314,34 @@ class Session:
     def hit_points(self, character: dict[str, Any]) -> hitpoints.HitPoints | None:
         """Hit points with the maximum the conditions leave (None: no maximum on the sheet)."""
         return hitpoints.of(character, self.conditions(character))
+
+    def health(self, subject: dict[str, Any]) -> Said:
+        """A word for the state of ``subject``'s hit points (unhurt, wounded, bloodied: half
+        or less, down: at the floor), what players read of a creature's; unhurt without a
+        maximum (nothing to count down from)."""
+        hp = self.hit_points(subject)
+        if hp is None:
+            return say("unhurt")
+        return privacy.health(hp.current, hp.effective_max,
+                              int(self.setting("conditions", "hit_points_floor", 0)))
+
+    def hit_points_public(self, subject: dict[str, Any], keeper: str = "") -> bool:
+        """Whether players and spectators read ``subject``'s hit points as the game master
+        does: a character's, yes; a creature's, when the plugin that keeps it (``keeper``, or
+        the one :meth:`owner_of` names) sets ``creature_hit_points_to_players = "numbers"``
+        (by default, ``"word"``, they read :meth:`health` instead)."""
+        keeper = keeper or self.owner_of(subject)
+        return keeper == "characters" or \
+            self.setting(keeper, privacy.CREATURE_HIT_POINTS, "word") == "numbers"
+
+    def hit_points_said(self, subject: dict[str, Any], full: Said, shown: Said,
+                        keeper: str = "") -> Said:
+        """A sentence quoting ``subject``'s hit points (its damage, its healing): ``full`` to
+        those who may read them (:meth:`hit_points_public`), ``shown`` (the same without its
+        figures: "Goblin takes 4 damage: bloodied") to the others."""
+        if self.hit_points_public(subject, keeper):
+            return full
+        return private(full, privacy.GM_ALONE, instead=shown)
 
     def settle_hit_points(self, character: dict[str, Any]) -> None:
         """Write back the hit points the maximum that counts leaves, before a change that may

@@ -137,16 +137,18 @@ def character_derived(character, session) -> dict[str, Any]:
         "abilities": abilities,
         "exhaustion": {"level": int(character.get("exhaustion", 0) or 0),
                        "effects": [row.get(key, row["effect"]) for row in levels]},
-        "conditions": _conditions_value(conditions),
+        "conditions": _conditions_value(conditions, session.clock_for(conditions)),
     }
     if hp is not None:
         out["hit_points"] = hp.as_dict()
     return out
 
 
-def _conditions_value(conditions: list[cond.Condition]) -> dict[str, Any]:
-    """The ``conditions`` derived value: what they do in readable lines (the "why" screen),
-    each condition with its effects as plain data under ``active`` (``show --json``)."""
+def _conditions_value(conditions: list[cond.Condition],
+                      clock: dict[str, int]) -> dict[str, Any]:
+    """The ``conditions`` derived value: what they do in readable lines (the "why" screen:
+    each condition named in the reader's language, with what is left of its duration), each
+    condition with its effects as plain data under ``active`` (``show --json``)."""
     limits = cond.action_limits(conditions)
     disadvantage = {roll: cond.disadvantage_anywhere(conditions, roll) for roll in cond.ROLLS}
     in_combat = [
@@ -155,14 +157,16 @@ def _conditions_value(conditions: list[cond.Condition]) -> dict[str, Any]:
         *(say("no {action}: {why}", action=action, why=why)
           for action, why in limits.forbids.items())]
     return {
-        "names": ", ".join(c.label or c.name for c in conditions) or say("none"),
+        "names": joined(", ", [c.named or c.label or c.name for c in conditions])
+        if conditions else say("none"),
         **{f"{roll}s": say("disadvantage: {why}", why=joined("; ", why)) if why
            else say("normal") for roll, why in disadvantage.items()},
         "in combat": joined("; ", in_combat) if in_combat else say("as usual"),
         "active": [c.as_dict() for c in conditions],
-        "steps": [joined("; ", [say("{condition}: {source}", condition=c.label or c.name,
-                                    source=c.source), cond.describe_effects(c.effects),
-                                *([durations.describe(c.duration)] if c.stored else [])])
+        "steps": [joined("; ", [say("{condition}: {source}",
+                                    condition=c.named or c.label or c.name, source=c.source),
+                                cond.describe_effects(c.effects),
+                                *([durations.remaining(c.duration, clock)] if c.stored else [])])
                   for c in conditions],
     }
 

@@ -44,17 +44,19 @@ def _damage(ctx: OpContext, p: dict[str, Any]) -> Result:
     floor = int(ctx.setting(SETTINGS, "hit_points_floor", 0))
     done = hitpoints.damage(hp, amount, floor)
     character["hit_points"], character["temp_hit_points"] = done.current, done.temp
-    steps = joined("; ", done.steps)
+    # A creature's figures are the game master's: the others read a word for its state.
+    steps = ctx.hit_points_said(character, joined("; ", done.steps), ctx.health(character))
     parts = [say("{name} takes {amount} damage ({what}): {steps}", name=character["name"],
                  amount=amount, what=p["what"], steps=steps) if p["what"]
              else say("{name} takes {amount} damage: {steps}", name=character["name"],
                       amount=amount, steps=steps)]
     killed = (done.overflow >= hp.effective_max > 0
               and bool(ctx.setting(SETTINGS, "massive_damage_kills", True)))
-    if killed:
-        ctx.add_condition(character, "dead", source=say(
-            "massive damage: {overflow} beyond {floor}, at least the maximum {maximum}",
-            overflow=done.overflow, floor=floor, maximum=hp.effective_max))
+    if killed:  # the condition's source is in the state every reader has: no figure of it
+        full = say("massive damage: {overflow} beyond {floor}, at least the maximum {maximum}",
+                   overflow=done.overflow, floor=floor, maximum=hp.effective_max)
+        ctx.add_condition(character, "dead", source=full if ctx.hit_points_public(character)
+                          else say("massive damage"))
         parts.append(say("massive damage: dead"))
     elif done.current <= floor:
         parts.append(say("unconscious"))
@@ -80,8 +82,11 @@ def _heal(ctx: OpContext, p: dict[str, Any]) -> Result:
     after = hitpoints.heal(hp, amount)
     character["hit_points"] = after
     _changed(ctx, character, after)
-    healed = say("{name} heals {amount}: hit points {before} → {after}", name=character["name"],
-                 amount=amount, before=hp.current, after=after)
+    healed = ctx.hit_points_said(
+        character, say("{name} heals {amount}: hit points {before} → {after}",
+                       name=character["name"], amount=amount, before=hp.current, after=after),
+        say("{name} heals {amount}: {health}", name=character["name"], amount=amount,
+            health=ctx.health(character)))
     parts = [healed]
     if after == hp.effective_max and hp.current + amount > after:
         parts.append(say("the maximum"))
@@ -102,12 +107,18 @@ def _temp(ctx: OpContext, p: dict[str, Any]) -> Result:
     kept = max(hp.temp, amount) if amount else 0
     character["temp_hit_points"] = kept
     ctx.touch(ctx.owner_of(character))
-    text = (say("{name} loses their temporary hit points ({temp})", name=character["name"],
-                temp=hp.temp) if not amount else
-            say("{name} gains {amount} temporary hit points", name=character["name"],
+    name = character["name"]
+    text = (ctx.hit_points_said(
+                character, say("{name} loses their temporary hit points ({temp})", name=name,
+                               temp=hp.temp),
+                say("{name} loses their temporary hit points", name=name)) if not amount else
+            say("{name} gains {amount} temporary hit points", name=name,
                 amount=amount) if kept == amount else
-            say("{name} keeps {temp} temporary hit points (more than {amount}; they do not add "
-                "up)", name=character["name"], temp=hp.temp, amount=amount))
+            ctx.hit_points_said(
+                character, say("{name} keeps {temp} temporary hit points (more than {amount}; "
+                               "they do not add up)", name=name, temp=hp.temp, amount=amount),
+                say("{name} keeps the temporary hit points they had (they do not add up)",
+                    name=name)))
     return Result(text, {"character": character["name"], "temp_hit_points": kept},
                   [character["name"]])
 

@@ -204,7 +204,8 @@ class Owner:
     def _send_snapshot(self, peer: Peer) -> None:
         key = _view_key(peer)
         if key not in self._views:
-            self._views[key] = roles.view(_read_by(peer, self._sent), peer.role)
+            self._views[key] = roles.view(_read_by(peer, self._sent), peer.role,
+                                          self.store.host)
         peer.send_encoded(protocol.snapshot(self.seq, self._views[key]))
 
     def _broadcast(self, change: Change) -> None:
@@ -217,10 +218,15 @@ class Owner:
             full = sync.diff(before, state)
             secret = any(line.get("gm_only") for line in full.get("journal", {}).get("add", []))
             encoded: dict[str, bytes] = {}
+            veiled: dict[str, Any] | None = None  # the same for every role but the GM's
             for peer in list(self._peers):
                 key = _view_key(peer)
                 if key not in encoded:
-                    view = roles.view(_read_by(peer, state), peer.role, self._views.get(key))
+                    if veiled is None and not peer.role.is_gm:
+                        veiled = roles.veiled_creatures(state, self.store.host,
+                                                        self.store.session.cache)
+                    view = roles.view(_read_by(peer, state), peer.role, self.store.host,
+                                      veiled, self._views.get(key))
                     hide = secret and not peer.role.is_gm
                     difference = (sync.diff(self._views.get(key, {}), view)
                                   if not peer.role.is_gm else full if peer.reads_journal

@@ -12,6 +12,10 @@
   becomes a request waiting in the game master's queue (``request.add``); the rest is refused.
 - ``spectator``: what a player sees, without a character of their own; changes nothing.
 
+Neither a player nor a spectator reads a creature's hit points unless the plugin that keeps it
+says so (``creature_hit_points_to_players``): a word stands for them (unhurt, wounded,
+bloodied, down) in the state, and the sentences that quote them say it instead.
+
 A role is never taken from what a client claims: the listener that accepted the connection
 decides it (see :mod:`gm_console.live.owner`).
 """
@@ -20,6 +24,8 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from gm_console.committed.derived_cache import DerivedCache
+from gm_console.contract.session import PluginHost, Session
 from gm_console.live.role_journal import RoleJournal
 from gm_console.rules import privacy
 
@@ -66,15 +72,18 @@ class Role(NamedTuple):
                 privacy.seer(self.character) if self.kind == PLAYER else privacy.nobody_may_see)
 
 
-def view(state: dict[str, Any], role: Role,
+def view(state: dict[str, Any], role: Role, host: PluginHost,
+         veiled: dict[str, Any] | None = None,
          before: dict[str, Any] | None = None) -> dict[str, Any]:
     """The state as ``role`` may see it. The game master's is the state itself; others get a
     copy of the top level with the hidden parts left out (lines and tables are shared, never
-    changed: states are replaced, not edited). ``before``: the role's view of an earlier
+    changed: states are replaced, not edited), the creatures whose hit points are the game
+    master's with a word for them instead (:func:`veiled_creatures`; ``veiled``: it, when
+    the caller has it for every role of a change). ``before``: the role's view of an earlier
     state, from which its journal's view goes on."""
     if role.is_gm:
         return state
-    out = dict(state)
+    out = dict(veiled if veiled is not None else veiled_creatures(state, host))
     out["characters"] = [c if role.owns(c.get("name")) else privacy.hidden_fields(c)
                          for c in state.get("characters", [])]
     earlier = (before or {}).get("journal")
@@ -90,6 +99,23 @@ def view(state: dict[str, Any], role: Role,
         out["requests"] = {**requests, "pending": [
             request for request in requests.get("pending", [])
             if role.owns(request.get("character"))]}
+    return out
+
+
+def veiled_creatures(state: dict[str, Any], host: PluginHost,
+                     cache: DerivedCache | None = None) -> dict[str, Any]:
+    """A copy of the top level of ``state`` in which every creature a plugin keeps (the
+    ``creatures`` hook) whose hit points players may not read (``Session.hit_points_public``)
+    has ``health`` (unhurt, wounded, bloodied, down) in place of its figures; the plugins'
+    tables are new only on the way to such a creature. ``cache``: the store's derived values
+    (a committed ``state``), so that the creatures a change left alone cost nothing."""
+    session = Session(state, host, cache)
+    swaps = {id(creature): privacy.veiled(creature, session.health(creature))
+             for _, creature in session.creatures()
+             if not session.hit_points_public(creature)}
+    out = dict(state)
+    if swaps:
+        out["plugins"] = privacy.swapped(state.get("plugins", {}), swaps)
     return out
 
 

@@ -366,12 +366,14 @@ def tag(condition: Condition, clock: Mapping[str, Any]) -> str:
     return say("{condition} {left}", condition=short, left=left) if left else short
 
 
-def in_full(condition: Condition) -> str:
-    """A condition with its whole duration in words, for a detail line."""
+def in_full(condition: Condition, clock: Mapping[str, Any]) -> str:
+    """A condition named in every language with what is left of its duration in words, for a
+    detail line ("frightened: 2 rounds (to the start of Aria's turn)", "poisoned: 10m left,
+    until day 1, 10:10")."""
     called = condition.named or condition.label or condition.name
     return say("{condition}: {how_long}", condition=called,
-               how_long=durations.describe(condition.duration)) if condition.duration \
-        else called
+               how_long=durations.remaining(condition.duration, dict(clock))) \
+        if condition.duration else called
 
 
 def _text(value: Any) -> str:

@@ -104,6 +104,15 @@ def describe(duration: dict[str, Any] | None) -> str:
     return say("unknown duration {duration}", duration=repr(duration))
 
 
+def remaining(duration: dict[str, Any] | None, clock: dict[str, Any]) -> str:
+    """What is left of a duration in words, for a detail line: a duration of game time says
+    how long is left before its end ("10m left, until day 1, 10:10"); the others are counted
+    as what is left already (rounds, a turn, a save): :func:`describe`'s words."""
+    if duration and duration.get("kind") == "time":
+        return say("{left} left, {until}", left=left(duration, clock), until=describe(duration))
+    return describe(duration)
+
+
 def left(duration: dict[str, Any] | None, clock: dict[str, Any]) -> str:
     """What is left of a duration, for a table's narrow cell: ``2r`` (rounds), ``10m``,
     ``1h30``, ``2d`` (game time, rounded up: a condition shown "1m" has not yet ended), ``end

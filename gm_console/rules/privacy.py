@@ -7,6 +7,11 @@ not the game master reads it.
   (``private``): everyone else reads that it changed, not what it is (:func:`line_for`).
 - A ``gm_only`` line (a game master's note, and the undoing of an operation that wrote one) is
   read by the game master alone.
+- A creature's hit points (a monster's, an NPC's in a fight) are the game master's unless the
+  plugin that keeps it says players may read them (:data:`CREATURE_HIT_POINTS`): everyone else
+  reads a word for its state (:func:`health`: unhurt, wounded, bloodied, down), in the state
+  (:func:`veiled`) and in the sentences that quote them (held private to :data:`GM_ALONE`,
+  with the word to say instead).
 
 Plain data in, plain data out: the live session's roles (:mod:`gm_console.live.roles`) and the
 Markdown export (:mod:`gm_console.files.journal`) both read through here.
@@ -20,6 +25,19 @@ from gm_console.text.said import Said, hidden, private, restored, say, stored
 
 PRIVATE_FIELDS = ("notes",)
 """Character fields only the game master and the character's player read."""
+
+GM_ALONE = ""
+"""Whose a private value is when no player may read it: no character is named "" (a
+player's role names one), so only the game master, who reads everyone's, reads it."""
+
+CREATURE_HIT_POINTS = "creature_hit_points_to_players"
+"""The setting of a plugin that keeps creatures (``[settings]`` of its config/<plugin>.toml)
+that says what players and spectators read of its creatures' hit points: ``"word"`` (the
+default: :func:`health`) or ``"numbers"`` (as the game master does)."""
+
+HIT_POINT_FIELDS = ("max_hit_points", "hit_points", "temp_hit_points")
+HEALTH = "health"
+"""The field that stands for a veiled creature's hit points (:func:`veiled`)."""
 
 MaySee = Callable[[str], bool]
 """Whether a reader may read the private fields of the character named so."""
@@ -85,3 +103,34 @@ def journal_for(lines: Iterable[dict[str, Any]], may_see: MaySee,
     lines too."""
     return [line if not line.get("private") else line_for(line, may_see)
             for line in lines if gm_notes or not line.get("gm_only")]
+
+
+def health(current: int, maximum: int, floor: int) -> Said:
+    """A word for the state of a creature's hit points, for those who may not read them:
+    unhurt (at its maximum), wounded, bloodied (half of it or less), down (at the floor)."""
+    if current <= floor:
+        return say("down")
+    if current >= maximum:
+        return say("unhurt")
+    return say("bloodied") if current * 2 <= maximum else say("wounded")
+
+
+def veiled(creature: dict[str, Any], word: str) -> dict[str, Any]:
+    """``creature`` as a reader who may not read its hit points has it: without them, with
+    ``health`` (a new dict: the state's is never changed)."""
+    return {**{key: value for key, value in creature.items() if key not in HIT_POINT_FIELDS},
+            HEALTH: str(word)}
+
+
+def swapped(tree: Any, swaps: dict[int, Any]) -> Any:
+    """``tree`` (tables and lists) with each object whose ``id`` is in ``swaps`` replaced by
+    its stand-in: new tables and lists on the way to each, every other part shared."""
+    if id(tree) in swaps:
+        return swaps[id(tree)]
+    if isinstance(tree, dict):
+        parts = {key: swapped(value, swaps) for key, value in tree.items()}
+        return parts if any(parts[key] is not tree[key] for key in tree) else tree
+    if isinstance(tree, list):
+        items = [swapped(value, swaps) for value in tree]
+        return items if any(new is not old for new, old in zip(items, tree)) else tree
+    return tree

@@ -99,12 +99,14 @@ PRIVATE = "<private>"
 """The template of a value only some readers may see (:func:`private`)."""
 
 
-def private(value: Value | None, of: str) -> Said:
+def private(value: Value | None, of: str, instead: Said | None = None) -> Said:
     """``value`` (a character's private field) as a sentence holds it, readable only by the
     game master and the player of ``of``: a journal line or a message quoting it says to
-    everyone else that it changed, not what it is (:func:`hidden`)."""
+    everyone else that it changed, not what it is (:func:`hidden`), or says ``instead``
+    (a creature's hit points: "bloodied" for "hit points 11 → 5")."""
     kept: Value = "" if value is None else value
-    return _again(str(kept), PRIVATE, {"value": kept, "of": str(of)})
+    return _again(str(kept), PRIVATE, {"value": kept, "of": str(of),
+                                       **({"instead": instead} if instead is not None else {})})
 
 
 def private_of(said: Any) -> set[str]:
@@ -118,11 +120,15 @@ def private_of(said: Any) -> set[str]:
 
 def hidden(said: Said, may_see: Callable[[str], bool]) -> Said:
     """``said`` with every private value whose character ``may_see(name)`` refuses replaced by
-    ``(private)``. The English text is not formatted again (a template that came from a
-    file is never formatted): each hidden value's text is replaced in it; where it cannot be
-    found as written (an escaped quote, say), the whole sentence is hidden."""
+    what it says instead, or ``(private)``. The English text is not formatted again (a
+    template that came from a file is never formatted): each hidden value's text is replaced
+    in it; where it cannot be found as written (an escaped quote, say), the whole sentence is
+    hidden."""
     if said.template == PRIVATE:
-        return said if may_see(str(said.values.get("of", ""))) else say("(private)")
+        if may_see(str(said.values.get("of", ""))):
+            return said
+        instead = said.values.get("instead")
+        return instead if isinstance(instead, Said) else say("(private)")
     values: dict[str, Value] = {}
     swaps: list[tuple[str, str]] = []
     for key, value in said.values.items():

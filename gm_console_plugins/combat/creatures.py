@@ -149,5 +149,8 @@ def creature_fields(block: Mapping[str, Any] | None, hit_points: int, armour_cla
 
 
 def is_creature(combatant: Mapping[str, Any]) -> bool:
-    """A combatant with hit points of its own (not a party member, not an entry)."""
-    return not combatant.get("party") and "max_hit_points" in combatant
+    """A combatant with hit points of its own (not a party member, not an entry): their
+    figures, or, as a player or a spectator has it, ``health``, the word that stands for
+    them (the ``creatures`` hook)."""
+    return not combatant.get("party") and ("max_hit_points" in combatant
+                                           or "health" in combatant)

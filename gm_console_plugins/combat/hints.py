@@ -10,5 +10,6 @@ LEGEND = ("● left ✓ spent – not now ⇠ swift used off-turn · Metres spen
           "w swift i immediate e free 5 step space next o override h HP c condition k check/save "
           "t restrict "
           "I init R roll "
-          "a add L lair x remove D delay A act now y ready T trigger S start E end u undo")
+          "a add L lair x remove D delay A act now y ready T trigger S start E end u undo "
+          "? detail")
 """The combat screen's legend and keys, under its table."""

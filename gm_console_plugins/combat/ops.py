@@ -83,7 +83,8 @@ def creature_figures(session: Session, creature: dict[str, Any]) -> dict[str, An
     return {"speed_m": _creature_speed(session, creature),
             "limits": limited if any(limited.values()) else None,
             **_condition_words(session, session.conditions(creature)),
-            "hit_points": None if hp is None else hp.short()}
+            # a player's view has a word for them instead (unhurt, wounded, bloodied, down)
+            "hit_points": creature.get("health") if hp is None else hp.short()}
 
 
 def _condition_words(session: Session, conditions: list[Any]) -> dict[str, list[str]]:
@@ -410,15 +411,17 @@ def _add(ctx: OpContext, p: dict[str, Any]) -> Result:
         members.append(added)
     said = _play(ctx, turns.place(encounter, roller(ctx)), settings_of(ctx))
     if p["count"] > 1:
-        return _group_added(base, members, said)
+        return _group_added(ctx, base, members, said)
     added = members[0]
     sign = "+" if added["modifier"] >= 0 else "−"
     details = [say("initiative {modifier}", modifier=f"{sign}{abs(added['modifier'])}"),
                say("speed {speed:g} m", speed=added["speed_m"])]
     if "initiative" in added:
         details.append(say("initiative {value}", value=added["initiative"]))
-    if creatures.is_creature(added):
-        details += [say("{hit_points} hit points", hit_points=added["max_hit_points"]),
+    if creatures.is_creature(added):  # its hit points are the game master's (the setting)
+        details += [ctx.hit_points_said(added, say("{hit_points} hit points",
+                                                   hit_points=added["max_hit_points"]),
+                                        say("unhurt"), PLUGIN),
                     say("armour class {ac}", ac=added["armour_class"])]
     if added["aware"]:
         details.append(say("aware"))
@@ -427,12 +430,15 @@ def _add(ctx: OpContext, p: dict[str, Any]) -> Result:
     return Result(joined("; ", [text, *said]), {"name": added["name"]}, [added["name"]])
 
 
-def _group_added(base: str, members: list[dict[str, Any]], said: list[Said]) -> Result:
+def _group_added(ctx: OpContext, base: str, members: list[dict[str, Any]],
+                 said: list[Said]) -> Result:
     names = [m["name"] for m in members]
-    hit_points = ", ".join(f"{m['name']} {m['max_hit_points']}" for m in members
-                           if creatures.is_creature(m))
+    hit_points = [f"{m['name']} {m['max_hit_points']}" for m in members
+                  if creatures.is_creature(m)]
+    listed = ", ".join(names) if not hit_points else ctx.hit_points_said(
+        members[0], joined(", ", hit_points), joined(", ", names), PLUGIN)
     text = say("{group} join the fight, one initiative for them all: {names}", group=base,
-               names=hit_points or ", ".join(names))
+               names=listed)
     return Result(joined("; ", [text, *said]), {"name": base, "members": names}, names)
 
 

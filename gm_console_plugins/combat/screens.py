@@ -20,7 +20,7 @@ from gm_console import (
     said_by,
     say,
 )
-from gm_console.ui import StoreScreen, SyncedTable, Value, css_beside, key_binding
+from gm_console.ui import StoreScreen, SyncedTable, TextView, Value, css_beside, key_binding
 from gm_console_plugins.combat import creatures, ops, turns
 from gm_console_plugins.combat.hints import ALL_AGAIN_FR, LEGEND
 
@@ -34,24 +34,35 @@ BORROWED = "⇠"  # the swift action of the next turn, used by an immediate acti
 COLUMNS = ("Name", "Init", "HP", "Std", "Mv", "Full", "Sw", "Imm", "Fr", "5ft", "Metres",
            "State")
 """Short titles so that 80 columns hold the table; the legend and F1 say what they mean."""
-WIDTHS = (10, 5, 8, 5, 4, 5, 4, 4, 4, 4, 14, 12)
-"""Fixed, one per column, so the table keeps its shape as the figures change. The table has
-no cell padding: each width holds its text and one space before the next column (a longer
-text ends in "…"). They add up to 79, so 80 columns hold the table and its one-column scroll
-bar; Metres holds "10,5/10,5+10,5", HP "12/20+5", Name "▶Goblin 2" (a group's member), State
-"lair actions" (the line under the table says the selected one's state in full), and the
+WIDTHS = (10, 5, 9, 5, 4, 5, 4, 4, 4, 4, 14)
+"""Fixed, one per column but the state (:func:`layout`), so the table keeps its shape as the
+figures change. The table has no cell padding: each width holds its text and one space before
+the next column (a longer text ends in "…"). Metres holds "4,5/10,5+16,5", HP "12/20+10" and
+"bloodied" (a player's word for a creature's), Name "▶Goblin 2" (a group's member), and the
 French titles fit ("Simp")."""
-NARROW = {"Name": 8, "HP": 7, "Metres": 14, "Fr": 0, "State": 0}
+STATE = COLUMNS.index("State")
+STATE_AT_LEAST = 15
+"""The state column takes the width the others leave, and never less than this: a condition
+with its duration and how many more ("fright. 2r +3", "étourdi DD13 +1", :func:`listed`)."""
+NARROW = {"Name": 8, "HP": 7, "Metres": 14, "Fr": 0}
 """Below 80 columns: the free actions' tally and the state (said in full under the table)
 leave room, and three columns narrow, so that 60 columns hold the table."""
 
 
 def layout(width: int) -> list[tuple[int, int]]:
-    """(column index, width) of the columns shown in a terminal ``width`` columns wide."""
-    narrow = width < sum(WIDTHS) + 1
-    shown = [(index, NARROW.get(title, wide) if narrow else wide)
-             for index, (title, wide) in enumerate(zip(COLUMNS, WIDTHS))]
-    return [(index, wide) for index, wide in shown if wide]
+    """(column index, width) of the columns shown in a terminal ``width`` columns wide (one
+    of them the scroll bar's). The state takes the rest; at 80 columns the free actions'
+    tally leaves it room (the line under the table counts them); below, it goes too."""
+    room = width - 1
+    for dropped in ((), ("Fr",)):
+        shown = [(index, wide) for index, (title, wide) in enumerate(zip(COLUMNS, WIDTHS))
+                 if title not in dropped]
+        left = room - sum(wide for _, wide in shown)
+        if left >= STATE_AT_LEAST:
+            return shown + [(STATE, left)]
+    narrowed = [(index, NARROW.get(title, wide))
+                for index, (title, wide) in enumerate(zip(COLUMNS, WIDTHS))]
+    return [(index, wide) for index, wide in narrowed if wide]
 
 
 def fit(text: str, width: int) -> str:
@@ -61,6 +72,21 @@ def fit(text: str, width: int) -> str:
     while text and cell_len(text) > width - 1:
         text = text[:-1]
     return text + "…"
+
+
+def listed(parts: list[str], width: int) -> str:
+    """``parts`` in ``width`` cells: as many as fit whole, then "+N" for the N others ("pois.
+    10m +2"), the line under the table naming them all; the first is cut with "…" only when
+    even it does not fit beside its "+N"."""
+    text = ", ".join(parts)
+    if cell_len(text) <= width:
+        return text
+    for count in range(len(parts) - 1, 0, -1):
+        shown = f"{', '.join(parts[:count])} +{len(parts) - count}"
+        if cell_len(shown) <= width:
+            return shown
+    more = f" +{len(parts) - 1}" if len(parts) > 1 else ""
+    return fit(parts[0], width - cell_len(more)) + more
 
 
 def _glyph(spent: bool, left: bool) -> str:
@@ -119,15 +145,17 @@ def states(entry: dict[str, Any], t: Callable[[str], str], surprise: bool,
 
 
 def row_cells(entry: dict[str, Any], current: bool, t: Callable[[str], str],
-              surprise: bool, number: Callable[[float], str] = "{:g}".format) -> list[str]:
+              surprise: bool, number: Callable[[float], str] = "{:g}".format,
+              state_width: int = STATE_AT_LEAST) -> list[str]:
     """One combatant's row: on its own turn what is spent and left of every action type;
     off-turn only what it can do now (an immediate action) and a borrowed swift. ``number``
-    writes metres in the reader's language (6,75 in French)."""
+    writes metres in the reader's language (6,75 in French); the state is :func:`listed` in
+    ``state_width`` cells."""
     spent, now = entry["spent"], entry.get("remaining")
     initiative = "?" if entry["initiative"] is None else str(entry["initiative"])
     cells = [("▶" if current else " ") + entry["name"], initiative,
-             entry.get("hit_points", "")]
-    state = ", ".join(states(entry, t, surprise, short=True))
+             t(entry.get("hit_points", ""))]  # a player's word for a creature's
+    state = listed(states(entry, t, surprise, short=True), state_width)
     if now is None:  # the fight has not begun
         return cells + [""] * 8 + [state]
     if not current:
@@ -145,26 +173,35 @@ def row_cells(entry: dict[str, Any], current: bool, t: Callable[[str], str],
                     _glyph(spent["step"], now["step"]), metres, state]
 
 
-def detail(entry: dict[str, Any], t: Callable[[str], str], surprise: bool,
-           number: Callable[[float], str] = "{:g}".format) -> str:
-    """The selected combatant in a line: initiative, speed, state, and why an immediate action
-    is refused (the one action that can be taken off-turn)."""
+def detail_parts(entry: dict[str, Any], t: Callable[[str], str], surprise: bool,
+                 number: Callable[[float], str] = "{:g}".format) -> list[str]:
+    """The selected combatant in parts: initiative and speed, its state, each condition in
+    full with what is left of its duration, and why an immediate action is refused (the one
+    action that can be taken off-turn)."""
     initiative = "?" if entry["initiative"] is None else str(entry["initiative"])
     colon = t(": ")
     parts = [f"{entry['name']}{colon}{t('Initiative')} {initiative} ({entry['modifier']:+d}), "
              f"{number(entry['speed_m'])} m"] + states(entry, t, surprise)
     if "armour_class" in entry:  # a creature: what an attack on it must reach
-        parts.insert(1, f"{t('HP')} {entry.get('hit_points', '')}, {t('AC')} "
+        parts.insert(1, f"{t('HP')} {t(entry.get('hit_points', ''))}, {t('AC')} "
                         f"{entry['armour_class']}")
-    named = entry.get("condition_full") or entry.get("condition_names")
-    if named:  # each condition in full, with its whole duration
-        parts.append("; ".join(t(name) for name in named))
+    parts += [t(name) for name in entry.get("condition_full") or
+              entry.get("condition_names") or []]
+    if entry["spent"]["free"]:  # the tally leaves the table at 80 columns (layout)
+        parts.append(f"{t('free actions')}{colon}{entry['spent']['free']}")
     refused = entry.get("refusals", {}).get("immediate")
     if refused:
         parts.append(f"{t('immediate')}{colon}{t(refused)}")
     # other plugins' tracker columns (combat_columns): 80 columns hold the table's own
     parts += [f"{t(title)}{colon}{value}" for title, value in entry.get("columns", {}).items()]
-    return " · ".join(parts)
+    return parts
+
+
+def detail(entry: dict[str, Any], t: Callable[[str], str], surprise: bool,
+           number: Callable[[float], str] = "{:g}".format) -> str:
+    """The line under the table: :func:`detail_parts` one after the other (``?`` shows them
+    one a line, where a long list is not cut)."""
+    return " · ".join(detail_parts(entry, t, surprise, number))
 
 
 class CombatScreen(StoreScreen):
@@ -213,6 +250,7 @@ class CombatScreen(StoreScreen):
         key_binding("y", "ready", "Ready", "combat.ready", show=False),
         key_binding("T", "trigger", "Trigger", "combat.trigger", show=False),
         key_binding("u", "app.undo", "Undo", "combat.undo"),
+        key_binding("question_mark", "why", "Detail", "combat.why", show=False),
     ]
 
     def __init__(self, store: Any, **kwargs: Any) -> None:
@@ -272,6 +310,8 @@ class CombatScreen(StoreScreen):
             else:
                 status.show(self.t("a: add a combatant"))
         last = len(shown) - 1  # the last column needs no space after it
+        state_width = next((wide - (place < last) for place, (index, wide) in enumerate(shown)
+                            if index == STATE), 0)
         rows, drawn = [], {}
         for c in summary["combatants"]:
             inputs = (c, c["name"] == summary["turn"], self._surprise, shown)
@@ -279,7 +319,8 @@ class CombatScreen(StoreScreen):
             if known is not None and known[0] == inputs:
                 fitted = known[1]
             else:
-                cells = row_cells(c, inputs[1], self.t, self._surprise, self.app.t.number)
+                cells = row_cells(c, inputs[1], self.t, self._surprise, self.app.t.number,
+                                  state_width)
                 fitted = [fit(cells[index], wide - (place < last))
                           for place, (index, wide) in enumerate(shown)]
             drawn[c["name"]] = (inputs, fitted)
@@ -300,6 +341,14 @@ class CombatScreen(StoreScreen):
 
     def on_data_table_row_highlighted(self, event: Any) -> None:
         self._show_detail()
+
+    def action_why(self) -> None:
+        """The selected combatant's detail one part a line: every condition in full, however
+        many (the line under the table is cut at three lines)."""
+        entry = self._entries.get(self._selected() or "")
+        if entry:
+            parts = detail_parts(entry, self.t, self._surprise, self.app.t.number)
+            self.app.push_screen(TextView(parts[0], "\n".join(parts[1:])))
 
     def on_resize(self) -> None:
         """Fewer columns below 80 (:func:`layout`); below 24 lines the legend (also in F1's

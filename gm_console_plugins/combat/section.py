@@ -74,7 +74,8 @@ SETTING_KEYS = ("step_when_restricted", "move_action_counts_as_movement", "free_
                 "full_round_as_standard_by_choice")
 """The settings the plugin reads (``[settings]`` of config/combat.toml) that are true or false."""
 CHOICE_SETTINGS = {"initiative_ties": ("modifier", "party", "roll-off"),
-                   "creature_hit_points": ("average", "rolled")}
+                   "creature_hit_points": ("average", "rolled"),
+                   "creature_hit_points_to_players": ("word", "numbers")}
 """The settings that are one of a few words."""
 _CREATURE_FIELDS: dict[str, type | tuple[type, ...]] = {
     "max_hit_points": int, "hit_points": int, "temp_hit_points": int, "armour_class": int,

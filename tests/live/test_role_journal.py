@@ -13,7 +13,7 @@ from gm_console.rules import privacy
 def test_a_roles_journal_follows_the_sessions_as_the_filtered_list_does(store):
     store.apply("character.add", {"name": "Aria"})
     for role in (roles.Role.parse("player:Aria"), roles.Role(roles.SPECTATOR)):
-        view = roles.view(store.state, role)
+        view = roles.view(store.state, role, store.host)
         steps = [("journal.note", {"text": "the road"}),
                  ("journal.note", {"text": "WEREWOLF", "gm_only": True}),
                  ("character.set", {"character": "Aria", "field": "notes", "value": "secret"}),
@@ -21,7 +21,7 @@ def test_a_roles_journal_follows_the_sessions_as_the_filtered_list_does(store):
         for op, params in steps:
             outcome = store.undo() if op == "undo" else store.apply(op, params)
             assert outcome.ok, outcome.reason
-            later = roles.view(store.state, role, view)
+            later = roles.view(store.state, role, store.host, before=view)
             expected = privacy.journal_for(store.state["journal"], role.may_see)
             assert list(later["journal"]) == expected and len(later["journal"]) == len(expected)
             # what a change event carries brings the role's copy to the same lines
@@ -36,7 +36,7 @@ def test_the_snapshot_written_line_by_line_is_the_snapshot(store):
     store.apply("journal.note", {"text": "a \"quoted\" word, a line\nbreak and é"})
     store.apply("journal.note", {"text": "GM only", "gm_only": True})
     for role in (roles.Role(roles.GM), roles.Role(roles.SPECTATOR)):
-        view = roles.view(store.state, role)
+        view = roles.view(store.state, role, store.host)
         whole = json.loads(protocol.encode({"type": protocol.SNAPSHOT, "seq": 7,
                                             "state": view}))
         assert json.loads(b"".join(protocol.snapshot(7, view))) == whole

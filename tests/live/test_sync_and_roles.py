@@ -50,7 +50,7 @@ def test_roles_parse_and_refuse_what_they_are_not() -> None:
             Role.parse(wrong)
 
 
-def test_a_players_view_hides_gm_lines_others_notes_and_others_rolls() -> None:
+def test_a_players_view_hides_gm_lines_others_notes_and_others_rolls(host) -> None:
     state = {
         "characters": [{"name": "Aria", "notes": "mine"}, {"name": "Bram", "notes": "secret"}],
         "journal": [{"text": "seen"}, {"text": "hidden", "gm_only": True}],
@@ -58,14 +58,14 @@ def test_a_players_view_hides_gm_lines_others_notes_and_others_rolls() -> None:
                               {"id": 2, "rolls": [{"who": "aria"}]}]},
         "requests": {"pending": [{"id": 1, "character": "Bram"}, {"id": 2, "character": "Aria"}]},
     }
-    view = roles.view(state, Role.parse("player:Aria"))
+    view = roles.view(state, Role.parse("player:Aria"), host)
     assert view["characters"] == [{"name": "Aria", "notes": "mine"}, {"name": "Bram"}]
     assert view["journal"] == [{"text": "seen"}]
     assert [r["id"] for r in view["rolls"]["pending"]] == [2]
     assert [r["id"] for r in view["requests"]["pending"]] == [2]
-    spectator = roles.view(state, Role.parse("spectator"))
+    spectator = roles.view(state, Role.parse("spectator"), host)
     assert not spectator["rolls"]["pending"] and "notes" not in str(spectator["characters"])
-    assert roles.view(state, Role.parse("gm")) is state
+    assert roles.view(state, Role.parse("gm"), host) is state
 
 
 @pytest.mark.parametrize("role, op, params, verdict", [
