@@ -248,7 +248,7 @@ def _meet(path: Path) -> tuple[Any, Any] | None:
 
 
 def _join(sock: Any, path: Path, host: Host, role: str, name: str,
-          front: str = "", journal: bool = True) -> RemoteStore | None:
+          front: str = "", journal: bool | None = None) -> RemoteStore | None:
     from gm_console.live.client import (  # only a front that joins
         JoinRefused,
         RemoteStore,
@@ -258,7 +258,8 @@ def _join(sock: Any, path: Path, host: Host, role: str, name: str,
         pid = rendezvous.read_announcement(path).get("pid")
         return RemoteStore(sock, host, role, name, front,
                            join_timeout=host.config.join_timeout_seconds, session=path,
-                           owner_pid=pid if isinstance(pid, int) else None, journal=journal)
+                           owner_pid=pid if isinstance(pid, int) else None,
+                           **({} if journal is None else {"journal": journal}))
     except JoinRefused as exc:  # refused, not answering, or gone: the message says which
         print(f"gm-console: {exc}", file=sys.stderr)
         return None

@@ -21,7 +21,7 @@ from __future__ import annotations
 import itertools
 import json
 from collections.abc import Iterator, Sequence
-from typing import Any, Protocol, overload
+from typing import Any, Callable, Protocol, overload
 
 Line = dict[str, Any]
 
@@ -94,6 +94,11 @@ class Journal(Sequence[Line]):
         """Line ``index`` if this journal holds it; None if it is on the shelf."""
         return None if index < self._base else self._lines[index - self._base]
 
+    @property
+    def held(self) -> int:
+        """How many of its lines this journal holds (the others are on its shelf)."""
+        return self._length - self._base
+
     def on_shelf(self, shelf: object) -> int:
         """How many first lines this journal reads from ``shelf`` (0 from another)."""
         return self._base if shelf is self._shelf and shelf is not None else 0
@@ -101,18 +106,18 @@ class Journal(Sequence[Line]):
     def as_list(self) -> list[Line]:
         return self[0:self._length]
 
-    def json_pieces(self) -> Iterator[bytes]:
-        """The journal as a JSON array, in pieces made one after another, its shelved lines
-        as the shelf keeps them (a long campaign's snapshot for a joining front: no line
-        decoded, and no more than a chunk of them in memory)."""
+    def json_pieces(self, first: int = 0) -> Iterator[bytes]:
+        """The journal from line ``first`` on as a JSON array, in pieces made one after
+        another, its shelved lines as the shelf keeps them (a long campaign's snapshot for a
+        joining front: no line decoded, and no more than a chunk of them in memory)."""
         yield b"["
         comma = b""
-        for start in range(0, self._base, CHUNK):
+        for start in range(first, self._base, CHUNK):
             assert self._shelf is not None
             raw = self._shelf.raw(start, min(start + CHUNK, self._base))
             yield comma + raw[:-1].replace(b"\n", b",")
             comma = b","
-        for line in self._lines[:self._length - self._base]:
+        for line in self._lines[max(0, first - self._base):self._length - self._base]:
             yield comma + json.dumps(line, ensure_ascii=False, separators=(",", ":"),
                                      default=str).encode()
             comma = b","
@@ -174,6 +179,31 @@ class Journal(Sequence[Line]):
 
     def __repr__(self) -> str:
         return f"Journal({self._length} lines, {self._length - self._base} held)"
+
+
+def read_through(kept: dict[int, Line], start: int, stop: int,
+                 read: Callable[[int, int], list[Line]], most: int) -> list[Line]:
+    """Lines ``start`` to ``stop`` of a shelf: those in ``kept``, and each run of the others
+    read at once with ``read(first, end)`` and kept (``most`` lines at most: past that, what
+    was kept is let go)."""
+    out: list[Line] = []
+    index = start
+    while index < stop:
+        line = kept.get(index)
+        if line is not None:
+            out.append(line)
+            index += 1
+            continue
+        end = index + 1
+        while end < stop and end not in kept:
+            end += 1
+        fresh = read(index, end)
+        if len(kept) + len(fresh) > most:
+            kept.clear()
+        kept.update(zip(range(index, end), fresh))
+        out.extend(fresh)
+        index = end
+    return out
 
 
 def shared_prefix(old: Sequence[Line], new: Sequence[Line]) -> int:

@@ -24,8 +24,9 @@ from array import array
 from pathlib import Path
 from typing import Any, Sequence
 
-from gm_console.committed.journal import Journal, Line
+from gm_console.committed.journal import Journal, Line, read_through
 from gm_console.files.durable_io import fsync_folder, write_all
+from gm_console.text.said import say, stored
 
 MAX_LINE_BYTES = 1024 * 1024
 """The longest journal line read: one operation's line is a few hundred bytes."""
@@ -111,14 +112,11 @@ class JournalFile:
 
     def lines(self, start: int, stop: int) -> list[Line]:
         with self._lock:
-            missing = [i for i in range(start, stop) if i not in self._cache]
-            if missing:
-                first, last = missing[0], missing[-1] + 1
-                if len(self._cache) + last - first > CACHED:
-                    self._cache.clear()
-                for index, text in zip(range(first, last), self._read(first, last).splitlines()):
-                    self._cache.setdefault(index, self._decoded(index, text))
-            return [self._cache[i] for i in range(start, stop)]
+            return read_through(self._cache, start, stop, self._decode, CACHED)
+
+    def _decode(self, start: int, stop: int) -> list[Line]:
+        return [self._decoded(index, text) for index, text in
+                enumerate(self._read(start, stop).splitlines(), start)]
 
     def _decoded(self, index: int, text: bytes) -> Line:
         try:
@@ -130,8 +128,10 @@ class JournalFile:
             problem = "not a JSON table"
         if isinstance(line, dict):
             return line
-        return {"kind": "note", "text": f"{self.path.name}, line {index + 1}: this line is not "
-                f"a journal line ({problem}); it is left as it is in the file", "who": []}
+        said = say("{file}, line {number}: this line is not a journal line ({problem}); it is "
+                   "left as it is in the file", file=self.path.name, number=index + 1,
+                   problem=problem)
+        return {"kind": "note", "text": str(said), **stored(said), "who": []}
 
     def raw(self, start: int, stop: int) -> bytes:
         with self._lock:

@@ -23,16 +23,21 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
+from gm_console.committed.journal import Journal, read_through
 from gm_console.contract.session import Session
 from gm_console.host.manager import Host
 from gm_console.live import protocol, rendezvous, sync
 from gm_console.live.roles import Role
 from gm_console.state.store import Change, Outcome, SessionStore
-from gm_console.text.said import Said, say
+from gm_console.text.said import Said, say, stored
 
 JOIN_TIMEOUT = 5.0
 """Seconds a front waits for the owner's welcome and snapshot (``join_timeout_seconds``)."""
 
+
+JOURNAL_LINES = 1000
+"""The journal's last lines a console is sent when it joins, and holds: a long campaign's
+older lines are asked of the owner when a screen pages back to them (:class:`OwnersLines`)."""
 
 UNANSWERED = "unanswered"
 """In the ``data`` of an outcome the owner never gave: neither applied nor refused, as far as
@@ -51,6 +56,48 @@ class Answer(NamedTuple):
     """The owner had applied (or refused) this id already: this is its first outcome."""
 
 
+class OwnersLines:
+    """The journal's lines this front was not sent, asked of the owner when read (the shelf
+    of the front's :class:`~gm_console.committed.journal.Journal`), a chunk at a time, and
+    kept: lines a front no longer holds are lines no undo reaches."""
+
+    KEPT = 4096
+
+    def __init__(self, store: RemoteStore) -> None:
+        self._store = store
+        self._kept: dict[int, dict[str, Any]] = {}
+        self._lock = threading.Lock()
+
+    def lines(self, start: int, stop: int) -> list[dict[str, Any]]:
+        with self._lock:
+            return read_through(self._kept, start, stop, self._asked, self.KEPT)
+
+    def _asked(self, start: int, stop: int) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = []
+        while start + len(out) < stop:
+            first = start + len(out)
+            asked = self._store.journal_lines(first, min(stop, first + protocol.MAX_LINES_ASKED))
+            if not asked:  # the owner gone or not answering: said where the lines are
+                out += [_unread(say("(line {number}: on the owner's console, which does not "
+                                    "answer)", number=index + 1))
+                        for index in range(first, stop)]
+            out += asked
+        return out[:stop - start]
+
+    def holds(self, index: int, line: dict[str, Any]) -> bool:
+        return False
+
+    def raw(self, start: int, stop: int) -> bytes:
+        return b"".join(json.dumps(line, ensure_ascii=False, separators=(",", ":"),
+                                   default=str).encode() + b"\n"
+                        for line in self.lines(start, stop))
+
+
+def _unread(text: Said) -> dict[str, Any]:
+    """A journal line that says why the line at its place could not be read."""
+    return {"kind": "note", "who": [], "text": str(text), **stored(text)}
+
+
 class JoinRefused(Exception):
     """The owner would not let this front join, is not answering, or has gone; the message
     says which, and why."""
@@ -60,10 +107,12 @@ class RemoteStore:
     def __init__(self, sock: socket.socket, host: Host, role: str = "gm", name: str = "",
                  front: str = "", join_timeout: float = JOIN_TIMEOUT,
                  request_timeout: float | None = None, session: Path | None = None,
-                 owner_pid: int | None = None, journal: bool = True) -> None:
+                 owner_pid: int | None = None, journal: bool | int = JOURNAL_LINES) -> None:
         """``session`` and ``owner_pid``: what the lock said, so that a front refused before
         the owner's welcome (which says them) can still name the session and the process.
-        ``journal`` False: this front never reads the journal (its state's is left empty)."""
+        ``journal``: how many of the journal's last lines to be sent (older ones are asked
+        for when read), True for all of it, False for none (its state's is left empty)."""
+        self._journal_last = journal
         self.host = host
         self.session_path = Path(session) if session is not None else Path()
         self._owner_pid: int | None = owner_pid
@@ -99,7 +148,7 @@ class RemoteStore:
         if snapshot["type"] != protocol.SNAPSHOT:
             self.close()
             raise JoinRefused("the owner sent no snapshot of the session")
-        self.state: dict[str, Any] = snapshot["state"]
+        self.state: dict[str, Any] = self._with_journal(snapshot)
         self.seq: int = snapshot["seq"]
         self._resyncing = False
         self._thread = threading.Thread(target=self._run, name="gm-console-client", daemon=True)
@@ -280,9 +329,10 @@ class RemoteStore:
             if kind == protocol.CHANGE:
                 self._on_change(message)
             elif kind == protocol.SNAPSHOT:
-                self.state, self.seq, self._resyncing = message["state"], message["seq"], False
+                self.state, self.seq = self._with_journal(message), message["seq"]
+                self._resyncing = False
                 self._publish(Change("", "", frozenset({"*"}), ""))
-            elif kind == protocol.OUTCOME:
+            elif kind in (protocol.OUTCOME, protocol.LINES):
                 slot = self._waiting.pop(message.get("id"), None)  # type: ignore[arg-type]
                 if slot is not None:
                     slot[1] = message
@@ -303,10 +353,47 @@ class RemoteStore:
             self._send({"type": protocol.RESYNC})
             return
         self.state = sync.patch(self.state, message)
+        journal = self.state.get(sync.JOURNAL)
+        if isinstance(journal, Journal) and type(self._journal_last) is int \
+                and journal.held > 2 * self._journal_last:
+            # let go of the older lines: the owner has them (read back if a screen asks)
+            self.state = {**self.state, sync.JOURNAL: journal.settled(
+                self._shelf, len(journal) - self._journal_last)}
         self.seq = message["seq"]
         self._publish(Change(str(message.get("op", "")), str(message.get("message", "")),
                              frozenset(message.get("areas", ())), str(message.get("actor", "")),
                              bool(message.get("undo"))))
+
+    def _with_journal(self, snapshot: dict[str, Any]) -> dict[str, Any]:
+        """The snapshot's state, its journal the lines sent after the owner's older ones."""
+        self._shelf = OwnersLines(self)
+        state = dict(snapshot["state"])
+        first = snapshot.get("journal_from", 0)
+        sent = list(state.get(sync.JOURNAL, []))
+        state[sync.JOURNAL] = Journal(sent, None, self._shelf, first if type(first) is int
+                                      and first > 0 else 0)
+        return state
+
+    def journal_lines(self, start: int, stop: int) -> list[dict[str, Any]]:
+        """Lines ``start`` to ``stop`` of the journal as the owner lets this front read it;
+        [] when the owner is gone or does not answer in time. Never on the reader thread,
+        which reads the answer."""
+        if self.lost or threading.current_thread() is getattr(self, "_thread", None):
+            return []
+        ident = next(self._ids)
+        slot: list[Any] = [threading.Event(), None]
+        self._waiting[ident] = slot
+        try:
+            self._send({"type": protocol.LINES, "id": ident, "from": start, "to": stop})
+        except OSError:
+            self._waiting.pop(ident, None)
+            return []
+        if not slot[0].wait(self.request_timeout) or slot[1] is None:
+            self._waiting.pop(ident, None)
+            return []
+        lines = slot[1].get("lines")
+        return [line for line in lines if isinstance(line, dict)] \
+            if isinstance(lines, list) else []
 
     def _publish(self, change: Change) -> None:
         for callback in list(self._subscribers):

@@ -206,7 +206,17 @@ class Owner:
         if key not in self._views:
             self._views[key] = roles.view(_read_by(peer, self._sent), peer.role,
                                           self.store.host)
-        peer.send_encoded(protocol.snapshot(self.seq, self._views[key]))
+        peer.send_encoded(protocol.snapshot(self.seq, self._views[key], peer.journal_last))
+
+    def journal_lines(self, peer: Peer, start: Any, stop: Any) -> list[dict[str, Any]]:
+        """Lines ``start`` to ``stop`` of the journal as ``peer`` reads it (its role's view as
+        last sent): a front that was sent the last lines only pages back through them."""
+        if type(start) is not int or type(stop) is not int or start < 0:
+            return []
+        with self._lock:
+            view = self._views.get(_view_key(peer), {})
+            return list(view.get(sync.JOURNAL, [])[start:min(stop,
+                                                             start + protocol.MAX_LINES_ASKED)])
 
     def _broadcast(self, change: Change) -> None:
         with self._lock:

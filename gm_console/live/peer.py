@@ -69,6 +69,7 @@ class SessionOwner(Protocol):
     def join(self, peer: Peer) -> None: ...
     def leave(self, peer: Peer) -> None: ...
     def resync(self, peer: Peer) -> None: ...
+    def journal_lines(self, peer: Peer, start: Any, stop: Any) -> list[dict[str, Any]]: ...
     def perform(self, peer: Peer, message: dict[str, Any]) -> dict[str, Any]: ...
 
 
@@ -121,6 +122,7 @@ class Peer:
         self.actor = ""
         self.front = ""  # what the client says it is (a console...): a label, not a role
         self.reads_journal = True  # the hello's "journal": false leaves it out of what it gets
+        self.journal_last: int | None = None
         self.joined = False
         self.greeted = False  # past its hello (welcomed or refused): no longer waiting
         self._queue: collections.deque[bytes | Iterable[bytes] | None] = collections.deque()
@@ -219,7 +221,9 @@ class Peer:
                    "session": str(self.owner.session), "owner_pid": os.getpid(),
                    "instance": self.owner.instance})
         self.front = str(hello.get("front", ""))
-        self.reads_journal = hello.get("journal") is not False
+        self.journal_last = protocol.journal_wanted(hello)
+        """The journal's last lines its snapshot carries (None: all; 0: none)."""
+        self.reads_journal = self.journal_last != 0
         self.joined = True
         self.owner.join(self)
         return True
@@ -256,6 +260,10 @@ class Peer:
                            "op_id": message.get("op_id"), **outcome})
             elif kind == protocol.RESYNC:
                 self.owner.resync(self)
+            elif kind == protocol.LINES:
+                self.send({"type": protocol.LINES, "id": message.get("id"),
+                           "lines": self.owner.journal_lines(self, message.get("from"),
+                                                             message.get("to"))})
             elif kind == protocol.BYE:
                 return
             else:

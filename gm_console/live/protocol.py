@@ -22,8 +22,12 @@ one line)."""
 
 # client -> owner
 HELLO, OP, UNDO, RESYNC, BYE = "hello", "op", "undo", "resync", "bye"
+LINES = "lines"  # both ways: journal lines asked for, and the answer
 # owner -> client
 WELCOME, REFUSED, SNAPSHOT, CHANGE, OUTCOME = "welcome", "refused", "snapshot", "change", "outcome"
+
+MAX_LINES_ASKED = 2000
+"""Journal lines one ``lines`` message answers at most."""
 
 
 class ProtocolError(Exception):
@@ -36,21 +40,23 @@ def encode(message: dict[str, Any]) -> bytes:
                       default=plain).encode("utf-8") + b"\n"
 
 
-def snapshot(seq: int, state: dict[str, Any]) -> Iterator[bytes]:
+def snapshot(seq: int, state: dict[str, Any], last: int | None = None) -> Iterator[bytes]:
     """The snapshot message in pieces, made as they are written: its journal (most of a long
     campaign's bytes) is never in memory whole, a journal's lines on disk sent as they are
-    there, a role's view of it encoded a chunk of lines at a time."""
-    rest = encode({"type": SNAPSHOT, "seq": seq,
+    there, a role's view of it encoded a chunk of lines at a time. ``last``: only the
+    journal's last lines; ``journal_from`` says where they start."""
+    lines = state.get("journal", [])
+    first = 0 if last is None else max(0, len(lines) - last)
+    rest = encode({"type": SNAPSHOT, "seq": seq, "journal_from": first,
                    "state": {key: value for key, value in state.items() if key != "journal"}})
     comma = b"" if rest.endswith(b"{}}\n") else b","
     yield rest[:-3] + comma + b'"journal":'
-    lines = state.get("journal", [])
     if isinstance(lines, Journal):
-        yield from lines.json_pieces()
+        yield from lines.json_pieces(first)
     else:
         yield b"["
-        for start in range(0, len(lines), CHUNK):
-            yield (b"," if start else b"") + b",".join(_line(line) for line in lines[
+        for start in range(first, len(lines), CHUNK):
+            yield (b"," if start > first else b"") + b",".join(_line(line) for line in lines[
                 start:start + CHUNK])
         yield b"]"
     yield b"}}\n"
@@ -71,13 +77,24 @@ def decode(line: bytes) -> dict[str, Any]:
     return message
 
 
-def hello(role: str, name: str = "", front: str = "", journal: bool = True) -> dict[str, Any]:
+def hello(role: str, name: str = "", front: str = "",
+          journal: bool | int = True) -> dict[str, Any]:
     """``front`` says what kind of front this is (``console`` for one a person sits at): a
-    label for the game master, never a matter of trust. ``journal`` False: this front reads
-    no journal (``op``, ``show``): its snapshot and changes leave the journal out, and a long
-    campaign's join costs what a short one's does."""
+    label for the game master, never a matter of trust. ``journal``: True, the whole journal
+    in the snapshot; a number, its last lines only (older ones are asked for with ``lines``
+    when a screen pages back to them); False, none (``op``, ``show``): a long campaign's join
+    then costs what a short one's does."""
     return {"type": HELLO, "protocol": VERSION, "role": role, "name": name, "front": front,
-            **({} if journal else {"journal": False})}
+            **({} if journal is True else {"journal": journal})}
+
+
+def journal_wanted(hello: dict[str, Any]) -> int | None:
+    """How many of the journal's last lines a front's snapshot carries: None for all of
+    them, 0 for none."""
+    wanted = hello.get("journal", True)
+    if wanted is False:
+        return 0
+    return wanted if type(wanted) is int and wanted > 0 else None
 
 
 def version_refusal(theirs: Any) -> str | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gm_console.committed.journal import shared_prefix
+from gm_console.committed.journal import Journal, shared_prefix
 from gm_console.live.role_journal import RoleJournal
 
 JOURNAL, PLUGINS = "journal", "plugins"
@@ -51,7 +51,8 @@ def patch(state: dict[str, Any], difference: dict[str, Any]) -> dict[str, Any]:
     out[PLUGINS] = plugins
     journal = difference.get(JOURNAL)
     if journal is not None:
-        out[JOURNAL] = list(out.get(JOURNAL, []))[:int(journal["keep"])] + list(journal["add"])
+        out[JOURNAL] = Journal.of(out.get(JOURNAL, [])).head(int(journal["keep"])).plus(
+            list(journal["add"]))
     return out
 
 

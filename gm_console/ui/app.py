@@ -340,8 +340,10 @@ class GMConsoleApp(App):
 
     def roll_history(self, count: int = 6) -> list[str]:
         """The last rolls of the journal, newest last, with their time."""
-        newest = (line for line in reversed(self.store.state.get("journal", []))
-                  if line.get("kind") == "roll")
+        # the last lines only: a long campaign's journal is read back from disk (or asked of
+        # the owner) a chunk at a time, and one without a roll would be read whole
+        latest = itertools.islice(reversed(self.store.state.get("journal", [])), 2000)
+        newest = (line for line in latest if line.get("kind") == "roll")
         rolls = list(itertools.islice(newest, count))[::-1]
         return [f"{format_clock(line, self.t('Day'))}  {self.t.line(line)}" for line in rolls]
 

@@ -106,22 +106,20 @@ def test_the_owner_moves_an_old_journal_out_when_it_opens_the_session(tmp_path, 
         owner.close()
 
 
-def held(journal, shelf) -> int:
-    """How many of a journal's lines are held in memory, not read back from its file."""
-    return len(journal) - journal.on_shelf(shelf)
-
-
 def test_a_long_journal_is_read_back_from_its_file_not_held(tmp_path, host):
     path = tmp_path / "s.toml"
     path.write_text(old_layout(3000))
     assert cli.main(["op", str(path), "journal.note", "text=moved out"]) == 0
     opened = open_state(path, host, create=False)
     journal = opened.state["journal"]
-    assert len(journal) == 3001 and held(journal, opened.journal) == 0
+    assert len(journal) == 3001 and journal.held == 0 and journal.on_shelf(opened.journal)
     assert journal[0]["text"] == "note 0 in the rain" and journal[-1]["text"] == "moved out"
     assert [line["text"] for line in journal[1500:1502]] == ["note 1500 in the rain",
                                                              "note 1501 in the rain"]
     assert sum(1 for _ in journal) == 3001
+    assert journal[0:600][-1]["text"] == "note 599 in the rain"  # then a run that overlaps it
+    assert [line["text"] for line in journal[500:1700]][::1199] == ["note 500 in the rain",
+                                                                    "note 1699 in the rain"]
     assert next(reversed(journal))["text"] == "moved out"
 
 
@@ -132,7 +130,7 @@ def test_the_owner_lets_go_of_the_lines_no_undo_reaches(tmp_path, host):
         assert store.apply("journal.note", {"text": f"note {n}"}).ok
         assert saver.flush()
     # the last three operations may be undone: their lines, and the latest, are held
-    assert held(store.state["journal"], saver.journal) <= 4
+    assert store.state["journal"].held <= 4
     for _ in range(3):
         assert store.undo().ok
     assert saver.flush()

@@ -39,4 +39,44 @@ def test_the_snapshot_written_line_by_line_is_the_snapshot(store):
         view = roles.view(store.state, role, store.host)
         whole = json.loads(protocol.encode({"type": protocol.SNAPSHOT, "seq": 7,
                                             "state": view}))
-        assert json.loads(b"".join(protocol.snapshot(7, view))) == whole
+        sent = json.loads(b"".join(protocol.snapshot(7, view)))
+        assert sent["state"] == whole["state"] and sent["journal_from"] == 0
+        last = json.loads(b"".join(protocol.snapshot(7, view, 1)))
+        assert last["state"]["journal"] == whole["state"]["journal"][-1:]
+        assert last["journal_from"] == len(view["journal"]) - 1
+
+
+def test_a_console_is_sent_the_journals_last_lines_and_asks_for_older_ones(tmp_path, host):
+    from gm_console.live import rendezvous
+    from gm_console.live.client import RemoteStore
+    from gm_console.live.owner import Owner
+    from gm_console.live.rendezvous import SessionLock
+
+    path = tmp_path / "s.toml"
+    path.write_text('[session]\nname = "long"\n\n[[characters]]\nname = "Aria"\n')
+    lock = SessionLock(path)
+    assert lock.acquire()
+    owner = Owner.open(path, host, lock)
+    try:
+        owner.listen()
+        for n in range(300):
+            owner.store.apply("journal.note", {"text": f"note {n}", "gm_only": n % 3 == 0})
+        fronts = {role: RemoteStore(rendezvous.meet(path)[1], host, role, journal=50)
+                  for role in ("gm", "spectator")}
+        for role, front in fronts.items():
+            journal = front.state["journal"]
+            seen = [f"note {n}" for n in range(300) if role == "gm" or n % 3]
+            assert len(journal) == len(seen) and journal.held == 50  # the rest: the owner's
+            assert journal[0]["text"] == seen[0] and [l["text"] for l in journal] == seen
+        gm = fronts["gm"]
+        for n in range(300, 420):  # a long evening: the console lets go of the older lines
+            assert gm.apply("journal.note", {"text": f"note {n}"}).ok
+        journal = gm.state["journal"]
+        assert len(journal) == 420 and journal.held <= 100
+        assert journal[-1]["text"] == "note 419" and journal[310]["text"] == "note 310"
+        assert gm.undo().ok
+        assert gm.state["journal"][-1]["text"].startswith("undone: note 419")
+        for front in fronts.values():
+            front.close()
+    finally:
+        owner.close()
