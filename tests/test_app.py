@@ -283,6 +283,33 @@ async def test_journal_screen_opens_on_the_latest_page_whatever_the_length(make_
             assert under_cursor(app) == cells(table, 3)[row]
 
 
+@pytest.mark.parametrize("language", ["en", "fr"])
+async def test_the_journal_text_takes_the_width_and_the_table_the_height(make_app, store,
+                                                                        french, language):
+    """At 80x24 the text column gets what the day and kind columns leave (over 50 cells;
+    fixed widths with a who column left it 36, the text names them anyway), and the table
+    fills the screen down to the line under the cursor, which sits on the footer (the
+    tables' 60% cap left half the screen to that one line)."""
+    if language == "fr":
+        french(store)
+    long_journal(store, 40)
+    note = "the party crosses the river at dawn, Bram complaining loudly of the cold water"
+    assert store.apply("journal.note", {"text": note}).ok
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f4")
+        await pilot.pause()
+        table = app.screen.query_one("#lines", SyncedTable)
+        widths = [column.width for column in table.columns.values()]
+        assert len(widths) == 3 and widths[-1] >= 50, widths
+        assert sum(c.get_render_width(table) for c in table.columns.values()) <= SIZE[0] - 2
+        line = app.screen.query_one("#line-text", Value)
+        footer = app.screen.query_one(Footer)
+        assert line.region.bottom == footer.region.y
+        assert table.region.bottom == line.region.y
+        assert under_cursor(app) == note
+
+
 async def test_journal_screen_keys_go_through_the_whole_journal(make_app, store):
     """home and end reach the journal's first and last lines, up and down go on past the
     rows the table holds, page up and down by a screenful; with a filter, through its lines."""
