@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, cast
 
 from textual import events, on
 from textual.app import App, SystemCommand
+from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
 from textual.signal import Signal
@@ -155,6 +156,10 @@ class GMConsoleApp(App):
     def screen_factories(self) -> dict[str, Any]:
         return {**CORE_SCREENS, **{spec.id: spec.factory for spec in self.host.screens.values()}}
 
+    def get_key_display(self, binding: Binding) -> str:
+        # The footer's keys as F1 and the palette print them (key_label): "[", not "[" here
+        # and "left_square_bracket" there.
+        return binding.key_display or key_label(binding.key)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # A question on screen keeps what is typed in it: the screen keys wait until it is
