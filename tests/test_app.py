@@ -1072,6 +1072,55 @@ async def test_undoing_a_roll_leaves_the_rolls_waiting_without_the_prompt(
         assert not store.state.get("rolls", {}).get("pending") and not app.screen.is_modal
 
 
+def contrast(style) -> float:
+    """The WCAG contrast ratio of a drawn cell's text against its background (1 to 21)."""
+    def luminance(color) -> float:
+        def channel(value: int) -> float:
+            c = value / 255
+            return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+        red, green, blue = color.get_truecolor()
+        return 0.2126 * channel(red) + 0.7152 * channel(green) + 0.0722 * channel(blue)
+    light, dark = sorted((luminance(style.color), luminance(style.bgcolor)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+async def test_an_empty_result_field_reads_as_a_field_that_rolls(make_app, store, french,
+                                                                 language):
+    """Each empty result field of the roll prompt shows, legibly, that it rolls when left
+    empty: its placeholder drawn in text that stands out from the field (the focused field
+    was an orange bar, its dim "roll" lost in it), and every field, focused or not, drawn
+    on a background of its own, so that the rows show where a result is typed."""
+    from test_party import saves_then
+    if language == "fr":
+        french(store)
+    saves_then(store, [])
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        store.apply("test.ask")
+        await pilot.pause()
+        assert isinstance(app.screen, RollPrompt)
+        fields = list(app.screen.query(Input))
+        for field in fields:
+            field.cursor_blink = False
+        await pilot.pause()
+        strips = app.screen._compositor.render_strips()
+        dialog = app.screen.query_one("Vertical").styles.background.rich_color
+        placeholder = app.t("roll")
+        for field in fields:
+            cells, x = [], 0  # the segments drawn in the field's cells
+            for segment in strips[field.region.y]:
+                if field.region.x <= x < field.region.right:
+                    cells.append(segment)
+                x += segment.cell_length
+            drawn = "".join(segment.text for segment in cells)
+            assert placeholder in drawn, (field.id, drawn)
+            worst = min(contrast(segment.style) for segment in cells
+                        if segment.text.strip() and not segment.style.reverse)
+            assert worst >= 4.5, (field.id, worst)
+            assert all(segment.style.bgcolor != dialog for segment in cells), field.id
+
+
 @pytest.mark.parametrize("language", ["en", "fr"])
 async def test_a_form_typed_ahead_in_one_burst_keeps_its_tabs(make_app, store, french,
                                                               language):
