@@ -1072,6 +1072,52 @@ async def test_undoing_a_roll_leaves_the_rolls_waiting_without_the_prompt(
         assert not store.state.get("rolls", {}).get("pending") and not app.screen.is_modal
 
 
+async def screenshot_from_the_palette(pilot) -> str:
+    """The palette's screenshot taken (by its title in the reader's language); what the
+    console then says of it, once the file is written (on a thread) or has failed."""
+    app = pilot.app
+    await pilot.press("ctrl+p")
+    await pilot.pause()
+    await pilot.press(*app.t("Screenshot"))
+    await pilot.pause()
+    await pilot.press("enter")
+    for _ in range(50):  # Textual takes it after a timer, then writes it on a thread
+        await pilot.pause(0.1)
+        said = [n for n in app._notifications if n.title == app.t("Screenshot")]
+        if said:
+            return said[-1].message
+    raise AssertionError("nothing said of the screenshot")
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+async def test_the_palettes_screenshot_goes_where_it_can_and_says_where_in_words(
+        make_app, store, french, language, tmp_path, monkeypatch):
+    """With no Downloads folder (a server's account) the screenshot goes beside the session
+    file, as the journal's export does, and the console names the file in plain words (it
+    showed Textual's "[$text-success]" markup). Where it cannot be written it says why and
+    where (Textual said only "Failed to save screenshot"), in the reader's language."""
+    from gm_console.ui import app as app_module
+    if language == "fr":
+        french(store)
+    import textual.app
+    for module in (app_module, textual.app):  # Textual's, the console's
+        monkeypatch.setattr(module, "user_downloads_path", lambda: tmp_path / "Downloads",
+                            raising=False)
+    (tmp_path / "table").mkdir()
+    app = make_app(store, tmp_path / "table" / "session.toml")
+    async with app.run_test(size=SIZE) as pilot:
+        said = await screenshot_from_the_palette(pilot)
+        shots = list((tmp_path / "table").glob("*.svg"))
+        assert len(shots) == 1 and str(shots[0]) in said and "[" not in said, said
+        assert said.startswith("screenshot saved to" if language == "en"
+                               else "capture d'écran enregistrée dans")
+        monkeypatch.setattr(app, "screenshot_folder", lambda: tmp_path / "gone")
+        said = await screenshot_from_the_palette(pilot)
+        assert str(tmp_path / "gone") in said and "No such file or directory" in said, said
+        assert said.startswith("cannot save the screenshot" if language == "en"
+                               else "impossible d'enregistrer la capture d'écran")
+
+
 def contrast(style) -> float:
     """The WCAG contrast ratio of a drawn cell's text against its background (1 to 21)."""
     def luminance(color) -> float:

@@ -18,6 +18,7 @@ from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, cast
 
+from platformdirs import user_downloads_path
 from textual import events, on
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -198,7 +199,9 @@ class GMConsoleApp(App):
         self.switch_screen(screen)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        yield from (command for command in super().get_system_commands(screen)
+        # Textual's own (theme, quit, keys, screenshot) in the reader's language too.
+        yield from (command._replace(title=self.t(command.title), help=self.t(command.help))
+                    for command in super().get_system_commands(screen)
                     if self.writes_files or command.title != "Screenshot")
         t = self.t
         titles = {"party": "Party: characters and inventory",
@@ -565,6 +568,41 @@ class GMConsoleApp(App):
     def _on_slow_hook(self, message: str) -> None:
         # Told from inside the hook's caller, on whichever thread ran it.
         self._from_thread(lambda: self.notify(self.t(message), severity="warning", timeout=15))
+
+    # -- screenshots (the palette's) -----------------------------------------------------------
+
+    def deliver_screenshot(self, filename: str | None = None, path: str | None = None,
+                           time_format: str | None = None) -> str | None:
+        return super().deliver_screenshot(filename, path or str(self.screenshot_folder()),
+                                          time_format)
+
+    def screenshot_folder(self) -> Path:
+        """Where the palette's screenshot goes: the Downloads folder, as in every Textual app,
+        where there is one; else beside the session file, as the journal's export (a server's
+        account often has no Downloads folder, and Textual then only said it failed)."""
+        downloads = user_downloads_path()
+        if downloads.is_dir():
+            return downloads
+        # absolute: the message names a file the GM can find from any folder
+        return (self.path.parent if self.path is not None else Path.cwd()).absolute()
+
+    def _on_delivery_complete(self, event: events.DeliveryComplete) -> None:
+        if event.name == "screenshot":  # Textual's says it in markup, which notify shows raw
+            event.prevent_default()
+            self.notify(self.t(say("screenshot saved to {path}", path=str(event.path))),
+                        title=self.t("Screenshot"), timeout=8)
+
+    # (Textual's own annotates its handler's event as DeliveryComplete)
+    def _on_delivery_failed(  # type: ignore[override]
+            self, event: events.DeliveryFailed) -> None:
+        if event.name == "screenshot":  # Textual's says only that it failed
+            event.prevent_default()
+            error = event.exception
+            where = getattr(error, "filename", None) or self.screenshot_folder()
+            problem = getattr(error, "strerror", None) or str(error)
+            self.notify(self.t(say("cannot save the screenshot to {path}: {problem}",
+                                   path=str(where), problem=problem)),
+                        title=self.t("Screenshot"), severity="error", timeout=15)
 
     def notify(self, message: str, *, title: str = "", severity: Any = "information",
                timeout: float | None = None, markup: bool = False) -> None:
