@@ -214,6 +214,30 @@ async def test_help_and_footer_print_a_key_the_same_as_people_read_it(make_app, 
         assert key_label("delete") == app.get_key_display(Binding("delete", "x")) == "del"
 
 
+@pytest.mark.parametrize("language", ["en", "fr"])
+async def test_a_key_on_two_keys_is_said_the_same_in_the_footer_and_the_hint(
+        make_app, store, french, language):
+    """The party's remove and the settings' reset are on x and delete: the footer says x,
+    as the screen's hint does (it said "del Remove" beside "x remove")."""
+    from gm_console.ui.widgets import Footer
+    if language == "fr":
+        french(store)
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        for key, action, hint in (("f3", "remove", app.t("x remove")),
+                                  ("f9", "reset", "x" + app.t(": "))):
+            await pilot.press(key)
+            await pilot.pause()
+            await pilot.pause()
+            footer = app.screen.query_one(Footer)
+            shown = {k.display: k.description for k in footer._keys}
+            description = next(b.description for _, b in app.screen._bindings
+                               if b.action == action)
+            assert shown.get("x") == description and "del" not in shown, shown
+            hints = " ".join(str(widget.render()) for widget in app.screen.query(".hint"))
+            assert hint.split()[0] in hints, hints
+
+
 def _class_bindings(cls: type) -> list:
     out = []
     for klass in cls.__mro__:
