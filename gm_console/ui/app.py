@@ -30,6 +30,7 @@ from gm_console.files import codec, journal, theme_choice
 from gm_console.files.saver import Saver
 from gm_console.host import plugin_output
 from gm_console.host.manager import Host
+from gm_console.live.roles import Role, decide
 from gm_console.rules.clock import format_clock, is_clock
 from gm_console.rules.rolls import parse_on_demand, waiting
 from gm_console.state.store import Change, Outcome, Store
@@ -53,6 +54,22 @@ CORE_BINDINGS = [
     key_binding("q", "quit", "Quit", "quit"),
 ]
 """The app's own actions, on every screen (navigation.GLOBAL_KEYS: no screen binds these)."""
+
+CORE_OPS = {"roll_dice": "dice.roll", "rolls": "roll.answer", "note": "journal.note",
+            "advance": "clock.advance", "time": "clock.advance"}
+"""The operation each of the app's own actions applies: a front whose role the owner would
+refuse it (roles.decide) does not offer the key. Undo and the GM-only note are the game
+master's alone (the owner refuses another role's undo)."""
+GM_ONLY = {("undo", ()), ("note", (True,))}
+
+
+def actions_refused(role: str) -> set[tuple[str, tuple[object, ...]]]:
+    """The app's own actions (name, parameters) a front of ``role`` cannot take."""
+    who = Role.parse(role)
+    if who.is_gm:
+        return set()
+    return GM_ONLY | {(action, ()) for action, op in CORE_OPS.items()
+                      if decide(who, op, {})[0] == "refuse"}
 
 
 REJOIN = 75
@@ -126,6 +143,9 @@ class GMConsoleApp(App):
         self._unsubscribe = store.subscribe(self._on_store_change)
         self.host.failure_listeners.append(self._on_plugin_failure)
         self.host.slow_listeners.append(self._on_slow_hook)
+        self.refused_here: set[tuple[str, tuple[object, ...]]] = set()
+        """The app's own actions this front's role cannot take: their keys are not offered
+        (a player's console showed + and ^z, then refused them)."""
         self.writes_files = True
         """Whether this front may write files where it runs (the journal's export, a
         screenshot): a player's or a spectator's front over SSH or the web runs on the game
@@ -134,6 +154,7 @@ class GMConsoleApp(App):
             role = str(store.role)  # type: ignore[attr-defined]
             self.live_status = "" if role == "gm" else role
             self.writes_files = role == "gm"
+            self.refused_here = actions_refused(role)
             store.on_lost.append(self._on_owner_lost)
         # --theme, else the one last chosen in the palette; set before the first screen is
         # styled, so that it is styled once.
@@ -166,6 +187,8 @@ class GMConsoleApp(App):
         # A question on screen keeps what is typed in it: the screen keys wait until it is
         # answered or cancelled (escape).
         if action == "open" and (self.screen.is_modal or getattr(self.screen, "asking", False)):
+            return False
+        if (action, parameters) in self.refused_here:
             return False
         return self.writes_files or action != "screenshot"
 
