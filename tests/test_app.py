@@ -1118,6 +1118,36 @@ async def test_the_palettes_screenshot_goes_where_it_can_and_says_where_in_words
                                else "impossible d'enregistrer la capture d'écran")
 
 
+@pytest.mark.parametrize("language", ["en", "fr"])
+async def test_the_why_box_and_the_inventory_speak_the_readers_language(make_app, store,
+                                                                        french, language):
+    """The party's "why" names a hit points value's parts in French too ("current / max /
+    effective max / temp" stayed English), and the editor's inventory writes a weight with
+    the decimal comma every other French screen uses (it showed 0.1 lb)."""
+    from gm_console.ui.screens.prompt import TextView
+    if language == "fr":
+        french(store)
+    assert store.apply("character.set", {"character": "Aria", "field": "max_hit_points",
+                                         "value": "22"}).ok
+    assert store.apply("item.add", {"character": "Aria", "name": "string",
+                                    "weight_lb": "0.1"}).ok
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f3", "question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, TextView)
+        words = [line.split(":")[0].strip() for line in app.screen.text.splitlines()]
+        parts = (["current", "max", "effective max", "temp"] if language == "en" else
+                 ["actuels", "max", "max effectif", "temporaires"])
+        at = words.index(parts[0])
+        assert words[at:at + 4] == parts, words[at:at + 4]
+        await pilot.press("escape", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, CharacterScreen)
+        weights = cells(app.screen.query_one("#items", SyncedTable), 1)
+        assert ("0.1" if language == "en" else "0,1") in weights, weights
+
+
 def contrast(style) -> float:
     """The WCAG contrast ratio of a drawn cell's text against its background (1 to 21)."""
     def luminance(color) -> float:

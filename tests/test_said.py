@@ -219,9 +219,14 @@ def test_a_condition_and_its_end_are_said_in_french_and_survive_undo(store) -> N
     [request] = store.state["rolls"]["pending"]
     assert request["title"].startswith("Constitution save DC 12 to end stunned (disadvantage: "
                                        "exhaustion 3 (")
-    assert t(request["title"]).startswith(
-        "sauvegarde de Constitution DD 12 pour mettre fin à étourdi (désavantage : "
-        "exhaustion 3 (")  # the condition's label in the reader's language
+    # the condition's label in the reader's language, the exhaustion's name and effect too
+    # (written in English, they were read in English), and French that reads as French
+    # ("pour mettre fin à étourdi" ended an adjective)
+    assert t(request["title"]) == (
+        "sauvegarde de Constitution DD 12 pour mettre fin à l'état étourdi (désavantage : "
+        "épuisement 3 (désavantage aux jets d'attaque et de sauvegarde))")
+    assert t.line(store.state["journal"][-1]) == \
+        "Aria : sauvegarde demandée pour mettre fin à l'état étourdi"
     refused = store.apply("condition.save", {"character": "Aria", "condition": "cursed"})
     assert t(refused.reason) == "Aria n'a pas d'état 'cursed' ajouté à la main"
 
