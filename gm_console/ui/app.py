@@ -56,10 +56,10 @@ CORE_BINDINGS = [
 """The app's own actions, on every screen (navigation.GLOBAL_KEYS: no screen binds these)."""
 
 CORE_OPS = {"roll_dice": "dice.roll", "rolls": "roll.answer", "note": "journal.note",
-            "advance": "clock.advance", "time": "clock.advance"}
+            "advance": "clock.advance", "time": "clock.advance", "long_rest": "rest.long"}
 """The operation each of the app's own actions applies: a front whose role the owner would
-refuse it (roles.decide) does not offer the key. Undo and the GM-only note are the game
-master's alone (the owner refuses another role's undo)."""
+refuse it (roles.decide) offers neither the key nor the palette's command. Undo and the
+GM-only note are the game master's alone (the owner refuses another role's undo)."""
 GM_ONLY = {("undo", ()), ("note", (True,))}
 
 
@@ -239,14 +239,16 @@ class GMConsoleApp(App):
                                 key_label(entry.key),
                                 lambda i=entry.screen_id: self.action_open(i))
         yield from self._screen_commands(screen)
-        for title, action in (("Dice: roll", self.action_roll_dice),
-                              ("Rolls: answer the waiting rolls", self.action_rolls),
-                              ("Journal: add a note", self.action_note),
-                              ("Journal: add a GM-only note", lambda: self.action_note(True)),
-                              ("Clock: advance 10 minutes", self.action_advance),
-                              ("Rest: long rest", self.action_long_rest),
-                              ("Session: undo", self.action_undo)):
-            yield SystemCommand(t(title), "", action)
+        for title, action, offered in (
+                ("Dice: roll", self.action_roll_dice, ("roll_dice", ())),
+                ("Rolls: answer the waiting rolls", self.action_rolls, ("rolls", ())),
+                ("Journal: add a note", self.action_note, ("note", ())),
+                ("Journal: add a GM-only note", lambda: self.action_note(True), ("note", (True,))),
+                ("Clock: advance 10 minutes", self.action_advance, ("advance", ())),
+                ("Rest: long rest", self.action_long_rest, ("long_rest", ())),
+                ("Session: undo", self.action_undo, ("undo", ()))):
+            if offered not in self.refused_here:  # as the keys: what the role may do
+                yield SystemCommand(t(title), "", action)
         if self.saver is not None and self.saver.edited:  # the choice a hand edit asks for
             yield SystemCommand(t("Session: take the edited file"), "", self.action_take_edited)
             yield SystemCommand(t("Session: keep the live session"), "", self.action_keep_live)

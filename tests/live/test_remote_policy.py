@@ -82,10 +82,10 @@ async def test_a_players_terminal_writes_no_file_where_it_runs(tmp_path: Path, h
 @pytest.mark.parametrize("language", ["en", "fr"])
 async def test_a_front_offers_only_the_keys_its_role_may_use(tmp_path: Path, make_app,
                                                              request, language) -> None:
-    """A player's console showed + and ^z, which the owner then refused: a player's footer
-    and help offer neither (nor the clock's =, nor the GM-only note), but keep dice, rolls
-    and notes (a note is a request to the GM); a spectator, who changes nothing, has none
-    of them; the game master has them all."""
+    """A player's console showed + and ^z, which the owner then refused: a player's footer,
+    help and palette offer neither (nor the clock's =, the long rest, the GM-only note), but
+    keep dice, rolls and notes (a note is a request to the GM); a spectator, who changes
+    nothing, has none of them; the game master has them all."""
     from gm_console.host.manager import Host
     from gm_console.live.client import RemoteStore
     from gm_console.ui.widgets import Footer
@@ -123,6 +123,11 @@ async def test_a_front_offers_only_the_keys_its_role_may_use(tmp_path: Path, mak
                 listed = {line.split()[0] for line in everywhere.splitlines() if line.strip()}
                 assert offered <= listed and not hidden & listed, (role, listed)
                 assert (app.t("GM-only note") in everywhere) is (role == "gm"), role
+                commands = {c.title for c in app.get_system_commands(app.screen)}
+                for title in ("Clock: advance 10 minutes", "Session: undo", "Rest: long rest",
+                              "Journal: add a GM-only note"):
+                    assert (app.t(title) in commands) is (role == "gm"), (role, title)
+                assert (app.t("Dice: roll") in commands) is (role != "spectator"), role
             store.close()
     finally:
         owner.close()
