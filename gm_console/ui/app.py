@@ -144,8 +144,8 @@ class GMConsoleApp(App):
         self.host.failure_listeners.append(self._on_plugin_failure)
         self.host.slow_listeners.append(self._on_slow_hook)
         self.refused_here: set[tuple[str, tuple[object, ...]]] = set()
-        """The app's own actions this front's role cannot take: their keys are not offered
-        (a player's console showed + and ^z, then refused them)."""
+        """The app's own actions this front's role cannot take: neither their keys nor their
+        palette commands are offered (a player's console showed + and ^z, then refused them)."""
         self.writes_files = True
         """Whether this front may write files where it runs (the journal's export, a
         screenshot): a player's or a spectator's front over SSH or the web runs on the game
@@ -179,8 +179,8 @@ class GMConsoleApp(App):
         return {**CORE_SCREENS, **{spec.id: spec.factory for spec in self.host.screens.values()}}
 
     def get_key_display(self, binding: Binding) -> str:
-        # The footer's keys as F1 and the palette print them (key_label): "[", not "[" here
-        # and "left_square_bracket" there.
+        # One way to print a key (key_label): the footer as F1 and the palette ("[", where
+        # F1 said "left_square_bracket").
         return binding.key_display or key_label(binding.key)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -243,7 +243,8 @@ class GMConsoleApp(App):
                 ("Dice: roll", self.action_roll_dice, ("roll_dice", ())),
                 ("Rolls: answer the waiting rolls", self.action_rolls, ("rolls", ())),
                 ("Journal: add a note", self.action_note, ("note", ())),
-                ("Journal: add a GM-only note", lambda: self.action_note(True), ("note", (True,))),
+                ("Journal: add a GM-only note", lambda: self.action_note(True),
+                 ("note", (True,))),
                 ("Clock: advance 10 minutes", self.action_advance, ("advance", ())),
                 ("Rest: long rest", self.action_long_rest, ("long_rest", ())),
                 ("Session: undo", self.action_undo, ("undo", ()))):
