@@ -283,6 +283,33 @@ async def test_journal_screen_opens_on_the_latest_page_whatever_the_length(make_
             assert under_cursor(app) == cells(table, 3)[row]
 
 
+@pytest.mark.parametrize("language", ["en", "fr"])
+async def test_the_journal_text_takes_the_width_and_the_table_the_height(make_app, store,
+                                                                        french, language):
+    """At 80x24 the text column gets what the day and kind columns leave (over 50 cells;
+    fixed widths with a who column left it 36, the text names them anyway), and the table
+    fills the screen down to the line under the cursor, which sits on the footer (the
+    tables' 60% cap left half the screen to that one line)."""
+    if language == "fr":
+        french(store)
+    long_journal(store, 40)
+    note = "the party crosses the river at dawn, Bram complaining loudly of the cold water"
+    assert store.apply("journal.note", {"text": note}).ok
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f4")
+        await pilot.pause()
+        table = app.screen.query_one("#lines", SyncedTable)
+        widths = [column.width for column in table.columns.values()]
+        assert len(widths) == 3 and widths[-1] >= 50, widths
+        assert sum(c.get_render_width(table) for c in table.columns.values()) <= SIZE[0] - 2
+        line = app.screen.query_one("#line-text", Value)
+        footer = app.screen.query_one(Footer)
+        assert line.region.bottom == footer.region.y
+        assert table.region.bottom == line.region.y
+        assert under_cursor(app) == note
+
+
 async def test_journal_screen_keys_go_through_the_whole_journal(make_app, store):
     """home and end reach the journal's first and last lines, up and down go on past the
     rows the table holds, page up and down by a screenful; with a filter, through its lines."""
@@ -1044,6 +1071,131 @@ async def test_undoing_a_roll_leaves_the_rolls_waiting_without_the_prompt(
         await pilot.pause()
         await pilot.pause()
         assert not store.state.get("rolls", {}).get("pending") and not app.screen.is_modal
+
+
+async def screenshot_from_the_palette(pilot) -> str:
+    """The palette's screenshot taken (by its title in the reader's language); what the
+    console then says of it, once the file is written (on a thread) or has failed."""
+    app = pilot.app
+    await pilot.press("ctrl+p")
+    await pilot.pause()
+    await pilot.press(*app.t("Screenshot"))
+    await pilot.pause()
+    await pilot.press("enter")
+    for _ in range(50):  # Textual takes it after a timer, then writes it on a thread
+        await pilot.pause(0.1)
+        said = [n for n in app._notifications if n.title == app.t("Screenshot")]
+        if said:
+            return said[-1].message
+    raise AssertionError("nothing said of the screenshot")
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+async def test_the_palettes_screenshot_goes_where_it_can_and_says_where_in_words(
+        make_app, store, french, language, tmp_path, monkeypatch):
+    """With no Downloads folder (a server's account) the screenshot goes beside the session
+    file, as the journal's export does, and the console names the file in plain words (it
+    showed Textual's "[$text-success]" markup). Where it cannot be written it says why and
+    where (Textual said only "Failed to save screenshot"), in the reader's language."""
+    from gm_console.ui import app as app_module
+    if language == "fr":
+        french(store)
+    import textual.app
+    for module in (app_module, textual.app):  # Textual's, the console's
+        monkeypatch.setattr(module, "user_downloads_path", lambda: tmp_path / "Downloads",
+                            raising=False)
+    (tmp_path / "table").mkdir()
+    app = make_app(store, tmp_path / "table" / "session.toml")
+    async with app.run_test(size=SIZE) as pilot:
+        said = await screenshot_from_the_palette(pilot)
+        shots = list((tmp_path / "table").glob("*.svg"))
+        assert len(shots) == 1 and str(shots[0]) in said and "[" not in said, said
+        assert said.startswith("screenshot saved to" if language == "en"
+                               else "capture d'écran enregistrée dans")
+        monkeypatch.setattr(app, "screenshot_folder", lambda: tmp_path / "gone")
+        said = await screenshot_from_the_palette(pilot)
+        assert str(tmp_path / "gone") in said and "No such file or directory" in said, said
+        assert said.startswith("cannot save the screenshot" if language == "en"
+                               else "impossible d'enregistrer la capture d'écran")
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+async def test_the_why_box_and_the_inventory_speak_the_readers_language(make_app, store,
+                                                                        french, language):
+    """The party's "why" names a hit points value's parts in French too ("current / max /
+    effective max / temp" stayed English), and the editor's inventory writes a weight with
+    the decimal comma every other French screen uses (it showed 0.1 lb)."""
+    from gm_console.ui.screens.prompt import TextView
+    if language == "fr":
+        french(store)
+    assert store.apply("character.set", {"character": "Aria", "field": "max_hit_points",
+                                         "value": "22"}).ok
+    assert store.apply("item.add", {"character": "Aria", "name": "string",
+                                    "weight_lb": "0.1"}).ok
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f3", "question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, TextView)
+        words = [line.split(":")[0].strip() for line in app.screen.text.splitlines()]
+        parts = (["current", "max", "effective max", "temp"] if language == "en" else
+                 ["actuels", "max", "max effectif", "temporaires"])
+        at = words.index(parts[0])
+        assert words[at:at + 4] == parts, words[at:at + 4]
+        await pilot.press("escape", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, CharacterScreen)
+        weights = cells(app.screen.query_one("#items", SyncedTable), 1)
+        assert ("0.1" if language == "en" else "0,1") in weights, weights
+
+
+def contrast(style) -> float:
+    """The WCAG contrast ratio of a drawn cell's text against its background (1 to 21)."""
+    def luminance(color) -> float:
+        def channel(value: int) -> float:
+            c = value / 255
+            return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+        red, green, blue = color.get_truecolor()
+        return 0.2126 * channel(red) + 0.7152 * channel(green) + 0.0722 * channel(blue)
+    light, dark = sorted((luminance(style.color), luminance(style.bgcolor)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+async def test_an_empty_result_field_reads_as_a_field_that_rolls(make_app, store, french,
+                                                                 language):
+    """Each empty result field of the roll prompt shows, legibly, that it rolls when left
+    empty: its placeholder drawn in text that stands out from the field (the focused field
+    was an orange bar, its dim "roll" lost in it), and every field, focused or not, drawn
+    on a background of its own, so that the rows show where a result is typed."""
+    from test_party import saves_then
+    if language == "fr":
+        french(store)
+    saves_then(store, [])
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        store.apply("test.ask")
+        await pilot.pause()
+        assert isinstance(app.screen, RollPrompt)
+        fields = list(app.screen.query(Input))
+        for field in fields:
+            field.cursor_blink = False
+        await pilot.pause()
+        strips = app.screen._compositor.render_strips()
+        dialog = app.screen.query_one("Vertical").styles.background.rich_color
+        placeholder = app.t("roll")
+        for field in fields:
+            cells, x = [], 0  # the segments drawn in the field's cells
+            for segment in strips[field.region.y]:
+                if field.region.x <= x < field.region.right:
+                    cells.append(segment)
+                x += segment.cell_length
+            drawn = "".join(segment.text for segment in cells)
+            assert placeholder in drawn, (field.id, drawn)
+            worst = min(contrast(segment.style) for segment in cells
+                        if segment.text.strip() and not segment.style.reverse)
+            assert worst >= 4.5, (field.id, worst)
+            assert all(segment.style.bgcolor != dialog for segment in cells), field.id
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])

@@ -4,9 +4,11 @@ in the help, and no screen action on a navigation key or on one of the app's own
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
+from textual.binding import Binding
 from textual.widgets import Input, Static
 
 from gm_console.text.i18n import Translator
@@ -179,11 +181,61 @@ async def test_every_screens_own_keys_are_free_reachable_labelled_and_in_its_hel
             listed = "\n".join(lines[:lines.index(app.t("Screens (from every screen)"))])
             problems += [f"the help from {name} does not list {b.description!r} first"
                          for _, b in own if b.description not in listed]
+            # each key as the footer prints it, never Textual's name ("left_square_bracket")
+            problems += [f"the help from {name} names a key {line.split()[0]!r}"
+                         for line in lines if re.match(r"\S*[a-z]_[a-z]", line)]
             if isinstance(screen, CharacterScreen):
                 break
             # no escape back: the next screen's key works from help as from anywhere (the
             # reachability test says so), one screen switch fewer per screen
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+async def test_help_and_footer_print_a_key_the_same_as_people_read_it(make_app, store,
+                                                                     french, language):
+    """The travel planner's hours a day are on [ and ]: F1 says so, not
+    "left_square_bracket", and prints every key as the footer does (del, not delete)."""
+    from gm_console.ui.navigation import key_label
+    if language == "fr":
+        french(store)
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f6")
+        await pilot.pause()
+        planner = app.screen
+        footer = {key: app.get_key_display(binding) for key, binding in planner._bindings}
+        await pilot.press("f1")
+        await pilot.pause()
+        lines = help_text(app).splitlines()
+        fewer = app.t("Fewer hours a day")
+        assert any(line.split(fewer)[0].strip() == "[" for line in lines if fewer in line)
+        assert footer["left_square_bracket"] == "[" and footer["right_square_bracket"] == "]"
+        assert key_label("delete") == app.get_key_display(Binding("delete", "x")) == "del"
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+async def test_a_key_on_two_keys_is_said_the_same_in_the_footer_and_the_hint(
+        make_app, store, french, language):
+    """The party's remove and the settings' reset are on x and delete: the footer says x,
+    as the screen's hint does (it said "del Remove" beside "x remove")."""
+    from gm_console.ui.widgets import Footer
+    if language == "fr":
+        french(store)
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        for key, action, hint in (("f3", "remove", app.t("x remove")),
+                                  ("f9", "reset", "x" + app.t(": "))):
+            await pilot.press(key)
+            await pilot.pause()
+            await pilot.pause()
+            footer = app.screen.query_one(Footer)
+            shown = {k.display: k.description for k in footer._keys}
+            description = next(b.description for _, b in app.screen._bindings
+                               if b.action == action)
+            assert shown.get("x") == description and "del" not in shown, shown
+            hints = " ".join(str(widget.render()) for widget in app.screen.query(".hint"))
+            assert hint.split()[0] in hints, hints
 
 
 def _class_bindings(cls: type) -> list:

@@ -54,6 +54,13 @@ def _source_texts() -> set[str]:
 
     for table in ROOT.glob("gm_console_config/*.toml"):
         walk(tomllib.loads(table.read_text(encoding="utf-8")))
+    # Textual's own commands, which the palette shows in the reader's language
+    import textual.app
+    for node in ast.walk(ast.parse(Path(textual.app.__file__).read_text(encoding="utf-8"))):
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                and node.func.id == "SystemCommand"):
+            found.update(arg.value for arg in node.args[:2]
+                         if isinstance(arg, ast.Constant) and isinstance(arg.value, str))
     found |= {text.replace("_", " ") for text in found}
     return found | {text.capitalize() for text in found}
 

@@ -219,11 +219,31 @@ def test_a_condition_and_its_end_are_said_in_french_and_survive_undo(store) -> N
     [request] = store.state["rolls"]["pending"]
     assert request["title"].startswith("Constitution save DC 12 to end stunned (disadvantage: "
                                        "exhaustion 3 (")
-    assert t(request["title"]).startswith(
-        "sauvegarde de Constitution DD 12 pour mettre fin à étourdi (désavantage : "
-        "exhaustion 3 (")  # the condition's label in the reader's language
+    # the condition's label in the reader's language, the exhaustion's name and effect too
+    # (written in English, they were read in English), and French that reads as French
+    # ("pour mettre fin à étourdi" ended an adjective)
+    assert t(request["title"]) == (
+        "sauvegarde de Constitution DD 12 pour mettre fin à l'état étourdi (désavantage : "
+        "épuisement 3 (désavantage aux jets d'attaque et de sauvegarde))")
+    assert t.line(store.state["journal"][-1]) == \
+        "Aria : sauvegarde demandée pour mettre fin à l'état étourdi"
     refused = store.apply("condition.save", {"character": "Aria", "condition": "cursed"})
     assert t(refused.reason) == "Aria n'a pas d'état 'cursed' ajouté à la main"
+
+
+def test_an_armour_put_on_in_english_is_named_in_french(store) -> None:
+    """The editor's armour change reads in the reader's language, the armour too (the
+    table's French name: "armure passe d'aucune à chain mail" before); a name of the GM's
+    own, braces and all, as typed."""
+    t = Translator("fr", store.host)
+    for value in ("none", "chain mail", "{odd} mail"):
+        assert store.apply("character.set", {"character": "Aria", "field": "armour",
+                                             "value": value}).ok
+    lines = [t.line(line) for line in store.state["journal"][-3:]]
+    assert lines[1:] == ["Aria : armure passe d'aucune à cotte de mailles",
+                         "Aria : armure passe de cotte de mailles à {odd} mail"], lines
+    assert Translator("en", store.host).line(store.state["journal"][-2]) == \
+        "Aria: armour from none to chain mail"
 
 
 def test_a_condition_added_in_english_is_named_in_french_in_the_journal_and_export(
@@ -345,7 +365,7 @@ def test_journal_lines_name_fields_requests_and_undos_in_words_in_both_languages
         "Aria: maximum hit points set to 22", "Aria : points de vie max désormais 22")
     assert said("character.set", character="Bram", field="armour", value="chain mail") == (
         "Bram: armour from none to chain mail",
-        "Bram : armure passe d'aucune à chain mail")
+        "Bram : armure passe d'aucune à cotte de mailles")
     assert said("character.set", character="Aria", field="height_m", value="1.8") == (
         "Aria: height (m) from 1.75 to 1.8", "Aria : taille (m) passe de 1,75 à 1,8")
     english, french = said("request.add", op="item.add", character="Aria",

@@ -130,14 +130,14 @@ def _changed(name: str, field: Said, old: Any, value: Any) -> Said:
 
 def _shown(value: Any, key: str = "") -> Any:
     """A field's value as a sentence holds it: a number stays a number (decimal comma in
-    French), a flag reads yes or no, no armour reads "none" in the reader's language,
-    anything else as text; None when it was never set (or is empty)."""
+    French), a flag reads yes or no, an armour (and no armour, "none") in the reader's
+    language where a plugin's labels name it, anything else as text; None when it was never set (or is empty)."""
     if isinstance(value, bool):
         return say("yes") if value else say("no")
     if value is None or value == "":
         return None
-    if key == "armour" and str(value).casefold() == "none":
-        return say("none")
+    if key == "armour":  # looked up in the reader's labels, where the armour plugin's are
+        return say("none") if str(value).casefold() == "none" else joined("", [str(value)])
     return value if isinstance(value, (int, float, str)) else str(value)
 
 

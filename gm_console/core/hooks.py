@@ -19,7 +19,7 @@ from gm_console.rules import conditions as cond
 from gm_console.rules import durations, hitpoints
 from gm_console.rules.abilities import ABILITIES, modifier, parse_score, parse_strength
 from gm_console.text.catalogue import host_labels
-from gm_console.text.said import Said, joined, said_by, say
+from gm_console.text.said import Said, joined, named, said_by, say
 
 
 @hookimpl
@@ -88,10 +88,13 @@ def _exhaustion_levels(session, character: dict[str, Any]) -> list[dict[str, Any
 def character_conditions(character, session) -> list[dict[str, Any]]:
     """Each exhaustion level reached (RULES.md 1.3, cumulative), and "unconscious" at the hit
     point floor."""
-    key = "effect_fr" if session.language == "fr" else "effect"
-    word = "épuisement" if session.language == "fr" else "exhaustion"
-    out = [{"name": f"exhaustion {row['level']}", "label": f"{word} {row['level']}",
-            "source": str(row.get(key, row.get("effect", ""))),
+    # Its name and effect in every language of the table: a line written in one language
+    # (a roll's disadvantage, the journal) reads in the reader's.
+    out = [{"name": f"exhaustion {row['level']}",
+            "label": named(f"exhaustion {row['level']}", {
+                "en": f"exhaustion {row['level']}", "fr": f"épuisement {row['level']}"}),
+            "source": named(f"exhaustion {row['level']}: effect", {
+                "en": str(row.get("effect", "")), "fr": str(row.get("effect_fr", ""))}),
             "effects": {k: v for k, v in row.items() if k in cond.EFFECTS}}
            for row in _exhaustion_levels(session, character)]
     if character.get("max_hit_points") not in (None, ""):

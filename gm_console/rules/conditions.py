@@ -47,7 +47,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
 from gm_console.rules import durations
-from gm_console.text.said import Said, joined, named, say
+from gm_console.text.said import NAMED, Said, joined, named, say
 
 EFFECTS: dict[str, type | tuple[type, ...]] = {
     "check_disadvantage": (bool, list),
@@ -350,10 +350,14 @@ def compose(stored: list[dict[str, Any]], derived: list[dict[str, Any]],
             source = say("{source} (effects ignored: {problem})", source=source,
                          problem=effect_problems(given, scopes)[0])
             given = {}
-        label = str(entry.get("label") or label_of(name, table, language))
-        given_label = bool(entry.get("label"))  # the plugin's own words: no abbreviation
+        given_label = entry.get("label")  # the plugin's own words: no abbreviation
+        # (a named() label spells it in every language it knows)
+        spelt = {language: str(spelling) for language, spelling in given_label.values.items()
+                 if language != "key"} if isinstance(given_label, Said) \
+            and given_label.template == NAMED else {}
+        label = str(spelt.get(language) or given_label or label_of(name, table, language))
         out.append(Condition(name, source, dict(given), False, None, label,
-                             name_of(name, table, **{language: label}),
+                             name_of(name, table, **{**spelt, language: label}),
                              label if given_label else short_of(name, table, language)))
     return out
 

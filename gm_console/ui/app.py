@@ -20,8 +20,10 @@ from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, cast
 
+from platformdirs import user_downloads_path
 from textual import events, on
 from textual.app import App, SystemCommand
+from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
 from textual.signal import Signal
@@ -30,6 +32,7 @@ from gm_console.files import codec, journal, theme_choice
 from gm_console.files.saver import Saver
 from gm_console.host import plugin_output
 from gm_console.host.manager import Host
+from gm_console.live.roles import Role, decide
 from gm_console.rules.clock import format_clock, is_clock
 from gm_console.rules.rolls import parse_on_demand, waiting
 from gm_console.state.store import Change, Outcome, Store
@@ -53,6 +56,22 @@ CORE_BINDINGS = [
     key_binding("q", "quit", "Quit", "quit"),
 ]
 """The app's own actions, on every screen (navigation.GLOBAL_KEYS: no screen binds these)."""
+
+CORE_OPS = {"roll_dice": "dice.roll", "rolls": "roll.answer", "note": "journal.note",
+            "advance": "clock.advance", "time": "clock.advance", "long_rest": "rest.long"}
+"""The operation each of the app's own actions applies: a front whose role the owner would
+refuse it (roles.decide) offers neither the key nor the palette's command. Undo and the
+GM-only note are the game master's alone (the owner refuses another role's undo)."""
+GM_ONLY = {("undo", ()), ("note", (True,))}
+
+
+def actions_refused(role: str) -> set[tuple[str, tuple[object, ...]]]:
+    """The app's own actions (name, parameters) a front of ``role`` cannot take."""
+    who = Role.parse(role)
+    if who.is_gm:
+        return set()
+    return GM_ONLY | {(action, ()) for action, op in CORE_OPS.items()
+                      if decide(who, op, {})[0] == "refuse"}
 
 
 REJOIN = 75
@@ -126,6 +145,9 @@ class GMConsoleApp(App):
         self._unsubscribe = store.subscribe(self._on_store_change)
         self.host.failure_listeners.append(self._on_plugin_failure)
         self.host.slow_listeners.append(self._on_slow_hook)
+        self.refused_here: set[tuple[str, tuple[object, ...]]] = set()
+        """The app's own actions this front's role cannot take: neither their keys nor their
+        palette commands are offered (a player's console showed + and ^z, then refused them)."""
         self.writes_files = True
         """Whether this front may write files where it runs (the journal's export, a
         screenshot): a player's or a spectator's front over SSH or the web runs on the game
@@ -134,6 +156,7 @@ class GMConsoleApp(App):
             role = str(store.role)  # type: ignore[attr-defined]
             self.live_status = "" if role == "gm" else role
             self.writes_files = role == "gm"
+            self.refused_here = actions_refused(role)
             store.on_lost.append(self._on_owner_lost)
         # --theme, else the one last chosen in the palette; set before the first screen is
         # styled, so that it is styled once.
@@ -157,11 +180,17 @@ class GMConsoleApp(App):
     def screen_factories(self) -> dict[str, Any]:
         return {**CORE_SCREENS, **{spec.id: spec.factory for spec in self.host.screens.values()}}
 
+    def get_key_display(self, binding: Binding) -> str:
+        # One way to print a key (key_label): the footer as F1 and the palette ("[", where
+        # F1 said "left_square_bracket").
+        return binding.key_display or key_label(binding.key)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # A question on screen keeps what is typed in it: the screen keys wait until it is
         # answered or cancelled (escape).
         if action == "open" and (self.screen.is_modal or getattr(self.screen, "asking", False)):
+            return False
+        if (action, parameters) in self.refused_here:
             return False
         return self.writes_files or action != "screenshot"
 
@@ -204,7 +233,9 @@ class GMConsoleApp(App):
         self.switch_screen(screen)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        yield from (command for command in super().get_system_commands(screen)
+        # Textual's own (theme, quit, keys, screenshot) in the reader's language too.
+        yield from (command._replace(title=self.t(command.title), help=self.t(command.help))
+                    for command in super().get_system_commands(screen)
                     if self.writes_files or command.title != "Screenshot")
         t = self.t
         titles = {"party": "Party: characters and inventory",
@@ -219,14 +250,17 @@ class GMConsoleApp(App):
                                 key_label(entry.key),
                                 lambda i=entry.screen_id: self.action_open(i))
         yield from self._screen_commands(screen)
-        for title, action in (("Dice: roll", self.action_roll_dice),
-                              ("Rolls: answer the waiting rolls", self.action_rolls),
-                              ("Journal: add a note", self.action_note),
-                              ("Journal: add a GM-only note", lambda: self.action_note(True)),
-                              ("Clock: advance 10 minutes", self.action_advance),
-                              ("Rest: long rest", self.action_long_rest),
-                              ("Session: undo", self.action_undo)):
-            yield SystemCommand(t(title), "", action)
+        for title, action, offered in (
+                ("Dice: roll", self.action_roll_dice, ("roll_dice", ())),
+                ("Rolls: answer the waiting rolls", self.action_rolls, ("rolls", ())),
+                ("Journal: add a note", self.action_note, ("note", ())),
+                ("Journal: add a GM-only note", lambda: self.action_note(True),
+                 ("note", (True,))),
+                ("Clock: advance 10 minutes", self.action_advance, ("advance", ())),
+                ("Rest: long rest", self.action_long_rest, ("long_rest", ())),
+                ("Session: undo", self.action_undo, ("undo", ()))):
+            if offered not in self.refused_here:  # as the keys: what the role may do
+                yield SystemCommand(t(title), "", action)
         if self.saver is not None and self.saver.edited:  # the choice a hand edit asks for
             yield SystemCommand(t("Session: take the edited file"), "", self.action_take_edited)
             yield SystemCommand(t("Session: keep the live session"), "", self.action_keep_live)
@@ -576,6 +610,41 @@ class GMConsoleApp(App):
     def _on_slow_hook(self, message: str) -> None:
         # Told from inside the hook's caller, on whichever thread ran it.
         self._from_thread(lambda: self.notify(self.t(message), severity="warning", timeout=15))
+
+    # -- screenshots (the palette's) -----------------------------------------------------------
+
+    def deliver_screenshot(self, filename: str | None = None, path: str | None = None,
+                           time_format: str | None = None) -> str | None:
+        return super().deliver_screenshot(filename, path or str(self.screenshot_folder()),
+                                          time_format)
+
+    def screenshot_folder(self) -> Path:
+        """Where the palette's screenshot goes: the Downloads folder, as in every Textual app,
+        where there is one; else beside the session file, as the journal's export (a server's
+        account often has no Downloads folder, and Textual then only said it failed)."""
+        downloads = user_downloads_path()
+        if downloads.is_dir():
+            return downloads
+        # absolute: the message names a file the GM can find from any folder
+        return (self.path.parent if self.path is not None else Path.cwd()).absolute()
+
+    def _on_delivery_complete(self, event: events.DeliveryComplete) -> None:
+        if event.name == "screenshot":  # Textual's says it in markup, which notify shows raw
+            event.prevent_default()
+            self.notify(self.t(say("screenshot saved to {path}", path=str(event.path))),
+                        title=self.t("Screenshot"), timeout=8)
+
+    # (Textual's own annotates its handler's event as DeliveryComplete)
+    def _on_delivery_failed(  # type: ignore[override]
+            self, event: events.DeliveryFailed) -> None:
+        if event.name == "screenshot":  # Textual's says only that it failed
+            event.prevent_default()
+            error = event.exception
+            where = getattr(error, "filename", None) or self.screenshot_folder()
+            problem = getattr(error, "strerror", None) or str(error)
+            self.notify(self.t(say("cannot save the screenshot to {path}: {problem}",
+                                   path=str(where), problem=problem)),
+                        title=self.t("Screenshot"), severity="error", timeout=15)
 
     def notify(self, message: str, *, title: str = "", severity: Any = "information",
                timeout: float | None = None, markup: bool = False) -> None:

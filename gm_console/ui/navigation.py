@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable
 
 from rich.text import Text
+from textual.keys import format_key
 
 from gm_console.host.screen_keys import GLOBAL_KEYS, NavEntry, plan
 
@@ -33,11 +34,18 @@ def palette_only_entries(host: Host, t: Callable[[str], str]) -> list[NavEntry]:
 
 
 def key_label(key: str) -> str:
-    """How a key is printed for the eye: F5, ^z, +."""
-    if len(key) > 1 and key[0] == "f" and key[1:].isdigit():
-        return key.upper()
-    return {"plus": "+", "question_mark": "?", "escape": "esc", "space": "space",
-            "exclamation_mark": "!", "full_stop": ".", "equals_sign": "="}.get(key, key.replace("ctrl+", "^"))
+    """How a key is printed for the eye, the same in the footer, F1 and the palette: F5, ^z,
+    +, [, del, shift+tab. A key's name is Textual's (``left_square_bracket``); what it
+    prints is its character, or Textual's short name (``delete``: del)."""
+    *modifiers, name = key.split("+")
+    if len(name) > 1 and name[0] == "f" and name[1:].isdigit():
+        name = name.upper()
+    else:
+        name = format_key(name)
+    if "ctrl" in modifiers:
+        modifiers.remove("ctrl")
+        name = f"^{name}"
+    return "+".join([*modifiers, name])
 
 
 def bar_text(entries: list[NavEntry], current: str, width: int) -> Text:

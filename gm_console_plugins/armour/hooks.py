@@ -12,6 +12,7 @@ from gm_console import (
     Result,
     SectionSpec,
     SpeedStep,
+    bundled_table,
     hookimpl,
     joined,
     said_by,
@@ -54,6 +55,17 @@ def _validate_section(section: dict[str, Any]) -> list[tuple[tuple[Any, ...], st
         except ValueError as exc:
             problems.append((("settings", key), said_by(exc)))
     return problems
+
+
+@hookimpl
+def labels(language: str) -> dict[str, str] | None:
+    """Each armour of the bundled table in ``language`` (its ``fr``), for a journal line that
+    names it ("armour from none to chain mail"), read in French whichever language it was
+    written in. "none" is the host's word already."""
+    if language != "fr":
+        return None
+    return {str(row["name"]): str(row["fr"]) for row in bundled_table(PLUGIN).get("armour", [])
+            if row.get("fr") and row.get("name") != "none"}
 
 
 @hookimpl

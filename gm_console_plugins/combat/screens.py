@@ -386,12 +386,14 @@ class CombatScreen(StoreScreen):
         return self.query_one("#combatants", SyncedTable).current_key
 
     def _ask(self, question: str, then: Callable[[str], object], value: str = "") -> None:
-        """Ask; ``then`` applies the answer and returns False when it was refused: the
-        prompt then stays open with the text and the reason (anything else closes it: "" for
-        an empty answer, None)."""
-        def submit(text: str) -> str:
-            return self.last_reason if then(text) is False else ""
-        self.app.ask(self.t(question), submit, value)
+        """Ask on the screen's bottom line, as every screen asks its own questions (the
+        table stays in view, and answering redraws what changed, not the screen); ``then``
+        applies the answer and returns False when it was refused: the line then stays open
+        with the text and the reason (anything else closes it: "" for an empty answer,
+        None)."""
+        def submit(text: str) -> str | None:
+            return self.last_reason if then(text) is False else None
+        self.ask(question, submit, value)
 
     def action_take(self, action: str, metres: float | None = None, **params: Any) -> bool:
         if metres is not None:

@@ -7,7 +7,9 @@ import json
 import socket
 from pathlib import Path
 
+import pytest
 from live_helpers import SESSION
+from textual.widgets import Static
 
 from gm_console.live.owner import Owner
 from gm_console.live.peer import SocketStream
@@ -72,6 +74,60 @@ async def test_a_players_terminal_writes_no_file_where_it_runs(tmp_path: Path, h
                 commands = [c.title for c in app.get_system_commands(app.screen)]
             assert path.with_suffix(".journal.md").exists() is writes, role
             assert ("x" in shown) is writes and ("Screenshot" in commands) is writes, role
+            store.close()
+    finally:
+        owner.close()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+async def test_a_front_offers_only_the_keys_its_role_may_use(tmp_path: Path, make_app,
+                                                             request, language) -> None:
+    """A player's console showed + and ^z, which the owner then refused: a player's footer,
+    help and palette offer neither (nor the clock's =, the long rest, the GM-only note), but
+    keep dice, rolls and notes (a note is a request to the GM); a spectator, who changes
+    nothing, has none of them; the game master has them all."""
+    from gm_console.host.manager import Host
+    from gm_console.live.client import RemoteStore
+    from gm_console.ui.widgets import Footer
+
+    if language == "fr":
+        request.getfixturevalue("french")  # the user's settings say French
+    host = Host().load()
+    path = tmp_path / "s.toml"
+    path.write_text(SESSION)
+    lock = SessionLock(path)
+    assert lock.acquire()
+    owner = Owner.open(path, host, lock)
+    gm_only = {"+", "=", "^z"}
+    try:
+        for role, offered, hidden in (("player:Bram", {"d", "r", "n"}, gm_only),
+                                      ("spectator", set(), gm_only | {"d", "r", "n"}),
+                                      ("gm", gm_only | {"d", "r", "n"}, set())):
+            ours, theirs = socket.socketpair()
+            owner.attach(SocketStream(theirs), lambda hello, role=role: Role.parse(role))
+            store = RemoteStore(ours, host, role)
+            app = make_app(store, path)
+            async with app.run_test(size=(80, 24)) as pilot:
+                await pilot.pause()
+                await pilot.pause()
+                footer = {key.display for key in app.screen.query_one(Footer)._keys}
+                assert offered <= footer and not hidden & footer, (role, footer)
+                await pilot.press("plus", "ctrl+z")  # not offered: nothing is asked
+                await pilot.pause()
+                assert not [n for n in app._notifications if n.severity == "warning"], role
+                await pilot.press("f1")
+                await pilot.pause()
+                text = "\n".join(str(static.render()) for static in app.screen.query(Static)
+                                 if static.id in ("help-origin", "help-text"))
+                everywhere = text.split(app.t("Everywhere"))[1].split("\n\n")[0]
+                listed = {line.split()[0] for line in everywhere.splitlines() if line.strip()}
+                assert offered <= listed and not hidden & listed, (role, listed)
+                assert (app.t("GM-only note") in everywhere) is (role == "gm"), role
+                commands = {c.title for c in app.get_system_commands(app.screen)}
+                for title in ("Clock: advance 10 minutes", "Session: undo", "Rest: long rest",
+                              "Journal: add a GM-only note"):
+                    assert (app.t(title) in commands) is (role == "gm"), (role, title)
+                assert (app.t("Dice: roll") in commands) is (role != "spectator"), role
             store.close()
     finally:
         owner.close()

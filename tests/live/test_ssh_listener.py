@@ -118,7 +118,13 @@ async def test_a_players_key_cannot_act_as_the_gm(table: dict[str, Path]) -> Non
             screen = await open_console(conn, command=f"touch {table['session']}.pwned")
             await screen.wait_for("Latest in the journal")
             screen.mark()
-            screen.process.stdin.write(b"+")  # the GM's clock key: the owner refuses it
+            # A character added from the party screen: the owner refuses it (the GM's keys,
+            # + and ctrl+z, a player's console does not even offer)
+            screen.process.stdin.write(b"\x1bOR")  # F3
+            await screen.wait_for("duplicate")
+            screen.process.stdin.write(b"a")
+            await screen.wait_for("Name")
+            screen.process.stdin.write(b"Mallory\r")
             await screen.wait_for("game master")
             # the GM stops the server with the player still connected: their console is hung
             # up, their connection closed, and serve exits cleanly leaving nothing behind
@@ -130,7 +136,7 @@ async def test_a_players_key_cannot_act_as_the_gm(table: dict[str, Path]) -> Non
     finally:
         assert server.stop() == 0
     log = server.log.read_text()
-    assert "refused clock.advance from aria@table" in log
+    assert "refused character.add from aria@table" in log
     assert log.index("hanging up aria@table's console") < log.index("stopped owning")
     assert table["session"].read_text() == SESSION  # nothing applied, nothing saved
     assert not Path(f"{table['session']}.pwned").exists()

@@ -344,10 +344,10 @@ async def test_k_asks_a_roll_of_the_selected_combatant(store, make_app, size):
         app.screen.query_one("#combatants", SyncedTable).move_cursor(row=2)
         await pilot.press("k")
         await type_text(pilot, "dance")
-        assert not isinstance(app.screen, CombatScreen)  # the prompt stays open
+        assert isinstance(app.screen, CombatScreen) and app.screen.asking  # it stays open
         await pilot.press("escape")
         await pilot.pause()
-        assert isinstance(app.screen, CombatScreen)
+        assert isinstance(app.screen, CombatScreen) and not app.screen.asking
         assert not store.state.get("rolls", {}).get("pending")
         await pilot.press("k")
         await type_text(pilot, "check dex 10")
@@ -355,3 +355,35 @@ async def test_k_asks_a_roll_of_the_selected_combatant(store, make_app, size):
         assert request["rolls"] == [{"who": "Goblin", "expression": "2d20kl1+2", "dc": 10,
                                      "why": request["rolls"][0]["why"]}]
         assert "poisoned" in request["rolls"][0]["why"]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+async def test_combat_asks_its_questions_on_the_bottom_line(store, make_app, french,
+                                                           language):
+    """The initiative, the metres to move, a creature to add: asked on the screen's bottom
+    line in the footer's place, as every screen asks its own (and as the guide says), the
+    table in view above; a refused answer stays there with its reason. They opened a
+    dialog over the screen."""
+    from textual.widgets import Input
+
+    from gm_console.ui.widgets import QuestionLine
+    if language == "fr":
+        french(store)
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert store.apply("combat.start", {}).ok
+        await pilot.press("f8")
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("I")  # the selected combatant's initiative
+        await pilot.pause()
+        line = screen.query_one(QuestionLine)
+        assert app.screen is screen and screen.asking
+        assert line.region.bottom == 24 and screen.query_one("#combatants").region.height
+        await type_text(pilot, "x")
+        assert app.screen is screen and screen.asking  # refused: still asked, with why
+        assert line.query_one("#prompt-refusal").display
+        line.query_one(Input).value = ""
+        await type_text(pilot, "15")
+        assert not screen.asking
+        assert encounter(store)["combatants"][0]["initiative"] == 15

@@ -321,7 +321,8 @@ class CharacterScreen(StoreScreen):
         items = character.get("items", [])
         self.query_one("#items", SyncedTable).sync(
             [self.t("Item"), "lb", self.t("qty")],
-            [(f"{i}", [str(it.get("name")), str(it.get("weight_lb", 0)), str(it.get("qty", 1))])
+            [(f"{i}", [str(it.get("name")), shown(it.get("weight_lb", 0), self.app.t),
+                       str(it.get("qty", 1))])
              for i, it in enumerate(items)])
         total = sum(float(it.get("weight_lb", 0)) * int(it.get("qty", 1)) for it in items)
         self.query_one("#carried", Value).show(self.t(say("items: {lb:g} lb",

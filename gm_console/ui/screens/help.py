@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
+from textual.actions import parse as parse_action
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -36,8 +37,9 @@ def screen_keys(screen: Screen | App) -> list[tuple[str, str, str]]:
     for key, binding in screen._bindings:
         if binding.action.startswith("open(") or binding.system or binding.action in TEXTUAL:
             continue  # the screen bar's keys, listed apart; Textual's own
-        if binding.action == "back" and getattr(screen, "screen_id", "") == "home":
-            continue
+        _, action, parameters = parse_action(binding.action)
+        if screen.check_action(action, parameters) is False:
+            continue  # not offered here (a player's console has no undo, home no way back)
         name = binding.description or binding.action
         group = binding.id.rsplit("_", 1)[0] if binding.id and "digit" in binding.id else \
             f"{binding.action}|{name}"

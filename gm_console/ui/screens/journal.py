@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -26,6 +27,8 @@ from gm_console.ui.widgets import SyncedTable, Value
 
 PAGE = 50  # lines in the table: the latest on opening, then the window the cursor is in
 INDEX_SLICE = 5000  # journal lines indexed for the filters per frame: a small part of one
+WHO_FROM = 100  # columns of the terminal from which the characters of a line have a column
+WHO_WIDTH = 16  # at most, for that column: the rest is the text's
 
 class JournalTable(SyncedTable):
     """The table of the journal screen: its cursor keys move through the whole filtered
@@ -132,20 +135,33 @@ class JournalScreen(StoreScreen):
             t(filters) + (f"   x{t(': ')}{t('export Markdown')}" if self.app.writes_files
                           else ""))
         table = self.query_one("#lines", SyncedTable)
-        # Fixed widths: the text takes what is left of the width, cut at its edge; the line
-        # under the cursor is shown in full below the table.
-        widths = (14, 8, 12, max(20, self.app.size.width - 14 - 8 - 12 - 10))
-        table.sync([t("Day"), t("Kind"), t("Who"), t("Text")], [
-            (str(index), [format_clock(line, t("Day")),
-                          t(str(line.get("kind", "")))
-                          + (f" {t('(GM)')}" if line.get("gm_only") else ""),
-                          ", ".join(line.get("who", [])),
-                          t.line(line)])
-            for index, line in ((index, every[index]) for index in shown)], widths)
+        # The characters a line is about have a column only where there is room for it:
+        # at 80 columns it would take a fifth of the text's, and the text names them anyway.
+        who = self.app.size.width >= WHO_FROM
+        columns = [t("Day"), t("Kind"), *([t("Who")] if who else []), t("Text")]
+        rows = [(str(index), [format_clock(line, t("Day")),
+                              t(str(line.get("kind", "")))
+                              + (f" {t('(GM)')}" if line.get("gm_only") else ""),
+                              *([", ".join(line.get("who", []))] if who else []),
+                              t.line(line)])
+                for index, line in ((index, every[index]) for index in shown)]
+        table.sync(columns, rows, self._widths(columns, [cells for _, cells in rows]))
         if self.going_to is not None and table.row_count:
             table.move_cursor(row=min(max(0, self.going_to - self.first), table.row_count - 1))
         self.going_to = None
         self._show_line()
+
+    def _widths(self, columns: list[str], rows: list[list[str]]) -> tuple[int, ...]:
+        """Each column but the text as wide as the lines shown need (who at most
+        ``WHO_WIDTH``), the text all that is left of the terminal's width, cut at its edge;
+        the line under the cursor is shown in full below the table. Fixed widths rather than
+        DataTable's own (as wide as the content): a long text would push the table past the
+        terminal's edge. They change only when a line wider than the others is shown."""
+        widths = [min(WHO_WIDTH, max(cell_len(text) for text in [columns[column]]
+                                     + [cells[column] for cells in rows]))
+                  for column in range(len(columns) - 1)]
+        # Each column is padded by a cell on either side, and the scroll bar takes two.
+        return (*widths, max(20, self.app.size.width - sum(widths) - 2 * len(columns) - 2))
 
     def go_to(self, position: int) -> None:
         """The cursor to the ``position``-th of the filtered lines, the window cut around it

@@ -100,7 +100,7 @@ class PartyScreen(StoreScreen):
         Binding("a", "add", "Add"),
         Binding("enter", "edit", "Edit", show=True),
         Binding("c", "duplicate", "Duplicate"),
-        Binding("delete,x", "remove", "Remove"),
+        Binding("x,delete", "remove", "Remove"),
         Binding("question_mark,w", "why", "Why?"),
         key_binding("h", "hit_points", "HP", "party.hit_points"),
         key_binding("k", "condition", "Cond.", "party.condition"),

@@ -69,7 +69,7 @@ class SettingsScreen(StoreScreen):
     AREAS = frozenset({"settings"})
     BINDINGS = [
         Binding("enter", "change", "Change for this campaign"),
-        Binding("delete,x", "reset", "Back to config"),
+        Binding("x,delete", "reset", "Back to config"),
     ]
     DEFAULT_CSS = css_beside(__file__, "settings_screen.tcss")
 

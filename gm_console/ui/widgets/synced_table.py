@@ -69,6 +69,7 @@ class SyncedTable(DataTable):
                                     width=widths[index] if index < len(widths) else None)
             for key, cells in rows:
                 self._add(key, cells)
+            self._measure_now()
             if self.row_count:
                 self.move_cursor(row=min(cursor, self.row_count - 1))
             return
@@ -87,6 +88,17 @@ class SyncedTable(DataTable):
                 self._update(key, changed)
         for key, cells in rows[len(present):]:
             self._add(key, cells)
+
+    def _measure_now(self) -> None:
+        """The rows just added measured now, not when the table is next idle (DataTable's
+        way): a cursor moved to a row out of view then scrolls in this frame. Otherwise the
+        table is drawn with its new rows at the old scroll, and again scrolled to the cursor
+        in the next frame (the journal's end key: the whole table twice)."""
+        if self.is_mounted and self._require_update_dimensions:
+            self._require_update_dimensions = False
+            new_rows = self._new_rows.copy()
+            self._new_rows.clear()
+            self._update_dimensions(new_rows)
 
     def _add(self, key: str, cells: Sequence[Any]) -> None:
         self.add_row(*_escaped(cells), key=key, height=_height(cells))
