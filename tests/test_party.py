@@ -231,7 +231,7 @@ def test_a_campaign_chooses_its_own_interpretation(store):
     assert store.apply("settings.set", {"plugin": "travel", "key": "walker_speed_m",
                                         "value": "13.5"}).ok
     assert store.session.setting("travel", "walker_speed_m") == 13.5
-    assert "expected float" in store.apply("settings.set", {
+    assert "a number was expected" in store.apply("settings.set", {
         "plugin": "travel", "key": "walker_speed_m", "value": "fast"}).reason
     assert "no setting 'day_figures'" in store.apply("settings.set", {
         "plugin": "travel", "key": "day_figures", "value": "x"}).reason

@@ -313,7 +313,7 @@ async def test_a_burst_whose_answer_is_refused_is_drawn_too(make_app, store):
         await burst(app, "i" + "a long name for an anvil " * 3 + ", x, 1", written)
         assert app.screen.asking and written, written
         lines = screen_text(app)
-        assert any("expected float, got 'x'" in line for line in lines), lines
+        assert any("a number was expected, not 'x'" in line for line in lines), lines
 
 
 async def test_a_refused_answer_stays_typed_with_its_reason_and_escape_cancels(make_app, store):

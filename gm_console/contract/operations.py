@@ -59,8 +59,9 @@ class Param:
         try:
             value = _COERCERS[self.type](raw)
         except (TypeError, ValueError):
-            raise Refused(say("parameter {name!r}: expected {type}, got {raw}", name=self.name,
-                              type=self.type.__name__, raw=repr(raw))) from None
+            raise Refused(say("parameter {name!r}: {expected} was expected, not {raw}",
+                              name=self.name, expected=_EXPECTED[self.type],
+                              raw=repr(raw))) from None
         _check_size(self.name, value)
         if self.choices and value not in self.choices:
             options = ", ".join(str(c) for c in self.choices)
@@ -133,6 +134,11 @@ def _to_list(raw: Any) -> list[Any]:
     text = str(raw).strip()
     return [part.strip() for part in text.split(",") if part.strip()] if text else []
 
+
+_EXPECTED = {str: say("some text"), int: say("a whole number"), float: say("a number"),
+             bool: say("yes or no (true, false)"), list: say("a list (comma-separated)"),
+             dict: say("a table")}
+"""What a parameter of each type takes, in the words a refusal says it."""
 
 _COERCERS: dict[type, Callable[[Any], Any]] = {
     str: lambda raw: raw if isinstance(raw, str) else str(raw),

@@ -214,7 +214,10 @@ class Peer:
                 return self._refuse(f"no character named {self.role.character!r} in this "
                                     f"session (characters: {', '.join(names) or 'none'})")
         # a label in the journal and on the game master's screen: printable text only
-        self.actor = "".join(ch for ch in str(hello.get("name") or self.role)
+        # a player's front that gives no name is its character's ("Aria asks...", not
+        # "player:Aria asks...")
+        self.actor = "".join(ch for ch in str(hello.get("name") or self.role.character
+                                              or self.role)
                              if ch.isprintable())[:60] or str(self.role)
         self.send({"type": protocol.WELCOME, "protocol": protocol.VERSION,
                    "role": str(self.role), "actor": self.actor,

@@ -24,7 +24,7 @@ def test_a_burst_is_drawn_whether_its_answer_is_taken_or_refused(tmp_path: Path)
         console.read(1.0)
         # A weight that is no number: the question stays, with its reason, as typed.
         console.press("ianvil, x, 1\r")
-        console.wait_for("expected float, got 'x'", timeout=10)
+        console.wait_for("a number was expected, not 'x'", timeout=10)
         # Corrected in one more burst: the item taken, the question gone, the footer back.
         mark = len(console.seen)
         console.press("\x7f" * 4 + "2, 1\r")

@@ -184,3 +184,12 @@ def test_a_front_that_reads_no_journal_joins_and_follows_without_it(owned: Path)
     assert "journal" in reader.until("change", op="character.set")
     change = ops.until("change", op="character.set")
     assert "journal" not in change and change["set"]["characters"][0]["notes"] == "brave"
+
+
+def test_a_player_front_without_a_name_is_its_character_in_the_journal(owned: Path) -> None:
+    player = RawClient(owned, "player:Aria")
+    assert player.until("welcome")["actor"] == "Aria"
+    player.until("snapshot")
+    player.send({"type": "op", "id": 1, "op": "journal.note", "params": {"text": "hello"}})
+    answer = player.until("outcome")
+    assert answer["ok"] and answer["journal"][0]["actor"] == "Aria"

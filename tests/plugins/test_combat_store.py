@@ -229,7 +229,8 @@ def test_refusals_of_bad_input(store):
     no(store, "combat.add", "already a combatant", name="aria")
     no(store, "combat.add", "negative", name="Slime", speed_m=-3)
     no(store, "combat.initiative", "no combatant named 'Zed'", combatant="Zed", value=3)
-    no(store, "combat.initiative", "expected int", combatant="Aria", value="high")
+    no(store, "combat.initiative", "a whole number was expected, not 'high'",
+       combatant="Aria", value="high")
     no(store, "actions.take", "unknown action 'dance' (actions: standard, move, full-round",
        combatant="Aria", action="dance")
     ok(store, "combat.initiative", combatant="Aria", value=3)
