@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import tomllib
 
 import pytest
@@ -149,15 +150,23 @@ async def test_items_are_added_from_the_editor_with_each_field_checked(make_app,
         assert app.screen.query_one("#carried", Value).shown == "items: 20 lb"
 
 
-async def test_roll_prompt_appears_and_rolls_for_everyone(make_app, store):
+@contextlib.asynccontextmanager
+async def rolls_asked(make_app, store, received=None):
+    """The console with the dice prompt open on rolls a rule asked of the party (their
+    outcomes handed to ``received``)."""
     from test_party import saves_then
-    received = []
-    saves_then(store, received)
+    saves_then(store, [] if received is None else received)
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
         store.apply("test.ask")
         await pilot.pause()
         assert isinstance(app.screen, RollPrompt)
+        yield app, pilot
+
+
+async def test_roll_prompt_appears_and_rolls_for_everyone(make_app, store):
+    received = []
+    async with rolls_asked(make_app, store, received) as (app, pilot):
         assert "1 rolls waiting" in header(app, "rolls")
         app.screen.query_one("#result-1", Input).value = "20"
         await pilot.press("ctrl+r")
@@ -167,13 +176,8 @@ async def test_roll_prompt_appears_and_rolls_for_everyone(make_app, store):
 
 
 async def test_the_french_roll_prompt_says_its_keys_with_french_colons(make_app, store, french):
-    from test_party import saves_then
     french(store)
-    saves_then(store, [])
-    app = make_app(store)
-    async with app.run_test(size=SIZE) as pilot:
-        store.apply("test.ask")
-        await pilot.pause()
+    async with rolls_asked(make_app, store) as (app, pilot):
         hint = str(app.screen.query_one(".hint", Label).render())
         assert hint.startswith("ctrl+r : Lancer pour tous · ") and hint.endswith(" · esc : plus tard")
 
@@ -1048,15 +1052,9 @@ async def test_undoing_a_roll_leaves_the_rolls_waiting_without_the_prompt(
     """The roll undone, its rolls wait again, said in the header; the prompt does not open
     over the screen (its field would take the next ctrl+z as its own undo): that ctrl+z
     undoes the operation before it, and r still opens the prompt."""
-    from test_party import saves_then
     if language == "fr":
         french(store)
-    saves_then(store, [])
-    app = make_app(store)
-    async with app.run_test(size=SIZE) as pilot:
-        store.apply("test.ask")
-        await pilot.pause()
-        assert isinstance(app.screen, RollPrompt)
+    async with rolls_asked(make_app, store) as (app, pilot):
         await pilot.press("ctrl+r")
         await pilot.pause()
         assert not store.state["rolls"]["pending"]
@@ -1168,15 +1166,9 @@ async def test_an_empty_result_field_reads_as_a_field_that_rolls(make_app, store
     empty: its placeholder drawn in text that stands out from the field (the focused field
     was an orange bar, its dim "roll" lost in it), and every field, focused or not, drawn
     on a background of its own, so that the rows show where a result is typed."""
-    from test_party import saves_then
     if language == "fr":
         french(store)
-    saves_then(store, [])
-    app = make_app(store)
-    async with app.run_test(size=SIZE) as pilot:
-        store.apply("test.ask")
-        await pilot.pause()
-        assert isinstance(app.screen, RollPrompt)
+    async with rolls_asked(make_app, store) as (app, pilot):
         fields = list(app.screen.query(Input))
         for field in fields:
             field.cursor_blink = False
