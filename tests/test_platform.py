@@ -463,6 +463,28 @@ def test_plugins_hooks_lists_the_hosts_and_the_declared_hooks_with_their_argumen
     assert "session: Session" in listed["combat_columns"]["signature"]
 
 
+def test_plugins_hooks_counts_the_plugins_whose_files_answer_labels_and_help(tmp_path,
+                                                                          capsys):
+    """labels and help_text are answered by a plugin's files as by its code: a plugin with
+    only ``labels.fr.toml`` and ``help.en.txt`` (every built-in one, a loose one here)
+    implements them."""
+    from gm_console.cli import main
+
+    loose(tmp_path, {"lamp.py": "from gm_console import hookimpl\n",
+                     "lamp.labels.fr.toml": '"Lamp" = "Lampe"\n',
+                     "lamp.help.en.txt": "Lamps.\n"})
+    assert main(["plugins", "--hooks", "--json"]) == 0
+    import json
+    listed = {hook["name"]: hook for hook in json.loads(capsys.readouterr().out)}
+    assert {"lamp", "travel", "movement"} <= set(listed["labels"]["implemented_by"])
+    assert {"lamp", "travel", "combat"} <= set(listed["help_text"]["implemented_by"])
+    assert "lamp" not in listed["speed_steps"]["implemented_by"]
+    assert main(["plugins", "--hooks"]) == 0
+    out = capsys.readouterr().out
+    labels = out[out.index("  def labels("):].split("\n")[2]
+    assert "no loaded plugin" not in labels and "lamp" in labels
+
+
 def test_asking_a_hook_nobody_declares_names_it(tmp_path, make_store):
     host = loose(tmp_path, {"sky.py": DECLARES_AND_MISSPELLS})
     store = Store(make_store([{"name": "Aria"}]).state, host)

@@ -415,6 +415,12 @@ class Host:
                 found.append((name, value))
         return found
 
+    def filed_by(self, hook: str) -> set[str]:
+        """The loaded plugins whose files answer ``hook`` (``labels``, ``help_text``)."""
+        return {name for name, home in self.text_homes.items()
+                if self.plugins.get(name) is not None and self.plugins[name].status == "loaded"
+                and hook in catalogue.filed_hooks(home)}
+
     def call(self, hook: str, **kwargs: Any) -> list[Any]:
         """Every plugin's answer (None answers left out)."""
         return [value for _, value in self.call_each(hook, **kwargs)]
