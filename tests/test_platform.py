@@ -398,8 +398,31 @@ def test_a_screen_binding_the_dice_key_is_refused_at_load_by_name(tmp_path):
     host = loose(tmp_path, {"eager.py": EAGER_DICE_SCREEN})
     record = host.plugins["eager"]
     assert record.status == "failed"
-    assert "screen Map binds d (dice), the console's own key on every screen" in record.error
+    assert "screen eager.map (Map) binds d (dice), the console's own key on every screen" \
+        in record.error
     assert "eager.map" not in host.screens
+
+
+def test_a_screen_binding_the_key_the_user_moved_dice_to_is_refused_and_d_is_free(tmp_path):
+    """The clash is with the keys as [keys] of the settings put them: dice moved to g, a
+    screen's own g would hide dice; its d hides nothing any more."""
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    (folder / "eager.py").write_text(EAGER_DICE_SCREEN)
+    (folder / "gauge.py").write_text(EAGER_DICE_SCREEN.replace('"d", "draw"', '"g", "gauge"')
+                                     .replace("eager.map", "gauge.map").replace("Map", "Gauge"))
+    write_settings(tmp_path, f'[plugins]\nfolders = ["{folder}"]\n\n[keys]\ndice = "g"\n'
+                             '"travel.planner" = "ctrl+t"\n')
+    (folder / "tiller.py").write_text(EAGER_DICE_SCREEN.replace('"d", "draw"', '"ctrl+t", "t"')
+                                      .replace("eager.map", "tiller.map"))
+    host = Host().load()
+    assert host.plugins["eager"].status == "loaded" and "eager.map" in host.screens
+    gauge = host.plugins["gauge"]
+    assert gauge.status == "failed" and "gauge.map" not in host.screens
+    assert ("screen gauge.map (Gauge) binds g (dice, [keys] dice = 'g'), the console's own key "
+            "on every screen: give the screen another key") in gauge.error
+    assert "binds ctrl+t (screen travel.planner, [keys] travel.planner = 'ctrl+t')" \
+        in host.plugins["tiller"].error
 
 
 async def test_a_screen_made_when_opened_binding_undo_is_refused_and_its_plugin_named(
