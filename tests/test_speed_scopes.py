@@ -59,7 +59,8 @@ def test_a_plain_factor_still_touches_every_speed_and_a_scoped_one_comes_after_i
     assert (speed.mv, speed.m_for("climb"), speed.speeds["swim"]["mv"]) == (6, 4.5, 3)
     assert compose(steps[:2], 0, 0.75).speeds == {}
     odd = compose([SpeedStep("base", "x", value=7), *steps[2:]], 0, 0.75)
-    assert odd.speeds["swim"]["mv"] == 3  # 3.5 rounded down
+    assert odd.speeds["swim"]["mv"] == 3
+    assert "× 0.5 for swim only: cloak → 3 mv (rounded down from 3.5)" in odd.steps
 
 
 def test_the_conditions_give_each_factor_with_the_speeds_it_touches():

@@ -178,7 +178,7 @@ def effect_problems(effects: Any, scopes: Scopes | None = None) -> list[str]:
                              value=repr(value)))
         elif key in SCOPED and isinstance(value, list):
             found += _scope_problems(key, value, scopes)
-        elif isinstance(value, dict):
+        elif key == "speed_factor" and isinstance(value, dict):
             found += _speed_scope_problems(value, scopes)
         elif key in ("speed_factor", "max_hp_factor") and not 0 <= value <= 1:
             found.append(say("effect {key} must be from 0 to 1, not {value}", key=key,
@@ -188,18 +188,16 @@ def effect_problems(effects: Any, scopes: Scopes | None = None) -> list[str]:
 
 def _speed_scope_problems(value: dict[Any, Any], scopes: Scopes | None) -> list[str]:
     """What is wrong with a scoped speed factor, ``{swim = 0.5, climb = 0.5}``."""
-    factors = list(value.values())
-    if not value or not all(isinstance(f, (int, float)) and not isinstance(f, bool)
-                            and 0 <= f <= 1 for f in factors):
+    if not value or not all(isinstance(speed, str) and isinstance(f, (int, float))
+                            and not isinstance(f, bool) and 0 <= f <= 1
+                            for speed, f in value.items()):
         return [say("effect speed_factor must be a number from 0 to 1 or a table of speed = "
                     "factor from 0 to 1 (swim = 0.5), not {value}", value=repr(value))]
     return _scope_problems("speed_factor", list(value), scopes)
 
 
 def _scope_problems(key: str, value: list[Any], scopes: Scopes | None) -> list[str]:
-    if key == "speed_factor":  # a table's keys: names already
-        pass
-    elif not value or not all(isinstance(v, str) for v in value):
+    if not value or not all(isinstance(v, str) for v in value):
         return [say("effect {key} must be true or a list of names, not {value}", key=key,
                     value=repr(value))]
     allowed = scopes.get(key, frozenset()) if scopes is not None else None

@@ -141,9 +141,15 @@ def compose(steps: list[SpeedStep], sheet_speed_m: float, metres_per_mv: float) 
         results = [_multiplied(value, step) for value in before]
         own.update(zip(step.speeds, (value for value, _ in results)))
         said = {"factor": _txt(step.value), "speeds": ", ".join(step.speeds), "why": step.label}
-        lines.append(say("× {factor} for {speeds} only: {why} → {mv} mv", mv=_txt(results[0][0]),
-                         **said) if len(set(results)) == 1 else
-                     say("× {factor} for {speeds} only: {why}", **said))
+        (value, exact), *_ = results
+        if len(set(results)) > 1:  # the speeds stood at different figures: each said below
+            lines.append(say("× {factor} for {speeds} only: {why}", **said))
+        elif value != exact:
+            lines.append(say("× {factor} for {speeds} only: {why} → {mv} mv (rounded down from "
+                             "{exact})", mv=_txt(value), exact=_txt(exact), **said))
+        else:
+            lines.append(say("× {factor} for {speeds} only: {why} → {mv} mv", mv=_txt(value),
+                             **said))
     metres = speed * metres_per_mv
     lines.append(say("= {mv} mv = {m} m per round (× {per} m per mv)", mv=_txt(speed),
                      m=_txt(metres), per=_txt(metres_per_mv)))
