@@ -578,7 +578,8 @@ def test_effects_that_make_no_sense_are_ignored_and_said(store, host):
     value = derived(store, "Aria")["conditions"]
     assert value["names"] == "odd"
     assert value["steps"] == ["odd: oddeffects (effects ignored: effect speed_factor must be a "
-                              "number, not 'fast'); no effect on the rules"]
+                              "number or a table of speed = factor, not 'fast'); no effect on "
+                              "the rules"]
     ok(store, "movement.price", character="Aria", segments="walk:1")
 
 

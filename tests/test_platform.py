@@ -398,8 +398,31 @@ def test_a_screen_binding_the_dice_key_is_refused_at_load_by_name(tmp_path):
     host = loose(tmp_path, {"eager.py": EAGER_DICE_SCREEN})
     record = host.plugins["eager"]
     assert record.status == "failed"
-    assert "screen Map binds d (dice), the console's own key on every screen" in record.error
+    assert "screen eager.map (Map) binds d (dice), the console's own key on every screen" \
+        in record.error
     assert "eager.map" not in host.screens
+
+
+def test_a_screen_binding_the_key_the_user_moved_dice_to_is_refused_and_d_is_free(tmp_path):
+    """The clash is with the keys as [keys] of the settings put them: dice moved to g, a
+    screen's own g would hide dice; its d hides nothing any more."""
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    (folder / "eager.py").write_text(EAGER_DICE_SCREEN)
+    (folder / "gauge.py").write_text(EAGER_DICE_SCREEN.replace('"d", "draw"', '"g", "gauge"')
+                                     .replace("eager.map", "gauge.map").replace("Map", "Gauge"))
+    write_settings(tmp_path, f'[plugins]\nfolders = ["{folder}"]\n\n[keys]\ndice = "g"\n'
+                             '"travel.planner" = "ctrl+t"\n')
+    (folder / "tiller.py").write_text(EAGER_DICE_SCREEN.replace('"d", "draw"', '"ctrl+t", "t"')
+                                      .replace("eager.map", "tiller.map"))
+    host = Host().load()
+    assert host.plugins["eager"].status == "loaded" and "eager.map" in host.screens
+    gauge = host.plugins["gauge"]
+    assert gauge.status == "failed" and "gauge.map" not in host.screens
+    assert ("screen gauge.map (Gauge) binds g (dice, [keys] dice = 'g'), the console's own key "
+            "on every screen: give the screen another key") in gauge.error
+    assert "binds ctrl+t (screen travel.planner, [keys] travel.planner = 'ctrl+t')" \
+        in host.plugins["tiller"].error
 
 
 async def test_a_screen_made_when_opened_binding_undo_is_refused_and_its_plugin_named(
@@ -461,6 +484,28 @@ def test_plugins_hooks_lists_the_hosts_and_the_declared_hooks_with_their_argumen
     assert listed["combat_take_action"]["first_answer_wins"] is True
     assert listed["weather_today"]["implemented_by"] == ["sky"]
     assert "session: Session" in listed["combat_columns"]["signature"]
+
+
+def test_plugins_hooks_counts_the_plugins_whose_files_answer_labels_and_help(tmp_path,
+                                                                          capsys):
+    """labels and help_text are answered by a plugin's files as by its code: a plugin with
+    only ``labels.fr.toml`` and ``help.en.txt`` (every built-in one, a loose one here)
+    implements them."""
+    from gm_console.cli import main
+
+    loose(tmp_path, {"lamp.py": "from gm_console import hookimpl\n",
+                     "lamp.labels.fr.toml": '"Lamp" = "Lampe"\n',
+                     "lamp.help.en.txt": "Lamps.\n"})
+    assert main(["plugins", "--hooks", "--json"]) == 0
+    import json
+    listed = {hook["name"]: hook for hook in json.loads(capsys.readouterr().out)}
+    assert {"lamp", "travel", "movement"} <= set(listed["labels"]["implemented_by"])
+    assert {"lamp", "travel", "combat"} <= set(listed["help_text"]["implemented_by"])
+    assert "lamp" not in listed["speed_steps"]["implemented_by"]
+    assert main(["plugins", "--hooks"]) == 0
+    out = capsys.readouterr().out
+    labels = out[out.index("  def labels("):].split("\n")[2]
+    assert "no loaded plugin" not in labels and "lamp" in labels
 
 
 def test_asking_a_hook_nobody_declares_names_it(tmp_path, make_store):

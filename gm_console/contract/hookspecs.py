@@ -167,7 +167,9 @@ def labels(language: str) -> dict[str, str] | None:
 
 @hookspec
 def speed_steps(character: dict[str, Any], session: Session) -> list[SpeedStep] | None:
-    """Steps of the speed pipeline for ``character`` (see :mod:`gm_console.rules.speed`).
+    """Steps of the speed pipeline for ``character`` (see :mod:`gm_console.rules.speed`); a
+    ``multiply`` step with ``speeds=("swim",)`` changes only those speeds
+    (``session.speed(character).m_for("swim")``), not the speed that counts.
 
     Example::
 
@@ -231,8 +233,9 @@ def character_conditions(character: dict[str, Any], session: Session
 
     A name of config/conditions.toml takes that table's effects; otherwise give ``effects``
     (the vocabulary is :data:`gm_console.rules.conditions.EFFECTS`; a disadvantage may name the
-    rolls it touches, ``{"check_disadvantage": ["perception"]}``, from ``[scopes]`` of
-    config/conditions.toml) and, translated, ``label``.
+    rolls it touches, ``{"check_disadvantage": ["perception"]}``, a speed factor the speeds,
+    ``{"speed_factor": {"swim": 0.5}}``, from ``[scopes]`` of config/conditions.toml) and,
+    translated, ``label``.
     Plugins read every condition, stored or derived, through ``session.conditions()``,
     ``session.disadvantage()`` and ``session.action_limits()``. An implementation must not
     read ``session.speed()``: the speed pipeline reads the conditions.

@@ -111,10 +111,12 @@ def character_conditions(character, session) -> list[dict[str, Any]]:
 
 @hookimpl
 def speed_steps(character, session) -> list[SpeedStep]:
-    """Every condition that multiplies the speed (exhaustion 2 and 5, restrained...)."""
+    """Every condition that multiplies the speed (exhaustion 2 and 5, restrained...), or only
+    some speeds (a heavy cloak: swim and climb)."""
     rounding = session.setting("conditions", "speed_factor_rounding", "exact")
-    return [SpeedStep("multiply", why, value=factor, round_down=rounding == "down")
-            for factor, why in cond.speed_factors(session.conditions(character))]
+    return [SpeedStep("multiply", why, value=factor, round_down=rounding == "down",
+                      speeds=speeds)
+            for factor, why, speeds in cond.speed_factors(session.conditions(character))]
 
 
 @hookimpl

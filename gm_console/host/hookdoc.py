@@ -89,7 +89,8 @@ def listing(host: Host) -> list[dict[str, Any]]:
     """Every hook the loaded ``host`` knows, for ``gm-console plugins --hooks``: the host's
     in the reference's order, then those its loaded plugins declare (a third party's too),
     each with its signature as declared, who declared it, its first line, whether the first
-    answer wins, and the plugins that implement it."""
+    answer wins, and the plugins that implement it (``labels`` and ``help_text``: also those
+    whose files answer them, ``labels.fr.toml``, ``help.en.txt``)."""
     own = [(name, "gm-console", getattr(hookspecs, name)) for name in hooks()]
     theirs = [(name, plugin, getattr(host.pm.hook, name).spec.function)
               for name, plugin in host.declared_hooks.items()]
@@ -101,7 +102,8 @@ def listing(host: Host) -> list[dict[str, Any]]:
                     "declared_by": declared_by, "first_answer_wins": bool(marked.get(
                         "firstresult")), "summary": " ".join(doc.split("\n\n")[0].split()),
                     "implemented_by": sorted({impl.plugin_name for impl in
-                                              getattr(host.pm.hook, name).get_hookimpls()})})
+                                              getattr(host.pm.hook, name).get_hookimpls()}
+                                             | host.filed_by(name))})
     return out
 
 

@@ -29,6 +29,7 @@ from gm_console.contract.sections import SectionSpec
 from gm_console.files.config import Config, ConfigError
 from gm_console.host import plugin_index, plugin_output
 from gm_console.host.contributions import sound_operation, sound_screen, sound_section
+from gm_console.host.global_keys import screen_clash
 from gm_console.host.version import installed
 from gm_console.rules import conditions as cond
 from gm_console.rules.speed import SpeedStep
@@ -202,8 +203,25 @@ class Host:
             plugin_output.adopt(getattr(module, "__package__", None) or module.__name__)
             self._register(name, module, version, source)
         self._collect()
+        self._check_screen_keys()
         self._check_conditions()
         return self
+
+    def _check_screen_keys(self) -> None:
+        """A plugin screen given as its class binding a key the app keeps on every screen, as
+        the user's ``[keys]`` set them (dice moved to ``g``: its ``g``), would hide the app's
+        action there: its plugin is switched off, by name. A screen its factory makes is
+        checked when it is first opened (the console's app)."""
+        for spec in list(self.screens.values()):
+            clash = self.key_clash(spec.factory, spec.id) if isinstance(spec.factory, type) \
+                else ""
+            if clash and spec.id in self.screens:
+                self.fail(spec.plugin, clash)
+
+    def key_clash(self, screen: type, screen_id: str) -> str:
+        """Why the plugin screen ``screen_id`` of class ``screen`` binds a key the app keeps on
+        every screen as ``[keys]`` put them (:func:`global_keys.screen_clash`), or ""."""
+        return screen_clash(screen, screen_id, self.config.keys(), self.screens)
 
     def _check_conditions(self) -> None:
         """config/conditions.toml, the bundled file and the user's, checked once at load: an
@@ -414,6 +432,12 @@ class Host:
             if value:
                 found.append((name, value))
         return found
+
+    def filed_by(self, hook: str) -> set[str]:
+        """The loaded plugins whose files answer ``hook`` (``labels``, ``help_text``)."""
+        return {name for name, home in self.text_homes.items()
+                if self.plugins.get(name) is not None and self.plugins[name].status == "loaded"
+                and hook in catalogue.filed_hooks(home)}
 
     def call(self, hook: str, **kwargs: Any) -> list[Any]:
         """Every plugin's answer (None answers left out)."""

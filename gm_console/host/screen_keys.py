@@ -15,29 +15,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, NamedTuple
 
+from gm_console.host.global_keys import CORE_SCREENS
+
 if TYPE_CHECKING:
     from gm_console.host.manager import Host
 
-CORE_SCREENS = (("home", "f2", "Home"), ("party", "f3", "Party"), ("journal", "f4", "Journal"),
-                ("settings", "f9", "Settings"), ("requests", "f12", "Requests"),
-                ("help", "f1", "Help"))
 PLUGIN_KEYS = ("f5", "f6", "f7", "f8", "f10", "f11")
-
-GLOBAL_ACTIONS = {"d": "dice", "r": "rolls", "n": "note", "N": "GM-only note",
-                  "plus": "+10 min", "equals_sign": "clock", "q": "quit", "ctrl+z": "undo",
-                  "ctrl+p": "the command palette", "ctrl+q": "quit", "ctrl+c": "quit",
-                  **{f"f{n}": "the screens' keys" for n in range(1, 13)}}
-"""The keys the app keeps on every screen, with what each does there: a screen's own binding
-on one of them would hide the app's action on that screen (a plugin's ``d`` replacing dice)."""
-GLOBAL_KEYS = frozenset(GLOBAL_ACTIONS) - {f"f{n}" for n in range(1, 13)}
-"""The app's own actions' keys (the function keys are the screens', :func:`plan`)."""
-
-
-def binding_clashes(keys: list[str]) -> list[str]:
-    """Each of a screen's own keys (a binding's ``"delete,x"`` is two) that is the app's on
-    every screen, said with what the app does with it: ``["d (dice)"]``."""
-    own = [key.strip() for spec in keys for key in spec.split(",") if key.strip()]
-    return [f"{key} ({GLOBAL_ACTIONS[key]})" for key in own if key in GLOBAL_ACTIONS]
 
 
 class NavEntry(NamedTuple):

@@ -27,7 +27,11 @@ it. The keys (every one optional; the vocabulary is :data:`EFFECTS`):
 ``no_actions``
     no action at all (unconscious, paralysed, dead);
 ``speed_factor``
-    multiplies the speed that counts (the last step of the speed pipeline);
+    multiplies the speed (the last step of the speed pipeline): a number for every speed, or a
+    table of the speeds it touches (its scope), ``{swim = 0.5, climb = 0.5}`` for a heavy
+    cloak; the speeds a scope may name are ``speeds`` of ``[scopes]``: ``walk``, ``climb``,
+    ``swim``, ``crawl`` and ``jump`` are what a round's movement costs of the speed (the
+    movement plugin), ``travel`` the pace overland (the travel plugin);
 ``max_hp_factor``
     multiplies the hit point maximum (exhaustion 4: 0.5);
 ``dead``
@@ -56,7 +60,7 @@ EFFECTS: dict[str, type | tuple[type, ...]] = {
     "restricted": bool,
     "no_actions": bool,
     "forbids": list,
-    "speed_factor": (int, float),
+    "speed_factor": (int, float, dict),
     "max_hp_factor": (int, float),
     "dead": bool,
 }
@@ -68,9 +72,11 @@ ROLLS = {"check": "check_disadvantage", "save": "save_disadvantage",
 
 SCOPED: dict[str, tuple[str, ...]] = {"check_disadvantage": ("abilities", "skills"),
                                       "save_disadvantage": ("abilities",),
-                                      "attack_disadvantage": ("attacks",)}
-"""The effects that may touch only some rolls, and the lists of ``[scopes]`` of
-config/conditions.toml their names come from (RULES.md names no skills: the table does)."""
+                                      "attack_disadvantage": ("attacks",),
+                                      "speed_factor": ("speeds",)}
+"""The effects that may touch only some rolls or speeds, and the lists of ``[scopes]`` of
+config/conditions.toml their names come from (RULES.md names no skills: the table does). A
+disadvantage's scope is a list of names, a speed factor's a table of speed = factor."""
 
 LABEL_KEYS = ("label", "short")
 """A condition's row may hold these (and ``label_fr``, ``short_fr``...) beside its effects."""
@@ -85,10 +91,12 @@ class ConditionError(ValueError):
 
 def scopes_of(conditions_toml: Mapping[str, Any]) -> dict[str, frozenset[str]]:
     """Effect → the names its scope may hold, from ``[scopes]`` of config/conditions.toml
-    (``abilities`` and ``attacks``, lists of names; ``skills``, a table of skill = ability)."""
+    (``abilities``, ``attacks`` and ``speeds``, lists of names; ``skills``, a table of skill =
+    ability)."""
     table = conditions_toml.get("scopes", {})
     lists = {kind: frozenset(str(name) for name in table.get(kind, []))
-             for kind in ("abilities", "skills", "attacks")} if isinstance(table, Mapping) else {}
+             for kind in ("abilities", "skills", "attacks", "speeds")} \
+        if isinstance(table, Mapping) else {}
     return {effect: frozenset().union(*(lists.get(kind, frozenset()) for kind in kinds))
             for effect, kinds in SCOPED.items()}
 
@@ -170,10 +178,22 @@ def effect_problems(effects: Any, scopes: Scopes | None = None) -> list[str]:
                              value=repr(value)))
         elif key in SCOPED and isinstance(value, list):
             found += _scope_problems(key, value, scopes)
+        elif key == "speed_factor" and isinstance(value, dict):
+            found += _speed_scope_problems(value, scopes)
         elif key in ("speed_factor", "max_hp_factor") and not 0 <= value <= 1:
             found.append(say("effect {key} must be from 0 to 1, not {value}", key=key,
                              value=repr(value)))
     return found
+
+
+def _speed_scope_problems(value: dict[Any, Any], scopes: Scopes | None) -> list[str]:
+    """What is wrong with a scoped speed factor, ``{swim = 0.5, climb = 0.5}``."""
+    if not value or not all(isinstance(speed, str) and isinstance(f, (int, float))
+                            and not isinstance(f, bool) and 0 <= f <= 1
+                            for speed, f in value.items()):
+        return [say("effect speed_factor must be a number from 0 to 1 or a table of speed = "
+                    "factor from 0 to 1 (swim = 0.5), not {value}", value=repr(value))]
+    return _scope_problems("speed_factor", list(value), scopes)
 
 
 def _scope_problems(key: str, value: list[Any], scopes: Scopes | None) -> list[str]:
@@ -196,6 +216,8 @@ def _kind_words(kinds: tuple[type, ...]) -> str:
     # Every kind of EFFECTS reads as one of these (int or float: a number).
     if kinds == (bool, list):
         return say("true or a list of names")
+    if dict in kinds:
+        return say("a number or a table of speed = factor")
     words = {bool: say("true or false"), list: say("a list"), int: say("a number"),
              float: say("a number")}
     return words[kinds[0]]
@@ -208,7 +230,8 @@ _YES = ("true", "yes", "1", "on")
 def parse_effects(tokens: Iterable[str], scopes: Scopes | None = None) -> dict[str, Any]:
     """Effects typed by the game master: ``restricted``, ``speed_factor=0.5``,
     ``forbids=standard+full-round``, ``check_disadvantage=perception+stealth`` (a scope,
-    checked against ``scopes``). ConditionError names the token that is wrong."""
+    checked against ``scopes``), ``speed_factor=swim:0.5+climb:0.5`` (speeds, the same).
+    ConditionError names the token that is wrong."""
     effects: dict[str, Any] = {}
     for token in (t.strip() for t in tokens if t.strip()):
         key, sep, raw = token.partition("=")
@@ -217,23 +240,42 @@ def parse_effects(tokens: Iterable[str], scopes: Scopes | None = None) -> dict[s
         if kind is None:
             raise ConditionError(say("{key} is not an effect (effects: {effects})",
                                      key=repr(key), effects=", ".join(EFFECTS)))
-        if key in SCOPED and sep and raw.strip().lower() not in (*_NO, *_YES):
-            value: Any = [part.strip() for part in raw.split("+") if part.strip()]
+        if key == "speed_factor" and ":" in raw:
+            value: Any = _speed_scope(raw)
+        elif key == "speed_factor":
+            value = _number(key, raw)
+        elif key in SCOPED and sep and raw.strip().lower() not in (*_NO, *_YES):
+            value = [part.strip() for part in raw.split("+") if part.strip()]
         elif kind is bool or key in SCOPED:
             value = raw.strip().lower() not in _NO if sep else True
         elif kind is list:
             value = [part.strip() for part in raw.split("+") if part.strip()]
         else:
-            try:
-                value = float(raw.replace(",", "."))
-            except ValueError:
-                raise ConditionError(say("effect {key} needs a number: {key}=0.5",
-                                         key=key)) from None
+            value = _number(key, raw)
         effects[key] = value
     problems = effect_problems(effects, scopes)
     if problems:
         raise ConditionError(problems[0])
     return effects
+
+
+def _number(key: str, raw: str) -> float:
+    try:
+        return float(raw.replace(",", "."))
+    except ValueError:
+        raise ConditionError(say("effect {key} needs a number: {key}=0.5", key=key)) from None
+
+
+def _speed_scope(raw: str) -> dict[str, float]:
+    """``swim:0.5+climb:0,5`` → ``{"swim": 0.5, "climb": 0.5}``."""
+    out = {}
+    for part in (p.strip() for p in raw.split("+") if p.strip()):
+        speed, _, factor = part.partition(":")
+        if not speed.strip() or not factor.strip():
+            raise ConditionError(say("effect speed_factor: {part} is not speed:factor "
+                                     "(speed_factor=swim:0.5+climb:0.5)", part=repr(part)))
+        out[speed.strip()] = _number("speed_factor", factor.strip())
+    return out
 
 
 @dataclass(frozen=True)
@@ -407,8 +449,9 @@ def describe_effects(effects: Mapping[str, Any]) -> str:
                         else _EFFECT_WORDS[key] for key in _EFFECT_WORDS if effects.get(key)]
     if effects.get("forbids"):
         words.append(say("no {actions} action", actions=", ".join(effects["forbids"])))
-    if effects.get("speed_factor") is not None:
-        words.append(say("speed × {factor:g}", factor=float(effects["speed_factor"])))
+    for factor, speeds in _speed_parts(effects.get("speed_factor")):
+        words.append(say("{speeds} speed × {factor:g}", speeds=", ".join(speeds), factor=factor)
+                     if speeds else say("speed × {factor:g}", factor=factor))
     if effects.get("max_hp_factor") is not None:
         words.append(say("hit point maximum × {factor:g}", factor=float(effects["max_hp_factor"])))
     return joined(", ", words) if words else say("no effect on the rules")
@@ -478,10 +521,25 @@ def action_limits(conditions: list[Condition]) -> ActionLimits:
                         joined("; ", none) if none else "")
 
 
-def speed_factors(conditions: list[Condition]) -> list[tuple[float, str]]:
-    """(factor, why) for every condition that multiplies the speed."""
-    return [(float(c.effects["speed_factor"]), _why(c)) for c in conditions
-            if c.effects.get("speed_factor") is not None]
+def _speed_parts(value: Any) -> list[tuple[float, tuple[str, ...]]]:
+    """A speed factor as (factor, the speeds it touches; none: every speed): one part for a
+    number, one per factor of a scope (``{swim = 0.5, climb = 0.5, jump = 0}``: 0.5 for swim
+    and climb, 0 for jump), in the order written."""
+    if value is None:
+        return []
+    if not isinstance(value, Mapping):
+        return [(float(value), ())]
+    parts: dict[float, list[str]] = {}
+    for speed, factor in value.items():
+        parts.setdefault(float(factor), []).append(str(speed))
+    return [(factor, tuple(speeds)) for factor, speeds in parts.items()]
+
+
+def speed_factors(conditions: list[Condition]) -> list[tuple[float, str, tuple[str, ...]]]:
+    """(factor, why, speeds) for every condition that multiplies a speed: ``speeds`` are those
+    it touches (``("swim", "climb")``), none when it touches every speed."""
+    return [(factor, _why(c), speeds) for c in conditions
+            for factor, speeds in _speed_parts(c.effects.get("speed_factor"))]
 
 
 _ABILITY_SHORT = {"str": "strength", "dex": "dexterity", "con": "constitution",

@@ -49,6 +49,14 @@ def help_path(home: tuple[Path, str], language: str) -> Path:
     return folder / f"{prefix}help.{language}.txt"
 
 
+def filed_hooks(home: tuple[Path, str]) -> set[str]:
+    """The hooks a plugin's files answer in some language (``labels``, ``help_text``), so
+    ``gm-console plugins --hooks`` counts a plugin answering through files, not code."""
+    folder, prefix = home
+    kinds = {"labels": f"{prefix}labels.*.toml", "help_text": f"{prefix}help.*.txt"}
+    return {hook for hook, pattern in kinds.items() if any(folder.glob(pattern))}
+
+
 @functools.cache
 def read_labels(path: Path) -> dict[str, str]:
     """A labels file's table (``{}`` when there is none). Shared: copy it to change it."""

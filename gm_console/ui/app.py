@@ -31,6 +31,7 @@ from textual.signal import Signal
 from gm_console.files import codec, journal, theme_choice
 from gm_console.files.saver import Saver
 from gm_console.host import plugin_output
+from gm_console.host.global_keys import APP_KEYS
 from gm_console.host.manager import Host
 from gm_console.live.roles import Role, decide
 from gm_console.rules.clock import format_clock, is_clock
@@ -46,16 +47,15 @@ if TYPE_CHECKING:
     from gm_console.ui.screens.help import HelpScreen
 
 CORE_BINDINGS = [
-    key_binding("d", "roll_dice", "Roll dice", "dice"),
-    key_binding("r", "rolls", "Rolls", "rolls"),
-    key_binding("n", "note", "Note", "note"),
-    key_binding("plus", "advance", "+10 min", "clock.advance"),
-    key_binding("equals_sign", "time", "Clock", "clock.time"),
-    key_binding("N", "note(True)", "GM-only note", "note.gm", show=False),
-    key_binding("ctrl+z", "undo", "Undo", "undo"),
-    key_binding("q", "quit", "Quit", "quit"),
+    key_binding(APP_KEYS[binding_id][0], action, label, binding_id, show=binding_id != "note.gm")
+    for binding_id, action, label in (
+        ("dice", "roll_dice", "Roll dice"), ("rolls", "rolls", "Rolls"), ("note", "note", "Note"),
+        ("clock.advance", "advance", "+10 min"), ("clock.time", "time", "Clock"),
+        ("note.gm", "note(True)", "GM-only note"), ("undo", "undo", "Undo"),
+        ("quit", "quit", "Quit"))
 ]
-"""The app's own actions, on every screen (navigation.GLOBAL_KEYS: no screen binds these)."""
+"""The app's own actions, on every screen, at the keys of screen_keys.APP_KEYS (no screen
+binds these, as [keys] places them: screen_keys.screen_clash)."""
 
 CORE_OPS = {"roll_dice": "dice.roll", "rolls": "roll.answer", "note": "journal.note",
             "advance": "clock.advance", "time": "clock.advance", "long_rest": "rest.long"}
@@ -208,12 +208,18 @@ class GMConsoleApp(App):
             spec = self.host.screens.get(screen_id)
             try:
                 screen = factory(self.store)
+                # made now, so only now are its keys known: one of the app's, as [keys] set
+                # them, would hide the app's action on it
+                clash = "" if spec is None else self.host.key_clash(type(screen), screen_id)
             except Exception as exc:  # a plugin's screen that cannot be made: its plugin off
                 if spec is None:
                     raise
                 self.host.fail(spec.plugin, say("screen {screen} could not be opened: {error}",
                                                 screen=screen_id, error=f"{type(exc).__name__}: "
                                                 f"{exc}"), traceback.format_exc())
+                return
+            if clash and spec is not None:
+                self.host.fail(spec.plugin, clash)
                 return
             screen.screen_id = screen_id
             self.install_screen(screen, screen_id)

@@ -13,7 +13,6 @@ from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.widget import Widget
 
-from gm_console.host.screen_keys import binding_clashes
 from gm_console.ui.bindings import key_binding
 from gm_console.ui.shell import apply_reported
 from gm_console.ui.widgets import Footer, QuestionLine, ScreenBar, SessionHeader
@@ -117,19 +116,6 @@ class StoreScreen(OneLayoutPerSize, AppliesOperations):
     """Textual's, without its repaint of the whole screen on every change of focus (opening
     a question line changes it): the widgets that gain and lose the focus repaint
     themselves, through their :focus styles."""
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        """A screen binding a key the app keeps on every screen (``d`` dice, ``ctrl+z`` undo,
-        the function keys) would hide the app's action there, silently: refused when the class
-        is made, so a plugin whose module makes it is switched off at load, by name, and one
-        that makes it in its factory when the screen is first opened."""
-        super().__init_subclass__(**kwargs)
-        own = [b.key if isinstance(b, Binding) else str(b[0])
-               for b in cls.__dict__.get("BINDINGS", [])]
-        clashes = binding_clashes(own)
-        if clashes:
-            raise TypeError(f"screen {cls.__name__} binds {', '.join(clashes)}, the "
-                            "console's own key on every screen: give the screen another key")
 
     def __init__(self, store: Store, **kwargs: Any) -> None:
         super().__init__(**kwargs)

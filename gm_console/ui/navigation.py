@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Callable
 from rich.text import Text
 from textual.keys import format_key
 
-from gm_console.host.screen_keys import GLOBAL_KEYS, NavEntry, plan
+from gm_console.host.global_keys import GLOBAL_KEYS
+from gm_console.host.screen_keys import NavEntry, plan
 
 if TYPE_CHECKING:
     from gm_console.host.manager import Host

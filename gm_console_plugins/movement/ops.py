@@ -64,8 +64,10 @@ def price(session: Session, character: dict[str, Any], text: str) -> rules.Price
     terrain = session.terrain() or {}
     difficult = terrain.get("difficult")
     # The sheet's speeds are validated by the host when a session is read or a field is set.
+    speed = session.speed(character)
     return rules.price_path(
-        segments, speed_m=session.speed(character).m, figures=jumps,
+        segments, speed_m=speed.m, figures=jumps,
+        own_speeds_m={name: speed.m_for(name) for name in speed.speeds},
         climb_speed_m=float(character.get("climb_speed_m", 0) or 0),
         swim_speed_m=float(character.get("swim_speed_m", 0) or 0),
         terrain_difficult=None if difficult is None else bool(difficult),

@@ -432,14 +432,40 @@ def _jump_checks(number: int, seg: Segment, running: bool, figures: JumpFigures,
     return limit
 
 
+SPEED_OF = {"long_jump": "jump", "high_jump": "jump"}
+"""The speed of ``[scopes]`` speeds (config/conditions.toml) a segment's kind moves at, where
+it is not the kind's own name."""
+
+
+def _at_own_speed(number: int, kind: str, rate: Fraction, why: Said, speed_m: float,
+                  own_m: Mapping[str, float], problems: list[Said]) -> tuple[Fraction, Said]:
+    """A metre's cost where a condition made the segment's speed its own (a heavy cloak: swim
+    at half the speed), × the speed that counts ÷ that speed: a swim at half speed costs
+    twice the metres of the round's speed. At 0 that movement is not possible: a problem."""
+    name = SPEED_OF.get(kind, kind)
+    if name not in own_m or speed_m <= 0:
+        return rate, why
+    own = exact(own_m[name])
+    said = {"why": why, "speed": name, "own": said_m(own), "all": said_m(exact(speed_m))}
+    if own <= 0:
+        problems.append(say("segment {number}: {kind} speed 0 m: no {kind} possible",
+                            number=number, kind=name))
+        return rate, say("{why}; {speed} speed 0 m", **said)
+    ratio = exact(speed_m) / own
+    return rate * ratio, say("{why}, × {ratio} ({speed} speed {own} m of {all} m)",
+                             ratio=said_m(ratio), **said)
+
+
 def price_path(segments: list[Segment], *, speed_m: float, figures: JumpFigures,
                climb_speed_m: float = 0, swim_speed_m: float = 0,
                terrain_difficult: bool | None = None, terrain_label: str = "",
-               table: Table, settings: Mapping[str, Any]) -> PricedPath:
+               table: Table, settings: Mapping[str, Any],
+               own_speeds_m: Mapping[str, float] | None = None) -> PricedPath:
     """Price a round's movement against ``speed_m`` and list the checks it calls for.
 
     A segment that does not say its terrain takes the current one (``terrain_difficult``, None
-    when no plugin knows it: normal then).
+    when no plugin knows it: normal then). ``own_speeds_m``: the speeds a condition made other
+    than ``speed_m`` (``{"swim": 3.375}``, ``Speed.speeds``), each metre at them costing more.
     """
     priced: list[PricedSegment] = []
     checks: list[Check] = []
@@ -461,6 +487,8 @@ def price_path(segments: list[Segment], *, speed_m: float, figures: JumpFigures,
             why = say("{why} (current terrain)", why=why)
         elif source == "default":
             why = say("{why} (no current terrain)", why=why)
+        rate, why = _at_own_speed(number, seg.kind, rate, why, speed_m, own_speeds_m or {},
+                                  problems)
         cost = rate * exact(seg.metres)
         run_up: bool | None = None
         limit: Fraction | None = None

@@ -36,6 +36,11 @@ DEFAULTS: dict[str, Any] = {
     "plan_hours_per_day": 0.0,  # the plan's hours of travel a day (0 = the mode's day)
 }
 
+TRAVEL_SPEED = "travel"
+"""The speed of ``[scopes]`` speeds (config/conditions.toml) the party's own speeds are read
+at overland: a condition may slow travel and not a round's movement (``speed_factor =
+{travel = 0.5}``)."""
+
 
 def section(session: Session) -> dict[str, Any]:
     """The plugin's table with defaults for what it lacks (read-only use)."""
@@ -81,7 +86,7 @@ def party_factor(session: Session, conf: dict[str, Any], motion: rules.Motion,
     sheet)."""
     if not explain and conf.get("party_pace", "table") != "slowest":
         return 1.0, []
-    speeds = [(str(c.get("name", "")), session.speed(c).m)
+    speeds = [(str(c.get("name", "")), session.speed(c).m_for(TRAVEL_SPEED))
               for c in travellers(session, sec or section(session))]
     return rules.party_factor(session.table(PLUGIN), conf, motion, speeds, session.language)
 
@@ -208,7 +213,7 @@ def stopped_by(session: Session, sec: dict[str, Any], conf: dict[str, Any]) -> l
     reasons = []
     for character in travellers(session, sec):
         speed = session.speed(character)
-        if speed.mv == 0:
+        if speed.m_for(TRAVEL_SPEED) == 0:
             why = next((line for line in speed.steps if "→ 0 mv" in line), speed.steps[-1])
             reasons.append(say("{name} cannot move: speed 0 ({why})",
                                name=str(character.get("name")), why=why))

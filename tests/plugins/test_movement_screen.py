@@ -137,6 +137,27 @@ async def test_a_key_press_repaints_only_what_changed(two, make_app, monkeypatch
         assert repainted == ["mv-total"]  # not the header, the jump figures or the hints
 
 
+async def test_a_heavy_cloak_doubles_what_a_swim_costs_and_not_a_walk(two, make_app):
+    """A condition halving only swimming and climbing (``speed_factor = {swim = 0.5, climb =
+    0.5}``): the speed shown stays 9 m, a swum metre costs 4 of it, and the why box says why."""
+    assert two.apply("condition.add", {"character": "Aria", "condition": "heavy cloak",
+                                       "effects": ["speed_factor=swim:0.5+climb:0.5"]}).ok
+    async with make_app(two).run_test(size=(80, 24)) as pilot:
+        await open_calculator(pilot)
+        assert text(pilot.app, "mv-head").startswith("Aria · speed 9 m")
+        await pilot.press("s", "1", "w", "2")
+        assert text(pilot.app, "mv-total") == "Total 6 m of 9 m: 3 m left"  # 1 × 4 + 2 × 1
+        await pilot.press("question_mark")
+        why = text(pilot.app, "mv-why").splitlines()
+        assert any(line.startswith("× 0.5 for swim, climb only: heavy cloak") for line in why)
+        assert "swim, climb: 6 mv = 4.5 m per round" in why
+        assert ("1. swim 1 m: swim, normal terrain (current terrain: plain), × 2 (swim speed "
+                "4.5 m of 9 m): 1 × 4 = 4 m") in why
+        assert "2. walk 2 m: walk, normal terrain (current terrain: plain): 2 × 1 = 2 m" in why
+        await pilot.press("right")  # Bram wears no cloak
+        assert text(pilot.app, "mv-total") == "Total 4 m of 9 m: 5 m left"
+
+
 async def test_in_french(french, make_store, make_app):
     store = make_store([{**HUMAN, "name": "Aria"}])
     async with make_app(store).run_test(size=(80, 24)) as pilot:

@@ -1,0 +1,81 @@
+"""The keys the app keeps on every screen, as the user's ``[keys]`` put them, and the check
+that a plugin screen binds none of them (its binding would hide the app's action there, a
+plugin's ``d`` replacing dice): plain data, no Textual, so the host checks a screen at load
+(:meth:`gm_console.host.manager.Host.key_clash`) and the console when it is first made.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+CORE_SCREENS = (("home", "f2", "Home"), ("party", "f3", "Party"), ("journal", "f4", "Journal"),
+                ("settings", "f9", "Settings"), ("requests", "f12", "Requests"),
+                ("help", "f1", "Help"))
+"""The host's screens: id, function key, label (:func:`gm_console.host.screen_keys.plan`)."""
+
+APP_KEYS: dict[str, tuple[str, str]] = {
+    "dice": ("d", "dice"), "rolls": ("r", "rolls"), "note": ("n", "note"),
+    "note.gm": ("N", "GM-only note"), "clock.advance": ("plus", "+10 min"),
+    "clock.time": ("equals_sign", "clock"), "undo": ("ctrl+z", "undo"), "quit": ("q", "quit")}
+"""The app's own actions on every screen: binding id → (default key, what it does). The app's
+bindings take their keys from here; ``[keys]`` of the settings moves them by id."""
+FIXED_KEYS = {"ctrl+p": "the command palette", "ctrl+q": "quit", "ctrl+c": "quit",
+              **{f"f{n}": "the screens' keys" for n in range(1, 13)}}
+"""Keys the app keeps whatever ``[keys]`` says: Textual's, and the function keys the screens
+are given (:func:`gm_console.host.screen_keys.plan`)."""
+
+GLOBAL_ACTIONS = {**{key: what for key, what in APP_KEYS.values()}, **FIXED_KEYS}
+"""The keys the app keeps on every screen by default, with what each does there: a screen's own
+binding on one of them would hide the app's action on that screen (a plugin's ``d`` replacing
+dice)."""
+GLOBAL_KEYS = frozenset(GLOBAL_ACTIONS) - {f"f{n}" for n in range(1, 13)}
+"""The app's own actions' keys (the function keys are the screens')."""
+
+
+def _keys_of(spec: str) -> list[str]:
+    """A binding's ``"delete,x"`` is two keys."""
+    return [key.strip() for key in spec.split(",") if key.strip()]
+
+
+def global_keys(remapped: dict[str, str], screen_ids: Iterable[str] = ()) -> dict[str, str]:
+    """The keys the app keeps on every screen as the user configured them (``remapped``: the
+    ``[keys]`` table), each with what it does there: the app's actions where ``[keys]`` put
+    them, :data:`FIXED_KEYS`, and the key ``[keys]`` gives any of ``screen_ids``."""
+    out = dict(FIXED_KEYS)
+    for binding_id, (key, what) in APP_KEYS.items():
+        moved = binding_id in remapped
+        for each in _keys_of(remapped.get(binding_id, key)):
+            out[each] = f"{what}, [keys] {binding_id} = {each!r}" if moved else what
+    for screen_id in screen_ids:
+        for each in _keys_of(remapped.get(screen_id, "")):
+            out[each] = f"screen {screen_id}, [keys] {screen_id} = {each!r}"
+    return out
+
+
+def own_keys(screen: type, remapped: dict[str, str]) -> list[str]:
+    """The keys a screen class binds itself (its plugin's classes, not the console's or
+    Textual's bases), each where ``[keys]`` puts it by the binding's id."""
+    found: list[str] = []
+    for klass in screen.__mro__:
+        if klass.__module__.startswith(("textual.", "gm_console.ui.")):
+            continue
+        for binding in klass.__dict__.get("BINDINGS", []):
+            key, binding_id = ((binding.key, binding.id) if hasattr(binding, "key")
+                               else (str(binding[0]), None))
+            found += _keys_of(remapped.get(binding_id, key) if binding_id else key)
+    return found
+
+
+def screen_clash(screen: type, screen_id: str, remapped: dict[str, str],
+                 screen_ids: Iterable[str]) -> str:
+    """Why the screen class ``screen`` (of the screen ``screen_id``) cannot be shown, or ""
+    when it can: one of its own keys is the app's on every screen, as the user's ``[keys]``
+    (``remapped``) set them, with the keys they give any of ``screen_ids``, and would hide the
+    app's action there (``"screen map.sketch (Sketch) binds d (dice), the console's own key on
+    every screen..."``)."""
+    taken = global_keys(remapped, [core for core, _, _ in CORE_SCREENS] + list(screen_ids))
+    clashes = [f"{key} ({taken[key]})" for key in own_keys(screen, remapped) if key in taken]
+    if not clashes:
+        return ""
+    return (f"screen {screen_id} ({screen.__name__}) binds {', '.join(clashes)}, the console's "
+            "own key on every screen: give the screen another key")
