@@ -403,9 +403,12 @@ def test_a_screen_binding_the_dice_key_is_refused_at_load_by_name(tmp_path):
     assert "eager.map" not in host.screens
 
 
-def test_a_screen_binding_the_key_the_user_moved_dice_to_is_refused_and_d_is_free(tmp_path):
-    """The clash is with the keys as [keys] of the settings put them: dice moved to g, a
-    screen's own g would hide dice; its d hides nothing any more."""
+def test_a_keys_move_onto_a_screens_key_is_not_applied_and_said(tmp_path):
+    """[keys] moving one of the app's actions onto a key a screen binds is the user's clash,
+    not the plugin's: the move is not applied (said, and logged), the screen keeps its key,
+    and the action its own (dice moved to g, which a screen binds: dice stays on d, where a
+    plugin screen's own d is then refused). A screen key [keys] gives another screen is
+    refused like the app's."""
     folder = tmp_path / "mine"
     folder.mkdir()
     (folder / "eager.py").write_text(EAGER_DICE_SCREEN)
@@ -416,13 +419,41 @@ def test_a_screen_binding_the_key_the_user_moved_dice_to_is_refused_and_d_is_fre
     (folder / "tiller.py").write_text(EAGER_DICE_SCREEN.replace('"d", "draw"', '"ctrl+t", "t"')
                                       .replace("eager.map", "tiller.map"))
     host = Host().load()
-    assert host.plugins["eager"].status == "loaded" and "eager.map" in host.screens
-    gauge = host.plugins["gauge"]
-    assert gauge.status == "failed" and "gauge.map" not in host.screens
-    assert ("screen gauge.map (Gauge) binds g (dice, [keys] dice = 'g'), the console's own key "
-            "on every screen: give the screen another key") in gauge.error
+    assert host.plugins["gauge"].status == "loaded" and "gauge.map" in host.screens
+    assert "dice" not in host.keymap and host.keymap["travel.planner"] == "ctrl+t"
+    assert [str(note) for note in host.keymap_notes] == [
+        "[keys] dice = 'g' is not used: g is a key of the screen gauge.map; dice stays on d"]
+    assert host.plugins["eager"].status == "failed" and "binds d (dice)" in \
+        host.plugins["eager"].error
     assert "binds ctrl+t (screen travel.planner, [keys] travel.planner = 'ctrl+t')" \
         in host.plugins["tiller"].error
+
+
+async def test_a_keys_move_onto_a_built_in_screens_key_keeps_the_screen(tmp_path, make_store,
+                                                                          make_app):
+    """Dice moved to c, the combat screen's condition key (a screen made when first opened):
+    the combat screen opens, dice goes back to d, and the game master is told why."""
+    write_settings(tmp_path, '[keys]\ndice = "c"\n')
+    host = Host().load()
+    store = Store(make_store([{"name": "Aria"}]).state, host)
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f8")
+        await pilot.pause()
+        assert app.screen.nav_id == "combat.tracker"
+        assert host.plugins["combat"].status == "loaded"
+        said = [str(n.message) for n in app._notifications]
+        assert any("[keys] dice = 'c' is not used: c is a key of the screen combat.tracker"
+                   in text for text in said), said
+        await pilot.press("f2")
+        await pilot.pause()
+        home = app.screen
+        await pilot.press("d")  # dice are on d again
+        await pilot.pause()
+        from textual.widgets import Label
+
+        assert app.screen is not home and any(
+            "Dice expression" in str(label.render()) for label in app.screen.query(Label))
 
 
 async def test_a_screen_made_when_opened_binding_undo_is_refused_and_its_plugin_named(

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from gm_console.text.said import Said, say
+
 CORE_SCREENS = (("home", "f2", "Home"), ("party", "f3", "Party"), ("journal", "f4", "Journal"),
                 ("settings", "f9", "Settings"), ("requests", "f12", "Requests"),
                 ("help", "f1", "Help"))
@@ -64,6 +66,29 @@ def own_keys(screen: type, remapped: dict[str, str]) -> list[str]:
                                else (str(binding[0]), None))
             found += _keys_of(remapped.get(binding_id, key) if binding_id else key)
     return found
+
+
+def kept_remaps(remapped: dict[str, str],
+                screens: dict[str, type]) -> tuple[dict[str, str], list[Said]]:
+    """``[keys]`` (``remapped``) without the moves of the app's own actions onto a key one of
+    ``screens`` (screen id → class) binds, and why each was left out: that clash is the
+    user's, not the plugin's (dice moved to ``c``, the combat screen's condition key), so the
+    action keeps its own key and every screen stays."""
+    kept: dict[str, str] = dict(remapped)
+    why: list[Said] = []
+    for binding_id, spec in remapped.items():
+        if binding_id not in APP_KEYS:
+            continue
+        for key in _keys_of(spec):
+            users = [screen_id for screen_id, screen in screens.items()
+                     if key in own_keys(screen, remapped)]
+            if users and binding_id in kept:
+                del kept[binding_id]
+                why.append(say("[keys] {binding} = {spec} is not used: {key} is a key of the "
+                               "screen {screens}; {binding} stays on {default}",
+                               binding=binding_id, spec=repr(spec), key=key,
+                               screens=", ".join(users), default=APP_KEYS[binding_id][0]))
+    return kept, why
 
 
 def screen_clash(screen: type, screen_id: str, remapped: dict[str, str],

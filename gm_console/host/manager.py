@@ -29,12 +29,12 @@ from gm_console.contract.sections import SectionSpec
 from gm_console.files.config import Config, ConfigError
 from gm_console.host import plugin_index, plugin_output
 from gm_console.host.contributions import sound_operation, sound_screen, sound_section
-from gm_console.host.global_keys import screen_clash
+from gm_console.host.global_keys import kept_remaps, screen_clash
 from gm_console.host.version import installed
 from gm_console.rules import conditions as cond
 from gm_console.rules.speed import SpeedStep
 from gm_console.text import catalogue
-from gm_console.text.said import say, stored
+from gm_console.text.said import Said, say, stored
 
 ENTRY_POINT_GROUP = "gm_console.plugins"
 Text = str | Callable[[], str]
@@ -146,6 +146,10 @@ class Host:
         ``slow_hook_seconds`` setting: the first time for each plugin's hook."""
         self.slow_hooks: dict[tuple[str, str], float] = {}  # (plugin, hook): slowest seconds
         self.failures: list[PluginRecord] = []  # every switch-off, in order (Store.apply reads it)
+        self.keymap: dict[str, str] = {}
+        """``[keys]`` as the console applies it (:func:`global_keys.kept_remaps`)."""
+        self.keymap_notes: list[Said] = []
+        """Why an entry of ``[keys]`` was not applied: said once the console starts."""
         self.declared_hooks: dict[str, str] = {}  # hook name → the plugin that declared it
         self.trace = os.environ.get(TRACE_VARIABLE, "") not in ("", "0")
         """Log every hook call (:data:`trace`)."""
@@ -212,16 +216,28 @@ class Host:
         the user's ``[keys]`` set them (dice moved to ``g``: its ``g``), would hide the app's
         action there: its plugin is switched off, by name. A screen its factory makes is
         checked when it is first opened (the console's app)."""
+        self.keymap, self.keymap_notes = kept_remaps(self.config.keys(), {
+            spec.id: spec.factory for spec in self.screens.values()
+            if isinstance(spec.factory, type)})
+        for note in self.keymap_notes:
+            log.warning("%s", note)
         for spec in list(self.screens.values()):
             clash = self.key_clash(spec.factory, spec.id) if isinstance(spec.factory, type) \
                 else ""
             if clash and spec.id in self.screens:
                 self.fail(spec.plugin, clash)
 
+    def keep_screen_keys(self, screen: type, screen_id: str) -> list[Said]:
+        """A screen made only when first opened: the moves of ``[keys]`` onto one of its keys
+        are not applied from now on (:func:`global_keys.kept_remaps`); why, for each."""
+        self.keymap, notes = kept_remaps(self.keymap, {screen_id: screen})
+        self.keymap_notes += notes
+        return notes
+
     def key_clash(self, screen: type, screen_id: str) -> str:
         """Why the plugin screen ``screen_id`` of class ``screen`` binds a key the app keeps on
         every screen as ``[keys]`` put them (:func:`global_keys.screen_clash`), or ""."""
-        return screen_clash(screen, screen_id, self.config.keys(), self.screens)
+        return screen_clash(screen, screen_id, self.keymap, self.screens)
 
     def _check_conditions(self) -> None:
         """config/conditions.toml, the bundled file and the user's, checked once at load: an

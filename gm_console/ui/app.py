@@ -208,8 +208,14 @@ class GMConsoleApp(App):
             spec = self.host.screens.get(screen_id)
             try:
                 screen = factory(self.store)
-                # made now, so only now are its keys known: one of the app's, as [keys] set
-                # them, would hide the app's action on it
+                # made now, so only now are its keys known: a [keys] move onto one of them
+                # is undone (said), and one of the app's own would hide its action there
+                moved_back = self.host.keep_screen_keys(type(screen), screen_id)
+                if moved_back:
+                    self.set_keymap(self.host.keymap)
+                for note in moved_back:
+                    self.notify(self.t(note), title=self.t("Keys"), severity="warning",
+                                timeout=20)
                 clash = "" if spec is None else self.host.key_clash(type(screen), screen_id)
             except Exception as exc:  # a plugin's screen that cannot be made: its plugin off
                 if spec is None:
@@ -433,9 +439,11 @@ class GMConsoleApp(App):
         # Textual has put its own capture in place of the standard streams by now: what a
         # plugin's hook prints while the console runs goes to its log (host.plugin_output)
         plugin_output.install()
-        self.set_keymap(self.host.config.keys())
+        self.set_keymap(self.host.keymap)
         if self.opening_note:
             self.notify(self.t(self.opening_note), timeout=15)
+        for note in self.host.keymap_notes:
+            self.notify(self.t(note), title=self.t("Keys"), severity="warning", timeout=20)
         self._keeps_theme = True
         # Textual's own blank default screen stays at the bottom, never changing; session
         # screens replace each other above it (show_screen), the home screen first.
