@@ -195,9 +195,3 @@ class JournalFile:
     def _has(self, lines: Sequence[Line], index: int) -> bool:
         held = lines.held_at(index) if isinstance(lines, Journal) else lines[index]
         return held is not None and self._written.get(index) is held
-
-    def close(self) -> None:
-        with self._lock:
-            if self._reader is not None:
-                os.close(self._reader)
-                self._reader = None
