@@ -84,6 +84,12 @@ class OwnersLines:
             out += asked
         return out[:stop - start]
 
+    def forget(self, start: int) -> None:
+        """Let go of the lines kept from ``start`` on."""
+        with self._lock:
+            for index in [i for i in self._kept if i >= start]:
+                del self._kept[index]
+
     def holds(self, index: int, line: dict[str, Any]) -> bool:
         return False
 
@@ -352,8 +358,14 @@ class RemoteStore:
             self._resyncing = True
             self._send({"type": protocol.RESYNC})
             return
+        before = self.state.get(sync.JOURNAL)
+        asked_below = before.on_shelf(self._shelf) if isinstance(before, Journal) else 0
         self.state = sync.patch(self.state, message)
         journal = self.state.get(sync.JOURNAL)
+        if isinstance(journal, Journal) and journal.on_shelf(self._shelf) < asked_below:
+            # an undo that took back lines older than those sent: what was kept of them
+            # from the owner is another line's now
+            self._shelf.forget(journal.on_shelf(self._shelf))
         if isinstance(journal, Journal) and type(self._journal_last) is int \
                 and journal.held > 2 * self._journal_last:
             # let go of the older lines: the owner has them (read back if a screen asks)
