@@ -4,9 +4,10 @@ told it was done.
 ``<session>.wal`` beside the session file holds one line per committed operation or undo:
 the CRC-32 of its JSON, then the JSON ``{"n": sequence, "op": name, "set": {table: value},
 "plugins": {plugin: table}, "drop": [...], "drop_plugins": [...], "journal": [kept, [lines]]}``.
-Each line is written and fdatasync'd before the store makes the change current (about 0.2 ms
-on this project's machines: a key's frame is 16 ms), so an acknowledged change survives a
-kill -9 of any process and a power cut. Every record says what its tables *are* after the
+Each line is written and fdatasync'd before anyone is told of the change (about 0.2 ms on
+this project's machines: a key's frame is 16 ms; changes that come together share one
+fdatasync, :class:`CommitLog`), so an acknowledged change survives a kill -9 of any process
+and a power cut. Every record says what its tables *are* after the
 change, not how they changed, and the journal's lines kept before the new ones: replaying a
 record the session file already holds changes nothing, so a crash between a checkpoint and
 the log's truncation loses and doubles nothing.
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import contextlib
 import os
 import threading
 import zlib
@@ -121,7 +123,15 @@ def read(session: Path) -> Read:
 
 
 class CommitLog:
-    """The log a session's owner appends to; one per session, the owner's alone."""
+    """The log a session's owner appends to; one per session, the owner's alone.
+
+    Group commit: :meth:`write` puts a record in the file and :meth:`sync` waits until it is
+    on disk. One fdatasync covers every record written before it started, so operations that
+    come together (fronts at once, keys in a burst) share one: the first to sync leads, and
+    those written while its fdatasync runs share the next one. A failed fdatasync leaves the
+    log *broken* (:attr:`broken`): nothing more is written or said to be on disk until the
+    store has taken back every change not yet on disk (:meth:`rolled_back`), for those
+    records' pages may be lost even if a later fdatasync succeeds."""
 
     def __init__(self, session: Path, found: Read | None = None) -> None:
         """``found``: what the log held when the session was opened (replayed into its state,
@@ -133,17 +143,25 @@ class CommitLog:
         ] if found else []  # written, not yet in the session file
         self.seq = self._unchecked[-1][0] if self._unchecked else 0
         """The number of the last record written."""
+        self.durable_seq = self.seq
+        """The number of the last record known to be on disk."""
         self._good = sum(map(len, lines))  # a torn tail after it is cut before appending
+        self._durable_size = self._good  # the file's length up to durable_seq
         self._fd: int | None = None
-        self._lock = threading.Lock()
+        self._lock = threading.Condition()
+        self._syncing = False  # an fdatasync is running (outside the lock: writes go on)
+        self.broken: str | None = None
+        """Why an fdatasync failed, until the store took back what it did not cover."""
         self.error: str | None = None
-        """Why the last record could not be written; None once one is."""
+        """Why the last record could not be written or synced; None once one is."""
 
-    def append(self, record: dict[str, Any]) -> int:
-        """Write ``record`` and wait until it is on disk; its number. An OSError (a full disk,
-        a read-only folder, an I/O error) means nothing was acknowledged: the caller refuses
-        the change, and the log is as it was."""
+    def write(self, record: dict[str, Any]) -> int:
+        """Write ``record`` (not yet on disk: :meth:`sync`); its number. An OSError (a full
+        disk, a read-only folder, an I/O error, the log broken) means nothing was written:
+        the caller refuses the change, and the log is as it was."""
         with self._lock:
+            if self.broken is not None:
+                raise OSError(self.broken)
             body = json.dumps({"n": self.seq + 1, **record}, ensure_ascii=False,
                               separators=(",", ":"), default=_encode).encode()
             line = b"%08x %s\n" % (zlib.crc32(body), body)
@@ -152,18 +170,55 @@ class CommitLog:
                 size = os.fstat(fd).st_size
                 try:
                     write_all(fd, line)
-                    os.fdatasync(fd)
                 except OSError:
                     os.ftruncate(fd, size)  # no half line left for the next one to follow
                     raise
             except OSError as exc:
                 self.error = str(exc.strerror or exc)
                 raise
-            self.error = None
             self.seq += 1
             self._good += len(line)
             self._unchecked.append((self.seq, line))
             return self.seq
+
+    def sync(self, seq: int) -> None:
+        """Return once record ``seq`` is on disk; OSError if the fdatasync that was to cover
+        it failed (the log is then :attr:`broken`)."""
+        with self._lock:
+            while self._syncing and self.durable_seq < seq and self.broken is None:
+                self._lock.wait()  # the fdatasync running may cover it
+            if self.durable_seq >= seq:
+                return
+            if self.broken is not None:
+                raise OSError(self.broken)
+            self._syncing, target, size, fd = True, self.seq, self._good, self._open()
+        try:
+            os.fdatasync(fd)
+        except OSError as exc:
+            with self._lock:
+                self._syncing = False
+                self.broken = self.error = str(exc.strerror or exc)
+                self._lock.notify_all()
+            raise
+        with self._lock:
+            self._syncing = False
+            self.error = None
+            if self.durable_seq < target:  # a checkpoint meanwhile may have covered more
+                self.durable_seq, self._durable_size = target, size
+            self._lock.notify_all()
+
+    def rolled_back(self) -> None:
+        """The store took back every change whose record was not on disk when the log broke:
+        those records go, and the log takes records again."""
+        with self._lock:
+            if self.broken is None:
+                return
+            self._unchecked = [(n, line) for n, line in self._unchecked
+                               if n <= self.durable_seq]
+            self.seq, self._good = self.durable_seq, self._durable_size
+            with contextlib.suppress(OSError):  # what is left past it is cut before appending
+                os.ftruncate(self._open(), self._good)
+            self.broken = None
 
     def _open(self) -> int:
         if self._fd is None:
@@ -178,6 +233,8 @@ class CommitLog:
     def checkpointed(self, seq: int) -> None:
         """The session file now holds everything up to record ``seq``: those records go."""
         with self._lock:
+            while self._syncing:  # its descriptor is not closed under it
+                self._lock.wait()
             left = [(n, line) for n, line in self._unchecked if n > seq]
             if len(left) == len(self._unchecked):
                 return
@@ -187,6 +244,7 @@ class CommitLog:
             if not left:
                 os.ftruncate(fd, 0)
                 os.fsync(fd)
+                self._synced_all()
                 return
             tmp = self.path.with_name(f".{self.path.name}.tmp")
             with open(tmp, "wb") as handle:
@@ -197,6 +255,15 @@ class CommitLog:
             os.close(fd)
             self._fd = None
             fsync_folder(self.path.parent)
+            self._synced_all()
+
+    def _synced_all(self) -> None:
+        """The file was just written anew and fsync'd: every line in it is on disk (unless
+        the log is broken: the lines past durable_seq go all the same)."""
+        if self.broken is None:
+            self.durable_seq = self.seq
+        self._durable_size = sum(len(line) for n, line in self._unchecked
+                                 if n <= self.durable_seq)
 
     @property
     def pending(self) -> int:

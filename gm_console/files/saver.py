@@ -157,15 +157,17 @@ class Saver:
     EDITED_WAIT = 3600.0
     """A save refused over a hand edit is not tried again by itself before this."""
 
-    def schedule(self, state: dict[str, Any]) -> None:
+    def schedule(self, state: dict[str, Any], seq: int | None = None) -> None:
+        """Save ``state``, which holds the log's records up to ``seq`` (the store says
+        which: Store.on_save); by default every record on disk (a state nothing changes
+        meanwhile: the session as opened)."""
         self.hold()
         with self._cond:
             if self._pending is None or self._retrying:
                 self._due = monotonic() + self.delay
             self._pending, self._retrying = state, False
-            # Called under the store's lock (Store._make_current): the log's last record is
-            # the one that made ``state``.
-            self._pending_seq = self.log.seq if self.log is not None else 0
+            self._pending_seq = seq if seq is not None else \
+                self.log.durable_seq if self.log is not None else 0
             self._cond.notify_all()
 
     def flush(self, timeout: float = 10.0) -> bool:

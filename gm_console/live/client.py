@@ -227,6 +227,13 @@ class RemoteStore:
     def undo(self, actor: str = "gm") -> Outcome:
         return self.ask("undo").outcome
 
+    def hold_back(self) -> None:
+        """Nothing to hold back: each operation is the owner's, answered once on disk
+        there (Store.hold_back is for the owner's own console)."""
+
+    def settle(self) -> list[Outcome]:
+        return []
+
     def ask(self, name: str, params: dict[str, Any] | None = None,
             op_id: str = "") -> Answer:
         """The operation ``name`` (or ``undo``) asked of the owner under the id ``op_id``.

@@ -69,7 +69,13 @@ class Owner:
         self._views: dict[str, dict[str, Any]] = {}  # per role: the view as last sent
         self._sent = store.state  # the state as of the last change event
         self._lock = threading.Lock()
-        self._applying = threading.Lock()  # held by a front's operation; close waits for it
+        # Fronts' operations run at once (each front's reader thread), so that those that
+        # come together share the log's fdatasync (group commit: Store); close waits for
+        # those under way, and an operation asked again while its first asking runs waits
+        # for that one's outcome.
+        self._performing = threading.Condition()
+        self._under_way = 0
+        self._asked: set[tuple[str, str]] = set()  # (role, operation id) being applied
         self._listener: socket.socket | None = None
         self._closed = False
         self._stopping = threading.Event()
@@ -106,7 +112,7 @@ class Owner:
         saver.on_written = store.journal_written
         replayed = opened.replayed(Path(session))
         if opened.created or replayed or opened.moved:  # on disk from the start; the log's
-            saver.schedule(store.state)  # changes in the file; the journal in its own file
+            saver.schedule(store.state, commits.seq)  # changes in the file; the journal in its own file
         else:  # serialised once, off the key path, so the first change's save is cheap
             saver.prime(store.state)
         owner = cls(session, store, saver, lock)
@@ -255,23 +261,35 @@ class Owner:
 
     def perform(self, peer: Peer, message: dict[str, Any]) -> dict[str, Any]:
         """An operation or an undo a front asked for, as the owner lets its role have it."""
-        with self._applying:
+        ident = message.get("op_id")
+        # Keyed by role too: an id is no password to another role's outcome.
+        key = (str(peer.role), ident[:100]) if isinstance(ident, str) and ident else None
+        with self._performing:
+            while key in self._asked:
+                self._performing.wait()
             if self._closed:  # too late: the last save is done
                 return refusal(str(message.get("op", "")), "the session's owner is stopping")
-            ident = message.get("op_id")
-            if not isinstance(ident, str) or not ident:  # a client that sends no id
-                return self._perform(peer, message)
-            # Keyed by role too: an id is no password to another role's outcome.
-            key = (str(peer.role), ident[:100])
-            if key in self._answered:
+            if key is not None and key in self._answered:
                 log.info("%s asked again for operation %s: answered as the first time",
-                         peer.actor, ident[:100])
+                         peer.actor, key[1])
                 return {**self._answered[key], "repeated": True}
+            self._under_way += 1
+            if key is not None:
+                self._asked.add(key)
+        outcome: dict[str, Any] | None = None
+        try:
             outcome = self._perform(peer, message)
-            self._answered[key] = outcome
-            if len(self._answered) > REMEMBERED_OPERATIONS:
-                self._answered.popitem(last=False)
             return outcome
+        finally:
+            with self._performing:
+                self._under_way -= 1
+                if key is not None:
+                    self._asked.discard(key)
+                    if outcome is not None:
+                        self._answered[key] = outcome
+                        if len(self._answered) > REMEMBERED_OPERATIONS:
+                            self._answered.popitem(last=False)
+                self._performing.notify_all()
 
     def _perform(self, peer: Peer, message: dict[str, Any]) -> dict[str, Any]:
         name = str(message.get("op", ""))
@@ -309,10 +327,11 @@ class Owner:
 
     def close(self, reason: str = "the session's owner stopped") -> None:
         """Save, tell every front, stop listening, let go of the lock."""
-        with self._applying:
+        with self._performing:
             if self._closed:
                 return
             self._closed = True
+            self._performing.wait_for(lambda: not self._under_way)
         self._stopping.set()
         self.saver.close()
         if self._listener is not None:

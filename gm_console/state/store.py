@@ -2,8 +2,12 @@
 
 Every change is an operation, applied one at a time: typed parameters, check, apply on a draft
 of the state (copy-on-write, gm_console.committed.cow: only the tables the operation reaches are
-copied), journal lines, undo history, a change event to every subscriber, then a save off the
-caller's path. A committed state is never changed afterwards: the saver, the undo history and
+copied), journal lines, undo history, its record written ahead in the session's log, then, once
+the log has it on disk, a change event to every subscriber and a save off the caller's path.
+Operations that come together (fronts at once) share one fdatasync of the log (group commit):
+each is applied on the *head* state, the one the next operation starts from, and the state
+everyone reads (:attr:`Store.state`) becomes it, in order, only once it is on disk; if the
+disk fails, every change not on disk is taken back and refused to whoever asked. A committed state is never changed afterwards: the saver, the undo history and
 the views' caches hold on to it. The store knows nothing of Textual or of who is calling: the
 TUI, ``gm-console op`` and a live session's owner (:mod:`gm_console.live`, for the other
 terminals and the game server's fronts, :mod:`gm_console.gameserver`) call
@@ -12,6 +16,7 @@ terminals and the game server's fronts, :mod:`gm_console.gameserver`) call
 
 from __future__ import annotations
 
+import collections
 import threading
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -91,6 +96,8 @@ class SessionStore(Protocol):
               actor: str = "gm") -> Outcome: ...
     def undo(self, actor: str = "gm") -> Outcome: ...
     def subscribe(self, callback: Callable[[Change], None]) -> Callable[[], None]: ...
+    def hold_back(self) -> None: ...
+    def settle(self) -> list[Outcome]: ...
 
 
 class _Step(NamedTuple):
@@ -101,13 +108,26 @@ class _Step(NamedTuple):
     gm_only: bool  # its journal lines were for the game master's eyes: so is their undoing
 
 
+@dataclass
+class _Made:
+    """A change written ahead, not yet told: told once the log has its record on disk."""
+
+    seq: int  # its record in the log
+    state: dict[str, Any]
+    change: Change
+    before: tuple[dict[str, Any], list[_Step]]  # the head and its undo history before it
+    taken_back: str | None = None
+    """Why its record is not on disk: the log broke before it was (see _take_back)."""
+
+
 class Store:
     def __init__(self, state: dict[str, Any], host: Host, *,
-                 on_save: Callable[[dict[str, Any]], None] | None = None,
+                 on_save: Callable[[dict[str, Any], int], None] | None = None,
                  log: CommitLog | None = None, undo_depth: int = 200) -> None:
-        self.state = state
+        self._told_state = self._head = state
         self.host = host
         self.on_save = on_save
+        """Told of each state once it is on disk in the log, with its record's number."""
         self.log = log
         """Where each change is written ahead (gm_console.files.commit_log): it is current,
         told to anyone and saved only once it is on disk there; None (a test, ``show``)
@@ -115,10 +135,30 @@ class Store:
         self.undo_depth = undo_depth
         self._history: list[_Step] = []
         self._subscribers: list[Callable[[Change], None]] = []
-        self._lock = threading.RLock()
+        self._lock = threading.RLock()  # the head, its history, the changes not yet told
+        self._made: collections.deque[_Made] = collections.deque()
+        # Held while changes are told, one after another in the order they were made; taken
+        # before _lock where both are. Never wait for it where a subscriber may be waited on.
+        self._telling = threading.RLock()
+        self._holding: int | None = None  # the thread holding its changes back, if one is
+        self._held: list[tuple[_Made, str]] = []  # its changes, and their operations' names
         self._derived = DerivedCache()
         # A plugin switched off takes its contributions with it.
         host.failure_listeners.append(lambda record: self._derived.clear())
+
+    @property
+    def state(self) -> dict[str, Any]:
+        """The session as everyone is told it: every change in it is on disk. To the thread
+        holding its changes back (:meth:`hold_back`), the session as it made it."""
+        if self._holding == threading.get_ident():
+            return self._head
+        return self._told_state
+
+    @state.setter
+    def state(self, state: dict[str, Any]) -> None:
+        """The session is ``state``, as it is: nothing written, nothing told (a test's)."""
+        with self._telling, self._lock:
+            self._told_state = self._head = state
 
     @property
     def session(self) -> Session:
@@ -133,7 +173,7 @@ class Store:
     def apply(self, name: str, params: dict[str, Any] | None = None,
               actor: str = "gm") -> Outcome:
         with self._lock:
-            draft = Draft(self.state)
+            draft = Draft(self._head)
             ctx = OpContext(draft, self.host, actor, self._derived)
             failures_before = len(self.host.failures)
             try:
@@ -147,17 +187,13 @@ class Store:
             lines = [self._stamp(work, line, actor) for line in ctx.journal_lines]
             # The committed journal stays as it was: the new one extends the list they share.
             work["journal"] = Journal.of(work.get("journal", [])).plus(lines)
-            refused = self._write_ahead(name, work)
-            if refused is not None:
-                return refused
-            areas = ctx.touched | _changed_areas(self.state, work, changed) | {"journal"}
-            self._history.append(_Step(name, result.message, self.state, actor,
-                                       any(line.get("gm_only") for line in lines)))
-            del self._history[:-self.undo_depth]
-            self._make_current(work)
-            change = Change(name, result.message, frozenset(areas), actor)
-        self._publish(change)
-        return Outcome(True, name, result.message, data=result.data, journal=lines)
+            areas = ctx.touched | _changed_areas(self._head, work, changed) | {"journal"}
+            made = self._write_ahead(name, work, Change(
+                name, result.message, frozenset(areas), actor), _Step(
+                name, result.message, self._head, actor,
+                any(line.get("gm_only") for line in lines)))
+        return self._told(made, Outcome(True, name, result.message, data=result.data,
+                                        journal=lines))
 
     @property
     def can_undo(self) -> bool:
@@ -183,16 +219,12 @@ class Store:
             # The state before is committed, never changed: its tables are taken as they are.
             before = {**step.before,
                       "journal": Journal.of(step.before.get("journal", [])).plus([line])}
-            refused = self._write_ahead("undo", before)
-            if refused is not None:
-                return refused
-            self._history.pop()
-            self._make_current(before)
             # Everything may differ after an undo: views redraw all they show.
-            change = Change(step.op, text, frozenset({"*"}), actor, True)
-        self._publish(change)
-        return Outcome(True, "undo", change.message, data={"undone": step.op,
-                                                            "of": step.actor}, journal=[line])
+            made = self._write_ahead("undo", before, Change(step.op, text, frozenset({"*"}),
+                                                            actor, True), None)
+        return self._told(made, Outcome(True, "undo", text, data={"undone": step.op,
+                                                                  "of": step.actor},
+                                        journal=[line]))
 
     def replace(self, state: dict[str, Any], message: Said, actor: str = "gm") -> Outcome:
         """The whole session becomes ``state`` (a session file edited by hand, taken as the
@@ -201,22 +233,19 @@ class Store:
             line = self._stamp(state, {"kind": "session", "text": str(message),
                                        **stored(message), "who": []}, actor)
             new = {**state, "journal": Journal.of(state.get("journal", [])).plus([line])}
-            refused = self._write_ahead("session.replace", new)
-            if refused is not None:
-                return refused
-            self._history.append(_Step("session.replace", message, self.state, actor, False))
-            del self._history[:-self.undo_depth]
-            self._make_current(new)
-            change = Change("session.replace", message, frozenset({"*"}), actor)
-        self._publish(change)
-        return Outcome(True, "session.replace", message, journal=[line])
+            made = self._write_ahead("session.replace", new, Change(
+                "session.replace", message, frozenset({"*"}), actor), _Step(
+                "session.replace", message, self._head, actor, False))
+        return self._told(made, Outcome(True, "session.replace", message, journal=[line]))
 
     def journal_written(self, saved: dict[str, Any], shelf: JournalFile) -> None:
         """``saved`` is on disk (the saver's thread tells): the lines of the journal that
         it, the current state and every state undo may come back to share are read back
         from ``shelf`` from now on instead of held (a long evening's lines would otherwise
         stay in memory). The current state is replaced by one alike but for that."""
-        with self._lock:
+        with self._lock:  # not _telling: a subscriber slow to be told must not hold a save
+            if self._made:  # changes not yet told: the next save settles it
+                return
             befores = [step.before for step in self._history]
             if saved is not self.state and all(saved is not before for before in befores):
                 return  # an older state than undo reaches: what it shares is unknown
@@ -230,7 +259,7 @@ class Store:
                                      if isinstance(before.get("journal"), Journal))]))
             settled = journal.settled(shelf, floor)
             if settled is not journal:
-                self.state = {**self.state, "journal": settled}
+                self._told_state = self._head = {**self.state, "journal": settled}
 
     def _stamp(self, state: dict[str, Any], line: dict[str, Any], actor: str) -> dict[str, Any]:
         """A journal line with in-game time (its own, or now) and real time."""
@@ -239,31 +268,107 @@ class Store:
                 "real": datetime.now(timezone.utc).astimezone().isoformat(timespec="seconds"),
                 "actor": actor, **line}
 
-    def _write_ahead(self, name: str, work: dict[str, Any]) -> Outcome | None:
-        """Put what ``work`` changes on disk, in the log, before it becomes current; if that
-        fails, the refusal that says why (nothing changed: the operation may be tried again)."""
-        if self.log is None:
-            return None
+    def _write_ahead(self, name: str, work: dict[str, Any], change: Change,
+                     step: _Step | None) -> _Made | Outcome:
+        """Write what ``work`` changes in the log (not yet on disk: :meth:`_told` waits for
+        that) and make it the head, with ``step`` added to the undo history (None: an undo,
+        which takes its step off); if it cannot be written, the refusal that says why
+        (nothing changed: the operation may be tried again). Under the store's lock."""
         try:
-            self.log.append(record_of(self.state, work, name))
+            seq = self.log.write(record_of(self._head, work, name)) if self.log else 0
         except (OSError, TypeError, ValueError) as exc:
-            return Outcome(False, name, reason=say(
-                "{name} was not done: it could not be written to {path}: {error}. Nothing "
-                "changed; try it again once the disk has room or the folder is writable",
-                name=name, path=str(self.log.path),
-                error=str(getattr(exc, "strerror", None) or exc)))
-        return None
+            return self._not_written(name, exc)
+        made = _Made(seq, work, change, (self._head, list(self._history)))
+        if step is None:
+            self._history.pop()
+        else:
+            self._history.append(step)
+            del self._history[:-self.undo_depth]
+        self._head = work
+        self._made.append(made)
+        return made
 
-    def _make_current(self, state: dict[str, Any]) -> None:
-        """``state`` is the session now: the saver is handed it under the store's lock, so it
-        knows which record of the log the state it saves holds."""
-        self.state = state
-        if self.on_save:
-            self.on_save(state)
+    def _not_written(self, name: str, exc: Exception) -> Outcome:
+        assert self.log is not None
+        return Outcome(False, name, reason=say(
+            "{name} was not done: it could not be written to {path}: {error}. Nothing "
+            "changed; try it again once the disk has room or the folder is writable",
+            name=name, path=str(self.log.path),
+            error=str(getattr(exc, "strerror", None) or exc)))
 
-    def _publish(self, change: Change) -> None:
-        for callback in list(self._subscribers):
-            callback(change)
+    def _told(self, made: _Made | Outcome, outcome: Outcome) -> Outcome:
+        """``outcome`` once ``made`` is on disk and everyone was told of it, with every change
+        made before it; if the disk failed first, the refusal that says so, every change not
+        on disk taken back. Called outside the store's lock: changes made meanwhile by
+        others share the log's fdatasync."""
+        if isinstance(made, Outcome):
+            return made
+        if self._holding == threading.get_ident():
+            self._held.append((made, outcome.op))
+            return outcome
+        if self.log is not None:
+            try:
+                self.log.sync(made.seq)
+            except OSError:
+                self._take_back()
+            with self._lock:
+                # Taken back by another asker, maybe before this one even waited (its
+                # number in the log is then another record's).
+                if made.taken_back is not None:
+                    return self._not_written(outcome.op, OSError(made.taken_back))
+        self._tell()
+        return outcome
+
+    def hold_back(self) -> None:
+        """The calling thread's operations are acknowledged to it once written ahead, without
+        waiting for the disk: a burst of a console's keys, whose drawing is held until the
+        last (gm_console.ui.app), shares one fdatasync. That thread reads the session as its
+        changes made it; nobody else is told of them before :meth:`settle`."""
+        self._holding = threading.get_ident()
+
+    def settle(self) -> list[Outcome]:
+        """The changes held back are on disk and told: call it before anything of them is
+        shown. Returns a refusal for each that the disk failed (taken back, with every change
+        after it); [] when all are done."""
+        with self._lock:
+            held, self._held, self._holding = self._held, [], None
+        if not held:
+            return []
+        self._told(held[-1][0], Outcome(True, held[-1][1]))  # the last covers them all
+        return [self._not_written(name, OSError(made.taken_back)) for made, name in held
+                if made.taken_back is not None]
+
+    def _take_back(self) -> None:
+        """The log broke: the head goes back to the last change on disk, and what came after
+        it, written but perhaps not on disk, is dropped (each asker is refused)."""
+        with self._lock:
+            assert self.log is not None
+            if self.log.broken is None:
+                return  # taken back already, by another asker
+            gone = [made for made in self._made if made.seq > self.log.durable_seq]
+            if gone:
+                self._head, history = gone[0].before
+                self._history = list(history)
+                for made in gone:
+                    self._made.pop()
+                    made.taken_back = self.log.broken
+            self.log.rolled_back()
+
+    def _tell(self) -> None:
+        """Every change on disk and not yet told becomes the state, in the order made: the
+        saver is handed it, then the subscribers told."""
+        with self._telling:
+            while True:
+                with self._lock:
+                    if not self._made or (self.log is not None
+                                          and self._made[0].seq > self.log.durable_seq):
+                        return
+                    made = self._made.popleft()
+                    self._told_state = made.state
+                    if self.on_save:
+                        self.on_save(made.state, made.seq)
+                for callback in list(self._subscribers):
+                    callback(made.change)
 
 
 def _refuse_if_a_plugin_failed(name: str, failed: list[Any]) -> None:

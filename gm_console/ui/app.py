@@ -402,8 +402,15 @@ class GMConsoleApp(App):
         self.confirm(self.t(say("Long rest: {hours:g} h pass on the clock. Rest now?",
                                 hours=hours)), lambda: self._apply("rest.long"))
 
+    def _settle(self) -> None:
+        """The operations of a burst of keys on disk and told, or refused if the disk failed
+        (Store.settle): before they are drawn, saved or left behind."""
+        for refusal in self.store.settle():
+            self.report_outcome(refusal)
+
     async def action_quit(self) -> None:
         """Leave, unless the edits are not on disk: then offer to save them elsewhere."""
+        self._settle()  # q may be the last key of a burst
         if self.saver is None or (self.saver.flush(timeout=5) and self.saver.error is None):
             self.exit()
             return
@@ -497,8 +504,11 @@ class GMConsoleApp(App):
             # the rest would wait for Textual's next frame, and its timer, back from a pause,
             # skips one frame more: an answer typed in one burst would lag behind the typing.
             # The callback queues behind the keys already waiting, so it runs after them.
+            # Their operations share one fdatasync of the session's log, made before the
+            # burst is drawn (Store.hold_back): nothing of them is shown before it is on disk.
             self._in_burst = True
             self._begin_batch()
+            self.store.hold_back()
             self.call_later(self._end_burst)
         # Textual hands each key to the focused widget as it comes: keys typed in one burst (a fast
         # typist, a slow SSH link) would all go to the widget that had the focus before the first
@@ -528,6 +538,7 @@ class GMConsoleApp(App):
 
     def _end_burst(self) -> None:
         self._in_burst = False
+        self._settle()
         self._end_batch()
         # A screen draws what is pending when it next has nothing to do: told now, or a burst
         # whose last effects the screen took in while drawing was held stays undrawn until
@@ -550,6 +561,7 @@ class GMConsoleApp(App):
         """The terminal went away (SSH dropped): save, then leave at once. A graceful Textual
         shutdown would write to the dead terminal and can block for ever on its writer queue,
         leaving the process behind."""
+        self.store.settle()  # on the watcher's thread: nobody left to tell of a refusal
         if self.saver is not None:
             self.saver.close()
         if self.before_hang_up is not None:
@@ -560,6 +572,7 @@ class GMConsoleApp(App):
         """Told to stop (SIGTERM): save, restore the terminal and exit; should restoring the
         terminal hang, leave anyway once the session is safe."""
         code = 0
+        self._settle()
         if self.saver is not None and not self.saver.flush():  # a failed save: tried once more
             code = 1
             # Said on stderr once the terminal is the shell's again (run prints it).
