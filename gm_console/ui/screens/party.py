@@ -7,7 +7,7 @@ from typing import Any, Callable
 from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import Label
+from textual.widgets import Label, Static
 
 from gm_console.headless import explain
 from gm_console.rules import conditions, hitpoints
@@ -109,9 +109,9 @@ class PartyScreen(StoreScreen):
     def compose_body(self) -> ComposeResult:
         yield Label(self.t("Party"), classes="panel-title")
         yield SyncedTable(id="party", cursor_type="row", zebra_stripes=True)
-        yield Label(self.t("a add · enter edit · c duplicate · x remove · ? why · h HP · "
-                           "k condition"),
-                    classes="hint")
+        # Static, not Label: it wraps at the screen's width (French is longer than 80 cells)
+        yield Static(self.t("a add · enter edit · c duplicate · x remove · ? why · h HP · "
+                            "k condition"), classes="hint")
 
     def refresh_view(self, change: Change | None) -> None:
         columns, rows = party_rows(self)
