@@ -139,3 +139,23 @@ def test_a_skill_of_no_ability_stops_the_load(tmp_path: Path):
     (user / "conditions.toml").write_text('[scopes.skills]\nsailing = "wisdm"\n')
     with pytest.raises(ConfigError, match=r"line 1: scopes: skill 'sailing' is of 'wisdm'"):
         Host(Config([Config().dirs[0], user])).load()
+
+
+@pytest.mark.parametrize("effects, english, french", [
+    ({"check_disadvantage": ["stealth", "acrobatics"]},
+     "disadvantage on stealth, acrobatics checks",
+     "désavantage aux tests de discrétion, acrobaties"),
+    ({"attack_disadvantage": ["ranged"]}, "disadvantage on ranged attacks",
+     "désavantage aux attaques à distance"),
+    ({"speed_factor": {"swim": 0.5, "climb": 0.5}}, "swim, climb speed × 0.5",
+     "vitesse pour nager, escalader × 0,5"),
+    # a game master's own scope has no French: said as written
+    ({"check_disadvantage": ["haggling"]}, "disadvantage on haggling checks",
+     "désavantage aux tests de haggling"),
+])
+def test_a_scopes_names_are_said_in_the_readers_language(effects, english, french):
+    from gm_console.text.i18n import Translator
+
+    said = cond.describe_effects(effects)
+    assert str(said) == english
+    assert Translator("fr", Host().load())(said) == french

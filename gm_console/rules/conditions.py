@@ -435,7 +435,9 @@ _EFFECT_WORDS = {"check_disadvantage": say("disadvantage on ability checks"),
 
 
 def _scoped_words(key: str, scope: list[Any]) -> str:
-    names = ", ".join(map(str, scope))
+    # joined: each name said in the reader's language where the labels name it (perception,
+    # ranged); a game master's own scope is said as written
+    names = joined(", ", [str(name) for name in scope])
     if key == "check_disadvantage":
         return say("disadvantage on {scope} checks", scope=names)
     if key == "save_disadvantage":
@@ -450,7 +452,8 @@ def describe_effects(effects: Mapping[str, Any]) -> str:
     if effects.get("forbids"):
         words.append(say("no {actions} action", actions=", ".join(effects["forbids"])))
     for factor, speeds in _speed_parts(effects.get("speed_factor")):
-        words.append(say("{speeds} speed × {factor:g}", speeds=", ".join(speeds), factor=factor)
+        words.append(say("{speeds} speed × {factor:g}", speeds=joined(", ", speeds),
+                         factor=factor)
                      if speeds else say("speed × {factor:g}", factor=factor))
     if effects.get("max_hp_factor") is not None:
         words.append(say("hit point maximum × {factor:g}", factor=float(effects["max_hp_factor"])))
@@ -477,7 +480,7 @@ def disadvantage_anywhere(conditions: list[Condition], roll: str) -> list[str]:
     """Every condition that puts some ``roll`` at a disadvantage, a scoped one saying which
     ("fog (the weather plugin): perception only"): the "why" screen's summary."""
     effect = ROLLS[roll]
-    return [say("{why}: {scope} only", why=_why(c), scope=", ".join(c.effects[effect]))
+    return [say("{why}: {scope} only", why=_why(c), scope=joined(", ", c.effects[effect]))
             if isinstance(c.effects.get(effect), list) else _why(c)
             for c in conditions if c.effects.get(effect)]
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal
 
-from gm_console.text.said import say
+from gm_console.text.said import joined, say
 
 Phase = Literal["base", "adjust", "limit", "multiply"]
 PHASES: tuple[Phase, ...] = ("base", "adjust", "limit", "multiply")
@@ -140,7 +140,8 @@ def compose(steps: list[SpeedStep], sheet_speed_m: float, metres_per_mv: float) 
         before = [own.get(name, speed) for name in step.speeds]
         results = [_multiplied(value, step) for value in before]
         own.update(zip(step.speeds, (value for value, _ in results)))
-        said = {"factor": _txt(step.value), "speeds": ", ".join(step.speeds), "why": step.label}
+        said = {"factor": _txt(step.value), "speeds": joined(", ", step.speeds),
+                "why": step.label}
         (value, exact), *_ = results
         if len(set(results)) > 1:  # the speeds stood at different figures: each said below
             lines.append(say("× {factor} for {speeds} only: {why}", **said))
@@ -156,8 +157,9 @@ def compose(steps: list[SpeedStep], sheet_speed_m: float, metres_per_mv: float) 
     by_figure: dict[float, list[str]] = {}
     for name, value in own.items():
         by_figure.setdefault(value, []).append(name)
-    lines += [say("{speeds}: {mv} mv = {m} m per round", speeds=", ".join(names), mv=_txt(value),
-                  m=_txt(value * metres_per_mv)) for value, names in by_figure.items()]
+    lines += [say("{speeds}: {mv} mv = {m} m per round", speeds=joined(", ", names),
+                  mv=_txt(value), m=_txt(value * metres_per_mv))
+              for value, names in by_figure.items()]
     return Speed(base_mv=_num(adjusted), mv=_num(speed), m=_num(metres), steps=lines,
                  speeds={name: {"mv": _num(value), "m": _num(value * metres_per_mv)}
                          for name, value in own.items()})
