@@ -88,6 +88,10 @@ def test_the_shipped_table_is_sound():
     ('check_disadvantage = ["perceptoin"]', "'perceptoin' is not a scope"),
     ("check_disadvantag = true", "'check_disadvantag' is not an effect"),
     ('save_disadvantage = "yes"', "save_disadvantage must be true or a list of names"),
+    ("speed_factor = {fly = 0.5}", "speed_factor: 'fly' is not a scope of config/conditions.toml"
+                                   " [scopes] speeds"),
+    ("speed_factor = {swim = 1.5}", "speed_factor must be a number from 0 to 1 or a table"),
+    ('speed_factor = {swim = "half"}', "speed_factor must be a number from 0 to 1 or a table"),
 ])
 def test_a_users_bad_condition_stops_the_load_with_its_file_and_line(tmp_path: Path, row: str,
                                                                     says: str):

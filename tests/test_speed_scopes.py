@@ -1,17 +1,15 @@
 """Speed factors with a scope: ``speed_factor = {swim = 0.5, climb = 0.5}`` (a heavy cloak)
 halves swimming and climbing and leaves the speed that counts, walking, travel as they were;
 ``speed_factor = 0.5`` still halves every speed. The speeds a scope may name are ``speeds`` of
-``[scopes]`` of config/conditions.toml; a misspelt one stops the load with the file and line."""
+``[scopes]`` of config/conditions.toml; a misspelt one stops the load with the file and line
+(tests/test_condition_scopes.py)."""
 
 from __future__ import annotations
-
-from pathlib import Path
 
 import pytest
 from applying import ok, refused
 
-from gm_console.files.config import Config, ConfigError
-from gm_console.host.manager import Host
+from gm_console.files.config import Config
 from gm_console.rules import conditions as cond
 from gm_console.rules.speed import SpeedStep, compose
 
@@ -94,24 +92,6 @@ def test_a_plugin_condition_naming_an_unknown_speed_is_kept_without_effects():
     [odd] = cond.compose([], [{"name": "wings", "source": "a plugin",
                                "effects": {"speed_factor": {"fly": 2}}}], {}, scopes=SPEEDS)
     assert odd.effects == {} and "speed_factor" in odd.source
-
-
-@pytest.mark.parametrize(("row", "says"), [
-    ("speed_factor = {fly = 0.5}", "speed_factor: 'fly' is not a scope of config/conditions.toml"
-                                   " [scopes] speeds"),
-    ("speed_factor = {swim = 1.5}", "speed_factor must be a number from 0 to 1 or a table"),
-    ('speed_factor = {swim = "half"}', "speed_factor must be a number from 0 to 1 or a table"),
-])
-def test_a_users_bad_speed_scope_stops_the_load_with_its_file_and_line(tmp_path: Path, row: str,
-                                                                      says: str):
-    user = tmp_path / "cfg"
-    user.mkdir()
-    (user / "conditions.toml").write_text(
-        f'# house rules\n\n[conditions.cloak]\nlabel = "heavy cloak"\n{row}\n', encoding="utf-8")
-    with pytest.raises(ConfigError) as raised:
-        Host(Config([Config().dirs[0], user])).load()
-    assert f"{user / 'conditions.toml'}, line 3" in str(raised.value)
-    assert says in str(raised.value)
 
 
 # -- through the operations ------------------------------------------------------------------------

@@ -18,12 +18,11 @@ import pytest
 
 from gm_console import cli
 from gm_console.files import journal
-from gm_console.live.owner import Owner
-from gm_console.live.rendezvous import SessionLock
 from gm_console.live.roles import Role
 from gm_console.rules import privacy
 from gm_console.text.i18n import Translator
-from tests.faults.test_privacy import Front
+from tests.faults.owned_session import an_owner
+from tests.faults.test_privacy import Front, caught_up
 
 SESSION = '[session]\nname = "Fight"\n\n[[characters]]\nname = "Aria"\n'
 MAXIMUM, AFTER_HIT, AFTER_SECOND, AFTER_HEAL = 9973, 5973, 3973, 4084
@@ -41,9 +40,7 @@ def fight(tmp_path: Path, host):
     (and a group of two) and hurts, heals and undoes, while the others watch."""
     path = tmp_path / "s.toml"
     path.write_text(SESSION)
-    lock = SessionLock(path)
-    assert lock.acquire()
-    owner = Owner.open(path, host, lock)
+    owner = an_owner(path, host)
     owner.listen()
     fronts = {role: Front(owner, role) for role in ("gm", *ROLES)}
     store = owner.store
@@ -68,11 +65,7 @@ def fight(tmp_path: Path, host):
         assert not refused["ok"]
         refused = fronts["spectator"].ask(2, "hp.heal", character="Ogre", amount=1)
         assert not refused["ok"]
-        assert store.apply("journal.note", {"text": "the ogre roars"}).ok
-        for front in fronts.values():
-            front.until(lambda m: m["type"] == "change" and m["message"] == "the ogre roars")
-            front.send({"type": "resync"})
-            front.until(lambda m: m["type"] == "snapshot" and m["seq"] > 0)
+        caught_up(store, fronts, "the ogre roars")
         yield path, owner, fronts
     finally:
         for front in fronts.values():
@@ -211,9 +204,7 @@ async def test_the_players_combat_screen_shows_the_word_at_80x24(tmp_path, make_
     host = Host().load()
     path = tmp_path / "s.toml"
     path.write_text(SESSION)
-    lock = SessionLock(path)
-    assert lock.acquire()
-    owner = Owner.open(path, host, lock)
+    owner = an_owner(path, host)
     gm = owner.store
     try:
         for op, params in (("combat.start", {}),

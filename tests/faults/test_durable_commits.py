@@ -17,9 +17,8 @@ import pytest
 from gm_console.files import codec, commit_log
 from gm_console.files.commit_log import CommitLog
 from gm_console.headless import open_state
-from gm_console.live.rendezvous import SessionLock
 from gm_console.state.store import Store
-from tests.faults.owned_session import owned
+from tests.faults.owned_session import an_owner, owned
 from tests.live.live_helpers import gm, serve
 
 
@@ -193,14 +192,10 @@ def test_serve_on_a_full_disk_refuses_the_operation_at_the_front_that_made_it(tm
 
 
 def test_an_owner_opening_after_a_crash_saves_what_it_took_back(tmp_path, host):
-    from gm_console.live.owner import Owner
-
     path = tmp_path / "s.toml"
     store, _, log = owned(path, host)
     store.apply("clock.advance", {"minutes": 9})
-    lock = SessionLock(path)
-    assert lock.acquire()
-    owner = Owner.open(path, host, lock)
+    owner = an_owner(path, host)
     try:
         assert "were not yet in s.toml" in owner.opening_note
         assert owner.saver.flush()

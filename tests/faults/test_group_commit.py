@@ -11,11 +11,9 @@ from types import SimpleNamespace
 
 from gm_console.files import codec, commit_log
 from gm_console.live import protocol
-from gm_console.live.owner import Owner
-from gm_console.live.rendezvous import SessionLock
 from gm_console.live.roles import GM, Role
 from gm_console.state.store import Store
-from tests.faults.owned_session import owned
+from tests.faults.owned_session import an_owner, owned
 
 
 def minutes(state) -> int:
@@ -139,9 +137,7 @@ def test_fronts_operations_at_once_share_the_owners_fdatasync(tmp_path, host, mo
     that come together share a sync, and one asked again (the same id) while its first asking
     waits for the disk is answered as that one, applied once."""
     path = tmp_path / "s.toml"
-    lock = SessionLock(path)
-    assert lock.acquire()
-    owner = Owner.open(path, host, lock)
+    owner = an_owner(path, host)
     try:
         start = minutes(owner.store.state)
         held = HeldSync()

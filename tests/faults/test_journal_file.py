@@ -13,7 +13,7 @@ from gm_console import cli
 from gm_console.files import codec
 from gm_console.files.journal_file import journal_path
 from gm_console.headless import open_state
-from tests.faults.owned_session import owned
+from tests.faults.owned_session import an_owner, owned
 
 
 def old_layout(lines: int) -> str:
@@ -90,14 +90,10 @@ def test_a_journal_file_garbled_before_its_end_is_refused_naming_the_line(tmp_pa
 
 
 def test_the_owner_moves_an_old_journal_out_when_it_opens_the_session(tmp_path, host):
-    from gm_console.live.owner import Owner
-    from gm_console.live.rendezvous import SessionLock
 
     path = tmp_path / "s.toml"
     path.write_text(old_layout(50))
-    lock = SessionLock(path)
-    assert lock.acquire()
-    owner = Owner.open(path, host, lock)
+    owner = an_owner(path, host)
     try:
         assert owner.saver.flush()
         assert "journal" not in tomllib.loads(path.read_text())

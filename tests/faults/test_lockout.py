@@ -22,8 +22,7 @@ from gm_console.gameserver import listening, ssh  # noqa: E402
 from gm_console.live import owner as owner_module  # noqa: E402
 from gm_console.live import peer as peer_module  # noqa: E402
 from gm_console.live.client import RemoteStore  # noqa: E402
-from gm_console.live.owner import Owner  # noqa: E402
-from gm_console.live.rendezvous import SessionLock  # noqa: E402
+from tests.faults.owned_session import an_owner  # noqa: E402
 
 IDLE = 40
 
@@ -89,9 +88,7 @@ def test_owner_socket_connections_that_never_say_hello_are_dropped_threads_bound
     monkeypatch.setattr(peer_module, "HELLO_TIMEOUT", 1.0)
     path = tmp_path / "s.toml"
     path.write_text(SESSION)
-    lock = SessionLock(path)
-    assert lock.acquire()
-    owner = Owner.open(path, host, lock)
+    owner = an_owner(path, host)
     where = str(owner.listen())
     writers_before, peers_before = _threads("gm-console-writer"), _threads("gm-console-peer")
     idle: list[socket.socket] = []

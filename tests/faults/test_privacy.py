@@ -19,9 +19,9 @@ from gm_console import cli
 from gm_console.files import journal
 from gm_console.live.owner import Owner
 from gm_console.live.peer import SocketStream
-from gm_console.live.rendezvous import SessionLock
 from gm_console.live.roles import Role
 from gm_console.text.i18n import Translator
+from tests.faults.owned_session import an_owner
 
 SESSION = ('[session]\nname = "Private"\n\n[[characters]]\nname = "Aria"\n\n[[characters]]\n'
            'name = "Bram"\nnotes = "OLDBRAMNOTE"\n\n[rolls]\nnext_id = 2\n\n[[rolls.pending]]\n'
@@ -68,15 +68,23 @@ class Front:
         return self.until(lambda m: m["type"] == "outcome" and m.get("id") == ident)
 
 
+def caught_up(store: Any, fronts: dict[str, Front], note: str) -> None:
+    """A last note in the journal, seen by every front; then each asks for the whole state
+    again (a resync), as a front that rejoins gets it."""
+    assert store.apply("journal.note", {"text": note}).ok
+    for front in fronts.values():
+        front.until(lambda m: m["type"] == "change" and m["message"] == note)
+        front.send({"type": "resync"})
+        front.until(lambda m: m["type"] == "snapshot" and m["seq"] > 0)
+
+
 @pytest.fixture
 def table(tmp_path: Path, host):
     """An owner, the game master, Aria's and Bram's players and a spectator, after a game
     master's evening of secrets (and the players' own attempts at them)."""
     path = tmp_path / "s.toml"
     path.write_text(SESSION)
-    lock = SessionLock(path)
-    assert lock.acquire()
-    owner = Owner.open(path, host, lock)
+    owner = an_owner(path, host)
     fronts = {role: Front(owner, role) for role in ("gm", "player:Aria", "player:Bram",
                                                     "spectator")}
     store = owner.store
@@ -109,12 +117,7 @@ def table(tmp_path: Path, host):
         for ident, params in ((5, {"id": 1}), (6, {})):  # Bram's roll, or the oldest
             refused = aria.ask(ident, "roll.answer", **params)
             assert not refused["ok"] and "Aria" in refused["reason"]
-        assert store.apply("journal.note", {"text": "dawn breaks"}).ok
-        for front in fronts.values():
-            front.until(lambda m: m["type"] == "change" and m["op"] == "journal.note"
-                        and m["message"] == "dawn breaks")
-            front.send({"type": "resync"})
-            front.until(lambda m: m["type"] == "snapshot" and m["seq"] > 0)
+        caught_up(store, fronts, "dawn breaks")
         yield path, owner, fronts
     finally:
         for front in fronts.values():

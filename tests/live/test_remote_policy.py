@@ -11,18 +11,15 @@ import pytest
 from live_helpers import SESSION
 from textual.widgets import Static
 
-from gm_console.live.owner import Owner
 from gm_console.live.peer import SocketStream
-from gm_console.live.rendezvous import SessionLock
 from gm_console.live.roles import Role
+from tests.faults.owned_session import an_owner
 
 
 def test_a_remote_front_cannot_raise_its_own_role(tmp_path: Path, host) -> None:
     path = tmp_path / "s.toml"
     path.write_text(SESSION)
-    lock = SessionLock(path)
-    assert lock.acquire()
-    owner = Owner.open(path, host, lock)
+    owner = an_owner(path, host)
     ours, theirs = socket.socketpair()
     owner.attach(SocketStream(theirs), lambda hello: Role.parse("player:Bram"))
     reader = ours.makefile("rb")
@@ -44,7 +41,7 @@ def test_a_remote_front_cannot_raise_its_own_role(tmp_path: Path, host) -> None:
         reader.close()
         ours.close()
         owner.close()
-    assert not lock.held
+    assert not owner.lock.held
 
 
 async def test_a_players_terminal_writes_no_file_where_it_runs(tmp_path: Path, host,
@@ -55,9 +52,7 @@ async def test_a_players_terminal_writes_no_file_where_it_runs(tmp_path: Path, h
 
     path = tmp_path / "s.toml"
     path.write_text(SESSION)
-    lock = SessionLock(path)
-    assert lock.acquire()
-    owner = Owner.open(path, host, lock)
+    owner = an_owner(path, host)
     try:
         for role, writes in (("player:Bram", False), ("gm", True)):
             ours, theirs = socket.socketpair()
@@ -95,9 +90,7 @@ async def test_a_front_offers_only_the_keys_its_role_may_use(tmp_path: Path, mak
     host = Host().load()
     path = tmp_path / "s.toml"
     path.write_text(SESSION)
-    lock = SessionLock(path)
-    assert lock.acquire()
-    owner = Owner.open(path, host, lock)
+    owner = an_owner(path, host)
     gm_only = {"+", "=", "^z"}
     try:
         for role, offered, hidden in (("player:Bram", {"d", "r", "n"}, gm_only),

@@ -49,14 +49,11 @@ def test_the_snapshot_written_line_by_line_is_the_snapshot(store):
 def test_a_console_is_sent_the_journals_last_lines_and_asks_for_older_ones(tmp_path, host):
     from gm_console.live import rendezvous
     from gm_console.live.client import RemoteStore
-    from gm_console.live.owner import Owner
-    from gm_console.live.rendezvous import SessionLock
+    from tests.faults.owned_session import an_owner
 
     path = tmp_path / "s.toml"
     path.write_text('[session]\nname = "long"\n\n[[characters]]\nname = "Aria"\n')
-    lock = SessionLock(path)
-    assert lock.acquire()
-    owner = Owner.open(path, host, lock)
+    owner = an_owner(path, host)
     try:
         owner.listen()
         for n in range(300):
