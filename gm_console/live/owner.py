@@ -332,6 +332,10 @@ class Owner:
                 return
             self._closed = True
             self._performing.wait_for(lambda: not self._under_way)
+        # A burst of the console's keys cut short by its leaving: never drawn, so never shown
+        # as done; on disk now, or said as not done.
+        for refusal in self.store.settle():
+            log.error("%s", refusal.reason)
         self._stopping.set()
         self.saver.close()
         if self._listener is not None:

@@ -216,3 +216,18 @@ async def test_a_burst_the_disk_refuses_is_refused_whole_and_said(tmp_path, make
         said = [str(n.message) for n in pilot.app._notifications]
         assert sum("No space left on device" in text for text in said) == 3, said
         assert "NOT SAVED" in str(pilot.app.screen.query_one("#header-saving").render())
+
+
+def test_a_burst_cut_short_by_leaving_is_saved(tmp_path, host):
+    """The console leaves in the middle of a burst (its last key, a signal): what the burst
+    applied is made durable and saved by the owner's close, not dropped with the undrawn
+    frame."""
+    path = tmp_path / "s.toml"
+    owner = an_owner(path, host)
+    start = minutes(owner.store.state)
+    owner.store.hold_back()
+    assert owner.store.apply("clock.advance", {"minutes": 4}).ok
+    assert owner.store.apply("clock.advance", {"minutes": 5}).ok
+    assert owner.store.log.durable_seq < owner.store.log.seq  # written, not yet on disk
+    owner.close()
+    assert minutes(codec.load(path, host).state) == start + 9
