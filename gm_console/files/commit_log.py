@@ -238,24 +238,27 @@ class CommitLog:
             left = [(n, line) for n, line in self._unchecked if n > seq]
             if len(left) == len(self._unchecked):
                 return
-            self._unchecked = left
             fd = self._open()
-            self._good = sum(len(line) for _, line in left)
-            if not left:
+            # What the log holds in memory changes only once the file does: a checkpoint that
+            # failed (a full disk) leaves both as they were, to be tried again.
+            if left:
+                tmp = self.path.with_name(f".{self.path.name}.tmp")
+                with open(tmp, "wb") as handle:
+                    handle.write(b"".join(line for _, line in left))
+                    handle.flush()
+                    os.fsync(handle.fileno())
+                os.replace(tmp, self.path)
+                os.close(fd)
+                self._fd = None
+            else:
                 os.ftruncate(fd, 0)
-                os.fsync(fd)
-                self._synced_all()
-                return
-            tmp = self.path.with_name(f".{self.path.name}.tmp")
-            with open(tmp, "wb") as handle:
-                handle.write(b"".join(line for _, line in left))
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.replace(tmp, self.path)
-            os.close(fd)
-            self._fd = None
-            fsync_folder(self.path.parent)
+            self._unchecked = left
+            self._good = sum(len(line) for _, line in left)
             self._synced_all()
+            if left:  # the new file's name as durable as its lines
+                fsync_folder(self.path.parent)
+            else:
+                os.fsync(fd)
 
     def _synced_all(self) -> None:
         """The file was just written anew and fsync'd: every line in it is on disk (unless
@@ -274,6 +277,8 @@ class CommitLog:
         """No log is left once the session file holds everything; else it stays, for the next
         opening to replay."""
         with self._lock:
+            while self._syncing:  # its descriptor is not closed under it
+                self._lock.wait()
             if self._fd is not None:
                 os.close(self._fd)
                 self._fd = None

@@ -9,6 +9,8 @@ import os
 import threading
 from types import SimpleNamespace
 
+import pytest
+
 from gm_console.files import codec, commit_log
 from gm_console.live import protocol
 from gm_console.live.roles import GM, Role
@@ -231,3 +233,36 @@ def test_a_burst_cut_short_by_leaving_is_saved(tmp_path, host):
     assert owner.store.log.durable_seq < owner.store.log.seq  # written, not yet on disk
     owner.close()
     assert minutes(codec.load(path, host).state) == start + 9
+
+
+def test_a_checkpoint_that_failed_leaves_the_log_as_it_was(tmp_path, monkeypatch):
+    """A full disk while the log is written anew after a save: the log in memory is what is
+    on disk still, so a later failed fdatasync cuts only what it failed to cover, never a
+    record already acknowledged."""
+    import builtins
+
+    path = tmp_path / "s.toml"
+    log = commit_log.CommitLog(path)
+    for index in range(3):
+        log.sync(log.write({"op": f"op{index}", "set": {}}))
+    real_open = builtins.open
+
+    def full(name, *args, **kwargs):
+        if str(name).endswith(".tmp"):
+            raise OSError(28, "No space left on device")
+        return real_open(name, *args, **kwargs)
+    monkeypatch.setattr(builtins, "open", full)
+    with pytest.raises(OSError):
+        log.checkpointed(2)
+    monkeypatch.setattr(builtins, "open", real_open)
+    assert log.pending == 3  # nothing dropped: the file still holds them
+    log.checkpointed(2)  # the saver's retry
+    acknowledged = log.write({"op": "op3", "set": {}})
+    log.sync(acknowledged)
+    held = HeldSync(OSError(5, "Input/output error"), fails=1)
+    held.release.set()
+    monkeypatch.setattr(commit_log.os, "fdatasync", held)
+    with pytest.raises(OSError):
+        log.sync(log.write({"op": "op4", "set": {}}))
+    log.rolled_back()
+    assert [record["n"] for record in commit_log.read(path).records] == [3, acknowledged]
