@@ -106,22 +106,19 @@ class Journal(Sequence[Line]):
     def as_list(self) -> list[Line]:
         return self[0:self._length]
 
-    def json_pieces(self, first: int = 0) -> Iterator[bytes]:
-        """The journal from line ``first`` on as a JSON array, in pieces made one after
-        another, its shelved lines as the shelf keeps them (a long campaign's snapshot for a
-        joining front: no line decoded, and no more than a chunk of them in memory)."""
-        yield b"["
-        comma = b""
+    def shelved_pieces(self, first: int = 0) -> Iterator[bytes]:
+        """The lines from ``first`` on that the shelf holds, a chunk at a time, each as the
+        JSON of its lines without brackets, as the shelf keeps them (a long campaign's
+        snapshot for a joining front: no more than a chunk of them in memory)."""
         for start in range(first, self._base, CHUNK):
             assert self._shelf is not None
-            raw = self._shelf.raw(start, min(start + CHUNK, self._base))
-            yield comma + raw[:-1].replace(b"\n", b",")
-            comma = b","
-        for line in self._lines[max(0, first - self._base):self._length - self._base]:
-            yield comma + json.dumps(line, ensure_ascii=False, separators=(",", ":"),
-                                     default=str).encode()
-            comma = b","
-        yield b"]"
+            stop = min(start + CHUNK, self._base)
+            body = self._shelf.raw(start, stop)[:-1].replace(b"\n", b",")
+            try:  # a line garbled inside its braces (only its shape is checked on opening)
+                json.loads(b"[" + body + b"]")
+            except ValueError:  # read back instead: the garbled one as the line saying so
+                body = b",".join(map(encoded, self[start:stop]))
+            yield body
 
     def __len__(self) -> int:
         return self._length
@@ -233,6 +230,25 @@ def _same(old: Journal, new: Journal, index: int, shelf: Shelf | None) -> bool:
         return a is b
     held = a if a is not None else b
     return held is not None and shelf is not None and shelf.holds(index, held)
+
+
+def json_array(lines: Sequence[Line], first: int = 0) -> Iterator[bytes]:
+    """``lines`` from ``first`` on as a JSON array, in pieces made one after another, a chunk
+    of lines each: a :class:`Journal`'s shelved lines as its shelf keeps them, the rest (its
+    held lines, a role's view of a journal) encoded a chunk at a time."""
+    yield b"["
+    shelved = lines.shelved_pieces(first) if isinstance(lines, Journal) else iter(())
+    held = max(first, len(lines) - lines.held) if isinstance(lines, Journal) else first
+    rest = (b",".join(map(encoded, lines[start:start + CHUNK]))
+            for start in range(held, len(lines), CHUNK))
+    for index, piece in enumerate(itertools.chain(shelved, rest)):
+        yield (b"," if index else b"") + piece
+    yield b"]"
+
+
+def encoded(line: Line) -> bytes:
+    """A journal line as JSON on one line, as its file and the live protocol carry it."""
+    return json.dumps(line, ensure_ascii=False, separators=(",", ":"), default=plain).encode()
 
 
 def plain(value: Any) -> Any:

@@ -24,7 +24,7 @@ from array import array
 from pathlib import Path
 from typing import Any, Sequence
 
-from gm_console.committed.journal import Journal, Line, read_through
+from gm_console.committed.journal import Journal, Line, encoded, read_through
 from gm_console.files.durable_io import fsync_folder, write_all
 from gm_console.text.said import say, stored
 
@@ -39,11 +39,6 @@ def journal_path(session: Path) -> Path:
     """Beside the session file's real path (a link is written through, as the file is)."""
     target = Path(os.path.realpath(session))
     return target.with_name(f"{target.stem}.journal.jsonl")
-
-
-def _line(entry: dict[str, Any]) -> bytes:
-    return json.dumps(entry, ensure_ascii=False, separators=(",", ":"), default=str).encode() \
-        + b"\n"
 
 
 class JournalFile:
@@ -171,7 +166,7 @@ class JournalFile:
         if shared == count == len(lines):
             return
         fresh = lines[shared:]
-        new = [_line(entry) for entry in fresh]  # read before the file is cut
+        new = [encoded(entry) + b"\n" for entry in fresh]  # read before the file is cut
         keep = self._ends[shared - 1] if shared else 0
         fd = os.open(self.path, os.O_WRONLY | os.O_CREAT, 0o666)
         try:  # readers read only lines below ``shared`` (their journals' shelved lines)

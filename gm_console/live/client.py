@@ -23,7 +23,7 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
-from gm_console.committed.journal import Journal, read_through
+from gm_console.committed.journal import Journal, encoded, read_through
 from gm_console.contract.session import Session
 from gm_console.host.manager import Host
 from gm_console.live import protocol, rendezvous, sync
@@ -94,9 +94,7 @@ class OwnersLines:
         return False
 
     def raw(self, start: int, stop: int) -> bytes:
-        return b"".join(json.dumps(line, ensure_ascii=False, separators=(",", ":"),
-                                   default=str).encode() + b"\n"
-                        for line in self.lines(start, stop))
+        return b"".join(encoded(line) + b"\n" for line in self.lines(start, stop))
 
 
 def _unread(text: Said) -> dict[str, Any]:

@@ -11,7 +11,7 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-from gm_console.committed.journal import CHUNK, Journal, plain
+from gm_console.committed.journal import json_array, plain
 
 VERSION = 1
 """Raised whenever a message changes meaning; an owner refuses any other version."""
@@ -51,20 +51,8 @@ def snapshot(seq: int, state: dict[str, Any], last: int | None = None) -> Iterat
                    "state": {key: value for key, value in state.items() if key != "journal"}})
     comma = b"" if rest.endswith(b"{}}\n") else b","
     yield rest[:-3] + comma + b'"journal":'
-    if isinstance(lines, Journal):
-        yield from lines.json_pieces(first)
-    else:
-        yield b"["
-        for start in range(first, len(lines), CHUNK):
-            yield (b"," if start > first else b"") + b",".join(_line(line) for line in lines[
-                start:start + CHUNK])
-        yield b"]"
+    yield from json_array(lines, first)
     yield b"}}\n"
-
-
-def _line(line: dict[str, Any]) -> bytes:
-    return json.dumps(line, ensure_ascii=False, separators=(",", ":"),
-                      default=plain).encode("utf-8")
 
 
 def decode(line: bytes) -> dict[str, Any]:

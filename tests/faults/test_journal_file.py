@@ -10,6 +10,7 @@ import tomllib
 import pytest
 
 from gm_console import cli
+from gm_console.live import protocol
 from gm_console.files import codec
 from gm_console.files.journal_file import journal_path
 from gm_console.headless import open_state
@@ -152,7 +153,6 @@ def test_an_undo_in_the_log_takes_back_lines_already_in_the_journals_file(tmp_pa
 
 
 def test_a_snapshot_sends_the_lines_on_disk_as_they_are_there(tmp_path, host):
-    from gm_console.live import protocol
 
     path = tmp_path / "s.toml"
     store, saver, _ = owned(path, host, undo_depth=1)
@@ -191,3 +191,6 @@ def test_a_line_garbled_inside_its_braces_reads_as_a_line_that_says_so(tmp_path,
     assert [line["text"] for line in lines][::2] == ["one", "three"]
     assert "s.journal.jsonl, line 2: this line is not a journal line" in lines[1]["text"]
     assert journal_path(path).read_text().count("\n") == 3  # left as it is
+    # a front joining is sent the journal as its file holds it: that line as the one saying so
+    sent = protocol.decode(b"".join(protocol.snapshot(1, {"journal": lines})))
+    assert sent["state"]["journal"] == lines.as_list()
