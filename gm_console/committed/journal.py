@@ -182,7 +182,7 @@ def read_through(kept: dict[int, Line], start: int, stop: int,
                  read: Callable[[int, int], list[Line]], most: int) -> list[Line]:
     """Lines ``start`` to ``stop`` of a shelf: those in ``kept``, and each run of the others
     read at once with ``read(first, end)`` and kept (``most`` lines at most: past that, what
-    was kept is let go)."""
+    was kept is let go, and of a longer read only its last ``most`` lines are kept)."""
     out: list[Line] = []
     index = start
     while index < stop:
@@ -197,7 +197,8 @@ def read_through(kept: dict[int, Line], start: int, stop: int,
         fresh = read(index, end)
         if len(kept) + len(fresh) > most:
             kept.clear()
-        kept.update(zip(range(index, end), fresh))
+        skip = max(0, len(fresh) - most)
+        kept.update(zip(range(index + skip, end), fresh[skip:]))
         out.extend(fresh)
         index = end
     return out

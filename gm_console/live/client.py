@@ -66,21 +66,29 @@ class OwnersLines:
     def __init__(self, store: RemoteStore) -> None:
         self._store = store
         self._kept: dict[int, dict[str, Any]] = {}
+        self._unanswered: list[int] = []  # of the lines being read: those said, not had
         self._lock = threading.Lock()
 
     def lines(self, start: int, stop: int) -> list[dict[str, Any]]:
         with self._lock:
-            return read_through(self._kept, start, stop, self._asked, self.KEPT)
+            self._unanswered = []
+            out = read_through(self._kept, start, stop, self._asked, self.KEPT)
+            for index in self._unanswered:  # asked again next time: the owner may answer
+                self._kept.pop(index, None)
+            return out
 
     def _asked(self, start: int, stop: int) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
         while start + len(out) < stop:
             first = start + len(out)
-            asked = self._store.journal_lines(first, min(stop, first + protocol.MAX_LINES_ASKED))
+            # Once the owner did not answer, the rest of this reading does not wait for it.
+            asked = [] if self._unanswered else self._store.journal_lines(
+                first, min(stop, first + protocol.MAX_LINES_ASKED))
             if not asked:  # the owner gone or not answering: said where the lines are
                 out += [_unread(say("(line {number}: on the owner's console, which does not "
                                     "answer)", number=index + 1))
                         for index in range(first, stop)]
+                self._unanswered += range(first, stop)
             out += asked
         return out[:stop - start]
 

@@ -77,3 +77,32 @@ def test_a_console_is_sent_the_journals_last_lines_and_asks_for_older_ones(tmp_p
             front.close()
     finally:
         owner.close()
+
+
+def test_lines_the_owner_did_not_answer_for_are_asked_again_later():
+    """The owner not answering (stopped, busy): the console says where the lines are, waits
+    once for the whole reading, and reads them for real once the owner answers again."""
+    from types import SimpleNamespace
+
+    from gm_console.live.client import OwnersLines
+
+    asked = []
+    answers: list = []
+
+    def journal_lines(start, stop):
+        asked.append((start, stop))
+        return [{"text": f"line {index}"} for index in range(start, stop)] if answers else []
+    shelf = OwnersLines(SimpleNamespace(journal_lines=journal_lines))
+    lines = shelf.lines(0, 3000)  # more than one asking's worth
+    assert len(lines) == 3000 and "does not answer" in lines[0]["text"]
+    assert len(asked) == 1  # the rest did not wait for the owner again
+    answers.append(True)
+    assert [line["text"] for line in shelf.lines(0, 2)] == ["line 0", "line 1"]
+
+
+def test_a_long_reading_keeps_no_more_lines_than_its_bound():
+    from gm_console.committed.journal import read_through
+
+    kept: dict = {}
+    lines = read_through(kept, 0, 3000, lambda a, b: [{"n": i} for i in range(a, b)], 1024)
+    assert len(lines) == 3000 and len(kept) == 1024 and min(kept) == 3000 - 1024
