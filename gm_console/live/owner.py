@@ -219,10 +219,9 @@ class Owner:
         last sent): a front that was sent the last lines only pages back through them."""
         if type(start) is not int or type(stop) is not int or start < 0:
             return []
-        with self._lock:
-            view = self._views.get(_view_key(peer), {})
-            return list(view.get(sync.JOURNAL, [])[start:min(stop,
-                                                             start + protocol.MAX_LINES_ASKED)])
+        with self._lock:  # read outside it: a long page back must not hold every change up
+            journal = self._views.get(_view_key(peer), {}).get(sync.JOURNAL, [])
+        return list(journal[start:min(stop, start + protocol.MAX_LINES_ASKED)])
 
     def _broadcast(self, change: Change) -> None:
         with self._lock:

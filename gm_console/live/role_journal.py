@@ -64,13 +64,20 @@ class RoleJournal(Sequence[Line]):
 
     def __getitem__(self, index: int | slice) -> Line | list[Line]:
         if isinstance(index, slice):
-            return [self._shown(self._source[i]) for i in self._positions[index]]
+            if index.step not in (None, 1):
+                return [self._shown(self._source[i]) for i in self._positions[index]]
+            return list(self._read(self._positions[index]))
         return self._shown(self._source[self._positions[index]])
 
     def __iter__(self) -> Iterator[Line]:
-        for start in range(0, len(self._positions), CHUNK):
-            wanted = self._positions[start:start + CHUNK]
-            lines = self._source[wanted[0]:wanted[-1] + 1]  # one read for the chunk
+        return self._read(self._positions)
+
+    def _read(self, positions: Sequence[int]) -> Iterator[Line]:
+        """The lines at ``positions`` (in order), one read of the source a chunk of them (a
+        line at a time, a player's snapshot of a long journal was a read per line)."""
+        for start in range(0, len(positions), CHUNK):
+            wanted = positions[start:start + CHUNK]
+            lines = self._source[wanted[0]:wanted[-1] + 1]
             yield from (self._shown(lines[i - wanted[0]]) for i in wanted)
 
     def __eq__(self, other: object) -> bool:
