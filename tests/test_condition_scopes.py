@@ -163,3 +163,16 @@ def test_a_scopes_names_are_said_in_the_readers_language(effects, english, frenc
     said = cond.describe_effects(effects)
     assert str(said) == english
     assert Translator("fr", Host().load())(said) == french
+
+
+@pytest.mark.parametrize("typed, asked", [
+    ("check intimidation 14", {"skill": "intimidation", "dc": 14}),  # not Intelligence
+    ("check int 12", {"ability": "intelligence", "dc": 12}),
+    ("check intel", {"ability": "intelligence"}),
+    ("save dextérité 12", {"ability": "dexterity", "dc": 12}),
+    ("test for 10", {"ability": "strength", "dc": 10}),  # French: force
+])
+def test_a_skill_that_starts_as_an_ability_is_the_skill(typed, asked):
+    from gm_console.rules.rolls import parse_on_demand
+
+    assert parse_on_demand(typed)[1] == {"who": [], **asked}

@@ -67,6 +67,17 @@ ABILITY_WORDS = {"str": "strength", "dex": "dexterity", "con": "constitution",
                  "int": "intelligence", "wis": "wisdom", "cha": "charisma",
                  "for": "strength", "sag": "wisdom"}  # French: force, sagesse
 """An ability as typed: its first three letters, in English or French."""
+_ABILITY_SPELLINGS = ("strength", "dexterity", "constitution", "intelligence", "wisdom",
+                      "charisma", "force", "dextérité", "sagesse", "charisme")
+
+
+def _ability_typed(word: str) -> str | None:
+    """The ability ``word`` names: three letters of it or more, as it is spelt ("int",
+    "intel"); not a word that only starts alike (intimidation is a skill)."""
+    word = word.casefold()
+    if len(word) < 3 or not any(name.startswith(word) for name in _ABILITY_SPELLINGS):
+        return None
+    return ABILITY_WORDS.get(word[:3])
 KIND_WORDS = {"save": "roll.save", "sauvegarde": "roll.save", "jds": "roll.save",
               "check": "roll.check", "test": "roll.check",
               "attack": "roll.attack", "attaque": "roll.attack"}
@@ -101,7 +112,7 @@ def parse_on_demand(text: str) -> tuple[str, dict[str, Any]] | None:
         else:
             params["target"] = " ".join(rest)
         return op, params
-    ability = ABILITY_WORDS.get(rest[0].casefold()[:3]) if rest else None
+    ability = _ability_typed(rest[0]) if rest else None
     # A check may name its skill instead ("check perception 14", "check sleight of hand"):
     # roll.check reads its ability from [scopes.skills] of config/conditions.toml.
     skill = [] if ability is not None or op != "roll.check" else \
