@@ -112,8 +112,10 @@ def _temp(ctx: OpContext, p: dict[str, Any]) -> Result:
                 character, say("{name} loses their temporary hit points ({temp})", name=name,
                                temp=hp.temp),
                 say("{name} loses their temporary hit points", name=name)) if not amount else
-            say("{name} gains {amount} temporary hit points", name=name,
-                amount=amount) if kept == amount else
+            ctx.hit_points_said(
+                character, say("{name} gains {amount} temporary hit points", name=name,
+                               amount=amount),
+                say("{name} gains temporary hit points", name=name)) if kept == amount else
             ctx.hit_points_said(
                 character, say("{name} keeps {temp} temporary hit points (more than {amount}; "
                                "they do not add up)", name=name, temp=hp.temp, amount=amount),

@@ -25,8 +25,8 @@ from tests.faults.owned_session import an_owner
 from tests.faults.test_privacy import Front, caught_up
 
 SESSION = '[session]\nname = "Fight"\n\n[[characters]]\nname = "Aria"\n'
-MAXIMUM, AFTER_HIT, AFTER_SECOND, AFTER_HEAL = 9973, 5973, 3973, 4084
-FIGURES = (MAXIMUM, AFTER_HIT, AFTER_SECOND, AFTER_HEAL, 8861)  # 8861: the other's maximum
+MAXIMUM, AFTER_HIT, AFTER_SECOND, AFTER_HEAL, TEMPORARY = 9973, 5973, 3973, 4084, 7717
+FIGURES = (MAXIMUM, AFTER_HIT, AFTER_SECOND, AFTER_HEAL, TEMPORARY, 8861)  # the other's maximum
 ROLES = ("player:Aria", "spectator")
 
 
@@ -54,6 +54,8 @@ def fight(tmp_path: Path, host):
                 ("hp.damage", {"character": "Ogre", "amount": MAXIMUM - AFTER_HIT}),
                 ("hp.damage", {"character": "Ogre", "amount": AFTER_HIT - AFTER_SECOND}),
                 ("hp.heal", {"character": "Ogre", "amount": AFTER_HEAL - AFTER_SECOND}),
+                ("hp.temp", {"character": "Ogre", "amount": TEMPORARY}),
+                ("hp.temp", {"character": "Ogre", "amount": 0}),  # cleared: its figure said
                 ("hp.damage", {"character": "Imp 2", "amount": 100}),
         ):
             outcome = store.apply(op, params)
@@ -123,6 +125,7 @@ def test_the_game_master_reads_every_figure_in_the_same_lines(fight):
     assert ogre(state)["hit_points"] == AFTER_HEAL and "health" not in ogre(state)
     lines = [line["text"] for line in state["journal"]]
     assert f"Ogre heals 111: hit points {AFTER_SECOND} → {AFTER_HEAL}" in lines
+    assert f"Ogre gains {TEMPORARY} temporary hit points" in lines
 
 
 @pytest.mark.parametrize("role", ROLES)
