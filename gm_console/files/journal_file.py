@@ -139,6 +139,14 @@ class JournalFile:
             self._reader = os.open(self.path, os.O_RDONLY)
         return os.pread(self._reader, self._ends[stop - 1] - offset, offset)
 
+    def close(self) -> None:
+        """Let go of the descriptor lines are read with (the session closes; each opening of
+        it has its own): a line read after opens it again."""
+        with self._lock:
+            if self._reader is not None:
+                os.close(self._reader)
+                self._reader = None
+
     def holds(self, index: int, line: Line) -> bool:
         return self._written.get(index) is line
 

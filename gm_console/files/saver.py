@@ -217,6 +217,7 @@ class Saver:
         self._thread.join(timeout=5)
         if self.log is not None:
             self.log.close()
+        self.journal.close()
 
     def prime(self, state: dict[str, Any], after: float = 2.0) -> None:
         """Serialise ``state`` without writing it, ``after`` seconds from now (once the first

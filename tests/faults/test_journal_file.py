@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 import tomllib
 
+import os
+
 import pytest
 
 from gm_console import cli
@@ -194,3 +196,23 @@ def test_a_line_garbled_inside_its_braces_reads_as_a_line_that_says_so(tmp_path,
     # a front joining is sent the journal as its file holds it: that line as the one saying so
     sent = protocol.decode(b"".join(protocol.snapshot(1, {"journal": lines})))
     assert sent["state"]["journal"] == lines.as_list()
+
+
+def test_a_closed_session_lets_go_of_its_journals_descriptor(tmp_path, host):
+    """Each opening of a session has its own reader of the journal (a console that rejoins
+    opens it again and again): closing lets it go; a line read after opens it again."""
+    path = tmp_path / "s.toml"
+    owner = an_owner(path, host)
+    for index in range(3):
+        assert owner.store.apply("journal.note", {"text": f"note {index}"}).ok
+    assert owner.saver.flush()
+    shelf = owner.saver.journal
+    assert shelf.lines(0, 1)[0]["text"] == "note 0"
+    def readers() -> int:  # descriptors open on the journal's file
+        target = str(journal_path(path).resolve())
+        return sum(os.path.realpath(f"/proc/self/fd/{fd}") == target
+                   for fd in os.listdir("/proc/self/fd"))
+    assert readers() == 1
+    owner.close()
+    assert readers() == 0
+    assert shelf.lines(1, 2)[0]["text"] == "note 1"
