@@ -13,7 +13,8 @@ from textual.widgets import Input, Static
 
 from gm_console.text.i18n import Translator
 from gm_console.ui.base import StoreScreen
-from gm_console.ui.navigation import GLOBAL_KEYS, bar_text, nav_entries
+from gm_console.host.global_keys import global_keys
+from gm_console.ui.navigation import bar_text, nav_entries
 from gm_console.ui.screens.character import CharacterScreen
 from gm_console.ui.screens.help import TEXTUAL
 
@@ -151,7 +152,7 @@ async def test_every_screens_own_keys_are_free_reachable_labelled_and_in_its_hel
     reload_with_settings(store, tmp_path, f'language = "{language}"\n')
     french = Translator("fr", store.host)
     app = make_app(store)
-    taken = {e.key for e in app.nav_entries} | GLOBAL_KEYS
+    taken = {e.key for e in app.nav_entries} | set(global_keys(store.host.keymap))
     problems: list[str] = []
     async with app.run_test(size=SIZE) as pilot:
         async for screen in each_screen(pilot):

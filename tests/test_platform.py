@@ -401,6 +401,9 @@ def test_a_screen_binding_the_dice_key_is_refused_at_load_by_name(tmp_path):
     assert "screen eager.map (Map) binds d (dice), the console's own key on every screen" \
         in record.error
     assert "eager.map" not in host.screens
+    from gm_console.text.i18n import Translator  # the console's notice says it in French too
+    assert "l'écran eager.map (Map) lie d (dés), touche de la console sur chaque écran" \
+        in Translator("fr", host)(record.error)
 
 
 def test_a_keys_move_onto_a_screens_key_is_not_applied_and_said(tmp_path):

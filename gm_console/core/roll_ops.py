@@ -5,7 +5,6 @@ own roll is asked on their terminal when they are connected)."""
 
 from __future__ import annotations
 
-import difflib
 from typing import Any
 
 from gm_console.contract.operations import Operation, Param, Refused, Result
@@ -15,7 +14,7 @@ from gm_console.rules import conditions as cond
 from gm_console.rules import dice
 from gm_console.rules.abilities import ABILITIES, ability_name
 from gm_console.rules.rolls import RollRequest
-from gm_console.text.said import joined, restored, said_by, say, stored
+from gm_console.text.said import did_you_mean, joined, restored, said_by, say, stored
 
 ASKED = "roll.asked"
 """The operation a roll on demand's outcomes come back to."""
@@ -116,10 +115,8 @@ def _skill(ctx: OpContext, given: str) -> str:
     skill = given.strip().casefold()
     known = cond.skill_abilities(ctx.table("conditions"))
     if skill and skill not in known:
-        close = difflib.get_close_matches(skill, list(known), n=1)
         raise Refused(say("{skill} is not a skill of config/conditions.toml [scopes.skills]"
-                          "{hint}", skill=repr(given.strip()),
-                          hint=f" (did you mean {close[0]!r}?)" if close else ""))
+                          "{hint}", skill=repr(given.strip()), hint=did_you_mean(skill, known)))
     return skill
 
 

@@ -8,38 +8,31 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from gm_console.text.said import Said, say
+from gm_console.text.said import Said, joined, say
 
 CORE_SCREENS = (("home", "f2", "Home"), ("party", "f3", "Party"), ("journal", "f4", "Journal"),
                 ("settings", "f9", "Settings"), ("requests", "f12", "Requests"),
                 ("help", "f1", "Help"))
 """The host's screens: id, function key, label (:func:`gm_console.host.screen_keys.plan`)."""
 
-APP_KEYS: dict[str, tuple[str, str]] = {
-    "dice": ("d", "dice"), "rolls": ("r", "rolls"), "note": ("n", "note"),
-    "note.gm": ("N", "GM-only note"), "clock.advance": ("plus", "+10 min"),
-    "clock.time": ("equals_sign", "clock"), "undo": ("ctrl+z", "undo"), "quit": ("q", "quit")}
+APP_KEYS: dict[str, tuple[str, Said]] = {
+    "dice": ("d", say("dice")), "rolls": ("r", say("rolls")), "note": ("n", say("note")),
+    "note.gm": ("N", say("GM-only note")), "clock.advance": ("plus", say("+10 min")),
+    "clock.time": ("equals_sign", say("clock")), "undo": ("ctrl+z", say("undo")),
+    "quit": ("q", say("quit"))}
 """The app's own actions on every screen: binding id → (default key, what it does). The app's
 bindings take their keys from here; ``[keys]`` of the settings moves them by id."""
-FIXED_KEYS = {"ctrl+p": "the command palette", "ctrl+q": "quit", "ctrl+c": "quit",
-              **{f"f{n}": "the screens' keys" for n in range(1, 13)}}
+FIXED_KEYS = {"ctrl+p": say("the command palette"), "ctrl+q": say("quit"),
+              "ctrl+c": say("quit"), **{f"f{n}": say("the screens' keys") for n in range(1, 13)}}
 """Keys the app keeps whatever ``[keys]`` says: Textual's, and the function keys the screens
 are given (:func:`gm_console.host.screen_keys.plan`)."""
-
-GLOBAL_ACTIONS = {**{key: what for key, what in APP_KEYS.values()}, **FIXED_KEYS}
-"""The keys the app keeps on every screen by default, with what each does there: a screen's own
-binding on one of them would hide the app's action on that screen (a plugin's ``d`` replacing
-dice)."""
-GLOBAL_KEYS = frozenset(GLOBAL_ACTIONS) - {f"f{n}" for n in range(1, 13)}
-"""The app's own actions' keys (the function keys are the screens')."""
-
 
 def _keys_of(spec: str) -> list[str]:
     """A binding's ``"delete,x"`` is two keys."""
     return [key.strip() for key in spec.split(",") if key.strip()]
 
 
-def global_keys(remapped: dict[str, str], screen_ids: Iterable[str] = ()) -> dict[str, str]:
+def global_keys(remapped: dict[str, str], screen_ids: Iterable[str] = ()) -> dict[str, Said]:
     """The keys the app keeps on every screen as the user configured them (``remapped``: the
     ``[keys]`` table), each with what it does there: the app's actions where ``[keys]`` put
     them, :data:`FIXED_KEYS`, and the key ``[keys]`` gives any of ``screen_ids``."""
@@ -47,10 +40,12 @@ def global_keys(remapped: dict[str, str], screen_ids: Iterable[str] = ()) -> dic
     for binding_id, (key, what) in APP_KEYS.items():
         moved = binding_id in remapped
         for each in _keys_of(remapped.get(binding_id, key)):
-            out[each] = f"{what}, [keys] {binding_id} = {each!r}" if moved else what
+            out[each] = say("{what}, [keys] {binding} = {key}", what=what, binding=binding_id,
+                            key=repr(each)) if moved else what
     for screen_id in screen_ids:
         for each in _keys_of(remapped.get(screen_id, "")):
-            out[each] = f"screen {screen_id}, [keys] {screen_id} = {each!r}"
+            out[each] = say("screen {screen}, [keys] {screen} = {key}", screen=screen_id,
+                            key=repr(each))
     return out
 
 
@@ -99,8 +94,10 @@ def screen_clash(screen: type, screen_id: str, remapped: dict[str, str],
     app's action there (``"screen map.sketch (Sketch) binds d (dice), the console's own key on
     every screen..."``)."""
     taken = global_keys(remapped, [core for core, _, _ in CORE_SCREENS] + list(screen_ids))
-    clashes = [f"{key} ({taken[key]})" for key in own_keys(screen, remapped) if key in taken]
+    clashes = [say("{key} ({what})", key=key, what=taken[key])
+               for key in own_keys(screen, remapped) if key in taken]
     if not clashes:
         return ""
-    return (f"screen {screen_id} ({screen.__name__}) binds {', '.join(clashes)}, the console's "
-            "own key on every screen: give the screen another key")
+    return say("screen {screen} ({name}) binds {keys}, the console's own key on every screen: "
+               "give the screen another key", screen=screen_id, name=screen.__name__,
+               keys=joined(", ", clashes))

@@ -34,7 +34,7 @@ from gm_console.host.version import installed
 from gm_console.rules import conditions as cond
 from gm_console.rules.speed import SpeedStep
 from gm_console.text import catalogue
-from gm_console.text.said import Said, say, stored
+from gm_console.text.said import Said, did_you_mean, say, stored
 
 ENTRY_POINT_GROUP = "gm_console.plugins"
 Text = str | Callable[[], str]
@@ -295,7 +295,7 @@ class Host:
                                                     hc.get_hookimpls() if impl.plugin is module)]
         if unknown:
             # Be pytest, not datasette: a misspelled hook is an error, not a silent no-op.
-            hints = [f"{u!r}" + _did_you_mean(u, self._hook_names()) for u in unknown]
+            hints = [f"{u!r}" + did_you_mean(u, self._hook_names()) for u in unknown]
             self.pm.unregister(module)
             record.status = "failed"
             record.error = "implements " + ", ".join(hints) + ", which is not a gm-console hook"
@@ -353,7 +353,7 @@ class Host:
         if caller is None:  # neither the host nor a loaded plugin declares it
             raise UnknownHook(say("no hook {hook}{hint}: gm-console plugins --hooks lists "
                                   "every hook, the host's and those the loaded plugins declare",
-                                  hook=repr(hook), hint=_did_you_mean(hook, self._hook_names())))
+                                  hook=repr(hook), hint=did_you_mean(hook, self._hook_names())))
         # pluggy calls the last registered first; keep its order.
         return list(reversed(caller.get_hookimpls()))
 
@@ -538,7 +538,7 @@ def _check_chosen(chosen: list[str], found: list[str]) -> None:
     unknown = [name for name in chosen if name not in found and name != CORE]
     if unknown:
         raise ConfigError(f"{CHOICE_VARIABLE}={','.join(chosen)}: no plugin named "
-                          f"{unknown[0]!r}{_did_you_mean(unknown[0], found)} (plugins: "
+                          f"{unknown[0]!r}{did_you_mean(unknown[0], found)} (plugins: "
                           f"{', '.join(sorted(set(found)))})")
 
 
@@ -672,6 +672,3 @@ _SHAPES: dict[str, tuple[Callable[[Any], bool], str]] = {
 }
 
 
-def _did_you_mean(word: str, candidates: list[str]) -> str:
-    close = difflib.get_close_matches(word, candidates, n=1)
-    return f" (did you mean {close[0]!r}?)" if close else ""

@@ -14,6 +14,7 @@ never formatted, so a hostile file cannot reach ``str.format``'s attribute acces
 
 from __future__ import annotations
 
+import difflib
 from typing import Any, Callable, Iterable, Union
 
 Value = Union[str, int, float, bool, "Said"]
@@ -60,6 +61,13 @@ def said_by(error: BaseException) -> str:
     (``str(error)`` would keep only the English)."""
     return error.args[0] if len(error.args) == 1 and isinstance(error.args[0], str) \
         else str(error)
+
+
+def did_you_mean(word: str, candidates: Iterable[str]) -> str:
+    """What follows a name nobody knows, in the reader's language: `` (did you mean 'x'?)``
+    with the closest of ``candidates``, or "" when none is close."""
+    close = difflib.get_close_matches(word, list(candidates), n=1)
+    return say(" (did you mean {close!r}?)", close=close[0]) if close else ""
 
 
 JOINED = "<joined>"

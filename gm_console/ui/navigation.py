@@ -13,14 +13,12 @@ from typing import TYPE_CHECKING, Callable
 from rich.text import Text
 from textual.keys import format_key
 
-from gm_console.host.global_keys import GLOBAL_KEYS
 from gm_console.host.screen_keys import NavEntry, plan
 
 if TYPE_CHECKING:
     from gm_console.host.manager import Host
 
-__all__ = ["GLOBAL_KEYS", "NavEntry", "bar_text", "key_label", "nav_entries",
-           "palette_only_entries"]
+__all__ = ["NavEntry", "bar_text", "key_label", "nav_entries", "palette_only_entries"]
 
 
 def nav_entries(host: Host, t: Callable[[str], str]) -> list[NavEntry]:
