@@ -367,7 +367,7 @@ def locate(text: str, where: Where) -> int | None:
     """The line of ``where`` (("characters", 1, "strength")) in a TOML text, or of the nearest
     table that holds it. Good enough to send an editor to the right place."""
     best_line, best_depth = None, -1
-    for number, (candidate, _) in enumerate(line_paths(text.splitlines()), start=1):
+    for number, candidate in enumerate(line_paths(text.splitlines()), start=1):
         if candidate is None:
             continue
         depth = _common(candidate, where)

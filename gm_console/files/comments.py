@@ -10,7 +10,8 @@ beside the line of the same anchor in each text written. A comment whose line is
 written (its character removed) goes to the end of the file rather than being lost.
 
 What is not kept: the file's own order and spacing (gm-console writes its tables in its own
-order), and comments inside a value written on several lines.
+order), and comments inside a value written on several lines or beside one of its elements
+(an inline table of an array written a line each); those above such an element are kept.
 """
 
 from __future__ import annotations
@@ -107,7 +108,7 @@ def _nearest(anchor: Path, present: set[Path | None]) -> Path | None:
 
 def _anchors(lines: list[str]) -> list[Path | None]:
     """Each line's path, an array's element named by its unique ``name`` where it has one."""
-    paths = [path for path, _ in line_paths(lines)]
+    paths = list(line_paths(lines))
     names: dict[Path, str] = {}
     for line, path in zip(lines, paths):
         if path and len(path) >= 2 and path[-1] == "name" and isinstance(path[-2], int):

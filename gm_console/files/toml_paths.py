@@ -19,9 +19,8 @@ _HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
 _KEY = re.compile(r"^\s*([A-Za-z0-9_\-]+|\"[^\"]*\")\s*=")
 
 
-def line_paths(lines: Iterable[str]) -> Iterator[tuple[Path | None, bool]]:
-    """For each line: its path (None for a line that writes nothing), and whether it is a
-    header. An array written on several lines, one inline table a line (as gm-console writes
+def line_paths(lines: Iterable[str]) -> Iterator[Path | None]:
+    """For each line, its path (None for a line that writes nothing). An array written on several lines, one inline table a line (as gm-console writes
     a short array of tables), gives each of those lines the path of its element."""
     counters: dict[Path, int] = {}
     current: Path = ()
@@ -32,12 +31,12 @@ def line_paths(lines: Iterable[str]) -> Iterator[tuple[Path | None, bool]]:
             stripped = line.strip()
             if stripped.startswith("]"):
                 array = None
-                yield None, False
+                yield None
             elif stripped.startswith("{"):
                 element += 1
-                yield array + (element,), False
+                yield array + (element,)
             else:
-                yield None, False
+                yield None
             continue
         header = _HEADER.match(line)
         if header:
@@ -56,13 +55,13 @@ def line_paths(lines: Iterable[str]) -> Iterator[tuple[Path | None, bool]]:
                 elif prefix in counters:
                     path.append(counters[prefix])
             current = tuple(path)
-            yield current, True
+            yield current
             continue
         assignment = _KEY.match(line)
         if not assignment:
-            yield None, False
+            yield None
             continue
         key = current + (assignment.group(1).strip('"'),)
         if line[assignment.end():].strip() == "[":
             array, element = key, -1
-        yield key, False
+        yield key

@@ -78,9 +78,9 @@ def hello(role: str, name: str = "", front: str = "",
 
 def journal_wanted(hello: dict[str, Any]) -> int | None:
     """How many of the journal's last lines a front's snapshot carries: None for all of
-    them, 0 for none."""
+    them, 0 for none (``false``, or the last 0 lines)."""
     wanted = hello.get("journal", True)
-    if wanted is False:
+    if wanted is False or (type(wanted) is int and wanted == 0):
         return 0
     return wanted if type(wanted) is int and wanted > 0 else None
 

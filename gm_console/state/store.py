@@ -129,7 +129,8 @@ class Store:
         self.on_save = on_save
         """Told of each state once it is on disk in the log, with its record's number."""
         self.log = log
-        """Where each change is written ahead (gm_console.files.commit_log): it is current,
+        """Where each change is written ahead (gm_console.files.commit_log): the next
+        operation may start from it at once (the head), but it is the state everyone reads,
         told to anyone and saved only once it is on disk there; None (a test, ``show``)
         keeps changes in memory until saved."""
         self.undo_depth = undo_depth
@@ -322,8 +323,10 @@ class Store:
     def hold_back(self) -> None:
         """The calling thread's operations are acknowledged to it once written ahead, without
         waiting for the disk: a burst of a console's keys, whose drawing is held until the
-        last (gm_console.ui.app), shares one fdatasync. That thread reads the session as its
-        changes made it; nobody else is told of them before :meth:`settle`."""
+        last (gm_console.ui.app), shares one fdatasync. That thread reads the head, the
+        session as the changes written made it (others' too, which it does not draw before
+        :meth:`settle`); nobody is told of a change before it is on disk (by :meth:`settle`,
+        or by another operation's fdatasync that covers it)."""
         self._holding = threading.get_ident()
 
     def settle(self) -> list[Outcome]:

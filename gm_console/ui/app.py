@@ -54,8 +54,8 @@ CORE_BINDINGS = [
         ("note.gm", "note(True)", "GM-only note"), ("undo", "undo", "Undo"),
         ("quit", "quit", "Quit"))
 ]
-"""The app's own actions, on every screen, at the keys of screen_keys.APP_KEYS (no screen
-binds these, as [keys] places them: screen_keys.screen_clash)."""
+"""The app's own actions, on every screen, at the keys of global_keys.APP_KEYS (no screen
+binds these, as [keys] places them: global_keys.screen_clash)."""
 
 CORE_OPS = {"roll_dice": "dice.roll", "rolls": "roll.answer", "note": "journal.note",
             "advance": "clock.advance", "time": "clock.advance", "long_rest": "rest.long"}

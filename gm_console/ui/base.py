@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 from textual import events, getters, on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingsMap
+from textual.binding import BindingsMap
 from textual.containers import Container
 from textual.reactive import Reactive
 from textual.screen import Screen

@@ -193,3 +193,11 @@ def test_a_player_front_without_a_name_is_its_character_in_the_journal(owned: Pa
     player.send({"type": "op", "id": 1, "op": "journal.note", "params": {"text": "hello"}})
     answer = player.until("outcome")
     assert answer["ok"] and answer["journal"][0]["actor"] == "Aria"
+
+
+@pytest.mark.parametrize("asked, carried", [(True, None), (False, 0), (0, 0), (1000, 1000),
+                                            ("all", None)])
+def test_a_hellos_journal_says_how_many_last_lines_the_snapshot_carries(asked, carried):
+    from gm_console.live import protocol
+
+    assert protocol.journal_wanted({"journal": asked}) == carried

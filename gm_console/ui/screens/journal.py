@@ -28,7 +28,7 @@ from gm_console.ui.widgets import SyncedTable, Value
 PAGE = 50  # lines in the table: the latest on opening, then the window the cursor is in
 INDEX_SLICE = 5000  # journal lines indexed for the filters per frame: a small part of one
 WHO_FROM = 100  # columns of the terminal from which the characters of a line have a column
-WHO_WIDTH = 16  # at most, for that column: the rest is the text's
+WHO_WIDTH = 16  # at most, for each column but the text (who, kind): the rest is the text's
 
 class JournalTable(SyncedTable):
     """The table of the journal screen: its cursor keys move through the whole filtered
@@ -152,8 +152,8 @@ class JournalScreen(StoreScreen):
         self._show_line()
 
     def _widths(self, columns: list[str], rows: list[list[str]]) -> tuple[int, ...]:
-        """Each column but the text as wide as the lines shown need (who at most
-        ``WHO_WIDTH``), the text all that is left of the terminal's width, cut at its edge;
+        """Each column but the text as wide as the lines shown need (at most ``WHO_WIDTH``),
+        the text all that is left of the terminal's width, cut at its edge;
         the line under the cursor is shown in full below the table. Fixed widths rather than
         DataTable's own (as wide as the content): a long text would push the table past the
         terminal's edge. They change only when a line wider than the others is shown."""
