@@ -34,6 +34,8 @@ import traceback
 from typing import Any, Callable
 
 from gm_console.gameserver import keys
+from gm_console.gameserver.pty_child import take_terminal  # the template's import, not each
+# SSH console's at its login
 
 log = logging.getLogger("gm_console.gameserver")
 
@@ -255,8 +257,6 @@ def _fork(request: bytes, fds: list[int], control: socket.socket,
                 if fd > 2:
                     os.close(fd)
             if terminal:
-                from gm_console.gameserver.pty_child import take_terminal
-
                 take_terminal()
             os.environ.clear()
             os.environ.update(env)
