@@ -200,9 +200,11 @@ def _prefork(fd: int) -> int:
     gc.disable()
     from gm_console.gameserver import prefork
     from gm_console.live import client  # noqa: F401  (every remote console joins)
+    from textual.drivers import linux_driver, web_driver  # noqa: F401  (SSH, browser)
     from gm_console.ui import app
 
-    Host().load()  # the plugins' modules imported: each console's Host finds them loaded
+    # the plugins' modules imported: each console's Host finds them loaded
+    prefork.warm_up(Host().load())
     gc.collect()
     gc.freeze()  # what is loaded now stays shared: no collection pass writes to its pages
 

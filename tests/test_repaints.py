@@ -196,6 +196,41 @@ async def test_a_line_in_a_tail_with_room_repaints_that_line_alone(make_app, sto
             [lines.index(next(line for line in lines if "a second note" in line)) + 1]
 
 
+async def test_a_new_line_in_the_tail_draws_that_line_alone_and_as_textual_would(
+        make_app, store, monkeypatch):
+    """The tail draws each line on its own and keeps it: a new journal line (at each of the
+    game master's operations, on every player's console) costs that line, not the box's;
+    and each line is what Textual draws of the whole text (selection offsets included)."""
+    from textual.visual import Visual
+    from textual.widget import Widget
+
+    for n in range(3):
+        assert store.apply("journal.note", {"text": f"note {n}"}).ok
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await settled(pilot)
+        tail = app.screen.query_one("#journal-tail")
+        screen_text(app)  # drawn once
+        count_writes(app)  # and each update from now on, as a terminal's driver would
+        drawn: list[int] = []
+        to_strips = Visual.to_strips
+
+        def counted(widget: Any, *args: Any, **kwargs: Any) -> Any:
+            if widget is tail:
+                drawn.append(args[2])  # the lines drawn
+            return to_strips(widget, *args, **kwargs)
+        monkeypatch.setattr(Visual, "to_strips", counted)
+        assert store.apply("journal.note", {"text": "note 3"}).ok
+        await settled(pilot)
+        assert drawn == [1]  # the new line; the three above and the blank ones were kept
+        monkeypatch.setattr(Visual, "to_strips", to_strips)
+        mine = [tail.render_line(y) for y in range(tail.content_size.height)]
+        tail._dirty_regions.add(tail.region)  # Textual's own: the whole text drawn at once
+        whole = [Widget.render_line(tail, y) for y in range(tail.content_size.height)]
+        assert [list(strip) for strip in mine] == [list(strip) for strip in whole]
+        assert "note 3" in "".join(strip.text for strip in mine)
+
+
 def home_tail(app: Any) -> list[str]:
     """The journal lines the home screen shows, first to last."""
     from gm_console.ui.widgets import Value

@@ -1,25 +1,30 @@
 """The browser view (``gm-console serve SESSION --web HOST:PORT``), through textual-serve.
 
-Each browser tab runs its own console, started as the owner's local client under Textual's
-web driver. A browser is a spectator, unless it came with a one-time link
-(:mod:`~gm_console.gameserver.links`): the page's script clears the token from the address bar
-and hands it to the websocket that starts the console; that websocket spends it and gives the
-browser a seat instead, a cookie (HttpOnly, SameSite=Strict) worth the link's role until the
-server stops. A link-preview bot that only fetches the page spends nothing, and a tab that
-closes within :data:`GIVE_BACK` seconds without a key pressed (a screenshot tool) gives the
-link back unused. The page is the project's own (``templates/console.html``): nothing on it
-comes from another site, which would hold the first frame back until that site answered. A websocket from another site's page is refused
-(its Origin is not this server), so a page elsewhere cannot use a player's seat.
+Each browser tab runs its own console, the owner's local client under Textual's web driver,
+forked from the game server's template console as an SSH player's is
+(:mod:`~gm_console.gameserver.prefork`; started as a program when there is none). A browser is
+a spectator, unless it came with a one-time link (:mod:`~gm_console.gameserver.links`): the
+page's script clears the token from the address bar and hands it to the websocket that starts
+the console; that websocket spends it and gives the browser a seat instead, a cookie (HttpOnly,
+SameSite=Strict) worth the link's role until the server stops. A link-preview bot that only
+fetches the page spends nothing, and a tab that closes within :data:`GIVE_BACK` seconds without
+a key pressed (a screenshot tool) gives the link back unused. The page is the project's own
+(``templates/console.html``): nothing on it comes from another site, which would hold the first
+frame back until that site answered. A websocket from another site's page is refused (its
+Origin is not this server), so a page elsewhere cannot use a player's seat.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import secrets
 import shlex
+import signal
 import socket
 import time
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +36,7 @@ from textual_serve.server import Server, to_int
 
 from gm_console.gameserver import keys, links
 from gm_console.gameserver.listening import ListenerError
+from gm_console.gameserver.prefork import ForkedProcess, Prefork
 from gm_console.live.roles import SPECTATOR, Role
 
 log = logging.getLogger("gm_console.gameserver")
@@ -61,7 +67,7 @@ class WebListener:
         self.port = address[1]
         self.seats: dict[str, tuple[Role, str]] = {}  # cookie -> role, name
         self.consoles: set[AppService] = set()
-        self.prefork: Any = None  # set by Fronts (browser consoles still start as programs)
+        self.prefork: Any = None  # set by Fronts: consoles fork from it
         self._runner: web.AppRunner | None = None
         self._serve = _Serve(self)
 
@@ -90,8 +96,8 @@ class WebListener:
         if self._runner is not None:
             await self._runner.cleanup()
 
-    def command(self, role: Role, name: str) -> str:
-        return shlex.join(keys.client_argv(self.session, role, name))
+    def command(self, role: Role, name: str) -> list[str]:
+        return keys.client_argv(self.session, role, name)
 
 
 async def _stop(console: AppService) -> None:
@@ -101,6 +107,76 @@ async def _stop(console: AppService) -> None:
         process = console._process
         if process is not None and process.returncode is None:
             process.kill()
+    if isinstance(console._process, _Forked):
+        await console._process.wait()
+
+
+class _Forked:
+    """A console forked from the template on pipes, as much of asyncio's ``Process`` as
+    textual-serve's :class:`AppService` uses: ``stdin``, ``stdout``, ``stderr``,
+    ``returncode``, ``kill()``, and ``wait()`` (which tells the template we are done)."""
+
+    def __init__(self, forked: ForkedProcess, stdin: asyncio.StreamWriter,
+                 stdout: asyncio.StreamReader, stderr: asyncio.StreamReader) -> None:
+        self.forked, self.stdin, self.stdout, self.stderr = forked, stdin, stdout, stderr
+
+    @property
+    def returncode(self) -> int | None:
+        return self.forked.returncode
+
+    def kill(self) -> None:
+        try:
+            os.killpg(self.forked.pid, signal.SIGKILL)
+        except OSError:
+            pass
+
+    async def wait(self) -> int:
+        self.stdin.close()
+        try:
+            return await asyncio.to_thread(self.forked.wait, STOP_TIMEOUT)
+        except Exception:
+            self.kill()
+            return await asyncio.to_thread(self.forked.wait)
+
+
+class _Console(AppService):
+    """A browser's console: forked from the template when there is one (``argv``, the
+    program it would otherwise start)."""
+
+    def __init__(self, argv: list[str], prefork: Prefork | None, **kwargs: Any) -> None:
+        super().__init__(shlex.join(argv), **kwargs)
+        self._argv, self._prefork = argv, prefork
+
+    async def _open_app_process(self, width: int = 80, height: int = 24) -> Any:
+        command = keys.console_command()
+        if self._prefork is None or self._argv[:len(command)] != command:
+            return await super()._open_app_process(width, height)
+        loop = asyncio.get_running_loop()
+        pipes = [os.pipe() for _ in range(3)]  # stdin, stdout, stderr
+        try:
+            forked = await asyncio.to_thread(
+                self._prefork.spawn, self._argv[len(command):],
+                self._build_environment(width, height), pipes[0][0], pipes[1][1], pipes[2][1],
+                False)
+        except OSError as exc:
+            for ends in pipes:
+                for fd in ends:
+                    os.close(fd)
+            log.warning("the console template failed (%s): a console starts as a program", exc)
+            return await super()._open_app_process(width, height)
+        for theirs in (pipes[0][0], pipes[1][1], pipes[2][1]):
+            os.close(theirs)
+        readers = []
+        for fd in (pipes[1][0], pipes[2][0]):
+            reader = asyncio.StreamReader(limit=2 ** 20)
+            await loop.connect_read_pipe(partial(asyncio.StreamReaderProtocol, reader),
+                                         os.fdopen(fd, "rb", 0))
+            readers.append(reader)
+        transport, protocol = await loop.connect_write_pipe(
+            asyncio.streams.FlowControlMixin, os.fdopen(pipes[0][1], "wb", 0))
+        self._stdin = asyncio.StreamWriter(transport, protocol, None, loop)
+        self._process = process = _Forked(forked, self._stdin, *readers)  # type: ignore
+        return process
 
 
 class _Serve(Server):
@@ -209,7 +285,7 @@ class _Serve(Server):
             await websocket.close()
         try:
             await websocket.prepare(request)
-            console = AppService(self.listener.command(role, name),
+            console = _Console(self.listener.command(role, name), self.listener.prefork,
                                  write_bytes=websocket.send_bytes,
                                  write_str=websocket.send_str, close=close,
                                  download_manager=self.download_manager, debug=False)

@@ -23,6 +23,7 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
+from gm_console.committed.derived_cache import DerivedCache
 from gm_console.committed.journal import Journal, encoded, read_through
 from gm_console.contract.session import Session
 from gm_console.host.manager import Host
@@ -141,6 +142,10 @@ class RemoteStore:
         self._ids = itertools.count(1)
         self._waiting: dict[int, list[Any]] = {}  # id -> [event, reply]
         self._subscribers: list[Callable[[Change], None]] = []
+        # Kept as the owner's store keeps them: a change event replaces only the tables it
+        # names, so a clock advance recomputes nothing of the party's rows on a screen.
+        self._derived = DerivedCache()
+        host.failure_listeners.append(lambda record: self._derived.clear())
         self.on_lost: list[Callable[[str], None]] = []
         self.lost: str = ""
         sock.settimeout(join_timeout)  # a stopped owner (SIGSTOP) holds no front for ever
@@ -215,7 +220,7 @@ class RemoteStore:
 
     @property
     def session(self) -> Session:
-        return Session(self.state, self.host)
+        return Session(self.state, self.host, self._derived)
 
     @property
     def can_undo(self) -> bool:

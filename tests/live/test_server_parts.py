@@ -80,3 +80,23 @@ def test_consoles_fork_from_the_template_with_their_streams_and_exit_codes() -> 
     finally:
         prefork.close()
     assert prefork.process.returncode == 0  # the server's end closed: the template ended
+
+
+def test_the_template_draws_a_console_before_forking_and_is_left_as_it_was() -> None:
+    import subprocess
+    import sys
+
+    probe = ("import sys, threading\n"
+             "from gm_console.gameserver import prefork\n"
+             "from gm_console.host.manager import Host\n"
+             "host = Host().load()\n"
+             "streams = sys.stdout, sys.stderr\n"
+             "prefork.warm_up(host)\n"
+             "print(threading.active_count(), (sys.stdout, sys.stderr) == streams,\n"
+             "      'textual.pilot' in sys.modules)\n")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          timeout=120)
+    # drawn (Textual's headless run loaded), no thread left running (a fork would lose it),
+    # the template's own streams back in place (the forks' consoles write to them)
+    assert done.returncode == 0 and done.stdout.split() == ["1", "True", "True"], done
+    assert "could not draw" not in done.stderr, done.stderr

@@ -78,6 +78,10 @@ def browser() -> Any:
             launched.close()
 
 
+def _parent(pid: int) -> int:
+    return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+
+
 def test_the_browser_shows_the_party_and_a_live_change_spectator_or_player_by_link(
         tmp_path: Path, browser: Any, capsys: pytest.CaptureFixture[str]) -> None:
     session = tmp_path / "s.toml"
@@ -119,6 +123,12 @@ def test_the_browser_shows_the_party_and_a_live_change_spectator_or_player_by_li
         shown = wait_for_text(spectator, "Latest in the journal", "spectator", "08:00")
         assert "Aria" in shown and "Bram" in shown
         wait_for_text(player, "Latest in the journal", "player:Aria", "Bram")
+        # each tab's console is a fork of the template console (its pages shared), not a
+        # program of its own
+        forks = [pid for pid in descendants(server.process.pid)
+                 if b"_prefork" in Path(f"/proc/{pid}/cmdline").read_bytes()
+                 and _parent(pid) != server.process.pid]
+        assert len(forks) == 2
         # two consoles run: a third tab is turned away
         assert watcher.request.get(f"http://127.0.0.1:{port}/ws").status == 503
         game_master = RawClient(session, "gm", "Dee")  # as gm-console op does it
@@ -159,6 +169,7 @@ def test_the_browser_shows_the_party_and_a_live_change_spectator_or_player_by_li
 
         watcher.close()  # a tab closed: its console quits
         server.wait_log(r"web: browser 127\.0\.0\.1's console closed")
+        assert len([pid for pid in forks if alive(pid)]) == 1
         # the server stopped with a player's tab open: its console quits too, nothing is left
         consoles = descendants(server.process.pid)
         assert consoles

@@ -9,7 +9,10 @@ from typing import TYPE_CHECKING, Any
 from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.content import Content
 from textual.message import Message
+from textual.strip import Strip
+from textual.visual import Visual
 from textual.widgets import Label
 
 from gm_console.rules.clock import format_clock
@@ -96,13 +99,42 @@ class JournalTail(Value):
     """Home's latest journal lines, as many as its height holds. That height changes with the
     lines above it (a status line comes or goes) as well as with the terminal, and Textual
     tells the widget whose size changed, not the screen: the tail tells the screen, which
-    fills it again."""
+    fills it again.
+
+    Each line is drawn on its own and kept while it is the same: Textual draws a changed text
+    whole, and a new journal line (on every player's console, at each of the game master's
+    operations) would cost the box's lines, not its own."""
+
+    KEPT_LINES = 256
 
     class Resized(Message):
         """The tail was laid out at a new size (its first one included)."""
 
     def on_resize(self) -> None:
         self.post_message(self.Resized())
+
+    _kept: dict[Any, Strip] | None = None
+    _split: tuple[Any, list[Text]] = (None, [])
+
+    def render_line(self, y: int) -> Strip:
+        shown, width, style = self._shown, self.size.width, self.visual_style
+        if not isinstance(shown, Text) or self.text_selection is not None:
+            return super().render_line(y)  # a selection is drawn across the lines
+        self._dirty_regions.clear()  # nothing is left to draw whole (Widget.render_line)
+        if self._split[0] is not shown:
+            self._split = (shown, list(shown.split("\n", allow_blank=True)))
+        lines = self._split[1]
+        if y >= len(lines):
+            return Strip.blank(width, style.rich_style)
+        line = lines[y]
+        key = (line.plain, tuple(line.spans), line.style, width, style)
+        if self._kept is None or len(self._kept) > self.KEPT_LINES:
+            self._kept = {}
+        strip = self._kept.get(key)
+        if strip is None:
+            drawn = Visual.to_strips(self, Content.from_rich_text(line), width, 1, style)
+            strip = self._kept[key] = drawn[0] if drawn else Strip.blank(0)
+        return strip.apply_offsets(0, y)  # where a mouse selection finds it
 
 
 class HomeScreen(StoreScreen):
@@ -166,6 +198,8 @@ class HomeScreen(StoreScreen):
 
     _tail_start: int | None = None  # the first journal line the tail shows
     _tail_room = 0                   # in a box of so many lines
+    _tail_texts: dict[int, tuple[Any, Text]] = {}  # journal line (by id) -> it, its text
+    _tail_made_for: tuple[Any, ...] = ()  # the width and translators those texts were made by
 
     def _show_journal(self) -> None:
         tail = self.query_one("#journal-tail", Value)
@@ -178,13 +212,24 @@ class HomeScreen(StoreScreen):
         self._tail_start = tail_start(len(journal), room, self._tail_start)
         lines = journal[self._tail_start:]
         texts = [Text(self.t("Nothing in the journal yet."), style="dim")] if not lines else []
+        # A journal line is never changed in place: its text is made once, not again at
+        # each change while it is in the tail (on every player's console, each operation).
+        made: dict[int, tuple[Any, Text]] = {}
+        if self._tail_made_for != (width, self.app.t, self.t):  # cut or said otherwise now
+            self._tail_texts, self._tail_made_for = {}, (width, self.app.t, self.t)
         for line in lines:
-            text = Text()
-            text.append(format_clock(line, self.t("Day")) + "  ", style="dim")
-            text.append(self.app.t.line(line))
-            texts.append(text)
-        for text in texts:
-            # cut to the box here, not by the style: a line wider than its box would have
-            # the whole tail repainted (Value.show)
-            text.truncate(width, overflow="ellipsis")
+            kept = self._tail_texts.get(id(line))
+            if kept is None or kept[0] is not line:
+                text = Text()
+                text.append(format_clock(line, self.t("Day")) + "  ", style="dim")
+                text.append(self.app.t.line(line))
+                # cut to the box here, not by the style: a line wider than its box would
+                # have the whole tail repainted (Value.show)
+                text.truncate(width, overflow="ellipsis")
+                kept = (line, text)
+            made[id(line)] = kept
+            texts.append(kept[1])
+        if not lines:
+            texts[0].truncate(width, overflow="ellipsis")
+        self._tail_texts = made
         tail.show(Text("\n").join(texts + [Text()] * (room - len(texts))))
