@@ -204,7 +204,7 @@ def _prefork(fd: int) -> int:
     from gm_console.ui import app
 
     # the plugins' modules imported: each console's Host finds them loaded
-    prefork.warm_up(Host().load())
+    app.warm_up(Host().load())
     gc.collect()
     gc.freeze()  # what is loaded now stays shared: no collection pass writes to its pages
 

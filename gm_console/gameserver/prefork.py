@@ -163,34 +163,6 @@ def forking(prefork: Prefork | None) -> Callable[[list[str], dict[str, str], int
 
 # -- the template's side ----------------------------------------------------------------------
 
-def warm_up(host: Any) -> None:
-    """A console drawn once in the template, headless, on a throwaway session, and a change
-    shown on it. What each console otherwise did first by itself, and held as its own pages,
-    is then done once in pages every fork shares: the modules Textual imports on first use,
-    its caches, and Python's specialised bytecode of every function a screen runs (Python
-    3.11 rewrites a function's code in place as it first runs it)."""
-    import asyncio
-
-    from gm_console.files import codec
-    from gm_console.state.store import Store
-    from gm_console.ui.app import app_class
-
-    store = Store(codec.prepare(codec.new_session("template"), host, "template"), host)
-    for name in ("Aria", "Bram"):
-        store.apply("character.add", {"name": name})
-
-    async def draw() -> None:
-        async with app_class(host)(store).run_test(size=(80, 24)) as pilot:
-            store.apply("clock.advance", {"minutes": 1})
-            await pilot.pause()
-    streams = sys.stdout, sys.stderr
-    try:
-        asyncio.run(draw())
-    except Exception:  # a console that cannot draw here will say why in each player's
-        log.exception("the console template could not draw a console before forking")
-    finally:
-        sys.stdout, sys.stderr = streams
-
 def serve_forks(fd: int, run: Callable[[list[str]], int]) -> int:
     """The template's loop: fork ``run(args)`` for every request on ``fd``, tell each
     request's socket the child's pid and then its exit code; end when the server has gone."""

@@ -5,6 +5,7 @@ quit, SIGHUP and SIGTERM."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import contextlib
 import functools
 import gc
@@ -786,3 +787,28 @@ def run(path: Path, store: Any, saver: Saver | None = None,
     if app.unsaved_at_exit:
         print(app.unsaved_at_exit, file=sys.stderr)
     return app.return_code or 0
+
+
+def warm_up(host: Host) -> None:
+    """A console drawn once in the game server's template console
+    (gm_console.gameserver.prefork), headless, on a throwaway session, and a change
+    shown on it. What each console otherwise did first by itself, and held as its own pages,
+    is then done once in pages every fork shares: the modules Textual imports on first use,
+    its caches, and Python's specialised bytecode of every function a screen runs (Python
+    3.11 rewrites a function's code in place as it first runs it)."""
+    store = Store(codec.prepare(codec.new_session("template"), host, "template"), host)
+    for name in ("Aria", "Bram"):
+        store.apply("character.add", {"name": name})
+
+    async def draw() -> None:
+        async with app_class(host)(store).run_test(size=(80, 24)) as pilot:
+            store.apply("clock.advance", {"minutes": 1})
+            await pilot.pause()
+    streams = sys.stdout, sys.stderr
+    try:
+        asyncio.run(draw())
+    except Exception:  # a console that cannot draw here will say why in each player's
+        logging.getLogger("gm_console.gameserver").exception(
+            "the console template could not draw a console before forking")
+    finally:
+        sys.stdout, sys.stderr = streams

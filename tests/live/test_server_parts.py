@@ -87,11 +87,11 @@ def test_the_template_draws_a_console_before_forking_and_is_left_as_it_was() -> 
     import sys
 
     probe = ("import sys, threading\n"
-             "from gm_console.gameserver import prefork\n"
+             "from gm_console.ui import app\n"
              "from gm_console.host.manager import Host\n"
              "host = Host().load()\n"
              "streams = sys.stdout, sys.stderr\n"
-             "prefork.warm_up(host)\n"
+             "app.warm_up(host)\n"
              "print(threading.active_count(), (sys.stdout, sys.stderr) == streams,\n"
              "      'textual.pilot' in sys.modules)\n")
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
