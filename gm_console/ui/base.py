@@ -14,6 +14,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 from gm_console.ui.bindings import key_binding
+from gm_console.ui.compositor import ChangedOnly
 from gm_console.ui.shell import apply_reported
 from gm_console.ui.widgets import Footer, QuestionLine, ScreenBar, SessionHeader
 
@@ -32,6 +33,10 @@ class OneLayoutPerSize(Screen):
 
     if TYPE_CHECKING:  # Textual types it as any App; ours has the store, t, ask, confirm...
         app = getters.app(ShellApp)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._compositor = ChangedOnly()  # a key renders what it changed, not what is near
 
     @on(events.Resize)  # by a name of its own: screens have an on_resize of their own
     def _laid_out_already(self, event: events.Resize) -> None:

@@ -114,6 +114,13 @@ class _Answer(TextField):
 
     can_focus = False
 
+    def watch_has_focus(self, has_focus: bool) -> None:
+        # The focus lost as its question closes (close took can_focus back first): the line is
+        # hidden, so its :focus look can wait for the next question, which gives the focus
+        # back and restyles the field then. Restyled here, it was a fifth of an answer's key.
+        if has_focus or self.can_focus:
+            super().watch_has_focus(has_focus)
+
     async def action_submit(self) -> None:
         line = next(node for node in self.ancestors if isinstance(node, QuestionLine))
         line.answer(self.value)
