@@ -50,16 +50,17 @@ class ForkedProcess:
     """A console the template forked, as much of :class:`subprocess.Popen` as a pty's or a
     pipe's front needs: ``pid``, ``poll()``, ``wait()``, ``returncode``."""
 
-    def __init__(self, pid: int, news: socket.socket) -> None:
+    def __init__(self, pid: int, news: socket.socket, early: bytes = b"") -> None:
         self.pid = pid
         self.returncode: int | None = None
         self._news = news
+        self._early = early  # what came with the pid: its exit code, if it ended at once
 
     def wait(self, timeout: float | None = None) -> int:
         """Blocks until the template says the console has exited (one thread waits)."""
         if self.returncode is None:
             self._news.settimeout(timeout)
-            data = b""
+            data = self._early
             try:
                 while not data.endswith(b"\n"):
                     chunk = self._news.recv(64)
@@ -121,7 +122,7 @@ class Prefork:
             theirs.close()
             ours.settimeout(10)
             data = b""
-            while not data.endswith(b"\n"):
+            while b"\n" not in data:
                 chunk = ours.recv(64)
                 if not chunk:
                     raise OSError("the console template did not fork the console")
@@ -130,7 +131,8 @@ class Prefork:
             ours.close()
             theirs.close()
             raise
-        return ForkedProcess(int(data), ours)
+        pid, _, early = data.partition(b"\n")  # a console that ended at once: its exit too
+        return ForkedProcess(int(pid), ours, early)
 
     def close(self) -> None:
         self._control.close()  # the template sees its end close, and ends

@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import re
 import secrets
 import shlex
 import signal
@@ -53,6 +54,11 @@ GIVE_BACK = 10.0
 """A link's websocket that closes within this many seconds and before any key was pressed
 (a screenshot tool, a preview that runs the page's script) gives the link back unused."""
 TEMPLATES = Path(__file__).with_name("templates")
+
+TERMINAL_REPLY = re.compile(rb"(\x1b\[\?[\d;]*\$y|\x1b\[\?[\d;]*c|\x1b\[[IO])+")
+"""What the browser's terminal sends by itself, no key pressed: its answers to the console's
+queries (a mode's report, its attributes) and focus in or out; a tab that sent only these
+was no one at the table."""
 
 
 class WebListener:
@@ -293,7 +299,7 @@ class _Serve(Server):
 
             async def keys_in(data: bytes) -> bool:
                 nonlocal typed
-                typed = True
+                typed = typed or not TERMINAL_REPLY.fullmatch(data)
                 return await send_bytes(data)
             console.send_bytes = keys_in  # type: ignore[method-assign]
             self.listener.consoles.add(console)

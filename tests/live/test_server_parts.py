@@ -100,3 +100,14 @@ def test_the_template_draws_a_console_before_forking_and_is_left_as_it_was() -> 
     # the template's own streams back in place (the forks' consoles write to them)
     assert done.returncode == 0 and done.stdout.split() == ["1", "True", "True"], done
     assert "could not draw" not in done.stderr, done.stderr
+
+
+@pytest.mark.parametrize("sent, a_key", [(b"\x1b[?2026;0$y", False), (b"\x1b[I", False),
+                                         (b"\x1b[?2026;2$y\x1b[O", False), (b"a", True),
+                                         (b"\x1b[A", True), (b"\r", True)])
+def test_what_a_browsers_terminal_answers_by_itself_is_no_key(sent, a_key):
+    """A screenshot tool's tab answers the console's queries (synchronised output's mode,
+    mode 2026) without anyone at it: that does not spend the link it came by."""
+    from gm_console.gameserver.web import TERMINAL_REPLY
+
+    assert (TERMINAL_REPLY.fullmatch(sent) is None) == a_key
