@@ -17,6 +17,7 @@ Origin is not this server), so a page elsewhere cannot use a player's seat.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import re
@@ -131,10 +132,8 @@ class _Forked:
         return self.forked.returncode
 
     def kill(self) -> None:
-        try:
+        with contextlib.suppress(OSError):  # gone already
             os.killpg(self.forked.pid, signal.SIGKILL)
-        except OSError:
-            pass
 
     async def wait(self) -> int:
         self.stdin.close()
