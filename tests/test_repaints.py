@@ -647,7 +647,7 @@ async def plus_on_home(make_app: Any, store: Any, counted: dict[str, int]) -> di
     async with app.run_test(size=SIZE) as pilot:
         await settled(pilot)
         await pilot.press("plus")  # the tail is full already: a line in, a line out
-        await settled(pilot)
+        await quiet(pilot)  # the opening's last layouts are not counted with the key
         assert counted["columns"] > 0  # on mount, once per character
         counted.update(dict.fromkeys(counted, 0))
         written = count_writes(app)
