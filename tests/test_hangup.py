@@ -27,7 +27,9 @@ SESSION = '[session]\nname = "Hangup"\n\n[[characters]]\nname = "Aria"\n'
 def start(path: Path, controlling: bool = True) -> tuple[subprocess.Popen, int]:
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-    env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "80", "LINES": "24"}
+    # PYTHONFAULTHANDLER: a console that does not leave says where each thread is (ended())
+    env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "80", "LINES": "24",
+           "PYTHONFAULTHANDLER": "1"}
     # A session of its own with the terminal as its controlling terminal, as sshd does: when
     # the terminal goes away, the kernel sends SIGHUP. Not ``controlling``: nothing does.
     process = subprocess.Popen([sys.executable, "-m", "gm_console", str(path)], stdin=slave,
@@ -64,15 +66,30 @@ def read_until(master: int, text: bytes, timeout: float = 30) -> bytes:
     raise AssertionError(f"{text!r} never appeared on the terminal")
 
 
-def drain(master: int, seconds: float) -> None:
+def drain(master: int, seconds: float) -> bytes:
+    """What the console writes on its terminal within ``seconds``."""
+    seen = b""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         ready, _, _ = select.select([master], [], [], 0.1)
         if ready:
             try:
-                os.read(master, 65536)
+                seen += os.read(master, 65536)
             except OSError:
-                return
+                break
+    return seen
+
+
+def ended(process: subprocess.Popen, master: int, timeout: float = 15) -> int:
+    """The console's exit code once it left; if it did not within ``timeout``, a failure that
+    shows where its threads were (SIGABRT makes faulthandler print them on the terminal)."""
+    try:
+        return process.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        process.send_signal(signal.SIGABRT)
+        seen = drain(master, 2)
+        raise AssertionError(f"the console did not leave within {timeout:g} s; its threads:\n"
+                             + seen[-6000:].decode(errors="replace")) from None
 
 
 def sockets_left() -> list[Path]:
@@ -97,7 +114,7 @@ def test_edit_then_stop_leaves_the_edit_saved(tmp_path: Path, how: str) -> None:
         else:
             process.send_signal(getattr(signal, how))
         drain(master, 0.5)
-        assert process.wait(timeout=15) == 0
+        assert ended(process, master) == 0
     saved = tomllib.loads(path.read_text())
     assert saved["clock"]["second"] == 8 * 3600 + 600
     assert saved["characters"][0]["name"] == "Aria"

@@ -143,6 +143,9 @@ class Store:
         self._telling = threading.RLock()
         self._holding: int | None = None  # the thread holding its changes back, if one is
         self._held: list[tuple[_Made, str]] = []  # its changes, and their operations' names
+        # Guards those two, never held while a plugin's code runs (as _lock is, around an
+        # operation): a console leaving on a signal settles without waiting for a plugin.
+        self._holding_lock = threading.Lock()
         self._derived = DerivedCache()
         # A plugin switched off takes its contributions with it.
         host.failure_listeners.append(lambda record: self._derived.clear())
@@ -244,23 +247,33 @@ class Store:
         it, the current state and every state undo may come back to share are read back
         from ``shelf`` from now on instead of held (a long evening's lines would otherwise
         stay in memory). The current state is replaced by one alike but for that."""
-        with self._lock:  # not _telling: a subscriber slow to be told must not hold a save
-            if self._made:  # changes not yet told: the next save settles it
-                return
-            befores = [step.before for step in self._history]
-            if saved is not self.state and all(saved is not before for before in befores):
-                return  # an older state than undo reaches: what it shares is unknown
-            journal = self.state.get("journal")
-            if not isinstance(journal, Journal):
-                return
-            lengths = [len(before.get("journal", [])) for before in befores]
-            floor = shelf.settle(min([len(saved["journal"]), len(journal), *lengths]),
-                                 min([journal.on_shelf(shelf), *(
-                                     before["journal"].on_shelf(shelf) for before in befores
-                                     if isinstance(before.get("journal"), Journal))]))
-            settled = journal.settled(shelf, floor)
-            if settled is not journal:
-                self._told_state = self._head = {**self.state, "journal": settled}
+        # Neither _telling (a subscriber slow to be told) nor an operation under way (a plugin
+        # slow to answer) holds the save back: the next save settles it.
+        if not self._lock.acquire(blocking=False):
+            return
+        try:
+            self._settle_journal(saved, shelf)
+        finally:
+            self._lock.release()
+
+    def _settle_journal(self, saved: dict[str, Any], shelf: JournalFile) -> None:
+        """journal_written's work, under the store's lock."""
+        if self._made:  # changes not yet told: the next save settles it
+            return
+        befores = [step.before for step in self._history]
+        if saved is not self.state and all(saved is not before for before in befores):
+            return  # an older state than undo reaches: what it shares is unknown
+        journal = self.state.get("journal")
+        if not isinstance(journal, Journal):
+            return
+        lengths = [len(before.get("journal", [])) for before in befores]
+        floor = shelf.settle(min([len(saved["journal"]), len(journal), *lengths]),
+                             min([journal.on_shelf(shelf), *(
+                                 before["journal"].on_shelf(shelf) for before in befores
+                                 if isinstance(before.get("journal"), Journal))]))
+        settled = journal.settled(shelf, floor)
+        if settled is not journal:
+            self._told_state = self._head = {**self.state, "journal": settled}
 
     def _stamp(self, state: dict[str, Any], line: dict[str, Any], actor: str) -> dict[str, Any]:
         """A journal line with in-game time (its own, or now) and real time."""
@@ -304,9 +317,10 @@ class Store:
         others share the log's fdatasync."""
         if isinstance(made, Outcome):
             return made
-        if self._holding == threading.get_ident():
-            self._held.append((made, outcome.op))
-            return outcome
+        with self._holding_lock:
+            if self._holding == threading.get_ident():
+                self._held.append((made, outcome.op))
+                return outcome
         if self.log is not None:
             try:
                 self.log.sync(made.seq)
@@ -333,7 +347,7 @@ class Store:
         """The changes held back are on disk and told: call it before anything of them is
         shown. Returns a refusal for each that the disk failed (taken back, with every change
         after it); [] when all are done."""
-        with self._lock:
+        with self._holding_lock:
             held, self._held, self._holding = self._held, [], None
         if not held:
             return []

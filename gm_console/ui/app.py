@@ -129,6 +129,7 @@ class GMConsoleApp(App):
         self.store_changed: Signal[Change] = Signal(self, "store-changed")
         self._ui_thread = threading.get_ident()
         self._previous_handlers: dict[int, Any] = {}  # signal number: handler, put back on exit
+        self._leaving = threading.Lock()  # taken by the first signal to stop the console
         self.unsaved_at_exit = ""
         """What a SIGTERM left unsaved (its last try at saving failed), said on leaving."""
         self.live_status = ""
@@ -470,9 +471,9 @@ class GMConsoleApp(App):
         self._ui_loop = asyncio.get_running_loop()
         with contextlib.suppress(ValueError, AttributeError):
             self._previous_handlers[signal.SIGHUP] = signal.signal(
-                signal.SIGHUP, lambda _number, _frame: self._hang_up())
+                signal.SIGHUP, lambda _number, _frame: self._leave_on_a_thread(self._hang_up))
             self._previous_handlers[signal.SIGTERM] = signal.signal(
-                signal.SIGTERM, lambda _number, _frame: self._terminate())
+                signal.SIGTERM, lambda _number, _frame: self._leave_on_a_thread(self._terminate))
         self._watch_terminal()
         self.action_rolls()
 
@@ -490,7 +491,7 @@ class GMConsoleApp(App):
             poller = select.poll()
             poller.register(terminal, 0)  # no input asked for: poll returns on a hang-up or
             poller.poll()                 # an error only, which it always reports
-            self._hang_up()
+            self._leave_on_a_thread(self._hang_up)
         threading.Thread(target=watch, name="gm-console-terminal", daemon=True).start()
 
     async def on_event(self, event: events.Event) -> None:
@@ -558,11 +559,20 @@ class GMConsoleApp(App):
         for number, handler in self._previous_handlers.items():
             signal.signal(number, handler)
 
+    def _leave_on_a_thread(self, leave: Callable[[], None]) -> None:
+        """A signal's leaving, on a thread of its own. Run in the handler, it would wait for the
+        save with the main thread stopped wherever the signal caught it: holding, perhaps, a
+        lock of the store or of the session's log that the saver needs (a save that never
+        ends, a console that never leaves). The main thread goes on meanwhile and lets go.
+        The first signal leaves; one after it (a hang-up during SIGTERM's save) adds nothing."""
+        if self._leaving.acquire(blocking=False):
+            threading.Thread(target=leave, name="gm-console-leaving", daemon=True).start()
+
     def _hang_up(self) -> None:
         """The terminal went away (SSH dropped): save, then leave at once. A graceful Textual
         shutdown would write to the dead terminal and can block for ever on its writer queue,
-        leaving the process behind."""
-        self.store.settle()  # on the watcher's thread: nobody left to tell of a refusal
+        leaving the process behind. On a thread of its own (the watcher's, a signal's)."""
+        self.store.settle()  # nobody left to tell of a refusal
         if self.saver is not None:
             self.saver.close()
         if self.before_hang_up is not None:
@@ -573,7 +583,8 @@ class GMConsoleApp(App):
         """Told to stop (SIGTERM): save, restore the terminal and exit; should restoring the
         terminal hang, leave anyway once the session is safe."""
         code = 0
-        self._settle()
+        for refusal in self.store.settle():  # said on the screen until it goes
+            self._from_thread(self.report_outcome, refusal)
         if self.saver is not None and not self.saver.flush():  # a failed save: tried once more
             code = 1
             # Said on stderr once the terminal is the shell's again (run prints it).

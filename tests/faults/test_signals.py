@@ -1,5 +1,5 @@
 """Signals in a real terminal while a plugin is busy: SIGHUP saves and leaves within a second
-whatever the plugin is doing; SIGTERM saves too."""
+whatever the plugin is doing, drawing a screen or inside an operation; SIGTERM saves too."""
 
 from __future__ import annotations
 
@@ -52,4 +52,51 @@ def test_a_signal_saves_and_leaves_while_a_plugin_sleeps(tmp_path, monkeypatch, 
         # not a benchmark (bench/faults_hangup.py times it): it left without waiting for the
         # plugin's 30 s, which is what the signal handler running on the busy loop did
         assert took < 10, f"{how} waited {took:.1f} s for the plugin"
+    assert tomllib.loads(path.read_text())["clock"]["second"] == 8 * 3600 + 600
+
+
+OPERATION_SLEEPER = """
+import time
+from pathlib import Path
+from gm_console import hookimpl
+
+@hookimpl
+def time_passed(ctx, seconds, reason):
+    # the second advance sleeps inside its operation: the store's lock is held meanwhile
+    if ctx.state["clock"]["second"] > 8 * 3600 + 600:
+        Path(__file__).with_suffix(".asleep").touch()
+        time.sleep(30)
+"""
+
+
+@pytest.mark.parametrize("how", ["SIGHUP", "SIGTERM"])
+def test_a_signal_saves_and_leaves_while_an_operation_waits_on_a_plugin(tmp_path, monkeypatch,
+                                                                         how):
+    """The signal's handler ran the save on the main thread, stopped inside the operation: the
+    saver waited for the store's lock that operation held, and the console stayed 15 s (a
+    hang-up) before leaving with the edit made before it unsaved."""
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    (folder / "sleeper.py").write_text(OPERATION_SLEEPER)
+    write_settings(tmp_path, f'[plugins]\nfolders = ["{folder}"]\n')
+    monkeypatch.setenv("GM_CONSOLE_CONFIG_DIR", str(tmp_path / "user-config"))
+    path = tmp_path / "s.toml"
+    path.write_text(SESSION)
+    with console(path) as (process, master):
+        read_until(master, b"08:00")
+        os.write(master, b"+")
+        read_until(master, b"08:10")
+        os.write(master, b"+")  # this one waits on the plugin
+        deadline = time.monotonic() + 20
+        while not (folder / "sleeper.asleep").exists() and time.monotonic() < deadline:
+            drain(master, 0.05)
+        assert (folder / "sleeper.asleep").exists(), "the plugin was never asked"
+        sent = time.monotonic()
+        process.send_signal(getattr(signal, how))
+        while process.poll() is None and time.monotonic() - sent < 10:
+            drain(master, 0.02)
+        took = time.monotonic() - sent
+        assert took < 10, f"{how} waited {took:.1f} s for the plugin"
+        assert process.poll() == 0
+    # the edit done before is saved; the one under way was never done, nor said to be
     assert tomllib.loads(path.read_text())["clock"]["second"] == 8 * 3600 + 600
