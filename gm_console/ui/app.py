@@ -572,27 +572,32 @@ class GMConsoleApp(App):
         """The terminal went away (SSH dropped): save, then leave at once. A graceful Textual
         shutdown would write to the dead terminal and can block for ever on its writer queue,
         leaving the process behind. On a thread of its own (the watcher's, a signal's)."""
-        self.store.settle()  # nobody left to tell of a refusal
-        if self.saver is not None:
-            self.saver.close()
-        if self.before_hang_up is not None:
-            self.before_hang_up()
-        os._exit(0)
+        try:
+            self.store.settle()  # nobody left to tell of a refusal
+            if self.saver is not None:
+                self.saver.close()
+            if self.before_hang_up is not None:
+                self.before_hang_up()
+        finally:  # whatever failed (what is not saved is in the session's log), it leaves
+            os._exit(0)
 
     def _terminate(self) -> None:
         """Told to stop (SIGTERM): save, restore the terminal and exit; should restoring the
         terminal hang, leave anyway once the session is safe."""
-        code = 0
-        for refusal in self.store.settle():  # said on the screen until it goes
-            self._from_thread(self.report_outcome, refusal)
-        if self.saver is not None and not self.saver.flush():  # a failed save: tried once more
-            code = 1
-            # Said on stderr once the terminal is the shell's again (run prints it).
-            self.unsaved_at_exit = f"gm-console: {self.saver.not_saved()}"
-        watchdog = threading.Timer(3.0, os._exit, args=(code,))
-        watchdog.daemon = True  # a normal exit does not wait for it
-        watchdog.start()
-        self._ui_loop.call_soon_threadsafe(lambda: self.exit(return_code=code))
+        code = 1  # unless the session is found safe
+        try:
+            for refusal in self.store.settle():  # said on the screen until it goes
+                self._from_thread(self.report_outcome, refusal)
+            if self.saver is not None and not self.saver.flush():  # a failed save: tried again
+                # Said on stderr once the terminal is the shell's again (run prints it).
+                self.unsaved_at_exit = f"gm-console: {self.saver.not_saved()}"
+            else:
+                code = 0
+        finally:
+            watchdog = threading.Timer(3.0, os._exit, args=(code,))
+            watchdog.daemon = True  # a normal exit does not wait for it
+            watchdog.start()
+            self._ui_loop.call_soon_threadsafe(lambda: self.exit(return_code=code))
 
     def _from_thread(self, callback: Any, *args: Any) -> None:
         """Run ``callback`` on the UI thread without waiting for it (``call_from_thread``
