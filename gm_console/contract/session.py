@@ -226,24 +226,28 @@ class Session:
         return self.kept_for(hook, character, lambda session, character: session.host.call(
             hook, character=character, session=session))
 
-    def kept(self, kind: str, compute: Callable[[Session], Any]) -> Any:
+    def kept(self, kind: str, compute: Callable[[Session], Any], shared: bool = False) -> Any:
         """``compute(session)``, a value of the whole session, kept like derived values: a
         screen's party rows are computed again only once a table they read has changed,
-        not after each clock advance."""
-        return self.kept_for(kind, _WHOLE_SESSION, lambda session, _: compute(session))
+        not after each clock advance. ``shared``: as :meth:`kept_for`."""
+        return self.kept_for(kind, _WHOLE_SESSION, lambda session, _: compute(session), shared)
 
     def kept_for(self, kind: str, character: dict[str, Any],
-                 compute: Callable[[Session, dict[str, Any]], Any]) -> Any:
+                 compute: Callable[[Session, dict[str, Any]], Any],
+                 shared: bool = False) -> Any:
         """A value of ``character`` kept like derived values: computed again only once what
         it read has changed (a plugin's own, named after it: ``"encumbrance.assess"``, which
         the speed, the conditions and the party's columns all ask for).
         ``compute(session, character)`` reads through the session and the character it is
         given (inside an operation: the committed ones, while they are the same), so that
-        what it reads is noted; each caller gets its own copy."""
+        what it reads is noted; each caller gets its own copy, or with ``shared`` the kept
+        value itself, never to be changed: the same object while nothing it read has
+        changed, which a screen can tell from the last one by its identity (the party
+        screen then has nothing to lay out again after a clock advance)."""
         if self.cache is None:
             return compute(self, character)
         return self.cache.get(kind, character, self.state, lambda reading: compute(
-            Session(reading, self.host, self.cache), character))
+            Session(reading, self.host, self.cache), character), shared)
 
     # -- conditions (gm_console.rules.conditions) ----------------------------------------------------
 
@@ -373,7 +377,8 @@ class OpContext(Session):
         self.touched: set[str] = set()
 
     def kept_for(self, kind: str, character: dict[str, Any],
-                 compute: Callable[[Session, dict[str, Any]], Any]) -> Any:
+                 compute: Callable[[Session, dict[str, Any]], Any],
+                 shared: bool = False) -> Any:
         # Until the operation changes something, what it sees is the committed state: a
         # character's values are the ones kept for it there (an action of a combatant with
         # 40 items read its speed and conditions from every item, three times). Afterwards,
@@ -385,7 +390,7 @@ class OpContext(Session):
         if committed is None:
             return compute(self, character)
         return cache.get(kind, committed, draft.base, lambda reading: compute(
-            Session(reading, self.host, cache), committed))
+            Session(reading, self.host, cache), committed), shared)
 
     def journal(self, text: str, kind: str = "note", who: list[str] | tuple[str, ...] = (),
                 gm_only: bool = False) -> None:

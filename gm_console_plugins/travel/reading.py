@@ -86,8 +86,8 @@ def party_factor(session: Session, conf: dict[str, Any], motion: rules.Motion,
     sheet)."""
     if not explain and conf.get("party_pace", "table") != "slowest":
         return 1.0, []
-    speeds = [(str(c.get("name", "")), session.speed(c).m_for(TRAVEL_SPEED))
-              for c in travellers(session, sec or section(session))]
+    speeds = [(str(c.get("name", "")), metres)
+              for c, metres, _ in traveller_speeds(session, sec or section(session))]
     return rules.party_factor(session.table(PLUGIN), conf, motion, speeds, session.language)
 
 
@@ -198,11 +198,16 @@ def galloped_hours(session: Session, sec: dict[str, Any], conf: dict[str, Any]) 
 
 def travellers(session: Session, sec: dict[str, Any]) -> list[dict[str, Any]]:
     """The characters travelling (all of them unless named), the dead left behind."""
+    travels = _travelling(session, sec)
+    return [c for c in session.characters if travels(c)]
+
+
+def _travelling(session: Session, sec: dict[str, Any]) -> Callable[[dict[str, Any]], bool]:
+    """Whether a character is one of :func:`travellers`."""
     names = {str(n).casefold() for n in sec["travellers"]}
     most = rules.last_exhaustion_level(session.table("exhaustion"))
-    return [c for c in session.characters
-            if (not names or str(c.get("name", "")).casefold() in names)
-            and int(c.get("exhaustion", 0) or 0) < most]
+    return lambda c: ((not names or str(c.get("name", "")).casefold() in names)
+                      and int(c.get("exhaustion", 0) or 0) < most)
 
 
 def stopped_by(session: Session, sec: dict[str, Any], conf: dict[str, Any]) -> list[Said]:
@@ -210,11 +215,32 @@ def stopped_by(session: Session, sec: dict[str, Any], conf: dict[str, Any]) -> l
     so (exhaustion 5, a load too heavy...)."""
     if sec["mode"] not in conf["speed_zero_stops_modes"]:
         return []
-    reasons = []
-    for character in travellers(session, sec):
-        speed = session.speed(character)
-        if speed.m_for(TRAVEL_SPEED) == 0:
-            why = next((line for line in speed.steps if "→ 0 mv" in line), speed.steps[-1])
-            reasons.append(say("{name} cannot move: speed 0 ({why})",
-                               name=str(character.get("name")), why=why))
-    return reasons
+    return [say("{name} cannot move: speed 0 ({why})", name=str(character.get("name")),
+                why=why) for character, metres, why in traveller_speeds(session, sec)
+            if metres == 0]
+
+
+def traveller_speeds(session: Session, sec: dict[str, Any],
+                     ) -> list[tuple[dict[str, Any], float, Said | str]]:
+    """Each traveller (:func:`travellers`), the metres of its speed overland and, when that is
+    0, the step that made it so."""
+    travels = _travelling(session, sec)
+    return [(character, *speed) for character, speed in zip(
+        session.characters, _speeds(session)) if travels(character)]
+
+
+def _speeds(session: Session) -> list[tuple[float, Said | str]]:
+    """Every character's travel speed (m) and the step that stops it ("" unless 0), in the
+    party's order: kept like derived values as one list, not read character by character. The
+    planner's figures, after each of its keys, ask for every traveller's speed twice (the
+    party's pace, who stops the party), each a look-up and a copy of the speed: 100 of them on
+    a party of 50. Kept apart from who travels, which the planner's keys change."""
+    def compute(session: Session) -> list[tuple[float, Said | str]]:
+        out: list[tuple[float, Said | str]] = []
+        for character in session.characters:
+            speed = session.speed(character)
+            metres = speed.m_for(TRAVEL_SPEED)
+            out.append((metres, "" if metres else next(
+                (line for line in speed.steps if "→ 0 mv" in line), speed.steps[-1])))
+        return out
+    return session.kept("travel.speeds", compute)

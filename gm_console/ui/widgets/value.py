@@ -8,6 +8,8 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.content import Content
 from textual.geometry import Region
+from textual.strip import Strip
+from textual.visual import Visual
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -21,7 +23,16 @@ class Value(Static):
     """A label whose ``show(text)`` repaints only when the text differs from what is shown,
     and then only the lines that differ, from their left edge to the last changed cell, when
     nothing around it has to move. Text is shown as it is: a name like "[/x]" from a file is
-    not markup."""
+    not markup.
+
+    A text whose lines fit the widget is drawn line by line, each line kept while it is the
+    same (:meth:`render_line`): Textual's Static draws its whole text again when one line
+    changed (home's journal tail and status lines, a planner's breakdown of many lines, on
+    every player's console at each of the game master's operations)."""
+
+    KEPT_LINES = 256
+    """Lines drawn and kept, at most, for the texts to come (a line seen again is not drawn
+    again: a status line back as it was)."""
 
     def __init__(self, text: str | Text = "", **kwargs: Any) -> None:
         super().__init__(Content(text) if isinstance(text, str) else text, **kwargs)
@@ -117,6 +128,54 @@ class Value(Static):
     @property
     def shown(self) -> str:
         return str(self._shown)
+
+    _kept: dict[Any, Strip] | None = None
+    _split: tuple[Any, int, list[Text] | None] = (None, 0, None)  # text, width -> its lines
+    _whole_stale = False  # Textual's drawing of the whole text is older than the lines drawn
+
+    def render_line(self, y: int) -> Strip:
+        width, style = self.size.width, self.visual_style
+        lines = self._lines_to_draw(width)
+        if lines is None:
+            if self._whole_stale:  # drawn line by line since Textual last drew it whole
+                self._whole_stale = False
+                self._render_content()
+            return super().render_line(y)
+        self._dirty_regions.clear()  # nothing is left to draw whole (Widget.render_line)
+        self._whole_stale = True
+        if y >= len(lines):
+            return Strip.blank(width, style.rich_style)
+        line = lines[y]
+        key = (line.plain, tuple(line.spans), line.style, width, style)
+        if self._kept is None or len(self._kept) > self.KEPT_LINES:
+            self._kept = {}
+        strip = self._kept.get(key)
+        if strip is None:
+            drawn = Visual.to_strips(self, Content.from_rich_text(line), width, 1, style)
+            strip = self._kept[key] = drawn[0] if drawn else Strip.blank(0)
+        return strip.apply_offsets(0, y)  # where a mouse selection finds it
+
+    def _lines_to_draw(self, width: int) -> list[Text] | None:
+        """The shown text's lines when each can be drawn on its own: every one fits the
+        width (nothing wraps), from the left edge and the top, no selection across them;
+        else None (Textual draws the text whole)."""
+        shown = self._shown
+        if self.text_selection is not None or not width:
+            return None
+        if self._split[0] is not shown or self._split[1] != width:
+            self._split = (shown, width, self._split_lines(shown, width))
+        return self._split[2]
+
+    def _split_lines(self, shown: str | Text, width: int) -> list[Text] | None:
+        if not shown or self.styles.text_align not in ("start", "left") \
+                or self.styles.content_align_vertical != "top" \
+                or getattr(shown, "justify", None) not in (None, "default", "left"):
+            return None
+        text = Text(shown) if isinstance(shown, str) else shown
+        lines = list(text.split("\n", allow_blank=True))
+        if any(cell_len(line.plain) > width or "\t" in line.plain for line in lines):
+            return None
+        return lines
 
 
 def _changed_end(before: str | Text, after: str | Text) -> int:
