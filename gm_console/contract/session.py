@@ -135,6 +135,17 @@ class Session:
         raise Refused(say("no character named {name!r} (characters: {known})", name=name,
                           known=known))
 
+    def character_to_read(self, name: str) -> dict[str, Any]:
+        """:meth:`character`, to be read and never changed: inside an operation, the
+        character as it is, not taken into the operation's copy (an action of a combatant
+        with 40 items read its speed and conditions through a copy of its sheet). What is
+        read of it (``speed``, ``conditions``) is then the committed state's kept value."""
+        wanted = name.strip().casefold()
+        for character in peek(self.characters):
+            if str(character.get("name", "")).casefold() == wanted:
+                return character
+        return self.character(name)  # its refusal
+
     def creatures(self) -> list[tuple[str, dict[str, Any]]]:
         """(plugin, creature) for every creature a plugin keeps (the ``creatures`` hook: the
         monsters of a fight), as stored in that plugin's section."""

@@ -60,7 +60,7 @@ def speed_m(session: Session, combatant: dict[str, Any]) -> float:
     if not combatant["party"]:
         return float(combatant.get("speed_m", 0.0))
     try:
-        return float(session.speed(session.character(combatant["name"])).m)
+        return float(session.speed(session.character_to_read(combatant["name"])).m)
     except Refused:
         return 0.0
 
@@ -168,7 +168,7 @@ def own_limits(session: Session, combatant: dict[str, Any]) -> dict[str, dict[st
     if not combatant["party"]:
         return {}
     try:
-        character = session.character(combatant["name"])
+        character = session.character_to_read(combatant["name"])
     except Refused:  # left the party mid-fight
         return {}
     found = session.action_limits(character).as_dict()
