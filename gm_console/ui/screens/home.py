@@ -203,4 +203,4 @@ class HomeScreen(StoreScreen):
         if not lines:
             texts[0].truncate(width, overflow="ellipsis")
         self._tail_texts = made
-        tail.show(Text("\n").join(texts + [Text()] * (room - len(texts))))
+        tail.show_lines(texts + [Text()] * (room - len(texts)))

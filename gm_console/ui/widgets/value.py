@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -37,14 +37,26 @@ class Value(Static):
     def __init__(self, text: str | Text = "", **kwargs: Any) -> None:
         super().__init__(Content(text) if isinstance(text, str) else text, **kwargs)
         self._shown: str | Text = text
+        self._lines: Sequence[str | Text] = _lines_of(text)  # the shown text's lines
 
     def show(self, text: str | Text) -> bool:
         """Show ``text``; returns whether anything had to be repainted."""
         if text == self._shown:
             return False
-        changed = self._changed_lines(self._shown, text)
+        return self._show(text, _lines_of(text))
+
+    def show_lines(self, lines: list[Text]) -> bool:
+        """Show ``lines`` (none holding a newline) one under the other: :meth:`show` for a
+        text made line by line (home's journal tail), which is then not split again into
+        its lines to be compared and drawn."""
+        if lines == self._lines:
+            return False
+        return self._show(Text("\n").join(lines), lines)
+
+    def _show(self, text: str | Text, lines: Sequence[str | Text]) -> bool:
+        changed = self._changed_lines(self._shown, text, self._lines, lines)
         resized = changed is None and self._resized_by(text)
-        self._shown = text
+        self._shown, self._lines = text, lines
         content = Content(text) if isinstance(text, str) else text
         if changed is None:  # laid out again only when its size may change
             self.update(content, layout=resized)
@@ -68,19 +80,19 @@ class Value(Static):
             return self
         return super().refresh(*regions, **kwargs)
 
-    def _changed_lines(self, old: str | Text, new: str | Text) -> list[Region] | None:
-        """The regions (of the content) that differ between ``old`` and ``new``, each from
-        the line's left edge (where Textual starts writing a widget's line anyway) to its
-        last changed cell; None when the widget may change size or its lines may wrap or move
-        (a layout and a repaint of the whole widget)."""
+    def _changed_lines(self, old: str | Text, new: str | Text, old_lines: Sequence[str | Text],
+                       new_lines: Sequence[str | Text]) -> list[Region] | None:
+        """The regions (of the content) that differ between ``old`` and ``new`` (their
+        lines: ``old_lines``, ``new_lines``), each from the line's left edge (where Textual
+        starts writing a widget's line anyway) to its last changed cell; None when the widget
+        may change size or its lines may wrap or move (a layout and a repaint of the whole
+        widget)."""
         width = self.content_region.width
         if not (self.is_mounted and width and old and new
                 and self.styles.text_align in ("start", "left")
                 and getattr(new, "justify", None) in (None, "default", "left")
                 and getattr(old, "justify", None) in (None, "default", "left")):
             return None
-        old_lines: list[str | Text] = list(old.split("\n"))
-        new_lines: list[str | Text] = list(new.split("\n"))
         if len(old_lines) != len(new_lines):
             return None
         old_plain = [str(line) for line in old_lines]
@@ -130,7 +142,7 @@ class Value(Static):
         return str(self._shown)
 
     _kept: dict[Any, Strip] | None = None
-    _split: tuple[Any, int, list[Text] | None] = (None, 0, None)  # text, width -> its lines
+    _drawable: tuple[Any, int, bool] = (None, 0, False)  # text, width -> drawn line by line
     _whole_stale = False  # Textual's drawing of the whole text is older than the lines drawn
 
     def render_line(self, y: int) -> Strip:
@@ -145,7 +157,8 @@ class Value(Static):
         self._whole_stale = True
         if y >= len(lines):
             return Strip.blank(width, style.rich_style)
-        line = lines[y]
+        given = lines[y]
+        line = given if isinstance(given, Text) else Text(given)
         key = (line.plain, tuple(line.spans), line.style, width, style)
         if self._kept is None or len(self._kept) > self.KEPT_LINES:
             self._kept = {}
@@ -155,27 +168,31 @@ class Value(Static):
             strip = self._kept[key] = drawn[0] if drawn else Strip.blank(0)
         return strip.apply_offsets(0, y)  # where a mouse selection finds it
 
-    def _lines_to_draw(self, width: int) -> list[Text] | None:
+    def _lines_to_draw(self, width: int) -> Sequence[str | Text] | None:
         """The shown text's lines when each can be drawn on its own: every one fits the
         width (nothing wraps), from the left edge and the top, no selection across them;
         else None (Textual draws the text whole)."""
         shown = self._shown
         if self.text_selection is not None or not width:
             return None
-        if self._split[0] is not shown or self._split[1] != width:
-            self._split = (shown, width, self._split_lines(shown, width))
-        return self._split[2]
+        if self._drawable[0] is not shown or self._drawable[1] != width:
+            self._drawable = (shown, width, self._line_by_line(shown, width))
+        return self._lines if self._drawable[2] else None
 
-    def _split_lines(self, shown: str | Text, width: int) -> list[Text] | None:
+    def _line_by_line(self, shown: str | Text, width: int) -> bool:
         if not shown or self.styles.text_align not in ("start", "left") \
                 or self.styles.content_align_vertical != "top" \
                 or getattr(shown, "justify", None) not in (None, "default", "left"):
-            return None
-        text = Text(shown) if isinstance(shown, str) else shown
-        lines = list(text.split("\n", allow_blank=True))
-        if any(cell_len(line.plain) > width or "\t" in line.plain for line in lines):
-            return None
-        return lines
+            return False
+        return not any(cell_len(plain) > width or "\t" in plain
+                       for plain in map(str, self._lines))
+
+
+def _lines_of(text: str | Text) -> Sequence[str | Text]:
+    """A text's lines, a last empty one included (as ``str.split`` gives them)."""
+    if isinstance(text, str):
+        return text.split("\n")
+    return list(text.split("\n", allow_blank=True))
 
 
 def _changed_end(before: str | Text, after: str | Text) -> int:
