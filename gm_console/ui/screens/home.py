@@ -131,10 +131,10 @@ class HomeScreen(StoreScreen):
         order = [0, *range(6, len(columns)), 1, 2, 3, 4, 5]
         self.query_one("#home-party", SyncedTable).sync(
             [columns[i] for i in order], [(key, [cells[i] for i in order]) for key, cells in rows])
-        self.query_one("#home-status", Value).show(self._status())
+        self.query_one("#home-status", Value).show_lines(self._status())
         self._show_journal()
 
-    def _status(self) -> Text:
+    def _status(self) -> list[Text]:
         t = self.t
         session = self.session
         lines: list[str | tuple[str, str]] = []
@@ -157,12 +157,9 @@ class HomeScreen(StoreScreen):
         path = getattr(self.app, "path", None)
         if path is not None:
             lines.append((f"{t('Saved in')} {path}", "dim"))
-        text = Text(no_wrap=True, overflow="ellipsis")
-        for index, line in enumerate(lines):
-            if index:
-                text.append("\n")
-            text.append(*((line, "") if isinstance(line, str) else line))
-        return text
+        return [Text(line, no_wrap=True, overflow="ellipsis") if isinstance(line, str) else
+                Text(line[0], style=line[1], no_wrap=True, overflow="ellipsis")
+                for line in lines]
 
     def on_journal_tail_resized(self) -> None:
         self._show_journal()

@@ -51,7 +51,9 @@ class Value(Static):
         its lines to be compared and drawn."""
         if lines == self._lines:
             return False
-        return self._show(Text("\n").join(lines), lines)
+        first = lines[0] if lines else Text()  # how the text wraps and is cut: as its lines
+        return self._show(Text("\n", justify=first.justify, overflow=first.overflow,
+                               no_wrap=first.no_wrap).join(lines), lines)
 
     def _show(self, text: str | Text, lines: Sequence[str | Text]) -> bool:
         changed = self._changed_lines(self._shown, text, self._lines, lines)
