@@ -243,4 +243,4 @@ def _speeds(session: Session) -> list[tuple[float, Said | str]]:
             out.append((metres, "" if metres else next(
                 (line for line in speed.steps if "→ 0 mv" in line), speed.steps[-1])))
         return out
-    return session.kept("travel.speeds", compute)
+    return session.kept("travel.speeds", compute, shared=True)  # read here, never changed
