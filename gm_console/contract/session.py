@@ -57,6 +57,8 @@ class PluginHost(Protocol):
         """Every plugin's answer (None answers left out)."""
     def call_each(self, hook: str, **kwargs: Any) -> list[tuple[str, Any]]:
         """(plugin name, answer) for every plugin that answered."""
+    def call_of(self, plugin: str, hook: str, **kwargs: Any) -> list[Any]:
+        """One plugin's answers (None answers left out), the others not asked."""
     def call_first(self, hook: str, **kwargs: Any) -> Any:
         """The first plugin's answer that is not None."""
     def operation(self, name: str) -> Any:
@@ -204,6 +206,19 @@ class Session:
                 out.update(values or {})
             return out
         return self.kept_for("derived", character, compute)
+
+    def derived_of(self, plugin: str, character: dict[str, Any]) -> dict[str, Any]:
+        """The derived values ``plugin`` gives a character (its ``character_derived``; no
+        ``speed``, which is every plugin's: :meth:`speed`), no other plugin's asked: for a
+        screen that shows one plugin's values (a party's loads), which would otherwise compute
+        every plugin's for each character it shows. Kept like derived values."""
+        def compute(session: Session, character: dict[str, Any]) -> dict[str, Any]:
+            out: dict[str, Any] = {}
+            for values in session.host.call_of(plugin, "character_derived",
+                                               character=character, session=session):
+                out.update(values or {})
+            return out
+        return self.kept_for(f"derived_of:{plugin}", character, compute)
 
     def session_derived(self) -> dict[str, Any]:
         """Every value of the whole session the plugins derive (``session_derived``:
