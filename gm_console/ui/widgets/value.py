@@ -153,7 +153,8 @@ class Value(Static):
         if lines is None:
             if self._whole_stale:  # drawn line by line since Textual last drew it whole
                 self._whole_stale = False
-                self._render_content()
+                if not self._dirty_regions:  # else Textual draws it whole now anyway
+                    self._render_content()
             return super().render_line(y)
         self._dirty_regions.clear()  # nothing is left to draw whole (Widget.render_line)
         self._whole_stale = True
