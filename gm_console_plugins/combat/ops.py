@@ -102,10 +102,11 @@ def fighters(session: Session, encounter: dict[str, Any]) -> dict[str, dict[str,
     ``action_limits``; None when they allow everything), ``condition_names`` and
     ``hit_points`` (None: no maximum). Kept from one change to the next while the sheets it
     read stay the same: an action changes the encounter, not them (a fight of 30 party
-    members asked it of each after every key)."""
+    members asked it of each after every key). The kept table itself, not a copy: read it,
+    never change it (:func:`summary_of` copies what it hands on)."""
     if not any(c["party"] for c in encounter.get("combatants", [])):
         return {}
-    return session.kept("combat.fighters", _fighters)
+    return session.kept("combat.fighters", _fighters, shared=True)
 
 
 def _fighters(session: Session) -> dict[str, dict[str, Any]]:
@@ -194,7 +195,7 @@ def summary_of(session: Session, kept: dict[str, Any] | None = None) -> dict[str
             else _member(found, entry)
         if member is None:  # not of the party, or left it mid-fight
             continue
-        entry.update({key: member[key] for key in
+        entry.update({key: list(member[key]) for key in
                       ("condition_names", "condition_tags", "condition_full")})
         if member["hit_points"] is not None:
             entry["hit_points"] = member["hit_points"]
