@@ -78,17 +78,19 @@ def outside_factor(session: Session, mode: str) -> tuple[float, list[Said]]:
 
 
 def party_factor(session: Session, conf: dict[str, Any], motion: rules.Motion,
-                 sec: dict[str, Any] | None = None,
-                 explain: bool = False) -> tuple[float, list[Said]]:
+                 sec: dict[str, Any] | None = None, explain: bool = False,
+                 speeds: list[tuple[dict[str, Any], Any]] | None = None,
+                 ) -> tuple[float, list[Said]]:
     """The slowest traveller's part in the distances (:func:`rules.party_factor`), and with
     ``explain`` the line saying which rule applies. Without it, each traveller's speed is read
     only when the setting party_pace asks for it ("table": the home line's summary reads no
-    sheet)."""
+    sheet). ``speeds``: :func:`traveller_speeds`, when the caller has them."""
     if not explain and conf.get("party_pace", "table") != "slowest":
         return 1.0, []
-    speeds = [(str(c.get("name", "")), metres)
-              for c, metres, _ in traveller_speeds(session, sec or section(session))]
-    return rules.party_factor(session.table(PLUGIN), conf, motion, speeds, session.language)
+    found = traveller_speeds(session, sec or section(session)) if speeds is None else speeds
+    speeds_m = [(str(c.get("name", "")), speed.m_for(TRAVEL_SPEED)) for c, speed in found]
+    return rules.party_factor(session.table(PLUGIN), conf, motion, speeds_m,
+                              session.language)
 
 
 def hour_distances(session: Session, table: dict[str, Any], conf: dict[str, Any],
@@ -198,49 +200,32 @@ def galloped_hours(session: Session, sec: dict[str, Any], conf: dict[str, Any]) 
 
 def travellers(session: Session, sec: dict[str, Any]) -> list[dict[str, Any]]:
     """The characters travelling (all of them unless named), the dead left behind."""
-    travels = _travelling(session, sec)
-    return [c for c in session.characters if travels(c)]
-
-
-def _travelling(session: Session, sec: dict[str, Any]) -> Callable[[dict[str, Any]], bool]:
-    """Whether a character is one of :func:`travellers`."""
     names = {str(n).casefold() for n in sec["travellers"]}
     most = rules.last_exhaustion_level(session.table("exhaustion"))
-    return lambda c: ((not names or str(c.get("name", "")).casefold() in names)
-                      and int(c.get("exhaustion", 0) or 0) < most)
-
-
-def stopped_by(session: Session, sec: dict[str, Any], conf: dict[str, Any]) -> list[Said]:
-    """Why the party cannot move: each traveller whose speed is 0, with the step that made it
-    so (exhaustion 5, a load too heavy...)."""
-    if sec["mode"] not in conf["speed_zero_stops_modes"]:
-        return []
-    return [say("{name} cannot move: speed 0 ({why})", name=str(character.get("name")),
-                why=why) for character, metres, why in traveller_speeds(session, sec)
-            if metres == 0]
+    return [c for c in session.characters
+            if (not names or str(c.get("name", "")).casefold() in names)
+            and int(c.get("exhaustion", 0) or 0) < most]
 
 
 def traveller_speeds(session: Session, sec: dict[str, Any],
-                     ) -> list[tuple[dict[str, Any], float, Said | str]]:
-    """Each traveller (:func:`travellers`), the metres of its speed overland and, when that is
-    0, the step that made it so."""
-    travels = _travelling(session, sec)
-    return [(character, *speed) for character, speed in zip(
-        session.characters, _speeds(session)) if travels(character)]
+                     ) -> list[tuple[dict[str, Any], Any]]:
+    """Each traveller (:func:`travellers`) with its speed (``session.speed``): what the
+    planner's summary reads once for the party's pace and for who stops the party (each speed
+    a look-up and a copy: 100 a key on a party of 50 when each asked for its own)."""
+    return [(character, session.speed(character)) for character in travellers(session, sec)]
 
 
-def _speeds(session: Session) -> list[tuple[float, Said | str]]:
-    """Every character's travel speed (m) and the step that stops it ("" unless 0), in the
-    party's order: kept like derived values as one list, not read character by character. The
-    planner's figures, after each of its keys, ask for every traveller's speed twice (the
-    party's pace, who stops the party), each a look-up and a copy of the speed: 100 of them on
-    a party of 50. Kept apart from who travels, which the planner's keys change."""
-    def compute(session: Session) -> list[tuple[float, Said | str]]:
-        out: list[tuple[float, Said | str]] = []
-        for character in session.characters:
-            speed = session.speed(character)
-            metres = speed.m_for(TRAVEL_SPEED)
-            out.append((metres, "" if metres else next(
-                (line for line in speed.steps if "→ 0 mv" in line), speed.steps[-1])))
-        return out
-    return session.kept("travel.speeds", compute, shared=True)  # read here, never changed
+def stopped_by(session: Session, sec: dict[str, Any], conf: dict[str, Any],
+               speeds: list[tuple[dict[str, Any], Any]] | None = None) -> list[Said]:
+    """Why the party cannot move: each traveller whose speed is 0, with the step that made it
+    so (exhaustion 5, a load too heavy...). ``speeds``: :func:`traveller_speeds`, when the
+    caller has them."""
+    if sec["mode"] not in conf["speed_zero_stops_modes"]:
+        return []
+    reasons = []
+    for character, speed in traveller_speeds(session, sec) if speeds is None else speeds:
+        if speed.m_for(TRAVEL_SPEED) == 0:
+            why = next((line for line in speed.steps if "→ 0 mv" in line), speed.steps[-1])
+            reasons.append(say("{name} cannot move: speed 0 ({why})",
+                               name=str(character.get("name")), why=why))
+    return reasons
