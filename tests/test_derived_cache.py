@@ -241,3 +241,24 @@ def test_values_an_operation_computes_for_the_committed_state_stay_right(store) 
             assert kept.speed(character) == fresh.speed(character), name
             assert kept.derived(character) == fresh.derived(character), name
             assert kept.conditions(character) == fresh.conditions(character), name
+
+
+def test_one_plugins_derived_values_ask_only_that_plugin(store) -> None:
+    """derived_of: the values one plugin derives, as in derived(), without asking the
+    others; kept like them (asked again only once what it read changed)."""
+    asked: list[str] = []
+
+    def character_derived(character, session):
+        asked.append(character["name"])
+        return {"wind_gust": 3}
+    store.host.pm.register(SimpleNamespace(character_derived=hookimpl(character_derived)),
+                           "wind")
+    store.host.plugins["wind"] = PluginRecord("wind", "1", "test")
+    aria = store.state["characters"][0]
+    everything = store.session.derived(aria)
+    asked.clear()
+    mine = store.session.derived_of("encumbrance", aria)
+    assert mine["encumbrance"] == everything["encumbrance"]
+    assert "wind_gust" not in mine and "speed" not in mine and asked == []
+    assert store.session.derived_of("wind", aria) == {"wind_gust": 3} and asked == ["Aria"]
+    assert store.session.derived_of("wind", aria) == {"wind_gust": 3} and asked == ["Aria"]

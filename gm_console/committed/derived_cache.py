@@ -36,9 +36,12 @@ class DerivedCache:
         self._lock = threading.Lock()
 
     def get(self, kind: str, character: dict[str, Any], state: dict[str, Any],
-            compute: Callable[[dict[str, Any]], Any]) -> Any:
+            compute: Callable[[dict[str, Any]], Any], shared: bool = False) -> Any:
         """``compute(reading_state)``'s value for ``character``, from the cache when nothing
-        it read has changed in ``state``. Callers get their own copy (they may change it)."""
+        it read has changed in ``state``. Callers get their own copy (they may change it),
+        or with ``shared`` the kept value itself: for a caller that only reads it, and that
+        can tell by its identity that it is the one it had before (nothing it read changed)."""
+        own = (lambda value: value) if shared else copy_plain
         # Asked while computing another value (derived values read the speed): kept the same
         # way, and what it was computed from counts for the other value too.
         outer = state if isinstance(state, _Reading) else None
@@ -50,7 +53,7 @@ class DerivedCache:
         if hit is not None and hit[0] is character and _still(hit[1], state):
             if outer is not None:
                 outer.depends_on(hit[1])
-            return copy_plain(hit[2])
+            return own(hit[2])
         reads: Reads = {}
         value = compute(_Reading(state, (), reads))
         if outer is not None:
@@ -59,7 +62,7 @@ class DerivedCache:
             if len(self._entries) >= self._limit:
                 self._entries.clear()  # characters long gone; cheaper than tracking them
             self._entries[key] = (character, reads, value)
-        return copy_plain(value)
+        return own(value)
 
 
 def _still(reads: Reads, state: dict[str, Any]) -> bool:

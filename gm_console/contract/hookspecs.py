@@ -7,7 +7,8 @@ The host calls each implementation on its own: one that raises is reported, its 
 switched off, and the console carries on with the others.
 
 ``session`` arguments are :class:`gm_console.Session` (read-only: ``state``, ``setting()``,
-``table()``, ``speed()``, ``terrain()``, ``derived()``; ``derived_value(name, character)``,
+``table()``, ``speed()``, ``terrain()``, ``derived()``; ``derived_of(plugin, character)``, the
+derived values of one plugin only, the others not asked; ``derived_value(name, character)``,
 another plugin's derived value by its name, a character's or (no character) the session's;
 ``subject(name)``, a character or a
 creature a plugin keeps (``creatures``); a character's conditions:
@@ -16,7 +17,8 @@ they impose, ``action_limits()``, ``hit_points()``; ``current_turn()``; ``kept(k
 compute)``, a value of the whole session computed by ``compute(session)``, and
 ``kept_for(kind, character, compute)``, a value of a character that several hooks ask for,
 computed by ``compute(session, character)``: each kept until what it read changes, as derived
-values are; ``rehearsal()``, an operation context over a throwaway copy of the session, to
+values are, each caller given a copy (``shared=True``: the kept value itself, never to be
+changed, the same object while nothing it read changed); ``rehearsal()``, an operation context over a throwaway copy of the session, to
 show what an operation would do before it is applied); ``ctx`` arguments are
 :class:`gm_console.OpContext`, the same plus the means to change the session inside the current
 operation (``section()``, ``journal()``, ``touch()``, ``advance_clock()``, ``request_rolls()``,

@@ -57,6 +57,8 @@ class PluginHost(Protocol):
         """Every plugin's answer (None answers left out)."""
     def call_each(self, hook: str, **kwargs: Any) -> list[tuple[str, Any]]:
         """(plugin name, answer) for every plugin that answered."""
+    def call_of(self, plugin: str, hook: str, **kwargs: Any) -> list[Any]:
+        """One plugin's answers (None answers left out), the others not asked."""
     def call_first(self, hook: str, **kwargs: Any) -> Any:
         """The first plugin's answer that is not None."""
     def operation(self, name: str) -> Any:
@@ -135,6 +137,17 @@ class Session:
         raise Refused(say("no character named {name!r} (characters: {known})", name=name,
                           known=known))
 
+    def character_to_read(self, name: str) -> dict[str, Any]:
+        """:meth:`character`, to be read and never changed: inside an operation, the
+        character as it is, not taken into the operation's copy (an action of a combatant
+        with 40 items read its speed and conditions through a copy of its sheet). What is
+        read of it (``speed``, ``conditions``) is then the committed state's kept value."""
+        wanted = name.strip().casefold()
+        for character in peek(self.characters):
+            if str(character.get("name", "")).casefold() == wanted:
+                return character
+        return self.character(name)  # its refusal
+
     def creatures(self) -> list[tuple[str, dict[str, Any]]]:
         """(plugin, creature) for every creature a plugin keeps (the ``creatures`` hook: the
         monsters of a fight), as stored in that plugin's section."""
@@ -194,6 +207,19 @@ class Session:
             return out
         return self.kept_for("derived", character, compute)
 
+    def derived_of(self, plugin: str, character: dict[str, Any]) -> dict[str, Any]:
+        """The derived values ``plugin`` gives a character (its ``character_derived``; no
+        ``speed``, which is every plugin's: :meth:`speed`), no other plugin's asked: for a
+        screen that shows one plugin's values (a party's loads), which would otherwise compute
+        every plugin's for each character it shows. Kept like derived values."""
+        def compute(session: Session, character: dict[str, Any]) -> dict[str, Any]:
+            out: dict[str, Any] = {}
+            for values in session.host.call_of(plugin, "character_derived",
+                                               character=character, session=session):
+                out.update(values or {})
+            return out
+        return self.kept_for(f"derived_of:{plugin}", character, compute)
+
     def session_derived(self) -> dict[str, Any]:
         """Every value of the whole session the plugins derive (``session_derived``:
         ``travel``, ``terrain``, ``combat``...), as ``show --json`` gives them."""
@@ -226,24 +252,28 @@ class Session:
         return self.kept_for(hook, character, lambda session, character: session.host.call(
             hook, character=character, session=session))
 
-    def kept(self, kind: str, compute: Callable[[Session], Any]) -> Any:
+    def kept(self, kind: str, compute: Callable[[Session], Any], shared: bool = False) -> Any:
         """``compute(session)``, a value of the whole session, kept like derived values: a
         screen's party rows are computed again only once a table they read has changed,
-        not after each clock advance."""
-        return self.kept_for(kind, _WHOLE_SESSION, lambda session, _: compute(session))
+        not after each clock advance. ``shared``: as :meth:`kept_for`."""
+        return self.kept_for(kind, _WHOLE_SESSION, lambda session, _: compute(session), shared)
 
     def kept_for(self, kind: str, character: dict[str, Any],
-                 compute: Callable[[Session, dict[str, Any]], Any]) -> Any:
+                 compute: Callable[[Session, dict[str, Any]], Any],
+                 shared: bool = False) -> Any:
         """A value of ``character`` kept like derived values: computed again only once what
         it read has changed (a plugin's own, named after it: ``"encumbrance.assess"``, which
         the speed, the conditions and the party's columns all ask for).
         ``compute(session, character)`` reads through the session and the character it is
         given (inside an operation: the committed ones, while they are the same), so that
-        what it reads is noted; each caller gets its own copy."""
+        what it reads is noted; each caller gets its own copy, or with ``shared`` the kept
+        value itself, never to be changed: the same object while nothing it read has
+        changed, which a screen can tell from the last one by its identity (the party
+        screen then has nothing to lay out again after a clock advance)."""
         if self.cache is None:
             return compute(self, character)
         return self.cache.get(kind, character, self.state, lambda reading: compute(
-            Session(reading, self.host, self.cache), character))
+            Session(reading, self.host, self.cache), character), shared)
 
     # -- conditions (gm_console.rules.conditions) ----------------------------------------------------
 
@@ -373,7 +403,8 @@ class OpContext(Session):
         self.touched: set[str] = set()
 
     def kept_for(self, kind: str, character: dict[str, Any],
-                 compute: Callable[[Session, dict[str, Any]], Any]) -> Any:
+                 compute: Callable[[Session, dict[str, Any]], Any],
+                 shared: bool = False) -> Any:
         # Until the operation changes something, what it sees is the committed state: a
         # character's values are the ones kept for it there (an action of a combatant with
         # 40 items read its speed and conditions from every item, three times). Afterwards,
@@ -385,7 +416,7 @@ class OpContext(Session):
         if committed is None:
             return compute(self, character)
         return cache.get(kind, committed, draft.base, lambda reading: compute(
-            Session(reading, self.host, cache), committed))
+            Session(reading, self.host, cache), committed), shared)
 
     def journal(self, text: str, kind: str = "note", who: list[str] | tuple[str, ...] = (),
                 gm_only: bool = False) -> None:

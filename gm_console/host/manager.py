@@ -459,6 +459,13 @@ class Host:
         """Every plugin's answer (None answers left out)."""
         return [value for _, value in self.call_each(hook, **kwargs)]
 
+    def call_of(self, plugin: str, hook: str, **kwargs: Any) -> list[Any]:
+        """One plugin's answers to ``hook`` (None left out), the others not asked: what a
+        screen showing that plugin's values needs (not for ``labels`` and ``help_text``,
+        which files answer too: :meth:`call_each`)."""
+        return [value for impl in self._impls(hook) if impl.plugin_name == plugin
+                for value in (self._answer(hook, impl, kwargs),) if value is not None]
+
     def call_first(self, hook: str, **kwargs: Any) -> Any:
         for impl in self._impls(hook):
             value = self._answer(hook, impl, kwargs)

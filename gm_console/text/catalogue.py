@@ -103,11 +103,14 @@ def host_labels(language: str) -> dict[str, str]:
     return {} if language == "en" else read_labels(labels_path((HOST, ""), language))
 
 
+@functools.cache  # a labels file is read once (read_labels): which one it is, found once too
 def plugin_labels(module_file: str, language: str) -> dict[str, str]:
     """A plugin's own labels in ``language``, read from its ``labels.<language>.toml``:
     ``plugin_labels(__file__, session.language)`` from any of its modules in its package's
-    folder (or its loose file). Nothing for English. Shared: copy it to change it."""
-    home = home_of(module_file)
-    if language == "en" or home is None:
+    folder (or its loose file). Nothing for English. Shared: copy it to change it. (A
+    plugin's line on home asks for them at every change: its folder was looked for on disk
+    each time.)"""
+    home = home_of(module_file) if language != "en" else None
+    if home is None:
         return {}
     return read_labels(labels_path(home, language))

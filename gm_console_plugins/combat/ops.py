@@ -60,7 +60,7 @@ def speed_m(session: Session, combatant: dict[str, Any]) -> float:
     if not combatant["party"]:
         return float(combatant.get("speed_m", 0.0))
     try:
-        return float(session.speed(session.character(combatant["name"])).m)
+        return float(session.speed(session.character_to_read(combatant["name"])).m)
     except Refused:
         return 0.0
 
@@ -102,10 +102,11 @@ def fighters(session: Session, encounter: dict[str, Any]) -> dict[str, dict[str,
     ``action_limits``; None when they allow everything), ``condition_names`` and
     ``hit_points`` (None: no maximum). Kept from one change to the next while the sheets it
     read stay the same: an action changes the encounter, not them (a fight of 30 party
-    members asked it of each after every key)."""
+    members asked it of each after every key). The kept table itself, not a copy: read it,
+    never change it (:func:`summary_of` copies what it hands on)."""
     if not any(c["party"] for c in encounter.get("combatants", [])):
         return {}
-    return session.kept("combat.fighters", _fighters)
+    return session.kept("combat.fighters", _fighters, shared=True)
 
 
 def _fighters(session: Session) -> dict[str, dict[str, Any]]:
@@ -168,7 +169,7 @@ def own_limits(session: Session, combatant: dict[str, Any]) -> dict[str, dict[st
     if not combatant["party"]:
         return {}
     try:
-        character = session.character(combatant["name"])
+        character = session.character_to_read(combatant["name"])
     except Refused:  # left the party mid-fight
         return {}
     found = session.action_limits(character).as_dict()
@@ -194,7 +195,7 @@ def summary_of(session: Session, kept: dict[str, Any] | None = None) -> dict[str
             else _member(found, entry)
         if member is None:  # not of the party, or left it mid-fight
             continue
-        entry.update({key: member[key] for key in
+        entry.update({key: list(member[key]) for key in
                       ("condition_names", "condition_tags", "condition_full")})
         if member["hit_points"] is not None:
             entry["hit_points"] = member["hit_points"]

@@ -78,17 +78,19 @@ def outside_factor(session: Session, mode: str) -> tuple[float, list[Said]]:
 
 
 def party_factor(session: Session, conf: dict[str, Any], motion: rules.Motion,
-                 sec: dict[str, Any] | None = None,
-                 explain: bool = False) -> tuple[float, list[Said]]:
+                 sec: dict[str, Any] | None = None, explain: bool = False,
+                 speeds: list[tuple[dict[str, Any], Any]] | None = None,
+                 ) -> tuple[float, list[Said]]:
     """The slowest traveller's part in the distances (:func:`rules.party_factor`), and with
     ``explain`` the line saying which rule applies. Without it, each traveller's speed is read
     only when the setting party_pace asks for it ("table": the home line's summary reads no
-    sheet)."""
+    sheet). ``speeds``: :func:`traveller_speeds`, when the caller has them."""
     if not explain and conf.get("party_pace", "table") != "slowest":
         return 1.0, []
-    speeds = [(str(c.get("name", "")), session.speed(c).m_for(TRAVEL_SPEED))
-              for c in travellers(session, sec or section(session))]
-    return rules.party_factor(session.table(PLUGIN), conf, motion, speeds, session.language)
+    found = traveller_speeds(session, sec or section(session)) if speeds is None else speeds
+    speeds_m = [(str(c.get("name", "")), speed.m_for(TRAVEL_SPEED)) for c, speed in found]
+    return rules.party_factor(session.table(PLUGIN), conf, motion, speeds_m,
+                              session.language)
 
 
 def hour_distances(session: Session, table: dict[str, Any], conf: dict[str, Any],
@@ -205,14 +207,23 @@ def travellers(session: Session, sec: dict[str, Any]) -> list[dict[str, Any]]:
             and int(c.get("exhaustion", 0) or 0) < most]
 
 
-def stopped_by(session: Session, sec: dict[str, Any], conf: dict[str, Any]) -> list[Said]:
+def traveller_speeds(session: Session, sec: dict[str, Any],
+                     ) -> list[tuple[dict[str, Any], Any]]:
+    """Each traveller (:func:`travellers`) with its speed (``session.speed``): what the
+    planner's summary reads once for the party's pace and for who stops the party (each speed
+    a look-up and a copy: 100 a key on a party of 50 when each asked for its own)."""
+    return [(character, session.speed(character)) for character in travellers(session, sec)]
+
+
+def stopped_by(session: Session, sec: dict[str, Any], conf: dict[str, Any],
+               speeds: list[tuple[dict[str, Any], Any]] | None = None) -> list[Said]:
     """Why the party cannot move: each traveller whose speed is 0, with the step that made it
-    so (exhaustion 5, a load too heavy...)."""
+    so (exhaustion 5, a load too heavy...). ``speeds``: :func:`traveller_speeds`, when the
+    caller has them."""
     if sec["mode"] not in conf["speed_zero_stops_modes"]:
         return []
     reasons = []
-    for character in travellers(session, sec):
-        speed = session.speed(character)
+    for character, speed in traveller_speeds(session, sec) if speeds is None else speeds:
         if speed.m_for(TRAVEL_SPEED) == 0:
             why = next((line for line in speed.steps if "→ 0 mv" in line), speed.steps[-1])
             reasons.append(say("{name} cannot move: speed 0 ({why})",

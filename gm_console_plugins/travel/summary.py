@@ -37,7 +37,9 @@ def summary(session: Session, *, party: bool = True) -> dict[str, Any]:
     mode_row = rules.mode_row(table, motion.mode)
     today = reading.hours_today(session, sec, conf)
     factor, factor_steps = reading.outside_factor(session, motion.mode)
-    slowest, slowest_steps = reading.party_factor(session, conf, motion, sec, explain=party)
+    speeds = reading.traveller_speeds(session, sec) if party else None  # read once, for both
+    slowest, slowest_steps = reading.party_factor(session, conf, motion, sec, explain=party,
+                                                  speeds=speeds)
     factor *= slowest
     out.update({
         "pace_label": rules.label(rules.pace_row(table, motion.pace), motion.pace, language),
@@ -57,7 +59,7 @@ def summary(session: Session, *, party: bool = True) -> dict[str, Any]:
     })
     if party:  # every traveller's speed
         out.update({"travellers": [c.get("name") for c in reading.travellers(session, sec)],
-                    "stopped_by": reading.stopped_by(session, sec, conf)})
+                    "stopped_by": reading.stopped_by(session, sec, conf, speeds)})
     out["awaiting_saves"] = int(sec["awaiting_saves"])
     # Why the party may not set off (a storm keeps ships in port): the route and its plan
     # stay as they are, for when it may.

@@ -9,10 +9,7 @@ from typing import TYPE_CHECKING, Any
 from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.content import Content
 from textual.message import Message
-from textual.strip import Strip
-from textual.visual import Visual
 from textual.widgets import Label
 
 from gm_console.rules.clock import format_clock
@@ -31,12 +28,13 @@ def party_rows(screen: StoreScreen, most: int | None = None,
                ) -> tuple[list[str], list[tuple[str, list[Any]]]]:
     """Columns and rows of the party table: the sheet's key numbers, then every plugin's
     ``party_columns``; the first ``most`` characters only (None: all). Shared by the home and
-    party screens."""
+    party screens. The rows are the kept ones, not a copy (read them, never change them):
+    the same object until something they read changes."""
     t = screen.t
     base = [t("Name"), t("Race"), t("Str"), t("Dex"), t("Con"), t("Exh.")]
     # Kept while nothing they read changes: a clock advance does not go through the party.
     extra, rows = screen.session.kept(f"party_rows:{most}",
-                                      lambda session: _party_rows(session, most))
+                                      lambda session: _party_rows(session, most), shared=True)
     # A plugin's title is its English, which its labels (file or hook) translate.
     return base + [_cut(t(title)) for title in extra], rows
 
@@ -99,42 +97,15 @@ class JournalTail(Value):
     """Home's latest journal lines, as many as its height holds. That height changes with the
     lines above it (a status line comes or goes) as well as with the terminal, and Textual
     tells the widget whose size changed, not the screen: the tail tells the screen, which
-    fills it again.
-
-    Each line is drawn on its own and kept while it is the same: Textual draws a changed text
-    whole, and a new journal line (on every player's console, at each of the game master's
-    operations) would cost the box's lines, not its own."""
-
-    KEPT_LINES = 256
+    fills it again. Each line is drawn on its own and kept while it is the same (Value): a
+    new journal line (on every player's console, at each of the game master's operations)
+    costs its own line, not the box's."""
 
     class Resized(Message):
         """The tail was laid out at a new size (its first one included)."""
 
     def on_resize(self) -> None:
         self.post_message(self.Resized())
-
-    _kept: dict[Any, Strip] | None = None
-    _split: tuple[Any, list[Text]] = (None, [])
-
-    def render_line(self, y: int) -> Strip:
-        shown, width, style = self._shown, self.size.width, self.visual_style
-        if not isinstance(shown, Text) or self.text_selection is not None:
-            return super().render_line(y)  # a selection is drawn across the lines
-        self._dirty_regions.clear()  # nothing is left to draw whole (Widget.render_line)
-        if self._split[0] is not shown:
-            self._split = (shown, list(shown.split("\n", allow_blank=True)))
-        lines = self._split[1]
-        if y >= len(lines):
-            return Strip.blank(width, style.rich_style)
-        line = lines[y]
-        key = (line.plain, tuple(line.spans), line.style, width, style)
-        if self._kept is None or len(self._kept) > self.KEPT_LINES:
-            self._kept = {}
-        strip = self._kept.get(key)
-        if strip is None:
-            drawn = Visual.to_strips(self, Content.from_rich_text(line), width, 1, style)
-            strip = self._kept[key] = drawn[0] if drawn else Strip.blank(0)
-        return strip.apply_offsets(0, y)  # where a mouse selection finds it
 
 
 class HomeScreen(StoreScreen):
@@ -160,10 +131,10 @@ class HomeScreen(StoreScreen):
         order = [0, *range(6, len(columns)), 1, 2, 3, 4, 5]
         self.query_one("#home-party", SyncedTable).sync(
             [columns[i] for i in order], [(key, [cells[i] for i in order]) for key, cells in rows])
-        self.query_one("#home-status", Value).show(self._status())
+        self.query_one("#home-status", Value).show_lines(self._status())
         self._show_journal()
 
-    def _status(self) -> Text:
+    def _status(self) -> list[Text]:
         t = self.t
         session = self.session
         lines: list[str | tuple[str, str]] = []
@@ -186,12 +157,9 @@ class HomeScreen(StoreScreen):
         path = getattr(self.app, "path", None)
         if path is not None:
             lines.append((f"{t('Saved in')} {path}", "dim"))
-        text = Text(no_wrap=True, overflow="ellipsis")
-        for index, line in enumerate(lines):
-            if index:
-                text.append("\n")
-            text.append(*((line, "") if isinstance(line, str) else line))
-        return text
+        return [Text(line, no_wrap=True, overflow="ellipsis") if isinstance(line, str) else
+                Text(line[0], style=line[1], no_wrap=True, overflow="ellipsis")
+                for line in lines]
 
     def on_journal_tail_resized(self) -> None:
         self._show_journal()
@@ -232,4 +200,4 @@ class HomeScreen(StoreScreen):
         if not lines:
             texts[0].truncate(width, overflow="ellipsis")
         self._tail_texts = made
-        tail.show(Text("\n").join(texts + [Text()] * (room - len(texts))))
+        tail.show_lines(texts + [Text()] * (room - len(texts)))

@@ -113,13 +113,21 @@ class PartyScreen(StoreScreen):
         yield Static(self.t("a add · enter edit · c duplicate · x remove · ? why · h HP · "
                             "k condition"), classes="hint")
 
+    _synced: tuple[Any, ...] = ()  # the rows, columns and width the table was last given
+
     def refresh_view(self, change: Change | None) -> None:
         columns, rows = party_rows(self)
+        width = self.app.size.width
+        # The same rows (kept, not made again: a clock advance reads none of the party) at
+        # the same width: the table has them already, and laying the conditions out again on
+        # a big party would cost more than the rest of the key.
+        if self._synced and self._synced[0] is rows and self._synced[1:] == (columns, width):
+            return
+        self._synced = (rows, columns, width)
         conditions = self.t("Cond.")
         widths: list[int | None] = []
         if conditions in columns:
-            rows, widths = conditions_in_room(columns, rows, columns.index(conditions),
-                                              self.app.size.width)
+            rows, widths = conditions_in_room(columns, rows, columns.index(conditions), width)
         self.query_one("#party", SyncedTable).sync(columns, rows, widths)
 
     def _selected(self) -> str | None:

@@ -37,21 +37,29 @@ class SessionHeader(Horizontal):
     def on_mount(self) -> None:
         self.show_state()
 
+    _found: dict[str, Value] | None = None
+
+    @property
+    def _values(self) -> dict[str, Value]:
+        """Its Values by name, found once: the header is brought up to date at every change."""
+        if self._found is None:
+            self._found = {name: self.query_one(f"#header-{name}", Value) for name in
+                           ("name", "rolls", "requests", "live", "saving", "clock")}
+        return self._found
+
     def show_state(self) -> None:
         """Brought up to date by its screen (StoreScreen), after each change it shows."""
         app = self.app
         state = app.store.state
         t = app.t
-        self.query_one("#header-name", Value).show(
-            str(state.get("session", {}).get("name", "gm-console")))
+        values = self._values
+        values["name"].show(str(state.get("session", {}).get("name", "gm-console")))
         waiting = len(state.get("rolls", {}).get("pending", []))
-        self.query_one("#header-rolls", Value).show(
-            f"⚄ {waiting} {t('rolls waiting')} (r)" if waiting else "")
+        values["rolls"].show(f"⚄ {waiting} {t('rolls waiting')} (r)" if waiting else "")
         asked = len(state.get("requests", {}).get("pending", []))
-        self.query_one("#header-requests", Value).show(
+        values["requests"].show(
             f"✋ {asked} (f12)" if asked else "")  # short: the header is one line of 80
         # a live session's client: its role, or that the owner has gone
-        self.query_one("#header-live", Value).show(getattr(app, "live_status", ""))
-        self.query_one("#header-saving", Value).show(getattr(app, "saving_status", ""))
-        self.query_one("#header-clock", Value).show(format_clock(state.get("clock", {}),
-                                                                 t("Day")))
+        values["live"].show(getattr(app, "live_status", ""))
+        values["saving"].show(getattr(app, "saving_status", ""))
+        values["clock"].show(format_clock(state.get("clock", {}), t("Day")))

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from rich.cells import cell_len
 from rich.text import Text
 from textual.content import Content
 from textual.geometry import Region
+from textual.strip import Strip
+from textual.visual import Visual
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -21,19 +23,42 @@ class Value(Static):
     """A label whose ``show(text)`` repaints only when the text differs from what is shown,
     and then only the lines that differ, from their left edge to the last changed cell, when
     nothing around it has to move. Text is shown as it is: a name like "[/x]" from a file is
-    not markup."""
+    not markup.
+
+    A text whose lines fit the widget is drawn line by line, each line kept while it is the
+    same (:meth:`render_line`): Textual's Static draws its whole text again when one line
+    changed (home's journal tail and status lines, a planner's breakdown of many lines, on
+    every player's console at each of the game master's operations)."""
+
+    KEPT_LINES = 256
+    """Lines drawn and kept, at most, for the texts to come (a line seen again is not drawn
+    again: a status line back as it was)."""
 
     def __init__(self, text: str | Text = "", **kwargs: Any) -> None:
         super().__init__(Content(text) if isinstance(text, str) else text, **kwargs)
         self._shown: str | Text = text
+        self._lines: Sequence[str | Text] = _lines_of(text)  # the shown text's lines
 
     def show(self, text: str | Text) -> bool:
         """Show ``text``; returns whether anything had to be repainted."""
         if text == self._shown:
             return False
-        changed = self._changed_lines(self._shown, text)
+        return self._show(text, _lines_of(text))
+
+    def show_lines(self, lines: list[Text]) -> bool:
+        """Show ``lines`` (none holding a newline) one under the other: :meth:`show` for a
+        text made line by line (home's journal tail), which is then not split again into
+        its lines to be compared and drawn."""
+        if lines == self._lines:
+            return False
+        first = lines[0] if lines else Text()  # how the text wraps and is cut: as its lines
+        return self._show(Text("\n", justify=first.justify, overflow=first.overflow,
+                               no_wrap=first.no_wrap).join(lines), lines)
+
+    def _show(self, text: str | Text, lines: Sequence[str | Text]) -> bool:
+        changed = self._changed_lines(self._shown, text, self._lines, lines)
         resized = changed is None and self._resized_by(text)
-        self._shown = text
+        self._shown, self._lines = text, lines
         content = Content(text) if isinstance(text, str) else text
         if changed is None:  # laid out again only when its size may change
             self.update(content, layout=resized)
@@ -57,19 +82,19 @@ class Value(Static):
             return self
         return super().refresh(*regions, **kwargs)
 
-    def _changed_lines(self, old: str | Text, new: str | Text) -> list[Region] | None:
-        """The regions (of the content) that differ between ``old`` and ``new``, each from
-        the line's left edge (where Textual starts writing a widget's line anyway) to its
-        last changed cell; None when the widget may change size or its lines may wrap or move
-        (a layout and a repaint of the whole widget)."""
+    def _changed_lines(self, old: str | Text, new: str | Text, old_lines: Sequence[str | Text],
+                       new_lines: Sequence[str | Text]) -> list[Region] | None:
+        """The regions (of the content) that differ between ``old`` and ``new`` (their
+        lines: ``old_lines``, ``new_lines``), each from the line's left edge (where Textual
+        starts writing a widget's line anyway) to its last changed cell; None when the widget
+        may change size or its lines may wrap or move (a layout and a repaint of the whole
+        widget)."""
         width = self.content_region.width
         if not (self.is_mounted and width and old and new
                 and self.styles.text_align in ("start", "left")
                 and getattr(new, "justify", None) in (None, "default", "left")
                 and getattr(old, "justify", None) in (None, "default", "left")):
             return None
-        old_lines: list[str | Text] = list(old.split("\n"))
-        new_lines: list[str | Text] = list(new.split("\n"))
         if len(old_lines) != len(new_lines):
             return None
         old_plain = [str(line) for line in old_lines]
@@ -117,6 +142,60 @@ class Value(Static):
     @property
     def shown(self) -> str:
         return str(self._shown)
+
+    _kept: dict[Any, Strip] | None = None
+    _drawable: tuple[Any, int, bool] = (None, 0, False)  # text, width -> drawn line by line
+    _whole_stale = False  # Textual's drawing of the whole text is older than the lines drawn
+
+    def render_line(self, y: int) -> Strip:
+        width, style = self.size.width, self.visual_style
+        lines = self._lines_to_draw(width)
+        if lines is None:
+            if self._whole_stale:  # drawn line by line since Textual last drew it whole
+                self._whole_stale = False
+                if not self._dirty_regions:  # else Textual draws it whole now anyway
+                    self._render_content()
+            return super().render_line(y)
+        self._dirty_regions.clear()  # nothing is left to draw whole (Widget.render_line)
+        self._whole_stale = True
+        if y >= len(lines):
+            return Strip.blank(width, style.rich_style)
+        given = lines[y]
+        line = given if isinstance(given, Text) else Text(given)
+        key = (line.plain, tuple(line.spans), line.style, width, style)
+        if self._kept is None or len(self._kept) > self.KEPT_LINES:
+            self._kept = {}
+        strip = self._kept.get(key)
+        if strip is None:
+            drawn = Visual.to_strips(self, Content.from_rich_text(line), width, 1, style)
+            strip = self._kept[key] = drawn[0] if drawn else Strip.blank(0)
+        return strip.apply_offsets(0, y)  # where a mouse selection finds it
+
+    def _lines_to_draw(self, width: int) -> Sequence[str | Text] | None:
+        """The shown text's lines when each can be drawn on its own: every one fits the
+        width (nothing wraps), from the left edge and the top, no selection across them;
+        else None (Textual draws the text whole)."""
+        shown = self._shown
+        if self.text_selection is not None or not width:
+            return None
+        if self._drawable[0] is not shown or self._drawable[1] != width:
+            self._drawable = (shown, width, self._line_by_line(shown, width))
+        return self._lines if self._drawable[2] else None
+
+    def _line_by_line(self, shown: str | Text, width: int) -> bool:
+        if not shown or self.styles.text_align not in ("start", "left") \
+                or self.styles.content_align_vertical != "top" \
+                or getattr(shown, "justify", None) not in (None, "default", "left"):
+            return False
+        return not any(cell_len(plain) > width or "\t" in plain
+                       for plain in map(str, self._lines))
+
+
+def _lines_of(text: str | Text) -> Sequence[str | Text]:
+    """A text's lines, a last empty one included (as ``str.split`` gives them)."""
+    if isinstance(text, str):
+        return text.split("\n")
+    return list(text.split("\n", allow_blank=True))
 
 
 def _changed_end(before: str | Text, after: str | Text) -> int:
