@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from gm_console.files import codec
-from gm_console.files.journal_file import JournalFile
+from gm_console.files.journal_file import JournalFile, journal_path
 from gm_console.files.saver import without_journal, write_session
 from gm_console.host.manager import Host
 from gm_console.state.store import Store
@@ -296,7 +296,9 @@ KEYS: list[tuple[str, list[str | bytes], list[bytes], int, str]] = [
     ("travel pace", ["travel.planner"], [b"f", b"w"], 600, "the pace and the figures it moves"),
     ("combat free action", ["combat.tracker"], [b"e"], 700,
      "the combatant's row and the budget line"),
-    ("journal page down/up", ["journal"], [b"\x1b[6~", b"\x1b[5~"], 3600,
+    # page up first: the screen opens on the journal's last line, where page down has
+    # nothing to move and draws nothing (a press that waited out the reader's limit, 60 s)
+    ("journal page down/up", ["journal"], [b"\x1b[5~", b"\x1b[6~"], 3600,
      "a page of the journal's visible lines"),
     ("loads: add an item", ["encumbrance.loads", b"i"], [b"torch, 1, 1\r"], 1300,
      "the item's row, the load bar and the totals"),
@@ -369,6 +371,9 @@ def key_presses(demo: Path, big: Path, keys: int, quiet: float) -> None:
         for session_label, session in (("demo", demo), ("big", big)):
             work = session.with_name(f"keys-{session.name}")
             work.write_bytes(session.read_bytes())
+            # and its journal, in its own file beside it: without it the journal's keys moved
+            # through an empty journal, drew nothing and waited out the reader's limit
+            journal_path(work).write_bytes(journal_path(session).read_bytes())
             term = terms[session_label] = console(work, quiet)
             term.settle(quiet=0.5)
             for step in reach:

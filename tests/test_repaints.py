@@ -306,6 +306,45 @@ async def test_adding_an_item_costs_the_same_bytes_in_a_big_party(make_app, make
             assert len(written) == 1, written  # the line closing and the changes
 
 
+async def test_a_question_opens_and_closes_without_laying_the_screen_out(make_app, store,
+                                                                       monkeypatch):
+    """The question line and the footer share the bottom line: asking and answering paint
+    one in the other's place, and lay nothing out (a layout of the whole screen was a good
+    part of an answered question's key). The one not in use is not under the mouse either:
+    a click on the bottom line presses the footer's key once the question is closed."""
+    from textual._compositor import Compositor
+
+    from gm_console.ui.widgets import Footer
+    from gm_console.ui.widgets.question_line import QuestionLine
+
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f5")
+        await settled(pilot)
+        screen = app.screen
+        bottom = SIZE[1] - 1
+        assert isinstance(screen.get_widget_at(1, bottom)[0], Footer)
+        reflows: list[int] = []
+        original = Compositor.reflow
+        monkeypatch.setattr(Compositor, "reflow", lambda self, *a: (
+            reflows.append(1), original(self, *a))[1])
+        await pilot.press("i")
+        await settled(pilot)
+        assert screen.asking and "new item" in screen_text(app)[bottom]
+        widget = screen.get_widget_at(1, bottom)[0]
+        assert widget is screen.query_one(QuestionLine) or screen.query_one(
+            QuestionLine) in widget.ancestors
+        reflows.clear()  # the question's text, as long as it is, lays its label out
+        await pilot.press(*"torch, 1, 1", "enter")
+        await settled(pilot)
+        assert not screen.asking and "Put down" in screen_text(app)[bottom]
+        assert reflows == []
+        assert isinstance(screen.get_widget_at(1, bottom)[0], Footer)
+        await pilot.click(Footer, offset=(1, 0))  # " esc Back": back home
+        await settled(pilot)
+        assert app.screen is not screen
+
+
 async def burst(app: Any, keys: str, written: list[int]) -> None:
     """``keys`` and enter queued at once, as the terminal's reader queues what came in one
     read; back once the app has drawn something of its own accord (Pilot's pause draws the

@@ -28,6 +28,7 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
 from textual.signal import Signal
+from textual.widget import Widget
 
 from gm_console.files import codec, journal, theme_choice
 from gm_console.files.saver import Saver
@@ -541,6 +542,12 @@ class GMConsoleApp(App):
     def _end_burst(self) -> None:
         self._in_burst = False
         self._settle()
+        # What the changes told just now repaint reaches the screen from each widget's own
+        # turn, once it has nothing to do: after the screen, let draw again, has drawn what
+        # was waiting already (the question line closing), in a frame of its own. Handed to
+        # the screen now, the burst is drawn in one frame.
+        for widget in self.screen.walk_children(Widget):
+            widget._check_refresh()
         self._end_batch()
         # A screen draws what is pending when it next has nothing to do: told now, or a burst
         # whose last effects the screen took in while drawing was held stays undrawn until

@@ -1,5 +1,5 @@
 """The screens' compositor: a repaint renders only the widgets, and the lines of each, that a
-changed region covers."""
+changed region covers; of two widgets laid out in one place, it paints the one in use."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from typing import Iterable
 from textual._compositor import ChopsUpdate, Compositor
 from textual.geometry import Region
 from textual.strip import Strip
+from textual.widget import Widget
 
 
 class ChangedOnly(Compositor):
@@ -19,9 +20,53 @@ class ChangedOnly(Compositor):
     first to the last such region's: what reaches the terminal is the same, since Textual
     writes only the changed regions' cells, each from the front-most widget that covers it,
     and a widget that covers a changed cell overlaps that cell's region. Lines of a widget
-    left out stay marked for its next render (Textual's cache of a widget's lines)."""
+    left out stay marked for its next render (Textual's cache of a widget's lines).
+
+    Two widgets laid out in the same place (the footer and the question line, both docked on
+    the bottom line) are switched by :meth:`paint_instead`: the one put aside, with what it
+    holds, is neither painted nor found under the mouse, though laid out as before. Shown and
+    hidden by ``display``, each switch laid the whole screen out again."""
 
     _changed: list[Region] | None = None
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._aside: frozenset[Widget] = frozenset()
+
+    def paint_instead(self, shown: Widget, aside: Widget) -> None:
+        """Paint ``shown`` where ``aside`` was painted; ``aside`` and what it holds are then
+        painted nowhere, their repaints dropped, until they are shown again."""
+        self._aside = frozenset({aside, *aside.walk_children(Widget)})
+        # Textual's views of the map that leave widgets out (visible_widgets), made again
+        self._visible_widgets = None
+        self._layers_visible = None
+        self._cuts = None
+        place = self.visible_widgets.get(shown)
+        if place is None:
+            return  # not laid out yet: its first layout paints it
+        region, clip = place
+        # Its place painted again from its lines as they are (Textual's cache of a widget's
+        # lines), not rendered again (refresh): what it shows has not changed while it was
+        # aside, or it was told and is marked for its next render. The screen hears of it as
+        # of a refresh, from the widget's own turn: with the widgets an answer changed, in
+        # one frame (told at once, the screen drew the line alone, and the rest a frame later).
+        self._dirty_regions.add(region.intersection(clip))
+        shown._repaint_required = True
+        shown.check_idle()
+
+    @property
+    def visible_widgets(self) -> dict[Widget, tuple[Region, Region]]:
+        if self._visible_widgets is None:
+            widgets = super().visible_widgets
+            if self._aside:
+                self._visible_widgets = {widget: place for widget, place in widgets.items()
+                                         if widget not in self._aside}
+        return super().visible_widgets
+
+    def update_widgets(self, widgets: set[Widget]) -> None:
+        # A widget put aside is not among the visible ones: Textual would take its repaint
+        # for a widget new to the screen, and arrange the whole screen again to find it.
+        super().update_widgets(widgets - self._aside if self._aside else widgets)
 
     def render_partial_update(self) -> ChopsUpdate | None:
         self._changed = list(self._dirty_regions)

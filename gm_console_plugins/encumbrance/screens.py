@@ -91,15 +91,19 @@ class EncumbranceScreen(StoreScreen):
 
     def refresh_view(self, change: Any) -> None:
         t = self.t
+        language = self.session.language
+        categories: dict[str, str] = {}  # a party's few categories, each translated once
         rows = []
         for index, character in enumerate(self.session.characters):
             # Kept per character: one item added to a party of fifty computes one row, and
             # copies three texts for each of the others, not their encumbrance and speed.
             load, category, speed = self.session.kept_for(f"{reading.PLUGIN}.loads_row",
                                                           character, _row)
+            if category not in categories:
+                categories[category] = t(category)
             rows.append((f"{index}:{character.get('name')}",
-                         [str(character.get("name")), self._decimal(load), t(category),
-                          self._decimal(speed)]))
+                         [str(character.get("name")), decimal(load, language),
+                          categories[category], decimal(speed, language)]))
         self.query_one("#enc-table", SyncedTable).sync(
             [t("Name"), t("Carried"), t("Load"), t("Speed")], rows)
         self._show_detail()

@@ -39,7 +39,6 @@ class Footer(Widget):
     DEFAULT_CSS = css_beside(__file__, "footer.tcss")
 
     _pending = False
-    _placing = False
     _hovered: _FooterKey | None = None
 
     def __init__(self) -> None:
@@ -54,22 +53,9 @@ class Footer(Widget):
     def on_unmount(self) -> None:
         self.screen.bindings_updated_signal.unsubscribe(self)
 
-    def place(self, shown: bool) -> None:
-        """Show or hide the footer as the question line hides or shows itself in its place
-        (QuestionLine). Its keys are as they were, and the question line's change of display
-        lays the screen out, which places and paints the footer: its own repaint would write
-        its line a second time, and its own layout, coming after the first, would hold the
-        repaint of what the answer changed for another frame."""
-        self._placing = True
-        try:
-            self.display = shown
-        finally:
-            self._placing = False
-
-    def refresh(self, *regions: Any, **kwargs: Any) -> Any:
-        if self._placing:
-            kwargs.update(repaint=False, layout=False)
-        return super().refresh(*regions, **kwargs)
+    covered = False
+    """Whether the question line is painted in its place (QuestionLine): what it shows once
+    uncovered is what it showed before, or what the change of focus back rebuilds."""
 
     def bindings_changed(self, screen: Any) -> None:
         if not screen.app.app_focus or self._pending:
@@ -80,9 +66,8 @@ class Footer(Widget):
 
     def _rebuild(self) -> None:
         self._pending = False
-        if not self.is_attached or not self.display:
-            # its screen went away before the frame came; or a question line is in its place,
-            # and what it shows when back is what it showed before
+        if not self.is_attached or self.covered:
+            # its screen went away before the frame came; or a question line is in its place
             return
         bindings = self.screen.active_bindings
         first: dict[str, _FooterKey] = {}  # a key per action, as Textual's footer

@@ -11,6 +11,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 from textual.widgets import Input, Label, Static
 
+from gm_console.ui.compositor import ChangedOnly
 from gm_console.ui.styles import css_beside
 from gm_console.ui.widgets.footer import Footer
 from gm_console.ui.widgets.text_field import TextField
@@ -20,7 +21,9 @@ class QuestionLine(Vertical):
     """A one-line question asked on the screen itself, over its footer, instead of in a
     modal: a modal dims the whole screen and closing it repaints all of it, even for one item
     added; this line repaints itself and what the answer changed. It takes the footer's
-    place, so the screen's body keeps its size and nothing in it moves.
+    place, so the screen's body keeps its size and nothing in it moves: both are laid out on
+    the bottom line all the time, and the screen's compositor paints the one in use
+    (ChangedOnly.paint_instead), so that neither asking nor answering lays the screen out.
 
     ``ask(question, submit)``: enter hands the text, stripped, to ``submit``, which applies it
     and returns why it was refused, or "" (or None) once taken. A refusal is shown above the
@@ -35,6 +38,7 @@ class QuestionLine(Vertical):
         self._submit: Callable[[str], str | None] | None = None
         self._asked = 0                          # questions asked: a submit may ask the next
         self._focus_after: Widget | None = None  # what had the focus before the question
+        self._asking = False
 
     def compose(self) -> ComposeResult:
         yield Static(id="prompt-refusal")
@@ -42,11 +46,26 @@ class QuestionLine(Vertical):
             yield Label(id="prompt-question")
             yield _Answer(id="prompt-input")
 
+    def on_mount(self) -> None:
+        self._paint(asking=False)
+
     @property
     def asking(self) -> bool:
-        # Shown and hidden by its own display, not by a class: a class restyles the line and
-        # its field, a needless cost each time it closes.
-        return self.display
+        return self._asking
+
+    def _paint(self, asking: bool) -> None:
+        """The line painted in the footer's place, or the footer in its place: by the
+        screen's compositor, not by ``display``, whose change lays the whole screen out (and
+        by a class neither, which restyles the line and its field)."""
+        self._asking = asking
+        footer = self.screen.query_one(Footer)
+        footer.covered = asking
+        compositor = self.screen._compositor
+        assert isinstance(compositor, ChangedOnly), "a question line's screen: OneLayoutPerSize"
+        if asking:
+            compositor.paint_instead(self, footer)
+        else:
+            compositor.paint_instead(footer, self)
 
     def ask(self, question: str, submit: Callable[[str], str | None], value: str = "",
             hint: str = "") -> None:
@@ -62,8 +81,8 @@ class QuestionLine(Vertical):
         field.value = value
         field.cursor_position = len(value)
         field.can_focus = True
-        self.screen.query_one(Footer).place(False)
-        self.display = True
+        if not self.asking:
+            self._paint(asking=True)
         # At once, not after the messages waiting (Widget.focus): the next key, typed in the
         # same burst as the one that asked, is the answer's (GMConsoleApp.on_event).
         self.screen.set_focus(field)
@@ -89,8 +108,7 @@ class QuestionLine(Vertical):
         self.query_one(Input).can_focus = False
         self._submit = None
         self.refuse("")
-        self.display = False
-        self.screen.query_one(Footer).place(True)
+        self._paint(asking=False)
 
     def answer(self, text: str) -> None:
         asked, submit = self._asked, self._submit
