@@ -135,7 +135,10 @@ class EncumbranceScreen(StoreScreen):
                 value.show("")
             values["title"].show(Text(self.t(said_by(enc)), style="bold red"))
             return
-        derived = self.session.derived(character)
+        # What the detail shows besides the load: the armour's limit and the speed, not
+        # every plugin's derived values (movement's jumps and climbs, for one).
+        armour = self.session.derived_of("armour", character).get("armour", {})
+        speed = self.session.speed(character).as_dict()
         values["title"].show(self._title(character, enc))
         # As wide as the terminal allows, the maximum's figure after it: never wraps.
         drawn = bar.draw(enc, max(10, min(BAR_WIDTH, self.app.size.width - 10)), self.t)
@@ -146,11 +149,9 @@ class EncumbranceScreen(StoreScreen):
         values["legend"].show(self._decimal(drawn.legend))
         values["effects"].show(self._effects(enc))
         values["change"].show(self._change(enc))
-        armour = derived.get("armour", {})
         text = armour.get("text_fr") if self.session.language == "fr" else None
         values["armour"].show(self.t(text or armour.get("text") or armour.get("error", "")))
         values["holding"].show(self._holding(character))
-        speed = derived["speed"]
         figures = self._decimal(f"{fmt(speed['mv'])} mv / {fmt(speed['m'])} m")
         values["speed"].show(f"{self.t('Speed')} {figures}{self.t(': ').rstrip()}\n  "
                              + "\n  ".join(self.t(step) for step in speed["steps"]))
