@@ -18,8 +18,9 @@ compute)``, a value of the whole session computed by ``compute(session)``, and
 ``kept_for(kind, character, compute)``, a value of a character that several hooks ask for,
 computed by ``compute(session, character)``: each kept until what it read changes, as derived
 values are, each caller given a copy (``shared=True``: the kept value itself, never to be
-changed, the same object while nothing it read changed); ``rehearsal()``, an operation context over a throwaway copy of the session, to
-show what an operation would do before it is applied); ``ctx`` arguments are
+changed, the same object while nothing it read changed); ``rehearsal()``, an operation
+context over a throwaway copy of the session, to show what an operation would do before it is
+applied); ``ctx`` arguments are
 :class:`gm_console.OpContext`, the same plus the means to change the session inside the current
 operation (``section()``, ``journal()``, ``touch()``, ``advance_clock()``, ``request_rolls()``,
 ``add_condition()``/``remove_condition()``, ``duration()``, ``notify()`` and ``ask()`` to call

@@ -56,11 +56,11 @@ class ChangedOnly(Compositor):
 
     @property
     def visible_widgets(self) -> dict[Widget, tuple[Region, Region]]:
-        if self._visible_widgets is None:
-            widgets = super().visible_widgets
-            if self._aside:
-                self._visible_widgets = {widget: place for widget, place in widgets.items()
-                                         if widget not in self._aside}
+        # Textual's own, kept until the map changes (_visible_widgets), less what is aside
+        if self._visible_widgets is None and self._aside:
+            self._visible_widgets = {widget: place for widget, place
+                                     in super().visible_widgets.items()
+                                     if widget not in self._aside}
         return super().visible_widgets
 
     def update_widgets(self, widgets: set[Widget]) -> None:
