@@ -41,9 +41,12 @@ class Opened(NamedTuple):
         """Said once to the game master when the log held changes the file lacked."""
         if not self.logged.records:
             return None
+        count, log = len(self.logged.records), commit_log.log_path(path).name
+        if count == 1:
+            return say("A change made before gm-console stopped was not yet in {path}: it was "
+                       "taken from {log}", path=path.name, log=log)
         return say("{count} changes made before gm-console stopped were not yet in {path}: "
-                   "they were taken from {log}", count=len(self.logged.records),
-                   path=path.name, log=commit_log.log_path(path).name)
+                   "they were taken from {log}", count=count, path=path.name, log=log)
 
 
 def open_state(path: Path, host: Host, create: bool) -> Opened:

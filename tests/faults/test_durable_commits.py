@@ -48,6 +48,19 @@ def test_what_was_acknowledged_is_taken_back_after_the_owner_died(tmp_path, host
     assert minutes(open_state(path, host, create=False).state) == start + 5
 
 
+def test_one_change_taken_back_is_said_as_one(tmp_path, host):
+    """The opening's notice counts what the log gave back: one change is "a change" (it said
+    "1 changes"), in French too."""
+    from gm_console.text.i18n import Translator
+
+    path = tmp_path / "s.toml"
+    store, _, log = owned(path, host)
+    assert store.apply("clock.advance", {"minutes": 5}).ok
+    said = open_state(path, host, create=False).replayed(path)
+    assert str(said).startswith("A change made before gm-console stopped was not yet in s.toml")
+    assert Translator("fr", host)(said).startswith("Un changement fait avant l'arrêt")
+
+
 def test_a_record_the_file_already_holds_changes_nothing_when_replayed(tmp_path, host):
     """A crash between a checkpoint and the log's truncation: the records are replayed over
     a file that holds them already; no journal line is doubled, no table changed."""
@@ -197,7 +210,7 @@ def test_an_owner_opening_after_a_crash_saves_what_it_took_back(tmp_path, host):
     store.apply("clock.advance", {"minutes": 9})
     owner = an_owner(path, host)
     try:
-        assert "were not yet in s.toml" in owner.opening_note
+        assert "was not yet in s.toml" in owner.opening_note  # one change
         assert owner.saver.flush()
         assert minutes(codec.load(path, host).state) == minutes(store.state)
     finally:
