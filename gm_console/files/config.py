@@ -132,36 +132,44 @@ class Config:
                               f"1024, not {value!r}")
         return int(value * 1024 * 1024)
 
+    def _seconds(self, name: str, default: float, at_most: float | None,
+                 zero: bool = False) -> float:
+        """The setting ``name``, a number of seconds above 0 (or 0 itself, if ``zero``) and up
+        to ``at_most``; a ConfigError that names it and says what it must be otherwise."""
+        value = self.settings.get(name, default)
+        if isinstance(value, bool) or not isinstance(value, (int, float)) \
+                or not (0 <= value if zero else 0 < value) \
+                or (at_most is not None and value > at_most):
+            bound = "0 or more" if zero else "above 0"
+            most = f", up to {at_most:g}" if at_most is not None else ""
+            raise ConfigError(f"{name} must be a number of seconds {bound}{most}, "
+                              f"not {value!r}")
+        return float(value)
+
     @property
     def slow_hook_seconds(self) -> float:
         """A plugin hook that runs longer is named in the console and the log
         (``slow_hook_seconds``)."""
-        value = self.settings.get("slow_hook_seconds", 1.0)
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
-            raise ConfigError(f"slow_hook_seconds must be a number of seconds above 0, not "
-                              f"{value!r}")
-        return float(value)
+        return self._seconds("slow_hook_seconds", 1.0, None)
 
     @property
     def join_timeout_seconds(self) -> float:
         """How long joining a session's owner waits for its welcome (``join_timeout_seconds``)."""
-        value = self.settings.get("join_timeout_seconds", 5.0)
-        if isinstance(value, bool) or not isinstance(value, (int, float)) \
-                or not 0 < value <= 3600:
-            raise ConfigError(f"join_timeout_seconds must be a number of seconds above 0, up to "
-                              f"3600, not {value!r}")
-        return float(value)
+        return self._seconds("join_timeout_seconds", 5.0, 3600)
 
     @property
     def request_timeout_seconds(self) -> float:
         """How long a front waits for the owner's answer to an operation
         (``request_timeout_seconds``)."""
-        value = self.settings.get("request_timeout_seconds", 10.0)
-        if isinstance(value, bool) or not isinstance(value, (int, float)) \
-                or not 0 < value <= 3600:
-            raise ConfigError(f"request_timeout_seconds must be a number of seconds above 0, "
-                              f"up to 3600, not {value!r}")
-        return float(value)
+        return self._seconds("request_timeout_seconds", 10.0, 3600)
+
+    @property
+    def checkpoint_seconds(self) -> float:
+        """How long after a change the session's owner writes the session file
+        (``checkpoint_seconds``): every change is durable in the session's log before it is
+        acknowledged, so the file is a checkpoint, and the changes of those seconds are one
+        write (files.saver.Saver's ``delay``)."""
+        return self._seconds("checkpoint_seconds", 5.0, 60, zero=True)
 
     def keys(self) -> dict[str, str]:
         """Binding id → key, as remapped by the user (``[keys]``)."""

@@ -93,8 +93,9 @@ class Saver:
         self.edited = False
         """The file was edited outside gm-console and nothing has been written over it."""
         # A save starts this long after the first change it holds: the key press that made
-        # the change repaints first instead of sharing the interpreter with the save, and a
-        # burst of keys is one save. flush() and close() do not wait for it.
+        # the change repaints first instead of sharing the interpreter with the save, and the
+        # changes of those seconds are one save (with a log, the owner's checkpoint_seconds:
+        # each change is durable in the log already). flush() and close() do not wait for it.
         self.delay = delay
         self._pending: dict[str, Any] | None = None
         self._due = 0.0
@@ -119,15 +120,18 @@ class Saver:
         self._thread.start()
 
     def hold(self) -> None:
-        """A key was pressed: for ``delay`` seconds, a save being serialised waits between
+        """A key was pressed: for KEY_QUIET seconds, a save being serialised waits between
         its tables, so the key's repaint does not share the interpreter with it (the first
         save of a big campaign serialises all of it, which takes a while); priming waits
         PRIMING_QUIET seconds."""
         self._key_at = monotonic()
 
+    KEY_QUIET = 0.1
+    """Seconds after a key during which a save being serialised waits: the key's repaint."""
+
     PRIMING_QUIET = 0.5
     """Seconds without a key before priming goes on: it saves nothing, so it waits out a
-    screen's whole repaint (longer than ``delay``) and keys pressed one after another."""
+    screen's whole repaint (longer than KEY_QUIET) and keys pressed one after another."""
 
     GIVE_WAY_AT_MOST = 2.0
     """Seconds a save gives way to keys in all: one made during a long burst of typing is
@@ -138,7 +142,7 @@ class Saver:
         priming, which saves nothing, for as long as keys come, and it stops (_GaveWay) once
         a save is pending or the saver closes, the text made so far kept for the save."""
         until = math.inf if priming else monotonic() + self.GIVE_WAY_AT_MOST
-        quiet = self.PRIMING_QUIET if priming else self.delay
+        quiet = self.PRIMING_QUIET if priming else self.KEY_QUIET
 
         def give_way() -> None:
             while True:
@@ -157,14 +161,16 @@ class Saver:
     EDITED_WAIT = 3600.0
     """A save refused over a hand edit is not tried again by itself before this."""
 
-    def schedule(self, state: dict[str, Any], seq: int | None = None) -> None:
+    def schedule(self, state: dict[str, Any], seq: int | None = None,
+                 at_once: bool = False) -> None:
         """Save ``state``, which holds the log's records up to ``seq`` (the store says
         which: Store.on_save); by default every record on disk (a state nothing changes
-        meanwhile: the session as opened)."""
+        meanwhile: the session as opened). ``at_once``: without waiting ``delay`` (a session
+        created, or taken back from its log, is on disk as soon as it opens)."""
         self.hold()
         with self._cond:
-            if self._pending is None or self._retrying:
-                self._due = monotonic() + self.delay
+            if self._pending is None or self._retrying or at_once:
+                self._due = monotonic() + (0 if at_once else self.delay)
             self._pending, self._retrying = state, False
             self._pending_seq = seq if seq is not None else \
                 self.log.durable_seq if self.log is not None else 0

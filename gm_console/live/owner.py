@@ -102,17 +102,20 @@ class Owner:
     def open(cls, session: Path, host: Host, lock: SessionLock, create: bool = True) -> Owner:
         """Own ``session`` (``lock`` must be held): read it, and save every change of it.
         A broken file raises codec.SessionFileError and is left as it is."""
+        checkpoint = host.config.checkpoint_seconds  # a bad setting stops before anything opens
         opened = open_state(Path(session), host, create)
         commits = CommitLog(Path(session), opened.logged)
         saver = Saver(Path(session), on_error=lambda message: log.error("%s", message),
-                      log=commits, journal=opened.journal, moved=opened.moved,
-                      kept=opened.comments)
+                      delay=checkpoint, log=commits,
+                      journal=opened.journal, moved=opened.moved, kept=opened.comments)
         store = Store(opened.state, host, on_save=saver.schedule, log=commits,
                       undo_depth=int(host.config.settings.get("undo_depth", 200)))
         saver.on_written = store.journal_written
         replayed = opened.replayed(Path(session))
-        if opened.created or replayed or opened.moved:  # on disk from the start; the log's
-            saver.schedule(store.state, commits.seq)  # changes in the file; the journal in its own file
+        if opened.created or replayed or opened.moved:
+            # on disk from the start: a new session, the log's changes in the file, the
+            # journal in its own file
+            saver.schedule(store.state, commits.seq, at_once=True)
         else:  # serialised once, off the key path, so the first change's save is cheap
             saver.prime(store.state)
         owner = cls(session, store, saver, lock)
