@@ -9,7 +9,7 @@ from rich.text import Text
 from textual.content import Content
 from textual.geometry import Region
 from textual.strip import Strip
-from textual.visual import Visual
+from textual.visual import Visual, visualize
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -59,28 +59,28 @@ class Value(Static):
         changed = self._changed_lines(self._shown, text, self._lines, lines)
         resized = changed is None and self._resized_by(text)
         self._shown, self._lines = text, lines
-        content = Content(text) if isinstance(text, str) else text
+        self._visual = None  # made again when it is asked for (visual)
         if changed is None:  # laid out again only when its size may change
-            self.update(content, layout=resized)
+            self.refresh(layout=resized)
             return True
         # As big as before: no layout (on a big session a layout of the screen costs more than
         # the change), and only the changed part of each changed line goes to the terminal
         # (a 7-line speed breakdown with one weight changed: one line, not seven).
-        self._lines_only = True
-        try:
-            self.update(content)  # its layout is not asked for: see refresh
-        finally:
-            self._lines_only = False
         if changed:  # none: drawn as it was (spans cut differently, say)
             self.refresh(*changed)
         return True
 
-    _lines_only = False
+    _visual: Visual | None = None
 
-    def refresh(self, *regions: Any, **kwargs: Any) -> Any:
-        if self._lines_only and not regions:
-            return self
-        return super().refresh(*regions, **kwargs)
+    @property
+    def visual(self) -> Visual:
+        """The shown text as Textual draws it whole (Static's), made when Textual asks for it
+        (to draw the text whole, to measure it), not at each change: a text drawn line by line
+        (render_line) is not made into one again after every clock advance."""
+        if self._visual is None:
+            shown = self._shown
+            self._visual = visualize(self, Content(shown) if isinstance(shown, str) else shown)
+        return self._visual
 
     def _changed_lines(self, old: str | Text, new: str | Text, old_lines: Sequence[str | Text],
                        new_lines: Sequence[str | Text]) -> list[Region] | None:
