@@ -14,11 +14,12 @@ if TYPE_CHECKING:
     from gm_console import OpContext, Session
 
 
-def summary(session: Session, *, party: bool = True) -> dict[str, Any]:
+def summary(session: Session, *, party: bool = True, kept: bool = False) -> dict[str, Any]:
     """Everything about the party's travel now; the route planned at the plan's hours a day
     (travel.plan; by default the mode's day, 8 h or a ship's own). ``party=False`` leaves out
     what each traveller's sheet decides (``travellers``, ``stopped_by``): the home line's
-    summary, which then costs the same for a party of any size."""
+    summary, which then costs the same for a party of any size. ``kept``: the travellers'
+    speeds as kept (:func:`reading.traveller_speeds`), for the planner's screen."""
     sec = reading.section(session)
     table = session.table(reading.PLUGIN)
     language = session.language
@@ -37,7 +38,7 @@ def summary(session: Session, *, party: bool = True) -> dict[str, Any]:
     mode_row = rules.mode_row(table, motion.mode)
     today = reading.hours_today(session, sec, conf)
     factor, factor_steps = reading.outside_factor(session, motion.mode)
-    speeds = reading.traveller_speeds(session, sec) if party else None  # read once, for both
+    speeds = reading.traveller_speeds(session, sec, kept) if party else None  # once, for both
     slowest, slowest_steps = reading.party_factor(session, conf, motion, sec, explain=party,
                                                   speeds=speeds)
     factor *= slowest
@@ -58,7 +59,7 @@ def summary(session: Session, *, party: bool = True) -> dict[str, Any]:
         "odometer_km": num(float(sec["odometer_km"])),
     })
     if party:  # every traveller's speed
-        out.update({"travellers": [c.get("name") for c in reading.travellers(session, sec)],
+        out.update({"travellers": [c.get("name") for c, _ in speeds or []],
                     "stopped_by": reading.stopped_by(session, sec, conf, speeds)})
     out["awaiting_saves"] = int(sec["awaiting_saves"])
     # Why the party may not set off (a storm keeps ships in port): the route and its plan
