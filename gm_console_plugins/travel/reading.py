@@ -122,7 +122,12 @@ def plan_hours(table: dict[str, Any], conf: dict[str, Any], sec: dict[str, Any])
 
 def terrain_now(session: Session) -> dict[str, Any]:
     """The party's terrain without the catalogue, or flat ground when no plugin knows."""
-    found = session.terrain()
+    return terrain_of(session.terrain())
+
+
+def terrain_of(found: dict[str, Any] | None) -> dict[str, Any]:
+    """:func:`terrain_now` from ``session.terrain()``'s answer ``found``, for a caller that
+    needs the catalogue too (one question to the terrain plugin, not two)."""
     if not found:
         return dict(rules.FLAT)
     return {k: v for k, v in found.items() if k != "types"}
@@ -130,7 +135,11 @@ def terrain_now(session: Session) -> dict[str, Any]:
 
 def catalogue(session: Session) -> dict[str, dict[str, Any]] | None:
     """Terrain types by key, or None when no loaded plugin offers them."""
-    found = session.terrain()
+    return catalogue_of(session.terrain())
+
+
+def catalogue_of(found: dict[str, Any] | None) -> dict[str, dict[str, Any]] | None:
+    """:func:`catalogue` from ``session.terrain()``'s answer ``found``."""
     return found.get("types") if found and found.get("types") else None
 
 
@@ -144,8 +153,11 @@ def leg_terrain(known: dict[str, dict[str, Any]] | None, key: str) -> dict[str, 
 
 
 def legs(session: Session, sec: dict[str, Any] | None = None) -> list[rules.Leg]:
-    sec = sec or section(session)
-    known = catalogue(session)
+    return legs_of(sec or section(session), catalogue(session))
+
+
+def legs_of(sec: dict[str, Any], known: dict[str, dict[str, Any]] | None) -> list[rules.Leg]:
+    """The route's legs, each with its terrain from the catalogue ``known``."""
     return [rules.Leg(km=float(leg["km"]), terrain=leg_terrain(known, str(leg.get("terrain", ""))),
                       name=str(leg.get("name", ""))) for leg in sec["route"]]
 

@@ -24,7 +24,8 @@ def summary(session: Session, *, party: bool = True, kept: bool = False) -> dict
     table = session.table(reading.PLUGIN)
     language = session.language
     motion = reading.motion(sec)
-    terrain = reading.terrain_now(session)
+    found = session.terrain()  # asked once: the terrain now and the legs' catalogue
+    terrain = reading.terrain_of(found)
     out: dict[str, Any] = {
         "pace": motion.pace, "mode": motion.mode,
         "terrain": terrain["key"], "terrain_label": terrain["label"],
@@ -67,7 +68,7 @@ def summary(session: Session, *, party: bool = True, kept: bool = False) -> dict
     out["vetoed"] = ops.vetoed(session, motion.mode, "depart")
     try:
         out.update(_route(session, sec, conf, table, motion, today,
-                          reading.plan_hours(table, conf, sec)))
+                          reading.plan_hours(table, conf, sec), found))
     except rules.TravelError as exc:  # a route too long to plan: say so
         return {**out, "error": said_by(exc)}
     return out
@@ -84,8 +85,9 @@ def _scaled(rates: rules.Rates, factor: float) -> list[Said]:
 
 
 def _route(session: Session, sec: dict[str, Any], conf: dict[str, Any], table: dict[str, Any],
-           motion: rules.Motion, today: float, per_day: float) -> dict[str, Any]:
-    legs = reading.legs(session, sec)
+           motion: rules.Motion, today: float, per_day: float,
+           found: dict[str, Any] | None) -> dict[str, Any]:
+    legs = reading.legs_of(sec, reading.catalogue_of(found))  # found: session.terrain()
     done = float(sec["done_km"])
     by_hour = reading.hour_distances(session, table, conf, motion)
     galloping = motion.mode == "gallop"
@@ -123,7 +125,7 @@ def _route(session: Session, sec: dict[str, Any], conf: dict[str, Any], table: d
     if galloping:
         galloped = reading.galloped_hours(session, sec, conf)
         left = max(0.0, gallop_hours - galloped)
-        km, _ = rules.distance_in(by_hour, legs, done, today, left, reading.terrain_now(session))
+        km, _ = rules.distance_in(by_hour, legs, done, today, left, reading.terrain_of(found))
         out["fresh_mount"] = {
             "galloped_hours": num(galloped),
             "due_in_hours": num(left), "due_in_km": num(km),
