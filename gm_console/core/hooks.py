@@ -202,7 +202,8 @@ def _with_durations(ctx) -> list[tuple[dict[str, Any], dict[str, Any]]]:
     characters = ctx.characters
     found = []
     for index, character in enumerate(peek(characters)):
-        if any(entry.get("duration") for entry in cond.stored_entries(character)):
+        if character.get("conditions") and any(  # most sheets have none: passed at once
+                entry.get("duration") for entry in cond.stored_entries(character)):
             character = characters[index]
             found += [(character, entry) for entry in cond.stored_entries(character)
                       if entry.get("duration")]
