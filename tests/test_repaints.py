@@ -101,6 +101,30 @@ async def test_home_plus_repaints_the_clock_and_the_new_journal_line(make_app, s
         assert 0 < sum(written) <= 600, written  # a full screen: over 6,000
 
 
+async def test_home_plus_renders_the_two_changed_widgets_not_those_behind(make_app, store,
+                                                                         monkeypatch):
+    """The clock's line and the journal's new line are covered by their own widgets: the
+    header, the body and the screen behind them, whose cells there are never shown, are not
+    rendered; and the screen reads as the whole screen drawn again."""
+    from textual.widget import Widget
+
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await settled(pilot)
+        count_writes(app)  # painted as a terminal's driver would
+        rendered: list[str] = []
+        render_lines = Widget.render_lines
+        monkeypatch.setattr(Widget, "render_lines", lambda widget, crop: (
+            rendered.append(widget.id or type(widget).__name__), render_lines(widget, crop))[1])
+        await pilot.press("plus")
+        await settled(pilot)
+        assert sorted(rendered) == ["header-clock", "journal-tail"]
+        monkeypatch.setattr(Widget, "render_lines", render_lines)
+        shown = screen_text(app)
+        app.screen._compositor._dirty_regions.add(app.screen.region)  # all of it, Textual's way
+        assert screen_text(app) == shown and "Day 1, 08:10" in shown[0]
+
+
 async def test_home_tail_shows_the_latest_lines_in_order_and_follows_the_journal(make_app,
                                                                                  store):
     """The tail shows the latest lines, oldest first. A new line goes under them while the

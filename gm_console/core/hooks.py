@@ -6,6 +6,7 @@ from typing import Any
 
 from gm_console import SectionSpec, SpeedStep, hookimpl
 from gm_console.committed.cow import peek
+from gm_console.contract.session import Session
 from gm_console.core import (
     character_ops,
     clock_ops,
@@ -201,14 +202,34 @@ def _with_durations(ctx) -> list[tuple[dict[str, Any], dict[str, Any]]]:
     characters = ctx.characters
     found = []
     for index, character in enumerate(peek(characters)):
-        if any(entry.get("duration") for entry in cond.stored_entries(character)):
+        if character.get("conditions") and any(  # most sheets have none: passed at once
+                entry.get("duration") for entry in cond.stored_entries(character)):
             character = characters[index]
             found += [(character, entry) for entry in cond.stored_entries(character)
                       if entry.get("duration")]
-    for _, creature in ctx.creatures():  # the monsters of a fight: theirs run out the same
-        found += [(creature, entry) for entry in cond.stored_entries(creature)
-                  if entry.get("duration")]
+    # The monsters of a fight: theirs run out the same. Looked for in what the operation sees
+    # without taking it (each clock advance copied the fight's table of 30 combatants into
+    # the operation, and compared it back at the end); taken only when one has a duration.
+    if any(entry.get("duration") for _, creature in _to_read(ctx).creatures()
+           for entry in cond.stored_entries(creature)):
+        for _, creature in ctx.creatures():
+            found += [(creature, entry) for entry in cond.stored_entries(creature)
+                      if entry.get("duration")]
     return found
+
+
+def _to_read(ctx) -> Session:
+    """What the operation ``ctx`` sees so far, to be read only: its tables as they are now
+    (those it changed, the committed ones otherwise), none of them taken into its copy."""
+    state = _as_held(ctx.state)
+    if isinstance(state.get("plugins"), dict):
+        state["plugins"] = _as_held(state["plugins"])
+    return Session(state, ctx.host)
+
+
+def _as_held(table: dict[str, Any]) -> dict[str, Any]:
+    # A Draft's (a CowDict's) values as it holds them: reaching one through it takes it.
+    return dict(dict.items(table))
 
 
 @hookimpl

@@ -81,11 +81,17 @@ class ChangedOnly(Compositor):
         if changed is None or crop is None:
             yield from super()._get_renders(crop)
             return
+        # Front to back (Textual's order): a changed cell takes the first widget's that covers
+        # it, so a widget behind is rendered only for the changed cells no widget in front of
+        # it covers (the clock's line rendered the header and the screen behind it too).
+        left = changed
         for widget, (region, clip) in self.visible_widgets.items():
+            if not left:
+                return
             shown = region.intersection(clip)
             if not shown:
                 continue
-            touching = [part for part in changed if shown.overlaps(part)]
+            touching = [part for part in left if shown.overlaps(part)]
             if not touching:
                 continue
             top = max(shown.y, min(part.y for part in touching))
@@ -93,3 +99,17 @@ class ChangedOnly(Compositor):
             drawn = Region(shown.x, top, shown.width, bottom - top)
             yield region, drawn, widget.render_lines(
                 Region(drawn.x - region.x, drawn.y - region.y, drawn.width, drawn.height))
+            left = [rest for part in left for rest in _outside(part, shown)]
+
+
+def _outside(part: Region, cover: Region) -> list[Region]:
+    """What of ``part`` lies outside ``cover``: up to four regions (above, below, left and
+    right of their overlap)."""
+    inside = part.intersection(cover)
+    if not inside:
+        return [part]
+    pieces = [Region(part.x, part.y, part.width, inside.y - part.y),
+              Region(part.x, inside.bottom, part.width, part.bottom - inside.bottom),
+              Region(part.x, inside.y, inside.x - part.x, inside.height),
+              Region(inside.right, inside.y, part.right - inside.right, inside.height)]
+    return [piece for piece in pieces if piece]

@@ -122,7 +122,12 @@ def plan_hours(table: dict[str, Any], conf: dict[str, Any], sec: dict[str, Any])
 
 def terrain_now(session: Session) -> dict[str, Any]:
     """The party's terrain without the catalogue, or flat ground when no plugin knows."""
-    found = session.terrain()
+    return terrain_of(session.terrain())
+
+
+def terrain_of(found: dict[str, Any] | None) -> dict[str, Any]:
+    """:func:`terrain_now` from ``session.terrain()``'s answer ``found``, for a caller that
+    needs the catalogue too (one question to the terrain plugin, not two)."""
     if not found:
         return dict(rules.FLAT)
     return {k: v for k, v in found.items() if k != "types"}
@@ -130,7 +135,11 @@ def terrain_now(session: Session) -> dict[str, Any]:
 
 def catalogue(session: Session) -> dict[str, dict[str, Any]] | None:
     """Terrain types by key, or None when no loaded plugin offers them."""
-    found = session.terrain()
+    return catalogue_of(session.terrain())
+
+
+def catalogue_of(found: dict[str, Any] | None) -> dict[str, dict[str, Any]] | None:
+    """:func:`catalogue` from ``session.terrain()``'s answer ``found``."""
     return found.get("types") if found and found.get("types") else None
 
 
@@ -144,8 +153,11 @@ def leg_terrain(known: dict[str, dict[str, Any]] | None, key: str) -> dict[str, 
 
 
 def legs(session: Session, sec: dict[str, Any] | None = None) -> list[rules.Leg]:
-    sec = sec or section(session)
-    known = catalogue(session)
+    return legs_of(sec or section(session), catalogue(session))
+
+
+def legs_of(sec: dict[str, Any], known: dict[str, dict[str, Any]] | None) -> list[rules.Leg]:
+    """The route's legs, each with its terrain from the catalogue ``known``."""
     return [rules.Leg(km=float(leg["km"]), terrain=leg_terrain(known, str(leg.get("terrain", ""))),
                       name=str(leg.get("name", ""))) for leg in sec["route"]]
 
@@ -200,19 +212,34 @@ def galloped_hours(session: Session, sec: dict[str, Any], conf: dict[str, Any]) 
 
 def travellers(session: Session, sec: dict[str, Any]) -> list[dict[str, Any]]:
     """The characters travelling (all of them unless named), the dead left behind."""
-    names = {str(n).casefold() for n in sec["travellers"]}
+    return _travellers(session, {str(n).casefold() for n in sec["travellers"]})
+
+
+def _travellers(session: Session, names: set[str]) -> list[dict[str, Any]]:
     most = rules.last_exhaustion_level(session.table("exhaustion"))
     return [c for c in session.characters
             if (not names or str(c.get("name", "")).casefold() in names)
             and int(c.get("exhaustion", 0) or 0) < most]
 
 
-def traveller_speeds(session: Session, sec: dict[str, Any],
+def traveller_speeds(session: Session, sec: dict[str, Any], kept: bool = False,
                      ) -> list[tuple[dict[str, Any], Any]]:
     """Each traveller (:func:`travellers`) with its speed (``session.speed``): what the
-    planner's summary reads once for the party's pace and for who stops the party (each speed
-    a look-up and a copy: 100 a key on a party of 50 when each asked for its own)."""
-    return [(character, session.speed(character)) for character in travellers(session, sec)]
+    planner's summary reads once for the party's pace and for who stops the party.
+
+    ``kept`` (the planner's): the list kept while the travellers named, the sheets and what
+    each speed reads stay the same, so that a pace or a mode changed (the plugin's own
+    table) reads it from the cache, not 50 speeds again, each a look-up and a copy; the kept
+    list itself, to be read and never changed. Not inside derived values (``show --json``'s
+    travel): a plugin that reads another's derived value from its own recurses until Python
+    stops it, and where it stops must not move into this plugin's summary."""
+    names = {str(n).casefold() for n in sec["travellers"]}
+    if not kept:
+        return [(character, session.speed(character))
+                for character in _travellers(session, names)]
+    return session.kept(f"travel.traveller_speeds:{sorted(names)}", lambda reading: [
+        (character, reading.speed(character)) for character in _travellers(reading, names)],
+        shared=True)
 
 
 def stopped_by(session: Session, sec: dict[str, Any], conf: dict[str, Any],

@@ -137,6 +137,7 @@ class TravelPlanner(StoreScreen):
         (:meth:`_said_elsewhere`)."""
         # the last "how far in" question: a day ("j" for jour in French)
         self.reverse_text = "1j" if store.session.language == "fr" else "1d"
+        self._values: dict[str, Value] = {}  # by id, each found once: 11 are shown at each key
 
     # -- layout -------------------------------------------------------------------------------
 
@@ -164,7 +165,7 @@ class TravelPlanner(StoreScreen):
     def refresh_view(self, change: Any) -> None:
         t = self.t
         colon = t(": ")  # " : " in French
-        values = summary(self.session)
+        values = summary(self.session, kept=True)
         self._value("tp-title", t("Travel planner"))
         if "error" in values:
             self._value("tp-pace-label", "")
@@ -221,8 +222,11 @@ class TravelPlanner(StoreScreen):
         return text.replace(".", ",") if self.session.language == "fr" else text
 
     def _value(self, widget_id: str, text: str | Text) -> None:
+        value = self._values.get(widget_id)
+        if value is None:
+            value = self._values[widget_id] = self.query_one(f"#{widget_id}", Value)
         # Text, not markup: "[m]" is a key to press, not a style.
-        self.query_one(f"#{widget_id}", Value).show(Text(text) if isinstance(text, str) else text)
+        value.show(Text(text) if isinstance(text, str) else text)
 
     def _show_today(self, values: dict[str, Any]) -> None:
         t = self.t

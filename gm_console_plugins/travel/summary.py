@@ -14,16 +14,18 @@ if TYPE_CHECKING:
     from gm_console import OpContext, Session
 
 
-def summary(session: Session, *, party: bool = True) -> dict[str, Any]:
+def summary(session: Session, *, party: bool = True, kept: bool = False) -> dict[str, Any]:
     """Everything about the party's travel now; the route planned at the plan's hours a day
     (travel.plan; by default the mode's day, 8 h or a ship's own). ``party=False`` leaves out
     what each traveller's sheet decides (``travellers``, ``stopped_by``): the home line's
-    summary, which then costs the same for a party of any size."""
+    summary, which then costs the same for a party of any size. ``kept``: the travellers'
+    speeds as kept (:func:`reading.traveller_speeds`), for the planner's screen."""
     sec = reading.section(session)
     table = session.table(reading.PLUGIN)
     language = session.language
     motion = reading.motion(sec)
-    terrain = reading.terrain_now(session)
+    found = session.terrain()  # asked once: the terrain now and the legs' catalogue
+    terrain = reading.terrain_of(found)
     out: dict[str, Any] = {
         "pace": motion.pace, "mode": motion.mode,
         "terrain": terrain["key"], "terrain_label": terrain["label"],
@@ -37,7 +39,7 @@ def summary(session: Session, *, party: bool = True) -> dict[str, Any]:
     mode_row = rules.mode_row(table, motion.mode)
     today = reading.hours_today(session, sec, conf)
     factor, factor_steps = reading.outside_factor(session, motion.mode)
-    speeds = reading.traveller_speeds(session, sec) if party else None  # read once, for both
+    speeds = reading.traveller_speeds(session, sec, kept) if party else None  # once, for both
     slowest, slowest_steps = reading.party_factor(session, conf, motion, sec, explain=party,
                                                   speeds=speeds)
     factor *= slowest
@@ -58,7 +60,7 @@ def summary(session: Session, *, party: bool = True) -> dict[str, Any]:
         "odometer_km": num(float(sec["odometer_km"])),
     })
     if party:  # every traveller's speed
-        out.update({"travellers": [c.get("name") for c in reading.travellers(session, sec)],
+        out.update({"travellers": [c.get("name") for c, _ in speeds or []],
                     "stopped_by": reading.stopped_by(session, sec, conf, speeds)})
     out["awaiting_saves"] = int(sec["awaiting_saves"])
     # Why the party may not set off (a storm keeps ships in port): the route and its plan
@@ -66,7 +68,7 @@ def summary(session: Session, *, party: bool = True) -> dict[str, Any]:
     out["vetoed"] = ops.vetoed(session, motion.mode, "depart")
     try:
         out.update(_route(session, sec, conf, table, motion, today,
-                          reading.plan_hours(table, conf, sec)))
+                          reading.plan_hours(table, conf, sec), found))
     except rules.TravelError as exc:  # a route too long to plan: say so
         return {**out, "error": said_by(exc)}
     return out
@@ -83,8 +85,9 @@ def _scaled(rates: rules.Rates, factor: float) -> list[Said]:
 
 
 def _route(session: Session, sec: dict[str, Any], conf: dict[str, Any], table: dict[str, Any],
-           motion: rules.Motion, today: float, per_day: float) -> dict[str, Any]:
-    legs = reading.legs(session, sec)
+           motion: rules.Motion, today: float, per_day: float,
+           found: dict[str, Any] | None) -> dict[str, Any]:
+    legs = reading.legs_of(sec, reading.catalogue_of(found))  # found: session.terrain()
     done = float(sec["done_km"])
     by_hour = reading.hour_distances(session, table, conf, motion)
     galloping = motion.mode == "gallop"
@@ -122,7 +125,7 @@ def _route(session: Session, sec: dict[str, Any], conf: dict[str, Any], table: d
     if galloping:
         galloped = reading.galloped_hours(session, sec, conf)
         left = max(0.0, gallop_hours - galloped)
-        km, _ = rules.distance_in(by_hour, legs, done, today, left, reading.terrain_now(session))
+        km, _ = rules.distance_in(by_hour, legs, done, today, left, reading.terrain_of(found))
         out["fresh_mount"] = {
             "galloped_hours": num(galloped),
             "due_in_hours": num(left), "due_in_km": num(km),

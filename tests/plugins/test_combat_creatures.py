@@ -133,6 +133,22 @@ def test_conditions_with_durations_on_a_creature(store):
     assert "stunned" not in entry(store, "Ogre")["condition_names"]
 
 
+def test_a_creatures_condition_runs_out_with_the_clock_and_only_its_own(store):
+    """The clock's advance looks for creatures' durations without taking the fight into the
+    operation; one whose time is up is still removed, in the fight as stored."""
+    ok(store, "combat.start")
+    ok(store, "combat.add", creature="ogre", value=10)
+    ok(store, "combat.add", creature="wolf", value=12)
+    ok(store, "condition.add", character="Ogre", condition="poisoned", minutes=10)
+    ok(store, "condition.add", character="Wolf", condition="poisoned")  # no duration
+    ok(store, "clock.advance", minutes=5)
+    assert "poisoned" in entry(store, "Ogre")["condition_names"]
+    outcome = ok(store, "clock.advance", minutes=5)
+    assert "poisoned" not in entry(store, "Ogre")["condition_names"]
+    assert "poisoned" in entry(store, "Wolf")["condition_names"]
+    assert any("Ogre" in str(line["text"]) for line in outcome.journal)
+
+
 def test_bad_stat_block_names_the_file_and_the_line(tmp_path, make_store, host):
     user = tmp_path / "user"
     user.mkdir()

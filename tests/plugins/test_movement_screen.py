@@ -126,13 +126,15 @@ async def test_a_key_press_repaints_only_what_changed(two, make_app, monkeypatch
         await open_calculator(pilot)
         await pilot.press("c")
         repainted = []
-        original = Value.update
+        original = Value.show
 
-        def spy(self, *args, **kwargs):
-            repainted.append(self.id)
-            return original(self, *args, **kwargs)
+        def spy(self, text):
+            changed = original(self, text)  # whether it had to be repainted
+            if changed:
+                repainted.append(self.id)
+            return changed
 
-        monkeypatch.setattr(Value, "update", spy)
+        monkeypatch.setattr(Value, "show", spy)
         await pilot.press("3")
         assert repainted == ["mv-total"]  # not the header, the jump figures or the hints
 

@@ -187,10 +187,9 @@ async def test_a_key_repaints_only_what_changed(store, make_app, monkeypatch):
         screen = await open_planner(pilot)
         painted: list[str] = []
         for value in screen.query(Value):
-            original = value.update
-            monkeypatch.setattr(value, "update",
-                                lambda text, _id=value.id, _o=original, **how: (
-                                    painted.append(_id), _o(text, **how))[1])
+            original = value.show  # whether it had to be repainted
+            monkeypatch.setattr(value, "show", lambda text, _id=value.id, _o=original: (
+                changed := _o(text), changed and painted.append(_id))[0])
         await pilot.press("s")
         await pilot.pause()
         assert set(painted) == {"tp-pace", "tp-rates", "tp-reverse", "tp-last"}
@@ -272,3 +271,19 @@ async def test_to_the_end_of_a_route_too_long_to_plan_still_asks(store, make_app
         await pilot.pause()
         assert question(pilot).startswith("As planned, 24 h a day")
         assert "(one advance covers at most a month)" in question(pilot)
+
+
+async def test_the_planner_follows_a_travellers_speed_and_the_travellers_named(store, make_app):
+    """The planner reads the travellers' speeds kept between keys: a sheet that changes (Bram
+    at exhaustion 5, speed 0), or the travellers named, is read again at once."""
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        await open_planner(pilot)
+        await pilot.press("f")  # a key of the planner's own: the speeds read from the cache
+        await pilot.pause()
+        assert "Stopped" not in shown(pilot, "tp-today")
+        ok(store, "character.set", character="Bram", field="exhaustion", value="5")
+        await pilot.pause()
+        assert "■ Stopped: Bram cannot move: speed 0" in shown(pilot, "tp-today")
+        ok(store, "travel.travellers", names=["Aria"])
+        await pilot.pause()
+        assert "Stopped" not in shown(pilot, "tp-today")

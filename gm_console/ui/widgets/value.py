@@ -9,7 +9,7 @@ from rich.text import Text
 from textual.content import Content
 from textual.geometry import Region
 from textual.strip import Strip
-from textual.visual import Visual
+from textual.visual import Visual, visualize
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -36,8 +36,12 @@ class Value(Static):
 
     def __init__(self, text: str | Text = "", **kwargs: Any) -> None:
         super().__init__(Content(text) if isinstance(text, str) else text, **kwargs)
+        # The console's own text, never a link: Textual's link styling of each line drawn,
+        # and its repaint of the widget as the mouse passes over, have nothing to do.
+        self.set_reactive(Widget.auto_links, False)
         self._shown: str | Text = text
         self._lines: Sequence[str | Text] = _lines_of(text)  # the shown text's lines
+        self._widest = _widest(self._lines)
 
     def show(self, text: str | Text) -> bool:
         """Show ``text``; returns whether anything had to be repainted."""
@@ -56,39 +60,40 @@ class Value(Static):
                                no_wrap=first.no_wrap).join(lines), lines)
 
     def _show(self, text: str | Text, lines: Sequence[str | Text]) -> bool:
-        changed = self._changed_lines(self._shown, text, self._lines, lines)
+        widest = _widest(lines)
+        changed = self._changed_lines(self._shown, text, self._lines, lines, widest)
         resized = changed is None and self._resized_by(text)
-        self._shown, self._lines = text, lines
-        content = Content(text) if isinstance(text, str) else text
+        self._shown, self._lines, self._widest = text, lines, widest
+        self._visual = None  # made again when it is asked for (visual)
         if changed is None:  # laid out again only when its size may change
-            self.update(content, layout=resized)
+            self.refresh(layout=resized)
             return True
         # As big as before: no layout (on a big session a layout of the screen costs more than
         # the change), and only the changed part of each changed line goes to the terminal
         # (a 7-line speed breakdown with one weight changed: one line, not seven).
-        self._lines_only = True
-        try:
-            self.update(content)  # its layout is not asked for: see refresh
-        finally:
-            self._lines_only = False
         if changed:  # none: drawn as it was (spans cut differently, say)
             self.refresh(*changed)
         return True
 
-    _lines_only = False
+    _visual: Visual | None = None
 
-    def refresh(self, *regions: Any, **kwargs: Any) -> Any:
-        if self._lines_only and not regions:
-            return self
-        return super().refresh(*regions, **kwargs)
+    @property
+    def visual(self) -> Visual:
+        """The shown text as Textual draws it whole (Static's), made when Textual asks for it
+        (to draw the text whole, to measure it), not at each change: a text drawn line by line
+        (render_line) is not made into one again after every clock advance."""
+        if self._visual is None:
+            shown = self._shown
+            self._visual = visualize(self, Content(shown) if isinstance(shown, str) else shown)
+        return self._visual
 
     def _changed_lines(self, old: str | Text, new: str | Text, old_lines: Sequence[str | Text],
-                       new_lines: Sequence[str | Text]) -> list[Region] | None:
+                       new_lines: Sequence[str | Text], widest: int) -> list[Region] | None:
         """The regions (of the content) that differ between ``old`` and ``new`` (their
-        lines: ``old_lines``, ``new_lines``), each from the line's left edge (where Textual
-        starts writing a widget's line anyway) to its last changed cell; None when the widget
-        may change size or its lines may wrap or move (a layout and a repaint of the whole
-        widget)."""
+        lines: ``old_lines``, ``new_lines``; ``widest``: the new lines' :func:`_widest`),
+        each from the line's left edge (where Textual starts writing a widget's line anyway)
+        to its last changed cell; None when the widget may change size or its lines may wrap
+        or move (a layout and a repaint of the whole widget)."""
         width = self.content_region.width
         if not (self.is_mounted and width and old and new
                 and self.styles.text_align in ("start", "left")
@@ -97,18 +102,13 @@ class Value(Static):
             return None
         if len(old_lines) != len(new_lines):
             return None
-        old_plain = [str(line) for line in old_lines]
-        new_plain = [str(line) for line in new_lines]
-        old_cells = [cell_len(line) for line in old_plain]
-        new_cells = [cell_len(line) for line in new_plain]
-        if max(new_cells) > width or max(old_cells) > width or any(
-                "\t" in line for line in (*old_plain, *new_plain)):
+        if not 0 <= widest <= width or not 0 <= self._widest <= width:
             return None  # wrapped, or tabs: a line's cells are not its characters
-        if max(old_cells) != max(new_cells) and self._width_follows_content():
+        if widest != self._widest and self._width_follows_content():
             return None
         changed = []
         for y, (before, after) in enumerate(zip(old_lines, new_lines)):
-            if before == after:
+            if before is after or before == after:  # a line kept as it was (journal tail)
                 continue
             end = (_changed_end(before, after) if isinstance(before, Text) == isinstance(
                 after, Text) else width)
@@ -187,8 +187,16 @@ class Value(Static):
                 or self.styles.content_align_vertical != "top" \
                 or getattr(shown, "justify", None) not in (None, "default", "left"):
             return False
-        return not any(cell_len(plain) > width or "\t" in plain
-                       for plain in map(str, self._lines))
+        return 0 <= self._widest <= width
+
+
+def _widest(lines: Sequence[str | Text]) -> int:
+    """The cells of the widest of ``lines``; -1 when one holds a tab (its cells are not its
+    characters'). Measured once a text, for its comparison with the next and its drawing."""
+    plain = [str(line) for line in lines]  # a Text's str is its plain text
+    if any("\t" in line for line in plain):
+        return -1
+    return max(map(cell_len, plain), default=0)
 
 
 def _lines_of(text: str | Text) -> Sequence[str | Text]:
