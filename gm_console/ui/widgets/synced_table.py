@@ -6,10 +6,12 @@ from typing import Any, Sequence
 
 from rich.cells import cell_len
 from rich.markup import escape
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.coordinate import Coordinate
 from textual.geometry import Region, Size
+from textual.strip import Strip
 from textual.widgets import DataTable
 from textual.widgets.data_table import RowKey
 
@@ -136,6 +138,23 @@ class SyncedTable(DataTable):
         if self._row_only and not regions and not kwargs:
             return self
         return super().refresh(*regions, **kwargs)
+
+    _style_of_render: Style | None = None
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # DataTable's render_line asks rich_style for each line: every ancestor's styles
+        # walked again, 230 calls a line, the same style for all of them (half the journal's
+        # page key was the 18 lines' styles). Kept for the render: nothing restyles the table
+        # while it renders.
+        self._style_of_render = super().rich_style
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._style_of_render = None
+
+    @property
+    def rich_style(self) -> Style:
+        return self._style_of_render or super().rich_style
 
     # A question asked on the screen's bottom line (QuestionLine) takes the focus while it is
     # typed, and gives it back: meanwhile the table keeps its focused look (its cursor still
