@@ -108,6 +108,7 @@ class SyncedTable(DataTable):
 
     def clear(self, columns: bool = False) -> Any:
         self._given = {}
+        self._kept_for = ()  # DataTable's count of its changes does not count a clear
         return super().clear(columns)
 
     _row_only = False
@@ -140,21 +141,78 @@ class SyncedTable(DataTable):
         return super().refresh(*regions, **kwargs)
 
     _style_of_render: Style | None = None
+    _kept_for: tuple[Any, ...] = ()
+    _kept_lines: dict[tuple[Any, ...], Strip] = {}
+    _line_rows: list[int] = []
 
     def render_lines(self, crop: Region) -> list[Strip]:
         # DataTable's render_line asks rich_style for each line: every ancestor's styles
-        # walked again, 230 calls a line, the same style for all of them (half the journal's
-        # page key was the 18 lines' styles). Kept for the render: nothing restyles the table
-        # while it renders.
-        self._style_of_render = super().rich_style
+        # walked again, 230 calls a line, the same style for all of them. Kept for the render:
+        # nothing restyles the table while it renders.
+        self._style_of_render = style = super().rich_style
         try:
-            return super().render_lines(crop)
+            return self._finished_lines(crop, style)
         finally:
             self._style_of_render = None
 
     @property
     def rich_style(self) -> Style:
         return self._style_of_render or super().rich_style
+
+    def _finished_lines(self, crop: Region, style: Style) -> list[Strip]:
+        """The table's lines in ``crop`` as Textual finishes them (styled, padded, filtered),
+        each kept by the table line it shows and whether the cursor and the mouse are on its
+        row. DataTable keeps its lines by the cursor's place: a move of the cursor makes every
+        line again, and a page key scrolled 18 lines, each 200 calls through DataTable's and
+        the widget's styling, though they were drawn a press before (the journal's page up
+        and down) or are the lines next to them (up and down at the page's edge)."""
+        if self.cursor_type not in ("row", "none") or self.fixed_rows:
+            return super().render_lines(crop)  # a cursor on cells or columns: not kept
+        scroll_x, scroll_y = self.scroll_offset
+        # Everything else a line's look follows. _update_count is DataTable's count of its
+        # changes (a cell, a row, a column, a resize), which it keys its own caches by; and
+        # _show_hover_cursor, whether the mouse's row is marked, is in its line cache's key.
+        # Read here for the same reasons (tests/test_repaints.py renders the kept lines
+        # against lines made anew, after every kind of change, and would fail if either
+        # stopped meaning that).
+        state = (self._update_count, style, self.get_pseudo_class_state(), self.size,
+                 crop.x, crop.width, scroll_x, self.cursor_type, self.show_cursor,
+                 self._show_hover_cursor, self.zebra_stripes, self.show_header,
+                 self.header_height, self.fixed_columns, self.cell_padding,
+                 self.show_row_labels, self.app.theme, tuple(self.get_line_filters()))
+        if state != self._kept_for:
+            self._kept_for, self._kept_lines = state, {}
+            self._line_rows = [index for index, row in enumerate(self.ordered_rows)
+                               for _ in range(row.height)]
+        kept, rows = self._kept_lines, self._line_rows
+        header = self.header_height if self.show_header else 0
+        cursor = self.cursor_coordinate.row if self.cursor_type == "row" else None
+        hover = self.hover_coordinate
+        keys: list[tuple[Any, ...]] = []
+        for y in range(crop.y, crop.bottom):
+            if y < header:  # the header does not scroll; the mouse's column may mark it
+                keys.append(("header", y, hover))
+                continue
+            line = y - header + scroll_y
+            row = rows[line] if line < len(rows) else -1  # -1: below the last row
+            keys.append((line, row == cursor, row == hover.row))
+        missing = [index for index, key in enumerate(keys) if key not in kept]
+        start = 0
+        while start < len(missing):  # each run of missing lines made at once
+            end = start
+            while end + 1 < len(missing) and missing[end + 1] == missing[end] + 1:
+                end += 1
+            first = missing[start]
+            made = super().render_lines(Region(crop.x, crop.y + first, crop.width,
+                                               missing[end] - first + 1))
+            for index, strip in enumerate(made, first):
+                kept[keys[index]] = strip
+            start = end + 1
+        return [kept[key] for key in keys]
+
+    def notify_style_update(self) -> None:
+        self._kept_for = ()  # restyled (the CSS, a class, the theme): every line made again
+        super().notify_style_update()
 
     # A question asked on the screen's bottom line (QuestionLine) takes the focus while it is
     # typed, and gives it back: meanwhile the table keeps its focused look (its cursor still
