@@ -9,6 +9,7 @@ from typing import Any
 from textual.geometry import Region
 
 from gm_console.ui.widgets import SyncedTable
+from gm_console.ui.widgets.table_scrollbar import KeptScrollBar
 
 SIZE = (80, 24)
 
@@ -29,6 +30,18 @@ def kept_and_anew(table: SyncedTable) -> tuple[list[Any], list[Any]]:
     return kept, anew
 
 
+def bar_kept_and_textual(table: SyncedTable) -> tuple[list[Any], list[Any]]:
+    """The table's scrollbar's lines as it draws them, then as Textual's scrollbar draws
+    them (its whole bar made again)."""
+    from textual.widget import Widget
+
+    bar = table.vertical_scrollbar
+    region = Region(0, 0, bar.size.width, bar.size.height)
+    kept = [list(strip) for strip in bar.render_lines(region)]
+    bar.refresh()
+    return kept, [list(strip) for strip in Widget.render_lines(bar, region)]
+
+
 def texts(lines: list[Any]) -> list[str]:
     return ["".join(segment.text for segment in line) for line in lines]
 
@@ -43,7 +56,10 @@ async def test_the_journal_table_draws_what_it_would_draw_anew_after_each_key(ma
         await pilot.press("f4")
         await settled(pilot)
         table = app.screen.query_one("#lines", SyncedTable)
-        seen = set()
+        seen, thumbs = set(), set()
+        # the scrollbar on the screen is the table's own (Textual asked the table for it)
+        bar = table.vertical_scrollbar
+        assert isinstance(bar, KeptScrollBar) and bar.display and bar.region.height > 10
         for keys in (["pageup"], ["pagedown"], ["pageup"], ["pageup"], ["up"], ["down"],
                      ["pagedown"], ["end"], ["plus", "end"], ["plus", "end"], ["home"], ["b"], ["end"],
                      ["c"], ["pageup"], ["c", "c"], ["k"], ["pagedown"]):
@@ -52,10 +68,14 @@ async def test_the_journal_table_draws_what_it_would_draw_anew_after_each_key(ma
             kept, anew = kept_and_anew(table)
             assert kept == anew, keys
             seen.add(tuple(texts(kept)))
+            bar, textual = bar_kept_and_textual(table)
+            assert bar == textual, keys
+            thumbs.add(tuple(texts(bar)))
             if keys == ["plus", "end"]:  # the journal grown: its new line drawn at the end
                 assert "time passes: 10 min" in texts(kept)[-1], texts(kept)
         # the keys showed other lines each time, not one page kept throughout
         assert len(seen) > 8
+        assert len(thumbs) > 3  # and the thumb in several places
 
 
 async def test_a_short_journal_draws_a_line_added_below_its_rows(make_app, store):

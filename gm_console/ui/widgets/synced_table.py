@@ -11,12 +11,14 @@ from rich.text import Text
 from textual import events
 from textual.coordinate import Coordinate
 from textual.geometry import Region, Size
+from textual.scrollbar import ScrollBar
 from textual.strip import Strip
 from textual.widgets import DataTable
 from textual.widgets.data_table import RowKey
 
 from gm_console.text.safe_text import visible
 from gm_console.ui.widgets.question_line import QuestionLine
+from gm_console.ui.widgets.table_scrollbar import KeptScrollBar
 
 
 def _escaped(cells: Sequence[Any]) -> list[Any]:
@@ -213,6 +215,19 @@ class SyncedTable(DataTable):
     def notify_style_update(self) -> None:
         self._kept_for = ()  # restyled (the CSS, a class, the theme): every line made again
         super().notify_style_update()
+
+    @property
+    def vertical_scrollbar(self) -> ScrollBar:
+        # Textual's own (Widget.vertical_scrollbar) with KeptScrollBar for ScrollBar: Textual
+        # makes a widget's scrollbar in this property, the first time it is asked, and keeps
+        # it in _vertical_scrollbar. tests/test_table_lines.py checks that the scrollbar on
+        # the screen is this one and draws the lines Textual's would.
+        if self._vertical_scrollbar is None:
+            self._vertical_scrollbar = bar = KeptScrollBar(
+                vertical=True, name="vertical", thickness=self.scrollbar_size_vertical)
+            bar.display = False
+            self.app._start_widget(self, bar)
+        return self._vertical_scrollbar
 
     # A question asked on the screen's bottom line (QuestionLine) takes the focus while it is
     # typed, and gives it back: meanwhile the table keeps its focused look (its cursor still
