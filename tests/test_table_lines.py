@@ -114,6 +114,12 @@ async def test_the_loads_table_draws_a_changed_cell_the_mouse_and_the_focus(make
         await settled(pilot)
         kept, anew = kept_and_anew(table)
         assert kept == anew and any(" 30 / " in line for line in texts(kept))
+        # and again, as wide: only the figure changes in the cell
+        assert store.apply("item.add", {"character": "Aria", "name": "torch",
+                                        "weight_lb": 1}).ok
+        await settled(pilot)
+        kept, anew = kept_and_anew(table)
+        assert kept == anew and any(" 31 / " in line for line in texts(kept))
         for step in (lambda: pilot.hover("#enc-table", offset=(2, 2)),  # the mouse's row
                      lambda: pilot.hover("#enc-table", offset=(2, 3)),  # the next row
                      lambda: pilot.hover("#enc-detail"),

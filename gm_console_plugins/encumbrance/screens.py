@@ -95,10 +95,11 @@ class EncumbranceScreen(StoreScreen):
         categories: dict[str, str] = {}  # a party's few categories, each translated once
         rows = []
         for index, character in enumerate(self.session.characters):
-            # Kept per character: one item added to a party of fifty computes one row, and
-            # copies three texts for each of the others, not their encumbrance and speed.
+            # Kept per character: one item added to a party of fifty computes one row, not
+            # the others' encumbrance and speed; each row as kept (three texts: nothing to
+            # copy, nothing changes them).
             load, category, speed = self.session.kept_for(f"{reading.PLUGIN}.loads_row",
-                                                          character, _row)
+                                                          character, _row, shared=True)
             if category not in categories:
                 categories[category] = t(category)
             rows.append((f"{index}:{character.get('name')}",

@@ -212,8 +212,40 @@ class SyncedTable(DataTable):
             start = end + 1
         return [kept[key] for key in keys]
 
+    _kept_cells: dict[tuple[Any, ...], Any] = {}
+
+    def _render_cell(self, row_index: int, column_index: int, base_style: Style, width: int,
+                     cursor: bool = False, hover: bool = False) -> Any:
+        # DataTable keeps a cell's lines until its next change of any cell (its key holds
+        # the table's count of changes): one number changed in a row, and the row's every
+        # cell went through Rich again when the row was drawn (400 calls a cell). Kept here
+        # by what the cell holds as sync gave it, and by everything else DataTable's key
+        # holds. An override of DataTable's own method, with its arguments (Textual 8):
+        # tests/test_table_lines.py draws the table's lines kept and anew after a cell's
+        # change, and the tests of each table's screens show their cells.
+        rows = self.ordered_rows
+        if row_index < 0 or column_index < 0 or row_index >= len(rows):
+            return super()._render_cell(row_index, column_index, base_style, width, cursor,
+                                        hover)  # the header, a row's label
+        row = rows[row_index]
+        given = self._given.get(str(row.key.value))
+        if given is None or column_index >= len(given):  # not a row sync gave
+            return super()._render_cell(row_index, column_index, base_style, width, cursor,
+                                        hover)
+        key = (row_index, column_index, given[column_index], base_style, width, cursor,
+               hover, row.height, self._show_hover_cursor, self._pseudo_class_state,
+               self.show_cursor, self.fixed_rows, self.fixed_columns, self.cell_padding)
+        lines = self._kept_cells.get(key)
+        if lines is None:
+            if len(self._kept_cells) > 5000:  # cells long changed: cheaper than tracking
+                self._kept_cells = {}
+            lines = self._kept_cells[key] = super()._render_cell(
+                row_index, column_index, base_style, width, cursor, hover)
+        return lines
+
     def notify_style_update(self) -> None:
-        self._kept_for = ()  # restyled (the CSS, a class, the theme): every line made again
+        # restyled (the CSS, a class, the theme): every line and cell made again
+        self._kept_for, self._kept_cells = (), {}
         super().notify_style_update()
 
     @property
