@@ -139,3 +139,51 @@ async def test_the_loads_table_draws_a_changed_cell_the_mouse_and_the_focus(make
         await settled(pilot)
         kept, anew = kept_and_anew(table)
         assert kept == anew == focused
+
+
+async def test_a_cell_of_another_width_moves_its_column_only_when_it_must(monkeypatch):
+    """A cell narrower or wider than before, within its column's width, is updated alone
+    (the table is not measured and repainted whole); the widest cell narrower, or a cell
+    wider than the column, makes the column narrower or wider."""
+    from textual.app import App
+    from textual.widgets import DataTable
+
+    widths: list[bool] = []
+    update_cell = DataTable.update_cell
+
+    def spied(self: Any, *args: Any, update_width: bool = False, **kwargs: Any) -> Any:
+        widths.append(update_width)
+        return update_cell(self, *args, update_width=update_width, **kwargs)
+
+    monkeypatch.setattr(DataTable, "update_cell", spied)
+
+    class Tables(App[None]):
+        def compose(self) -> Any:
+            yield SyncedTable(cursor_type="row")
+
+    def rows(first: str, second: str) -> list[tuple[str, list[str]]]:
+        return [("a", ["Aria", first]), ("b", ["Bram", second])]
+
+    async with Tables().run_test(size=SIZE) as pilot:
+        table = pilot.app.query_one(SyncedTable)
+        table.sync(["Name", "Speed"], rows("4 mv / 3 m", "12 mv / 9 m"))
+        await settled(pilot)
+        column = list(table.columns.values())[1]
+        assert column.content_width == len("12 mv / 9 m")
+        # (Aria's, Bram's, whether the changed cell was updated alone, the column's width)
+        steps = [("3 mv / 2.25 m", "12 mv / 9 m", False, 13),  # wider than the column
+                 ("4 mv / 3 m", "12 mv / 9 m", False, 11),  # the widest narrower
+                 ("6 mv / 4 m", "12 mv / 9 m", True, 11),  # as wide
+                 ("1 mv", "12 mv / 9 m", True, 11),  # narrower, not the widest
+                 ("2 mv / 1 m", "12 mv / 9 m", True, 11),  # wider, within the column
+                 ("2 mv / 1 m", "9 mv / 6 m", False, 10)]  # the widest narrower
+        for first, second, alone, width in steps:
+            widths.clear()
+            table.sync(["Name", "Speed"], rows(first, second))
+            await settled(pilot)
+            assert widths == [not alone], (first, second, widths)
+            assert column.content_width == width, (first, second)
+            kept, anew = kept_and_anew(table)
+            assert kept == anew
+            shown = texts(kept)
+            assert first in shown[1] and second in shown[2], shown

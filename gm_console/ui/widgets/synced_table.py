@@ -117,8 +117,7 @@ class SyncedTable(DataTable):
 
     def _update(self, key: str, changed: list[tuple[int, Any, Any, Any]]) -> None:
         """Put the ``changed`` cells (index, column key, new, old) of a row in."""
-        if any(self.columns[column].auto_width and cell_len(str(cell)) != cell_len(str(old))
-               for _, column, cell, old in changed):
+        if any(self._may_resize(column, cell, old) for _, column, cell, old in changed):
             # The column may widen or narrow: every row moves, the whole table repaints.
             for _, column, cell, _ in changed:
                 self.update_cell(key, column, cell, update_width=True)
@@ -136,6 +135,20 @@ class SyncedTable(DataTable):
         row = self.get_row_index(key)
         self._refresh_region(Region.from_union([
             self._get_cell_region(Coordinate(row, index)) for index, *_ in changed]))
+
+    def _may_resize(self, column: Any, cell: Any, old: Any) -> bool:
+        """Whether a column as wide as its widest cell may change width as ``old`` becomes
+        ``cell``: when the new text is wider than the column, or the old one was as wide (it
+        may have been the only one). A cell of another width within the column leaves it as
+        it is: the loads screen's "3 mv / 2.25 m" for "4 mv / 3 m" repainted the whole table,
+        for a speed shorter than the longest. (The texts as given to DataTable, escaped: never
+        narrower than what it measures, so the test errs on the side of a whole repaint.)"""
+        header = self.columns[column]
+        if not header.auto_width:
+            return False
+        new_width, old_width = cell_len(str(cell)), cell_len(str(old))
+        return new_width != old_width and (new_width > header.content_width
+                                           or old_width >= header.content_width)
 
     def refresh(self, *regions: Any, **kwargs: Any) -> Any:
         if self._row_only and not regions and not kwargs:
