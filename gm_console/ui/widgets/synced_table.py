@@ -40,6 +40,12 @@ class SyncedTable(DataTable):
         super().__init__(*args, **kwargs)
         self._given: dict[str, tuple[Any, ...]] = {}
         """Each row's cells as ``sync`` was last given them (before escaping), by key."""
+        self._kept_lines: dict[tuple[Any, ...], Strip] = {}
+        """Finished lines by the table line they show (:meth:`_finished_lines`)."""
+        self._line_rows: list[int] = []
+        """The row of each line of the table, for the kept lines' state."""
+        self._kept_cells: dict[tuple[Any, ...], Any] = {}
+        """Each cell's rendered lines by what it holds (:meth:`_render_cell`)."""
 
     def sync(self, columns: Sequence[str], rows: Sequence[tuple[str, Sequence[Any]]],
              widths: Sequence[int | None] = ()) -> None:
@@ -157,8 +163,6 @@ class SyncedTable(DataTable):
 
     _style_of_render: Style | None = None
     _kept_for: tuple[Any, ...] = ()
-    _kept_lines: dict[tuple[Any, ...], Strip] = {}
-    _line_rows: list[int] = []
 
     def render_lines(self, crop: Region) -> list[Strip]:
         # DataTable's render_line asks rich_style for each line: every ancestor's styles
@@ -187,7 +191,7 @@ class SyncedTable(DataTable):
         # Everything else a line's look follows. _update_count is DataTable's count of its
         # changes (a cell, a row, a column, a resize), which it keys its own caches by; and
         # _show_hover_cursor, whether the mouse's row is marked, is in its line cache's key.
-        # Read here for the same reasons (tests/test_repaints.py renders the kept lines
+        # Read here for the same reasons (tests/test_table_lines.py renders the kept lines
         # against lines made anew, after every kind of change, and would fail if either
         # stopped meaning that).
         state = (self._update_count, style, self.get_pseudo_class_state(), self.size,
@@ -224,8 +228,6 @@ class SyncedTable(DataTable):
                 kept[keys[index]] = strip
             start = end + 1
         return [kept[key] for key in keys]
-
-    _kept_cells: dict[tuple[Any, ...], Any] = {}
 
     def _render_cell(self, row_index: int, column_index: int, base_style: Style, width: int,
                      cursor: bool = False, hover: bool = False) -> Any:

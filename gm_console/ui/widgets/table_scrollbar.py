@@ -18,6 +18,7 @@ class KeptScrollBar(ScrollBar):
     the table's lines it scrolled); here the bar's parts are worked out as Textual's renderer
     works them out, and each line is looked up by its part."""
 
+    # Each scrollbar's own from its first render on (no state is the empty one).
     _kept_for: tuple[Any, ...] = ()
     _kept: dict[Any, Strip] = {}
 
