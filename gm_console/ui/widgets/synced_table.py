@@ -194,8 +194,11 @@ class SyncedTable(DataTable):
         # Read here for the same reasons (tests/test_table_lines.py renders the kept lines
         # against lines made anew, after every kind of change, and would fail if either
         # stopped meaning that).
+        # The virtual size too: the columns' widths, measured when the table is next idle
+        # after a change (DataTable's count of changes is not counted again then).
         state = (self._update_count, style, self.get_pseudo_class_state(), self.size,
-                 crop.x, crop.width, scroll_x, self.cursor_type, self.show_cursor,
+                 self.virtual_size, crop.x, crop.width, scroll_x, self.cursor_type,
+                 self.show_cursor,
                  self._show_hover_cursor, self.zebra_stripes, self.show_header,
                  self.header_height, self.fixed_columns, self.cell_padding,
                  self.show_row_labels, self.app.theme, tuple(self.get_line_filters()))
