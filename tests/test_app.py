@@ -647,7 +647,8 @@ async def test_a_kept_screen_takes_a_theme_chosen_while_it_was_out_of_sight(make
 
 async def test_a_table_cell_as_wide_as_before_repaints_its_row_only(monkeypatch):
     """DataTable.update_cell repaints the whole table; SyncedTable repaints the changed row
-    when nothing moves, and the whole table when a column may change width."""
+    when nothing moves (a cell of another width within its column's too), and the whole
+    table when a column may change width."""
     from textual.app import App
     from textual.widgets import DataTable
 
@@ -671,8 +672,11 @@ async def test_a_table_cell_as_wide_as_before_repaints_its_row_only(monkeypatch)
         table.sync(["Name", "Free"], [("a", ["Aria", "5"]), rows[1]])
         assert whole == [] and len(regions) == 1 and regions[0].height == 1
         assert cells(table, 1) == ["5", "7"]
-        table.sync(["Name", "Free"], [("a", ["Aria", "12"]), rows[1]])
-        assert whole == [()] and cells(table, 1) == ["12", "7"]
+        table.sync(["Name", "Free"], [("a", ["Aria", "12"]), rows[1]])  # within "Free"
+        assert whole == [] and len(regions) == 2 and regions[1].height == 1
+        assert cells(table, 1) == ["12", "7"]
+        table.sync(["Name", "Free"], [("a", ["Aria", "12345"]), rows[1]])  # wider than it
+        assert whole == [()] and cells(table, 1) == ["12345", "7"]
 
 
 async def test_a_big_party_leaves_the_header_and_the_journal_tail_on_screen(make_app,

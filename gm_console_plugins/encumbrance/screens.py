@@ -91,14 +91,16 @@ class EncumbranceScreen(StoreScreen):
 
     def refresh_view(self, change: Any) -> None:
         t = self.t
-        language = self.session.language
+        session = self.session  # once: each look-up makes the store's session view again
+        language = session.language
         categories: dict[str, str] = {}  # a party's few categories, each translated once
         rows = []
-        for index, character in enumerate(self.session.characters):
-            # Kept per character: one item added to a party of fifty computes one row, and
-            # copies three texts for each of the others, not their encumbrance and speed.
-            load, category, speed = self.session.kept_for(f"{reading.PLUGIN}.loads_row",
-                                                          character, _row)
+        kind = f"{reading.PLUGIN}.loads_row"
+        for index, character in enumerate(session.characters):
+            # Kept per character: one item added to a party of fifty computes one row, not
+            # the others' encumbrance and speed; each row as kept (three texts: nothing to
+            # copy, nothing changes them).
+            load, category, speed = session.kept_for(kind, character, _row, shared=True)
             if category not in categories:
                 categories[category] = t(category)
             rows.append((f"{index}:{character.get('name')}",

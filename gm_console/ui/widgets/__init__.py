@@ -5,6 +5,7 @@ cells of a changed number. One module per widget, its styles in a ``.tcss`` file
 - :class:`TextField` (``text_field``): Textual's Input without a layout of the screen at each
   key typed;
 - :class:`SyncedTable` (``synced_table``): a table that updates only the cells that changed;
+  its scrollbar, :class:`KeptScrollBar` (``table_scrollbar``), draws each of its parts once;
 - :class:`SessionHeader` (``session_header``): the top line, session name and clock;
 - :class:`ScreenBar` (``screen_bar``): every screen with its key, under the header;
 - :class:`Footer` (``footer``): the screen's keys on its bottom line;

@@ -6,15 +6,19 @@ from typing import Any, Sequence
 
 from rich.cells import cell_len
 from rich.markup import escape
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.coordinate import Coordinate
 from textual.geometry import Region, Size
+from textual.scrollbar import ScrollBar
+from textual.strip import Strip
 from textual.widgets import DataTable
 from textual.widgets.data_table import RowKey
 
 from gm_console.text.safe_text import visible
 from gm_console.ui.widgets.question_line import QuestionLine
+from gm_console.ui.widgets.table_scrollbar import KeptScrollBar
 
 
 def _escaped(cells: Sequence[Any]) -> list[Any]:
@@ -36,6 +40,12 @@ class SyncedTable(DataTable):
         super().__init__(*args, **kwargs)
         self._given: dict[str, tuple[Any, ...]] = {}
         """Each row's cells as ``sync`` was last given them (before escaping), by key."""
+        self._kept_lines: dict[tuple[Any, ...], Strip] = {}
+        """Finished lines by the table line they show (:meth:`_finished_lines`)."""
+        self._line_rows: list[int] = []
+        """The row of each line of the table, for the kept lines' state."""
+        self._kept_cells: dict[tuple[Any, ...], Any] = {}
+        """Each cell's rendered lines by what it holds (:meth:`_render_cell`)."""
 
     def sync(self, columns: Sequence[str], rows: Sequence[tuple[str, Sequence[Any]]],
              widths: Sequence[int | None] = ()) -> None:
@@ -106,14 +116,14 @@ class SyncedTable(DataTable):
 
     def clear(self, columns: bool = False) -> Any:
         self._given = {}
+        self._kept_for = ()  # DataTable's count of its changes does not count a clear
         return super().clear(columns)
 
     _row_only = False
 
     def _update(self, key: str, changed: list[tuple[int, Any, Any, Any]]) -> None:
         """Put the ``changed`` cells (index, column key, new, old) of a row in."""
-        if any(self.columns[column].auto_width and cell_len(str(cell)) != cell_len(str(old))
-               for _, column, cell, old in changed):
+        if any(self._may_resize(column, cell, old) for _, column, cell, old in changed):
             # The column may widen or narrow: every row moves, the whole table repaints.
             for _, column, cell, _ in changed:
                 self.update_cell(key, column, cell, update_width=True)
@@ -132,10 +142,142 @@ class SyncedTable(DataTable):
         self._refresh_region(Region.from_union([
             self._get_cell_region(Coordinate(row, index)) for index, *_ in changed]))
 
+    def _may_resize(self, column: Any, cell: Any, old: Any) -> bool:
+        """Whether a column as wide as its widest cell may change width as ``old`` becomes
+        ``cell``: when the new text is wider than the column, or the old one was as wide (it
+        may have been the only one). A cell of another width within the column leaves it as
+        it is: the loads screen's "3 mv / 2.25 m" for "4 mv / 3 m" repainted the whole table,
+        for a speed shorter than the longest. (The texts as given to DataTable, escaped: never
+        narrower than what it measures, so the test errs on the side of a whole repaint.)"""
+        header = self.columns[column]
+        if not header.auto_width:
+            return False
+        new_width, old_width = cell_len(str(cell)), cell_len(str(old))
+        return new_width != old_width and (new_width > header.content_width
+                                           or old_width >= header.content_width)
+
     def refresh(self, *regions: Any, **kwargs: Any) -> Any:
         if self._row_only and not regions and not kwargs:
             return self
         return super().refresh(*regions, **kwargs)
+
+    _style_of_render: Style | None = None
+    _kept_for: tuple[Any, ...] = ()
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # DataTable's render_line asks rich_style for each line: every ancestor's styles
+        # walked again, 230 calls a line, the same style for all of them. Kept for the render:
+        # nothing restyles the table while it renders.
+        self._style_of_render = style = super().rich_style
+        try:
+            return self._finished_lines(crop, style)
+        finally:
+            self._style_of_render = None
+
+    @property
+    def rich_style(self) -> Style:
+        return self._style_of_render or super().rich_style
+
+    def _finished_lines(self, crop: Region, style: Style) -> list[Strip]:
+        """The table's lines in ``crop`` as Textual finishes them (styled, padded, filtered),
+        each kept by the table line it shows and whether the cursor and the mouse are on its
+        row. DataTable keeps its lines by the cursor's place: a move of the cursor makes every
+        line again, and a page key scrolled 18 lines, each 200 calls through DataTable's and
+        the widget's styling, though they were drawn a press before (the journal's page up
+        and down) or are the lines next to them (up and down at the page's edge)."""
+        if self.cursor_type not in ("row", "none") or self.fixed_rows:
+            return super().render_lines(crop)  # a cursor on cells or columns: not kept
+        scroll_x, scroll_y = self.scroll_offset
+        # Everything else a line's look follows. _update_count is DataTable's count of its
+        # changes (a cell, a row, a column, a resize), which it keys its own caches by; and
+        # _show_hover_cursor, whether the mouse's row is marked, is in its line cache's key.
+        # Read here for the same reasons (tests/test_table_lines.py renders the kept lines
+        # against lines made anew, after every kind of change, and would fail if either
+        # stopped meaning that).
+        # The virtual size too: the columns' widths, measured when the table is next idle
+        # after a change (DataTable's count of changes is not counted again then).
+        state = (self._update_count, style, self.get_pseudo_class_state(), self.size,
+                 self.virtual_size, crop.x, crop.width, scroll_x, self.cursor_type,
+                 self.show_cursor,
+                 self._show_hover_cursor, self.zebra_stripes, self.show_header,
+                 self.header_height, self.fixed_columns, self.cell_padding,
+                 self.show_row_labels, self.app.theme, tuple(self.get_line_filters()))
+        if state != self._kept_for:
+            self._kept_for, self._kept_lines = state, {}
+            self._line_rows = [index for index, row in enumerate(self.ordered_rows)
+                               for _ in range(row.height)]
+        kept, rows = self._kept_lines, self._line_rows
+        header = self.header_height if self.show_header else 0
+        cursor = self.cursor_coordinate.row if self.cursor_type == "row" else None
+        hover = self.hover_coordinate
+        keys: list[tuple[Any, ...]] = []
+        for y in range(crop.y, crop.bottom):
+            if y < header:  # the header does not scroll; the mouse's column may mark it
+                keys.append(("header", y, hover))
+                continue
+            line = y - header + scroll_y
+            row = rows[line] if line < len(rows) else -1  # -1: below the last row
+            keys.append((line, row == cursor, row == hover.row))
+        missing = [index for index, key in enumerate(keys) if key not in kept]
+        start = 0
+        while start < len(missing):  # each run of missing lines made at once
+            end = start
+            while end + 1 < len(missing) and missing[end + 1] == missing[end] + 1:
+                end += 1
+            first = missing[start]
+            made = super().render_lines(Region(crop.x, crop.y + first, crop.width,
+                                               missing[end] - first + 1))
+            for index, strip in enumerate(made, first):
+                kept[keys[index]] = strip
+            start = end + 1
+        return [kept[key] for key in keys]
+
+    def _render_cell(self, row_index: int, column_index: int, base_style: Style, width: int,
+                     cursor: bool = False, hover: bool = False) -> Any:
+        # DataTable keeps a cell's lines until its next change of any cell (its key holds
+        # the table's count of changes): one number changed in a row, and the row's every
+        # cell went through Rich again when the row was drawn (400 calls a cell). Kept here
+        # by what the cell holds as sync gave it, and by everything else DataTable's key
+        # holds. An override of DataTable's own method, with its arguments (Textual 8):
+        # tests/test_table_lines.py draws the table's lines kept and anew after a cell's
+        # change, and the tests of each table's screens show their cells.
+        rows = self.ordered_rows
+        if row_index < 0 or column_index < 0 or row_index >= len(rows):
+            return super()._render_cell(row_index, column_index, base_style, width, cursor,
+                                        hover)  # the header, a row's label
+        row = rows[row_index]
+        given = self._given.get(str(row.key.value))
+        if given is None or column_index >= len(given):  # not a row sync gave
+            return super()._render_cell(row_index, column_index, base_style, width, cursor,
+                                        hover)
+        key = (row_index, column_index, given[column_index], base_style, width, cursor,
+               hover, row.height, self._show_hover_cursor, self._pseudo_class_state,
+               self.show_cursor, self.fixed_rows, self.fixed_columns, self.cell_padding)
+        lines = self._kept_cells.get(key)
+        if lines is None:
+            if len(self._kept_cells) > 5000:  # cells long changed: cheaper than tracking
+                self._kept_cells = {}
+            lines = self._kept_cells[key] = super()._render_cell(
+                row_index, column_index, base_style, width, cursor, hover)
+        return lines
+
+    def notify_style_update(self) -> None:
+        # restyled (the CSS, a class, the theme): every line and cell made again
+        self._kept_for, self._kept_cells = (), {}
+        super().notify_style_update()
+
+    @property
+    def vertical_scrollbar(self) -> ScrollBar:
+        # Textual's own (Widget.vertical_scrollbar) with KeptScrollBar for ScrollBar: Textual
+        # makes a widget's scrollbar in this property, the first time it is asked, and keeps
+        # it in _vertical_scrollbar. tests/test_table_lines.py checks that the scrollbar on
+        # the screen is this one and draws the lines Textual's would.
+        if self._vertical_scrollbar is None:
+            self._vertical_scrollbar = bar = KeptScrollBar(
+                vertical=True, name="vertical", thickness=self.scrollbar_size_vertical)
+            bar.display = False
+            self.app._start_widget(self, bar)
+        return self._vertical_scrollbar
 
     # A question asked on the screen's bottom line (QuestionLine) takes the focus while it is
     # typed, and gives it back: meanwhile the table keeps its focused look (its cursor still
