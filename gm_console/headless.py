@@ -58,13 +58,23 @@ def open_state(path: Path, host: Host, create: bool) -> Opened:
     logged = commit_log.read(path)
     if path.exists() or path.is_symlink():
         loaded = codec.load(path, host)
-        return Opened(commit_log.replay(loaded.state, logged.records), False, logged,
+        return Opened(_replayed(path, loaded.state, logged.records), False, logged,
                       loaded.journal, loaded.moved, loaded.comments)
     if not create and not logged.records:
         raise codec.SessionFileError(path, [codec.Problem(None, "no such session file")])
     new = codec.prepare(codec.new_session(path.stem), host, path.stem)
-    return Opened(commit_log.replay(new, logged.records), not logged.records, logged,
+    return Opened(_replayed(path, new, logged.records), not logged.records, logged,
                   JournalFile(path), False)
+
+
+def _replayed(path: Path, state: dict[str, Any], records: list[dict[str, Any]]) -> dict[str, Any]:
+    """``state`` with the log's ``records``; a log that does not fit the file is said, and
+    both are left as they are (codec.SessionFileError)."""
+    try:
+        return commit_log.replay(state, records)
+    except commit_log.LogMismatch as exc:
+        raise codec.SessionFileError(commit_log.log_path(path), [codec.Problem(
+            None, f"{exc}; the session file and its log were left as they are")]) from None
 
 
 def show(store: SessionStore) -> dict[str, Any]:

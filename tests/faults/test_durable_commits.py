@@ -16,6 +16,7 @@ import pytest
 
 from gm_console.files import codec, commit_log
 from gm_console.files.commit_log import CommitLog
+from gm_console.files.saver import without_journal
 from gm_console.headless import open_state
 from gm_console.state.store import Store
 from tests.faults.owned_session import an_owner, owned
@@ -216,3 +217,66 @@ def test_an_owner_opening_after_a_crash_saves_what_it_took_back(tmp_path, host):
     finally:
         owner.close()
     assert not log.path.exists()
+
+
+def _party(path, host, size: int):
+    """A session of ``size`` characters, owned (its log and saver as the owner's)."""
+    store, saver, log = owned(path, host, delay=3600)
+    for n in range(size):
+        assert store.apply("character.add", {"name": f"Hero{n:02}"}).ok
+    assert saver.flush()  # on disk: the log holds nothing
+    return store, saver, log
+
+
+def test_a_change_to_one_character_logs_that_character_not_the_party(tmp_path, host):
+    """The log's record of an item given to one of 20 characters holds that character alone
+    (it held the whole party: 50 characters of 40 items were 140 KB a key), and taking the
+    log back gives the item to that character."""
+    path = tmp_path / "s.toml"
+    store, saver, log = _party(path, host, 20)
+    assert store.apply("item.add", {"character": "Hero07", "name": "rope", "weight_lb": 10,
+                                    "qty": 1}).ok
+    record = commit_log.read(path).records[-1]
+    assert "characters" not in record["set"]
+    assert record["items"]["characters"][0] == 20
+    assert [c["name"] for c in record["items"]["characters"][1].values()] == ["Hero07"]
+    reopened = open_state(path, host, create=False).state
+    assert reopened["characters"] == store.state["characters"]
+    saver.close()
+
+
+def test_a_log_taken_back_on_a_checkpoint_newer_than_its_records_changes_nothing(tmp_path, host):
+    """A crash between a checkpoint and the log's truncation: the file already holds some of
+    the log's records, among them a character removed after another was changed (the list is
+    shorter than the first record remembers it); taking the log back gives the state of the
+    last record, not a mix."""
+    path = tmp_path / "s.toml"
+    store, saver, log = _party(path, host, 6)
+    assert store.apply("item.add", {"character": "Hero02", "name": "rope", "weight_lb": 10,
+                                    "qty": 1}).ok
+    assert store.apply("character.remove", {"character": "Hero05"}).ok
+    assert store.apply("item.add", {"character": "Hero04", "name": "torch", "weight_lb": 1,
+                                    "qty": 1}).ok
+    assert log.pending == 3
+    # the file written with every record, the log not yet cut
+    codec.write_atomic(path, codec.dumps(without_journal(store.state)))
+    reopened = open_state(path, host, create=False).state
+    assert reopened["characters"] == store.state["characters"]
+    assert [c["name"] for c in reopened["characters"]] == [f"Hero{n:02}" for n in range(5)]
+    saver.close()
+
+
+def test_a_log_that_does_not_fit_its_file_is_said_and_both_are_left(tmp_path, host):
+    """A session file cut down by hand after a crash, its log holding a change to a character
+    the file no longer has: opening says so, names the log, and writes neither."""
+    path = tmp_path / "s.toml"
+    store, saver, log = _party(path, host, 6)
+    assert store.apply("item.add", {"character": "Hero05", "name": "rope", "weight_lb": 10,
+                                    "qty": 1}).ok
+    cut = dict(without_journal(store.state), characters=store.state["characters"][:2])
+    codec.write_atomic(path, codec.dumps(cut))
+    before = (path.read_bytes(), log.path.read_bytes())
+    with pytest.raises(codec.SessionFileError, match=r"s\.toml\.wal: .*'characters'.*left as "
+                                                     r"they are"):
+        open_state(path, host, create=False)
+    assert (path.read_bytes(), log.path.read_bytes()) == before
