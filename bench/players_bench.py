@@ -253,8 +253,10 @@ async def _run(players: int, ops: int, folder: Path, session: Path,
         cpu = cpu_seconds(pids) - cpu_before
         server_cpu = cpu_seconds([server.pid]) - server_before
         gm.sock.close()
-        for item in held:
-            item.close()
+        for item in held:  # an SSH connection closes at once; a websocket is awaited
+            closed = item.close()
+            if asyncio.iscoroutine(closed):
+                await closed
     count = len(memory)
     return {"players": players, "consoles": count,
             "ssh_login": logins["ssh"], "web_login": logins["web"],
