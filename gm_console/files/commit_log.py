@@ -33,6 +33,7 @@ import zlib
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from gm_console.committed.elements import GAP, changed_elements, with_elements
 from gm_console.committed.journal import Journal, shared_prefix
 from gm_console.files.durable_io import fsync_folder, write_all
 
@@ -68,7 +69,7 @@ def record_of(before: dict[str, Any], after: dict[str, Any], op: str) -> dict[st
         old = before.get(key)
         if key in ("journal", "plugins") or old is value:
             continue
-        changed = _changed_elements(old, value)
+        changed = changed_elements(old, value)
         if changed is None:
             record["set"][key] = value
         else:
@@ -85,36 +86,9 @@ def record_of(before: dict[str, Any], after: dict[str, Any], op: str) -> dict[st
     return record
 
 
-def _changed_elements(old: Any, new: Any) -> dict[str, Any] | None:
-    """The elements of the list ``new`` that are not those of ``old`` at their place, by index
-    (a JSON key); None when the two are not both lists or when most elements changed (the
-    whole list is then as small a record)."""
-    if not isinstance(old, list) or not isinstance(new, list):
-        return None
-    changed = {str(index): element for index, element in enumerate(new)
-               if index >= len(old) or old[index] is not element}
-    return changed if len(changed) <= len(new) // 2 else None
-
-
 class LogMismatch(ValueError):
     """A record of the log does not fit the state it is replayed on (a session file changed by
     hand after a crash, before its log was taken back): nothing is replayed."""
-
-
-_GAP = object()
-"""A place in a list that the records replayed so far left without an element: a later record
-must put one there (replayed on a checkpoint newer than the record, the list may be shorter
-than the record remembers it); one left at the end means the log does not fit."""
-
-
-def _with_elements(elements: Any, length: int, changed: dict[str, Any]) -> Any:
-    """The list ``elements`` as a record left it: ``length`` long, ``changed`` in it."""
-    if not isinstance(elements, list):
-        return None
-    elements = elements[:length] + [_GAP] * (length - len(elements))
-    for index, element in changed.items():
-        elements[int(index)] = element
-    return elements
 
 
 def replay(state: dict[str, Any], records: list[dict[str, Any]]) -> dict[str, Any]:
@@ -128,7 +102,7 @@ def replay(state: dict[str, Any], records: list[dict[str, Any]]) -> dict[str, An
     for record in records:
         state.update(record.get("set", {}))
         for key, (length, changed) in record.get("items", {}).items():
-            elements = _with_elements(state.get(key, []), length, changed)
+            elements = with_elements(state.get(key, []), length, changed)
             if elements is None:
                 raise LogMismatch(f"change {record.get('n')} of the log changes elements of "
                                   f"{key!r}, which the session file does not hold as a list")
@@ -146,7 +120,7 @@ def replay(state: dict[str, Any], records: list[dict[str, Any]]) -> dict[str, An
         if kept is not None:
             state["journal"] = Journal.of(state.get("journal", [])).head(kept).plus(added)
     for key in listed:
-        if any(element is _GAP for element in state.get(key, [])):
+        if any(element is GAP for element in state.get(key, [])):
             raise LogMismatch(f"the log's changes of {key!r} do not fit the session file's")
     return state
 

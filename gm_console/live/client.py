@@ -372,13 +372,16 @@ class RemoteStore:
     def _on_change(self, message: dict[str, Any]) -> None:
         if self._resyncing:
             return
-        if message["seq"] != self.seq + 1:  # a change went missing: start again from a snapshot
+        before = self.state.get(sync.JOURNAL)
+        asked_below = before.on_shelf(self._shelf) if isinstance(before, Journal) else 0
+        try:
+            if message["seq"] != self.seq + 1:
+                raise sync.Mismatch("a change went missing")
+            self.state = sync.patch(self.state, message)
+        except sync.Mismatch:  # start again from a snapshot
             self._resyncing = True
             self._send({"type": protocol.RESYNC})
             return
-        before = self.state.get(sync.JOURNAL)
-        asked_below = before.on_shelf(self._shelf) if isinstance(before, Journal) else 0
-        self.state = sync.patch(self.state, message)
         journal = self.state.get(sync.JOURNAL)
         if isinstance(journal, Journal) and journal.on_shelf(self._shelf) < asked_below:
             # an undo that took back lines older than those sent: what was kept of them

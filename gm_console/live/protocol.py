@@ -13,7 +13,7 @@ from typing import Any
 
 from gm_console.committed.journal import json_array, plain
 
-VERSION = 1
+VERSION = 2
 """Raised whenever a message changes meaning; an owner refuses any other version."""
 
 MAX_LINE = 64 * 1024 * 1024

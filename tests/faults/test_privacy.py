@@ -17,6 +17,7 @@ import pytest
 
 from gm_console import cli
 from gm_console.files import journal
+from gm_console.live import protocol
 from gm_console.live.owner import Owner
 from gm_console.live.peer import SocketStream
 from gm_console.live.roles import Role
@@ -42,7 +43,7 @@ class Front:
         self.sock, self.raw, self.received = ours, b"", b""
         self.messages: list[dict[str, Any]] = []
         self._lock = threading.Condition()
-        self.send({"type": "hello", "protocol": 1, "role": role, "name": role})
+        self.send({"type": "hello", "protocol": protocol.VERSION, "role": role, "name": role})
         threading.Thread(target=self._read, daemon=True).start()
         self.until(lambda m: m["type"] == "snapshot")
 

@@ -8,6 +8,7 @@ import json
 import socket
 import threading
 
+from gm_console.live import protocol
 from gm_console.live.client import RemoteStore
 
 
@@ -18,7 +19,8 @@ def test_a_client_that_misses_a_change_takes_a_new_snapshot(host) -> None:
     def send(message: dict) -> None:
         theirs.sendall((json.dumps(message) + "\n").encode())
 
-    send({"type": "welcome", "protocol": 1, "role": "gm", "actor": "gm", "session": "s.toml"})
+    send({"type": "welcome", "protocol": protocol.VERSION, "role": "gm", "actor": "gm",
+          "session": "s.toml"})
     send({"type": "snapshot", "seq": 5, "state": {"clock": {"day": 1}, "journal": []}})
     store = RemoteStore(ours, host)
     assert json.loads(owner_reads.readline())["type"] == "hello"
@@ -45,3 +47,27 @@ def test_a_client_that_misses_a_change_takes_a_new_snapshot(host) -> None:
     assert lost.wait(2) and store.lost
     assert not store.apply("clock.advance", {"minutes": 1}).ok  # nobody to apply it
     store.close()
+
+
+def test_a_change_that_does_not_fit_the_clients_copy_takes_a_new_snapshot(host) -> None:
+    """A change carrying a list's changed elements (sync.diff's items) for a list the client
+    holds shorter than the change was made on: not applied, a snapshot asked for."""
+    ours, theirs = socket.socketpair()
+    owner_reads = theirs.makefile("rb")
+
+    def send(message: dict) -> None:
+        theirs.sendall((json.dumps(message) + "\n").encode())
+
+    send({"type": "welcome", "protocol": protocol.VERSION, "role": "gm", "actor": "gm",
+          "session": "s.toml"})
+    send({"type": "snapshot", "seq": 5, "state": {"characters": [{"name": "Aria"}],
+                                                  "journal": []}})
+    store = RemoteStore(ours, host)
+    assert json.loads(owner_reads.readline())["type"] == "hello"
+    send({"type": "change", "seq": 6, "op": "character.set", "message": "", "actor": "gm",
+          "areas": ["characters"], "set": {}, "remove": [],
+          "items": {"characters": [3, {"2": {"name": "Ilse"}}]}})  # place 1: not known here
+    assert json.loads(owner_reads.readline())["type"] == "resync"
+    assert store.state["characters"] == [{"name": "Aria"}] and store.seq == 5
+    store.close()
+    theirs.close()

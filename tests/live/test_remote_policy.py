@@ -11,6 +11,7 @@ import pytest
 from live_helpers import SESSION
 from textual.widgets import Static
 
+from gm_console.live import protocol
 from gm_console.live.peer import SocketStream
 from gm_console.live.roles import Role
 from tests.faults.owned_session import an_owner
@@ -29,7 +30,7 @@ def test_a_remote_front_cannot_raise_its_own_role(tmp_path: Path, host) -> None:
         return json.loads(reader.readline())
 
     try:
-        welcome = say({"type": "hello", "protocol": 1, "role": "gm", "name": "mallory"})
+        welcome = say({"type": "hello", "protocol": protocol.VERSION, "role": "gm", "name": "mallory"})
         assert welcome["type"] == "welcome" and welcome["role"] == "player:Bram"
         snapshot = json.loads(reader.readline())
         assert "thieves guild" in json.dumps(snapshot)  # Bram's own notes: his in full

@@ -25,8 +25,8 @@ def test_a_roles_journal_follows_the_sessions_as_the_filtered_list_does(store):
             expected = privacy.journal_for(store.state["journal"], role.may_see)
             assert list(later["journal"]) == expected and len(later["journal"]) == len(expected)
             # what a change event carries brings the role's copy to the same lines
-            copy = sync.patch({"journal": list(view["journal"])}, sync.diff(view, later))
-            assert copy["journal"] == expected
+            copy = sync.patch({**view, "journal": list(view["journal"])}, sync.diff(view, later))
+            assert copy["journal"] == expected and copy["characters"] == later["characters"]
             view = later
         assert all(not line.get("gm_only") for line in view["journal"])
 

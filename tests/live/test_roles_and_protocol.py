@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 from live_helpers import SESSION, RawClient, gm, read_state, serve, stop
 
+from gm_console.live import protocol
+
 
 @pytest.fixture
 def owned(tmp_path: Path):
@@ -22,7 +24,7 @@ def test_another_protocol_version_is_refused_with_a_clear_message(owned: Path) -
     client = RawClient(owned, "gm", version=99)
     refusal = client.receive()
     assert refusal["type"] == "refused"
-    assert "protocol 1" in refusal["reason"] and "99" in refusal["reason"]
+    assert f"protocol {protocol.VERSION}" in refusal["reason"] and "99" in refusal["reason"]
     with pytest.raises(EOFError):
         client.receive()
 
@@ -64,7 +66,9 @@ def test_a_players_request_waits_for_the_gm_and_is_journaled_in_their_name(owned
     approved = gm("op", str(owned), "request.approve")
     assert approved.returncode == 0, approved.stderr
     change = player.until("change", op="request.approve")
-    aria = change["set"]["characters"][0]
+    # one character of two changed: the change carries that one (its place, the list's length)
+    assert "characters" not in change["set"] and change["items"]["characters"][0] == 2
+    aria = change["items"]["characters"][1]["0"]
     assert aria["items"][0]["name"] == "rope"
     added = [line for line in change["journal"]["add"] if line["kind"] == "item"]
     assert added and added[0]["actor"] == "Jo"
@@ -183,7 +187,8 @@ def test_a_front_that_reads_no_journal_joins_and_follows_without_it(owned: Path)
               "value=brave").returncode == 0
     assert "journal" in reader.until("change", op="character.set")
     change = ops.until("change", op="character.set")
-    assert "journal" not in change and change["set"]["characters"][0]["notes"] == "brave"
+    assert "journal" not in change and \
+        change["items"]["characters"][1]["0"]["notes"] == "brave"
 
 
 def test_a_player_front_without_a_name_is_its_character_in_the_journal(owned: Path) -> None:
@@ -198,6 +203,5 @@ def test_a_player_front_without_a_name_is_its_character_in_the_journal(owned: Pa
 @pytest.mark.parametrize("asked, carried", [(True, None), (False, 0), (0, 0), (1000, 1000),
                                             ("all", None)])
 def test_a_hellos_journal_says_how_many_last_lines_the_snapshot_carries(asked, carried):
-    from gm_console.live import protocol
 
     assert protocol.journal_wanted({"journal": asked}) == carried

@@ -42,6 +42,28 @@ def test_an_appended_line_sends_only_that_line() -> None:
                                    "journal": {"keep": 1000, "add": [{"text": "new"}]}}
 
 
+def test_one_character_of_many_changed_sends_that_character_at_its_place() -> None:
+    """A role's view is made anew at each change (alike by value, not the same objects): the
+    difference carries the one character that changed, by its place, and the list's length;
+    patched on a copy that does not hold the list as it was, it says so."""
+    party = [{"name": f"Hero{n:02}", "items": [{"name": "rope", "qty": n}] * 40}
+             for n in range(20)]
+    old = {"characters": party, "journal": []}
+    view = [dict(character) for character in party]
+    view[7] = {**party[7], "notes": "brave"}
+    new = {"characters": view, "journal": []}
+    difference = json.loads(json.dumps(sync.diff(old, new)))  # as it crosses the wire
+    assert difference["set"] == {}
+    assert difference["items"] == {"characters": [20, {"7": view[7]}]}
+    assert sync.patch(old, difference) == {**new, "plugins": {}}
+    with pytest.raises(sync.Mismatch):
+        sync.patch({"characters": party[:5], "journal": []}, difference)
+    # most of them changed: the list whole
+    everyone = [{**character, "notes": "tired"} for character in party]
+    assert sync.diff(old, {"characters": everyone, "journal": []})["set"] == \
+        {"characters": everyone}
+
+
 def test_roles_parse_and_refuse_what_they_are_not() -> None:
     assert Role.parse("player:Aria") == Role("player", "Aria")
     assert str(Role.parse("spectator")) == "spectator"
