@@ -688,7 +688,7 @@ def action_kinds(session: Session) -> dict[str, kinds.Kind]:
     first. A plugin whose answer is not a list of sound kinds, or takes a name already taken,
     is switched off by name, as the host does with any answer of the wrong shape.
 
-    Kept while the answers are equal (each action checked every field of every kind again);
+    Kept while the answers are the same (each action checked every field of every kind again);
     the table for each caller its own, the kinds in it to be read, never changed."""
     global _kept_kinds
     answers = sorted(session.host.call_each("combat_action_kinds"),
