@@ -52,15 +52,30 @@ def encounter_of(session: Session) -> dict[str, Any]:
     return session.state.get("plugins", {}).get(PLUGIN) or {"active": False}
 
 
-def speed_m(session: Session, combatant: dict[str, Any]) -> float:
-    """A party member's speed from the speed pipeline, as it is now (armour, load, exhaustion);
-    an ad hoc combatant's own. A party member no longer in the party keeps 0 m."""
+def sheet_of(session: Session, combatant: dict[str, Any]) -> dict[str, Any] | None:
+    """The sheet of the party member a combatant is, to be read and never changed
+    (``session.character_to_read``); None for a creature, an ad hoc combatant, or a party
+    member no longer in the party. Found once for :func:`speed_m` and :func:`own_limits`."""
+    if creatures.is_creature(combatant) or not combatant["party"]:
+        return None
+    try:
+        return session.character_to_read(combatant["name"])
+    except Refused:
+        return None
+
+
+def speed_m(session: Session, combatant: dict[str, Any], sheet: dict[str, Any] | None) -> float:
+    """A party member's speed from the speed pipeline, as it is now (armour, load, exhaustion;
+    ``sheet``: :func:`sheet_of`); an ad hoc combatant's own. A party member no longer in the
+    party keeps 0 m."""
     if creatures.is_creature(combatant):
         return _creature_speed(session, combatant)
     if not combatant["party"]:
         return float(combatant.get("speed_m", 0.0))
+    if sheet is None:
+        return 0.0
     try:
-        return float(session.speed(session.character_to_read(combatant["name"])).m)
+        return float(session.speed(sheet).m)
     except Refused:
         return 0.0
 
@@ -136,43 +151,31 @@ def speeds(session: Session, encounter: dict[str, Any],
            found: dict[str, dict[str, Any]] | None = None) -> dict[str, float]:
     """Every combatant's speed (``found``: :func:`fighters`, when the caller has it)."""
     found = fighters(session, encounter) if found is None else found
-    out = {}
-    for c in encounter.get("combatants", []):
-        member = _member(found, c)
-        out[c["name"]] = (_creature_speed(session, c) if creatures.is_creature(c) else
-                          float(c.get("speed_m", 0.0)) if not c["party"] else
-                          0.0 if member is None else member["speed_m"])
-    return out
+    return {c["name"]: _creature_speed(session, c) if creatures.is_creature(c) else
+            _speed_of(c, _member(found, c)) for c in encounter.get("combatants", [])}
 
 
-def limits(session: Session, encounter: dict[str, Any],
-           found: dict[str, dict[str, Any]] | None = None) -> dict[str, dict[str, Any]]:
-    """What each party member's conditions allow (staggered, cannot fight, unconscious), read
-    through the host: every plugin's conditions, this one importing none of them."""
-    found = fighters(session, encounter) if found is None else found
-    out = {}
-    for c in encounter.get("combatants", []):
-        member = creature_figures(session, c) if creatures.is_creature(c) else \
-            _member(found, c)
-        if member is not None and member["limits"]:
-            out[c["name"]] = member["limits"]
-    return out
+def _speed_of(combatant: dict[str, Any], figures: dict[str, Any] | None) -> float:
+    """A combatant's speed from its ``figures`` (:func:`fighters`' or
+    :func:`creature_figures`'; None: an ad hoc combatant's own, 0 m for one who left the
+    party)."""
+    if figures is not None:
+        return float(figures["speed_m"])
+    return 0.0 if combatant["party"] else float(combatant.get("speed_m", 0.0))
 
 
-def own_limits(session: Session, combatant: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    """:func:`limits` of one combatant, the one an action is about: its party member found by
-    name, without reaching the rest of the party (inside an operation, reaching a character
-    copies it: every action on a big party would cost a copy of every sheet)."""
+def own_limits(session: Session, combatant: dict[str, Any],
+               sheet: dict[str, Any] | None) -> dict[str, dict[str, Any]]:
+    """What the conditions of the one combatant an action is about allow, read through the
+    host (``sheet``: :func:`sheet_of`, its party member found by name without reaching the
+    rest of the party: inside an operation, reaching a character copies it, and every action
+    on a big party would cost a copy of every sheet)."""
     if creatures.is_creature(combatant):
         found = session.action_limits(combatant).as_dict()
         return {combatant["name"]: found} if any(found.values()) else {}
-    if not combatant["party"]:
+    if sheet is None:
         return {}
-    try:
-        character = session.character_to_read(combatant["name"])
-    except Refused:  # left the party mid-fight
-        return {}
-    found = session.action_limits(character).as_dict()
+    found = session.action_limits(sheet).as_dict()
     return {combatant["name"]: found} if any(found.values()) else {}
 
 
@@ -182,17 +185,22 @@ def summary_of(session: Session, kept: dict[str, Any] | None = None) -> dict[str
     (``kept``: the screen's, see :func:`rules.summary`)."""
     encounter = encounter_of(session)
     found = fighters(session, encounter)
-    out = rules.summary(encounter, session.table(PLUGIN), settings_of(session),
-                        speeds(session, encounter, found), limits(session, encounter, found),
-                        kept)
     stored = {c["name"]: c for c in encounter.get("combatants", [])}
+    # Each combatant's figures read once, for its speed, what its conditions allow (read
+    # through the host: every plugin's conditions, this one importing none of them) and its
+    # line: a party member's from fighters, a creature's own; None for anyone else.
+    figures = {name: creature_figures(session, c) if creatures.is_creature(c) else
+               _member(found, c) for name, c in stored.items()}
+    out = rules.summary(encounter, session.table(PLUGIN), settings_of(session),
+                        {name: _speed_of(c, figures[name]) for name, c in stored.items()},
+                        {name: member["limits"] for name, member in figures.items()
+                         if member is not None and member["limits"]}, kept)
     for entry in out.get("combatants", []):
         creature = stored.get(entry["name"], {})
         if creatures.is_creature(creature):
             entry.update(armour_class=creature["armour_class"], out=turns.is_out(creature),
                          **({"group": creature["group"]} if creature.get("group") else {}))
-        member = creature_figures(session, creature) if creatures.is_creature(creature) \
-            else _member(found, entry)
+        member = figures.get(entry["name"])
         if member is None:  # not of the party, or left it mid-fight
             continue
         entry.update({key: list(member[key]) for key in
@@ -603,9 +611,10 @@ def _ready(ctx: OpContext, p: dict[str, Any]) -> Result:
     encounter = _active(ctx)
     name = _combatant_name(encounter, p["combatant"])
     combatant = _guard(turns.find, encounter, name)
+    sheet = sheet_of(ctx, combatant)
     done = _guard(rules.ready_action, encounter, ctx.table(PLUGIN), settings_of(ctx), name,
-                  p["action"], p["trigger"], speed_m=speed_m(ctx, combatant),
-                  override=p["override"], limits=own_limits(ctx, combatant))
+                  p["action"], p["trigger"], speed_m=speed_m(ctx, combatant, sheet),
+                  override=p["override"], limits=own_limits(ctx, combatant, sheet))
     _override_line(ctx, name, done["overridden"], p["override"])
     text = say("{name} readies {action} for when {trigger} (its standard action)", name=name,
                action=ACTION_WORDS[p["action"]], trigger=p["trigger"].strip())
@@ -637,13 +646,6 @@ def _overridden(text: Said, done: dict[str, Any], p: dict[str, Any]) -> Said:
     return say("{text} (override: {reason})", text=text, reason=p["override"].strip())
 
 
-def _left(ctx: OpContext, encounter: dict[str, Any], name: str, speed: float,
-          limits: dict[str, dict[str, Any]]) -> dict[str, Any]:
-    """What ``name`` has left after an action, with the speed and limits the action was
-    checked with (an action changes the budget, not the sheet: computed once)."""
-    combatant = _guard(turns.find, encounter, name)
-    return rules.combatant_summary(encounter, ctx.table(PLUGIN), settings_of(ctx), combatant,
-                                   speed, limits)
 
 
 class _Acting(NamedTuple):
@@ -662,17 +664,43 @@ def _acting(ctx: OpContext, p: dict[str, Any]) -> _Acting:
     said = _begin_if_needed(ctx, encounter, settings)
     name = _combatant_name(encounter, p["combatant"])
     combatant = _guard(turns.find, encounter, name)
-    return _Acting(encounter, settings, said, name, speed_m(ctx, combatant),
-                   own_limits(ctx, combatant))
+    sheet = sheet_of(ctx, combatant)
+    return _Acting(encounter, settings, said, name, speed_m(ctx, combatant, sheet),
+                   own_limits(ctx, combatant, sheet))
+
+
+def _left(ctx: OpContext, acting: _Acting) -> dict[str, Any]:
+    """What the acting combatant has left after an action, with the speed, limits and
+    settings the action was checked with (an action changes the budget, not the sheet nor
+    the settings: read once)."""
+    combatant = _guard(turns.find, acting.encounter, acting.name)
+    return rules.combatant_summary(acting.encounter, ctx.table(PLUGIN), acting.settings,
+                                   combatant, acting.speed, acting.limited)
+
+
+_kept_kinds: tuple[Any, ...] = ()
+"""The last :func:`action_kinds` that switched no plugin off, after the answers it was made
+of, written out."""
 
 
 def action_kinds(session: Session) -> dict[str, kinds.Kind]:
     """Every kind of action the plugins contribute (``combat_action_kinds``), this plugin's
     first. A plugin whose answer is not a list of sound kinds, or takes a name already taken,
-    is switched off by name, as the host does with any answer of the wrong shape."""
-    found: dict[str, kinds.Kind] = {}
+    is switched off by name, as the host does with any answer of the wrong shape.
+
+    Kept while the answers are the same (each action checked every field of every kind again);
+    the table for each caller its own, the kinds in it to be read, never changed."""
+    global _kept_kinds
     answers = sorted(session.host.call_each("combat_action_kinds"),
                      key=lambda answer: answer[0] != PLUGIN)
+    # Written out, not compared with ==: True == 1, which the checks tell apart; and the
+    # text is a copy, so an answer changed in place is a change.
+    made_of = repr(answers)
+    kept = _kept_kinds
+    if kept and kept[0] == made_of:
+        return dict(kept[1])
+    found: dict[str, kinds.Kind] = {}
+    failed = False
     for plugin, answer in answers:
         entries = answer if isinstance(answer, list) else []
         wrong = (next(filter(None, map(kinds.problem, entries)), None) if entries else
@@ -682,9 +710,12 @@ def action_kinds(session: Session) -> dict[str, kinds.Kind]:
             why = wrong or (f"kind {taken[0]!r} is contributed already by "
                             f"{found[taken[0]]['plugin']!r}")
             session.host.fail(plugin, say("combat_action_kinds: {why}", why=why))
+            failed = True
             continue
         found.update((e["kind"], kinds.sound(e, plugin)) for e in entries)
-    return found
+    if not failed:  # a plugin switched off answers no more: the next answers differ
+        _kept_kinds = (made_of, found)
+    return dict(found)
 
 
 def _checks(ctx: OpContext, entry: dict[str, Any], kind: str, cost: str, variant: str,
@@ -713,7 +744,8 @@ def _take(ctx: OpContext, p: dict[str, Any]) -> Result:
     known = action_kinds(ctx)
     kind, variant = p["action"].strip().casefold(), p["variant"].strip().casefold()
     cost = _guard(kinds.cost_of, known, kind, variant)
-    encounter, settings, said, name, speed, limited = _acting(ctx, p)
+    acting = _acting(ctx, p)
+    encounter, settings, said, name, speed, limited = acting
     combatant = _guard(turns.find, encounter, name)
     if known[kind]["per_turn"]:
         if turns.is_entry(combatant):
@@ -726,8 +758,7 @@ def _take(ctx: OpContext, p: dict[str, Any]) -> Result:
                          speed_m=speed, metres=p["metres"], full_round=p["full_round"],
                          allows_step=p["allows_step"], limits=limited,
                          as_standard=p["as_standard"])
-    reason = _heard(ctx, _Acting(encounter, settings, said, name, speed, limited), combatant,
-                    (kind, cost, variant), refusal, p["override"])
+    reason = _heard(ctx, acting, combatant, (kind, cost, variant), refusal, p["override"])
     if known[kind]["per_turn"]:
         kinds.spend_own(combatant, kind)
         done: dict[str, Any] = {"started": "", "completed": ""}
@@ -758,7 +789,7 @@ def _take(ctx: OpContext, p: dict[str, Any]) -> Result:
     return Result(joined("; ", [*said, text]),
                   {"combatant": name, "kind": kind, "cost": cost, "variant": variant,
                    "overridden": done["overridden"],
-                   **_left(ctx, encounter, name, speed, limited)}, [name])
+                   **_left(ctx, acting)}, [name])
 
 
 def _heard(ctx: OpContext, acting: _Acting, combatant: dict[str, Any],
@@ -816,7 +847,7 @@ def _move(ctx: OpContext, p: dict[str, Any]) -> Result:
                 metres=p["metres"], count=taken))
     return Result(joined("; ", [*said, _overridden(text, done, p)]),
                   {"combatant": name, "moves_taken": taken,
-                   **_left(ctx, encounter, name, speed, limited)},
+                   **_left(ctx, acting)},
                   [name])
 
 

@@ -577,8 +577,7 @@ def summary(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any
                            "order": list(encounter["order"]), "combatants": []}
     if encounter["aware_pending"]:
         out["aware_pending"] = list(encounter["aware_pending"])
-    around = ({key: value for key, value in encounter.items() if key != "combatants"},
-              table, settings)
+    around = _around(encounter, table, settings)
     before = {} if kept is None or kept.get("around") != around else kept["lines"]
     lines = {}
     for c in in_order(encounter):
@@ -600,10 +599,46 @@ def in_order(encounter: Encounter) -> list[Combatant]:
     return sorted(encounter["combatants"], key=lambda c: ranked.get(c["name"], len(ranked)))
 
 
+def _around(encounter: Encounter, table: dict[str, Any],
+            settings: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+    """What a combatant's line reads besides its own table, speed and limits."""
+    return ({key: value for key, value in encounter.items() if key != "combatants"}, table,
+            settings)
+
+
+_last_line: tuple[str, dict[str, Any]] | None = None
+"""The last line :func:`combatant_summary` made, after what it was made of, written out: an
+action's operation makes the acting combatant's line after the action (its result), and the
+screen's summary that follows asks for that same line."""
+
+
 def combatant_summary(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any],
                       stored: Combatant, speed: float,
                       limits: Limits | None = None) -> dict[str, Any]:
-    """One combatant's line of :func:`summary` (``limits``: what conditions allow)."""
+    """One combatant's line of :func:`summary` (``limits``: what conditions allow); each
+    caller its own copy."""
+    global _last_line
+    # Written out, not compared with ==: the text is a copy (an operation changes the
+    # combatant in place after it asked), and True == 1 == 1.0, which the rules tell apart.
+    made_of = repr((_around(encounter, table, settings), stored, speed,
+                    (limits or {}).get(stored["name"])))
+    last = _last_line
+    if last is not None and last[0] == made_of:
+        return _copied(last[1])
+    entry = _line(encounter, table, settings, stored, speed, limits)
+    _last_line = (made_of, entry)
+    return _copied(entry)
+
+
+def _copied(line: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a line, its tables (``spent``, ``refusals``, ``conditions`` and the
+    ``forbids`` in it...) copied too: an operation's result hands it on to any plugin."""
+    return {key: {k: dict(v) if type(v) is dict else v for k, v in value.items()}
+            if type(value) is dict else value for key, value in line.items()}
+
+
+def _line(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any],
+          stored: Combatant, speed: float, limits: Limits | None) -> dict[str, Any]:
     c = _as_limited(stored, limits)
     entry: dict[str, Any] = {
         "name": c["name"], "initiative": c.get("initiative"), "modifier": c["modifier"],

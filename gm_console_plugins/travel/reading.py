@@ -48,15 +48,33 @@ def section(session: Session) -> dict[str, Any]:
     return {**DEFAULTS, **own}
 
 
+_kept_settings: tuple[Any, ...] = ()
+"""The last :func:`settings` after what they were made of, written out: the session's own
+``[plugins.travel.settings]``, config/travel.toml's ``[settings]`` and its modes."""
+
+
 def settings(session: Session) -> dict[str, Any]:
     """Every ``[settings]`` key of config/travel.toml, as this session sees it; TravelError
-    names a setting the rules cannot use."""
+    names a setting the rules cannot use.
+
+    Kept while what they are made of is equal (a key of the planner read them four times,
+    each a look-up of every setting and their checks); a copy for each caller."""
+    global _kept_settings
     table = session.table(PLUGIN)
-    conf = {key: session.setting(PLUGIN, key) for key in table.get("settings", {})}
-    problems = rules.settings_problems(conf, list(table.get("modes", {})))
+    configured, modes = table.get("settings", {}), list(table.get("modes", {}))
+    # Written out, not compared with ==: True == 1 == 1.0, which the checks tell apart; and
+    # the text is a copy, so a list changed in place is a change.
+    made_of = repr((session.state.get("plugins", {}).get(PLUGIN, {}).get("settings", {}),
+                    configured, modes))
+    kept = _kept_settings
+    if kept and kept[0] == made_of:
+        return dict(kept[1])
+    conf = {key: session.setting(PLUGIN, key) for key in configured}
+    problems = rules.settings_problems(conf, modes)
     if problems:
         raise rules.TravelError(problems[0][1])
-    return conf
+    _kept_settings = (made_of, conf)  # the session's and the file's own values, as ever
+    return dict(conf)
 
 
 def outside_factor(session: Session, mode: str) -> tuple[float, list[Said]]:

@@ -20,7 +20,7 @@ from textual.containers import Horizontal
 from gm_console import Refused, format_clock, format_duration, said_by, say
 from gm_console.ui import StoreScreen, SyncedTable, Value, css_beside, key_binding
 from gm_console_plugins.travel import ops, reading, rules
-from gm_console_plugins.travel.summary import onward, reverse, summary
+from gm_console_plugins.travel.summary import ASK, onward, reverse, summary
 
 if TYPE_CHECKING:
     from gm_console import Outcome
@@ -165,7 +165,8 @@ class TravelPlanner(StoreScreen):
     def refresh_view(self, change: Any) -> None:
         t = self.t
         colon = t(": ")  # " : " in French
-        values = summary(self.session, kept=True)
+        found = self.session.terrain()  # for the summary and how far: asked once
+        values = summary(self.session, kept=True, terrain=found)
         self._value("tp-title", t("Travel planner"))
         if "error" in values:
             self._value("tp-pace-label", "")
@@ -194,7 +195,7 @@ class TravelPlanner(StoreScreen):
         self._said_elsewhere()
         self._show_today(values)
         self._show_route(values)
-        self._show_reverse()
+        self._show_reverse(found)
         self._value("tp-hint", t("↑↓ leg · x remove · c clear · [ ] h/day · G hours · "
                                  "E no halt · F mount · ? why"))
 
@@ -289,11 +290,11 @@ class TravelPlanner(StoreScreen):
             text.append(f"\n{t('Fresh mounts at km')} {', '.join(self._km(x) for x in mounts)}")
         self._value("tp-total", text)
 
-    def _show_reverse(self) -> None:
+    def _show_reverse(self, terrain: Any = ASK) -> None:
         t = self.t
         try:
             hours, days = parse_duration(self.reverse_text)
-            found = reverse(self.session, hours=hours, days=days)
+            found = reverse(self.session, hours=hours, days=days, terrain=terrain)
         except ValueError as exc:
             self._value("tp-reverse-label", "")
             self._value("tp-reverse", Text(t(said_by(exc)), style="red"))

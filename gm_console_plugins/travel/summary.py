@@ -14,17 +14,25 @@ if TYPE_CHECKING:
     from gm_console import OpContext, Session
 
 
-def summary(session: Session, *, party: bool = True, kept: bool = False) -> dict[str, Any]:
+ASK: Any = object()
+"""The terrain not asked yet (an answer of ``session.terrain()`` may be None: no plugin)."""
+
+
+def summary(session: Session, *, party: bool = True, kept: bool = False,
+            terrain: Any = ASK) -> dict[str, Any]:
     """Everything about the party's travel now; the route planned at the plan's hours a day
     (travel.plan; by default the mode's day, 8 h or a ship's own). ``party=False`` leaves out
     what each traveller's sheet decides (``travellers``, ``stopped_by``): the home line's
     summary, which then costs the same for a party of any size. ``kept``: the travellers'
-    speeds as kept (:func:`reading.traveller_speeds`), for the planner's screen."""
+    speeds as kept (:func:`reading.traveller_speeds`), for the planner's screen.
+    ``terrain``: ``session.terrain()``'s answer, when the caller has asked it (the planner,
+    for this and :func:`reverse`)."""
     sec = reading.section(session)
     table = session.table(reading.PLUGIN)
     language = session.language
     motion = reading.motion(sec)
-    found = session.terrain()  # asked once: the terrain now and the legs' catalogue
+    # asked once: the terrain now and the legs' catalogue
+    found = session.terrain() if terrain is ASK else terrain
     terrain = reading.terrain_of(found)
     out: dict[str, Any] = {
         "pace": motion.pace, "mode": motion.mode,
@@ -214,22 +222,25 @@ def _clock(now: int, elapsed: float | None) -> dict[str, Any] | None:
     return {"day": at // 86400 + 1, "second": at % 86400, "text": reading.clock_text(at)}
 
 
-def reverse(session: Session, hours: float = 0.0, days: float = 0.0) -> dict[str, Any]:
+def reverse(session: Session, hours: float = 0.0, days: float = 0.0,
+            terrain: Any = ASK) -> dict[str, Any]:
     """How far the party gets: in ``hours`` from now (along the route, forced-march hours
-    included), or in ``days`` whole days of travel on the current terrain."""
+    included), or in ``days`` whole days of travel on the current terrain (``terrain``: as
+    :func:`summary`'s)."""
     sec = reading.section(session)
     conf = reading.settings(session)
     table = session.table(reading.PLUGIN)
     motion = reading.motion(sec)
     by_hour = reading.hour_distances(session, table, conf, motion)
-    terrain = reading.terrain_now(session)
+    found = session.terrain() if terrain is ASK else terrain  # asked once, as in summary
+    now = reading.terrain_of(found)
     if days:
         per_day = rules.day_hours(table, motion)
-        return {"days": num(days), "km": num(rules.days_distance(by_hour, days, per_day, terrain)),
-                "terrain": terrain["label"]}
-    legs = reading.legs(session, sec)
+        return {"days": num(days), "km": num(rules.days_distance(by_hour, days, per_day, now)),
+                "terrain": now["label"]}
+    legs = reading.legs_of(sec, reading.catalogue_of(found))
     today = reading.hours_today(session, sec, conf)
     km, travelled = rules.distance_in(by_hour, legs, float(sec["done_km"]), today, hours,
-                                      terrain)
+                                      now)
     return {"hours": num(hours), "km": num(km), "hours_travelled": num(travelled),
             "route_ends": bool(legs) and travelled < hours - rules.EPS}

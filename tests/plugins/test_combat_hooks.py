@@ -99,6 +99,29 @@ def test_the_built_in_action_types_come_through_the_kinds_hook(host):
     assert kinds.cost_of(found, "cast", "quickened") == "swift"
 
 
+def test_the_kinds_kept_between_actions_follow_the_plugins_answers(tmp_path):
+    # action_kinds keeps the last kinds: an answer changed (in place too) is read again,
+    # and a caller changing its table changes no other's
+    host = load_with(tmp_path, "from gm_console import hookimpl\n"
+                               "KINDS = [{'kind': 'cast', 'cost': 'standard'}]\n"
+                               "@hookimpl(optionalhook=True)\n"
+                               "def combat_action_kinds():\n"
+                               "    return KINDS\n")
+    session = Session({"plugins": {}}, host)
+    assert kinds.cost_of(ops.action_kinds(session), "cast", "") == "standard"
+    again = ops.action_kinds(session)  # the kept kinds
+    del again["cast"]
+    assert kinds.cost_of(ops.action_kinds(session), "cast", "") == "standard"
+    host.pm.get_plugin("spelltest").KINDS[0]["cost"] = "swift"
+    assert kinds.cost_of(ops.action_kinds(session), "cast", "") == "swift"
+    plugin = host.pm.get_plugin("spelltest")
+    plugin.KINDS[:] = [{"kind": "rage", "per_turn": 1}]
+    assert ops.action_kinds(session)["rage"]["per_turn"] == 1
+    plugin.KINDS[0]["per_turn"] = True  # == 1, and no whole number
+    assert "rage" not in ops.action_kinds(session)
+    assert host.plugins["spelltest"].status != "loaded"
+
+
 def test_a_plugins_kind_spends_its_cost_from_the_rounds_budget(store):
     begun(store)
     taken = ok(store, "actions.take", action="cast")

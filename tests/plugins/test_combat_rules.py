@@ -655,6 +655,28 @@ def test_summary_shows_spent_and_remaining():
     assert rules.summary({"active": False}, TABLE, SETTINGS, {}) == {"active": False}
 
 
+def test_a_line_kept_between_asks_follows_the_combatant_changed_in_place():
+    # combatant_summary keeps its last line: the combatant changed in place (as an action's
+    # operation does between two asks), the turn moved on, or a caller's copy changed must
+    # not give it back as it was
+    enc = fight(("Aria", 15), ("Orc", 10))
+    aria = turns.find(enc, "Aria")
+
+    def line() -> dict:
+        return rules.combatant_summary(enc, TABLE, SETTINGS, aria, SPEED)
+
+    first = line()
+    assert (first["remaining"]["standard"], first["spent"]["standard"]) == (1, 0)
+    again = line()  # the kept line
+    again["remaining"]["standard"], again["spent"]["standard"] = 7, 7
+    assert (line()["remaining"]["standard"], line()["spent"]["standard"]) == (1, 0)
+    take(enc, "Aria", "standard")
+    assert (line()["remaining"]["standard"], line()["spent"]["standard"]) == (0, 1)
+    assert line()["remaining"]["move"] == 1
+    nxt(enc)  # the Orc's turn: Aria has only an immediate action left
+    assert line()["remaining"]["move"] == 0
+
+
 def test_summary_of_a_fresh_turn():
     enc = fight(("Aria", 15), ("Orc", 10))
     aria = rules.summary(enc, TABLE, SETTINGS, {"Aria": 6.0})["combatants"][0]

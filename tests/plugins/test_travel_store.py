@@ -420,6 +420,34 @@ def test_a_bad_setting_refuses_instead_of_switching_the_plugin_off(store):
     assert store.host.plugins["travel"].status == "loaded"
 
 
+def test_the_settings_kept_between_reads_follow_the_session_and_the_file(store):
+    # reading.settings keeps the last settings: each thing they are made of, changed (a list
+    # in place too), must be read again, and a caller changing its copy changes no other's
+    from gm_console_plugins.travel import reading, rules
+    first = reading.settings(store.session)
+    assert (first["party_pace"], first["walker_speed_m"]) == ("table", 9)
+    again = reading.settings(store.session)  # the kept settings
+    again["party_pace"] = "changed by a caller"
+    assert reading.settings(store.session)["party_pace"] == "table"
+    _edit(store, "travel", settings={"party_pace": "slowest"})
+    assert reading.settings(store.session)["party_pace"] == "slowest"
+    store.state["plugins"]["travel"]["settings"]["forced_march_modes"] = ["foot"]
+    assert reading.settings(store.session)["forced_march_modes"] == ["foot"]
+    store.state["plugins"]["travel"]["settings"]["forced_march_modes"].append("mounted")
+    assert reading.settings(store.session)["forced_march_modes"] == ["foot", "mounted"]
+    _edit(store, "travel", settings={"walker_speed_m": 1})
+    assert reading.settings(store.session)["walker_speed_m"] == 1
+    _edit(store, "travel", settings={"walker_speed_m": True})  # == 1, and no number
+    with pytest.raises(rules.TravelError, match="walker_speed_m of travel must be a number"):
+        reading.settings(store.session)
+    _edit(store, "travel", settings={})
+    store.host.config.table("travel")["settings"]["walker_speed_m"] = 12
+    assert reading.settings(store.session)["walker_speed_m"] == 12
+    store.host.config.table("travel")["modes"].pop("vehicle")  # now a mode the lists lack
+    with pytest.raises(rules.TravelError, match="a list of modes"):
+        reading.settings(store.session)
+
+
 def test_a_bad_mode_in_the_file_is_reported(store):
     _edit(store, "travel", mode="balloon")
     assert travel(store)["error"].startswith("unknown mode 'balloon'")
