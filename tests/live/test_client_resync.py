@@ -7,12 +7,15 @@ from __future__ import annotations
 import json
 import socket
 import threading
+from typing import Any, Callable
 
 from gm_console.live import protocol
 from gm_console.live.client import RemoteStore
 
 
-def test_a_client_that_misses_a_change_takes_a_new_snapshot(host) -> None:
+def joined(host, state: dict) -> tuple[RemoteStore, socket.socket, Any, Callable[[dict], None]]:
+    """A client joined to the scripted owner, its snapshot ``state`` at seq 5: the store, the
+    owner's end, what the owner reads and how it sends."""
     ours, theirs = socket.socketpair()
     owner_reads = theirs.makefile("rb")
 
@@ -21,9 +24,14 @@ def test_a_client_that_misses_a_change_takes_a_new_snapshot(host) -> None:
 
     send({"type": "welcome", "protocol": protocol.VERSION, "role": "gm", "actor": "gm",
           "session": "s.toml"})
-    send({"type": "snapshot", "seq": 5, "state": {"clock": {"day": 1}, "journal": []}})
+    send({"type": "snapshot", "seq": 5, "state": state})
     store = RemoteStore(ours, host)
     assert json.loads(owner_reads.readline())["type"] == "hello"
+    return store, theirs, owner_reads, send
+
+
+def test_a_client_that_misses_a_change_takes_a_new_snapshot(host) -> None:
+    store, theirs, owner_reads, send = joined(host, {"clock": {"day": 1}, "journal": []})
     changes = []
     arrived = threading.Event()
     store.subscribe(lambda change: (changes.append(change), arrived.set()))
@@ -52,18 +60,8 @@ def test_a_client_that_misses_a_change_takes_a_new_snapshot(host) -> None:
 def test_a_change_that_does_not_fit_the_clients_copy_takes_a_new_snapshot(host) -> None:
     """A change carrying a list's changed elements (sync.diff's items) for a list the client
     holds shorter than the change was made on: not applied, a snapshot asked for."""
-    ours, theirs = socket.socketpair()
-    owner_reads = theirs.makefile("rb")
-
-    def send(message: dict) -> None:
-        theirs.sendall((json.dumps(message) + "\n").encode())
-
-    send({"type": "welcome", "protocol": protocol.VERSION, "role": "gm", "actor": "gm",
-          "session": "s.toml"})
-    send({"type": "snapshot", "seq": 5, "state": {"characters": [{"name": "Aria"}],
-                                                  "journal": []}})
-    store = RemoteStore(ours, host)
-    assert json.loads(owner_reads.readline())["type"] == "hello"
+    store, theirs, owner_reads, send = joined(host, {"characters": [{"name": "Aria"}],
+                                                     "journal": []})
     send({"type": "change", "seq": 6, "op": "character.set", "message": "", "actor": "gm",
           "areas": ["characters"], "set": {}, "remove": [],
           "items": {"characters": [3, {"2": {"name": "Ilse"}}]}})  # place 1: not known here
