@@ -93,12 +93,21 @@ def descendants(pid: int) -> set[int]:
     return found
 
 
+def proc_file(pid: int, name: str) -> bytes:
+    """``/proc/PID/NAME``; empty once the process has ended (a console leaving between the
+    listing of the processes and this read)."""
+    try:
+        return Path(f"/proc/{pid}/{name}").read_bytes()
+    except OSError:
+        return b""
+
+
 def template(pid: int) -> set[int]:
     """The server's template console (consoles fork from it: gm_console.gameserver.prefork),
     which lives as long as the server."""
     return {child for child in descendants(pid)
-            if b"_prefork" in Path(f"/proc/{child}/cmdline").read_bytes()
-            and int(Path(f"/proc/{child}/stat").read_text().rsplit(")", 1)[1].split()[1]) == pid}
+            if b"_prefork" in proc_file(child, "cmdline")
+            and proc_file(child, "stat").rsplit(b")", 1)[-1].split()[1:2] == [b"%d" % pid]}
 
 
 def consoles(pid: int) -> set[int]:

@@ -20,6 +20,7 @@ from server_helpers import (
     make_key,
     open_console,
     open_sockets,
+    proc_file,
     role_line,
     write_keys,
 )
@@ -53,7 +54,7 @@ def console_env(pid: int) -> dict[str, str]:
     """The environment of the console the server started as a program (its one child; a
     fork of the template keeps the template's in /proc)."""
     children = [p for p in descendants(pid)
-                if b"--role" in Path(f"/proc/{p}/cmdline").read_bytes()]
+                if b"--role" in proc_file(p, "cmdline")]
     assert len(children) == 1, children
     raw = Path(f"/proc/{children[0]}/environ").read_bytes().split(b"\0")
     return dict(item.decode().split("=", 1) for item in raw if b"=" in item)
