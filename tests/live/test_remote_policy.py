@@ -64,6 +64,7 @@ async def test_a_players_terminal_writes_no_file_where_it_runs(tmp_path: Path, h
                 app.action_open("journal")
                 await pilot.pause()
                 await pilot.press("x")
+                await app.workers.wait_for_complete()  # the export is written on a thread
                 await pilot.pause()
                 shown = {binding.key for _, binding, enabled, _ in app.screen.active_bindings
                          .values() if enabled}
