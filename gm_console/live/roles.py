@@ -22,7 +22,7 @@ decides it (see :mod:`gm_console.live.owner`).
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, Iterable, NamedTuple
 
 from gm_console.committed.derived_cache import DerivedCache
 from gm_console.contract.session import PluginHost, Session
@@ -131,6 +131,15 @@ def decide(role: Role, op: str, params: dict[str, Any]) -> tuple[str, str, dict[
         params = {**params, "who": role.character}
     verdict, reason = _player(role, op, params)
     return verdict, reason, params
+
+
+def may_ever(role: Role, op: str, params: Iterable[str] = ()) -> bool:
+    """Whether ``role`` ever has ``op`` applied or put to the game master: what a front
+    offers it, key and command. ``params``: the operation's parameters; where one names the
+    character a front acts on (the selected one), it is taken as the role's own. The app's
+    own actions name nobody (no ``params``)."""
+    own = {name: role.character for name in _CHARACTER_PARAMS if name in params}
+    return decide(role, op, own)[0] != "refuse"
 
 
 def _player(role: Role, op: str, params: dict[str, Any]) -> tuple[str, str]:

@@ -35,9 +35,9 @@ from gm_console.files.saver import Saver
 from gm_console.host import plugin_output
 from gm_console.host.global_keys import APP_KEYS
 from gm_console.host.manager import Host
-from gm_console.live.roles import Role, decide
+from gm_console.live.roles import Role, may_ever
 from gm_console.rules.clock import format_clock, is_clock
-from gm_console.rules.rolls import parse_on_demand, waiting
+from gm_console.rules.rolls import parse_on_demand, role_of, waiting
 from gm_console.state.store import Change, Outcome, Store
 from gm_console.text.i18n import Translator
 from gm_console.text.said import said_by, say
@@ -67,13 +67,12 @@ GM-only note are the game master's alone (the owner refuses another role's undo)
 GM_ONLY = {("undo", ()), ("note", (True,))}
 
 
-def actions_refused(role: str) -> set[tuple[str, tuple[object, ...]]]:
+def actions_refused(role: Role) -> set[tuple[str, tuple[object, ...]]]:
     """The app's own actions (name, parameters) a front of ``role`` cannot take."""
-    who = Role.parse(role)
-    if who.is_gm:
+    if role.is_gm:
         return set()
     return GM_ONLY | {(action, ()) for action, op in CORE_OPS.items()
-                      if decide(who, op, {})[0] == "refuse"}
+                      if not may_ever(role, op)}
 
 
 REJOIN = 75
@@ -155,11 +154,13 @@ class GMConsoleApp(App):
         """Whether this front may write files where it runs (the journal's export, a
         screenshot): a player's or a spectator's front over SSH or the web runs on the game
         server, whose files are not theirs."""
+        self.role = Role.parse(role_of(store))
+        """This front's role: the game master's, unless it is a client of the owner."""
+        self._offered: dict[str, bool] = {}  # operation -> whether the role may ever have it
         if hasattr(store, "on_lost"):  # a client of the session's owner
-            role = str(store.role)  # type: ignore[attr-defined]
-            self.live_status = "" if role == "gm" else role
-            self.writes_files = role == "gm"
-            self.refused_here = actions_refused(role)
+            self.live_status = "" if self.role.is_gm else str(self.role)
+            self.writes_files = self.role.is_gm
+            self.refused_here = actions_refused(self.role)
             store.on_lost.append(self._on_owner_lost)
         # --theme, else the one last chosen in the palette; set before the first screen is
         # styled, so that it is styled once.
@@ -196,6 +197,19 @@ class GMConsoleApp(App):
         if (action, parameters) in self.refused_here:
             return False
         return self.writes_files or action != "screenshot"
+
+    def offers(self, op: str) -> bool:
+        """Whether this front's role ever has ``op`` applied or asked for (a player, on their
+        own character): a screen's key that applies it is offered only then
+        (StoreScreen.OPERATIONS). An operation no plugin loaded declares is not offered."""
+        if self.role.is_gm:
+            return True
+        offered = self._offered.get(op)
+        if offered is None:
+            operation = self.host.operations.get(op)
+            offered = self._offered[op] = operation is not None and may_ever(
+                self.role, op, [param.name for param in operation.params])
+        return offered
 
     def action_open(self, screen_id: str) -> None:
         factory = self.screen_factories().get(screen_id)

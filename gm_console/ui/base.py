@@ -79,6 +79,20 @@ class AppliesOperations:
     if TYPE_CHECKING:
         app: ShellApp
 
+    OPERATIONS: ClassVar[dict[str, str]] = {}
+    """The operation each of the screen's actions applies, by the action as its key binds it
+    (``"approve"``, or ``"ask('mode')"`` where the parameter decides): a front whose role
+    never has it (a player's, a spectator's: :meth:`Shell.offers
+    <gm_console.ui.shell.Shell.offers>`) is offered neither the key nor its command. An
+    action that applies one of several operations (hit points: damage, heal...) names one
+    that acts on a character as they all do."""
+
+    def offered(self, action: str, parameters: tuple[object, ...]) -> bool:
+        """Whether this front's role may take ``action`` (see :attr:`OPERATIONS`)."""
+        op = self.OPERATIONS.get(action) if not parameters else self.OPERATIONS.get(
+            f"{action}({', '.join(map(repr, parameters))})", self.OPERATIONS.get(action))
+        return op is None or self.app.offers(op)
+
     def t(self, text: str) -> str:
         """``text`` in the UI language."""
         return self.app.t(text)
@@ -165,7 +179,9 @@ class StoreScreen(OneLayoutPerSize, AppliesOperations):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # No "Back" on the screen it would go back to.
-        return not (action == "back" and getattr(self, "screen_id", "") == self.BACK_TO)
+        if action == "back" and getattr(self, "screen_id", "") == self.BACK_TO:
+            return False
+        return self.offered(action, parameters)
 
     NAV_ID = ""
     """The screen bar's entry lit while this screen is in front, for a screen that has no key

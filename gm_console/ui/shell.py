@@ -44,6 +44,10 @@ class Shell(Protocol):
     saving_status: str
     """What the header says of a live session: this front's role, or that its owner went."""
 
+    def offers(self, op: str) -> bool:
+        """Whether this front's role ever has the operation ``op`` applied or asked for: a
+        screen offers the keys that apply it only then (StoreScreen.OPERATIONS)."""
+
     def action_open(self, screen_id: str) -> None:
         """Show the screen ``screen_id`` (a host's or a plugin's) in place of this one."""
 

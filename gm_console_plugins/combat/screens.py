@@ -252,6 +252,17 @@ class CombatScreen(StoreScreen):
         key_binding("u", "app.undo", "Undo", "combat.undo"),
         key_binding("question_mark", "why", "Detail", "combat.why", show=False),
     ]
+    # The worn armour's and the terrain's operations are their plugins' to name (hooks): their
+    # keys are offered to every role, the owner decides.
+    OPERATIONS = {
+        **dict.fromkeys(("take", "immediate", "full_round_no_step", "full_round_as_standard",
+                         "full_round_part", "override"), "actions.take"),
+        "move_metres": "actions.move", "hit_points": "hp.damage",
+        "condition": "condition.add", "roll_on_demand": "roll.save",
+        **{action: f"combat.{action}" for action in (
+            "next", "restrict", "initiative", "roll_initiative", "add", "add_entry", "remove",
+            "start", "end", "delay", "resume", "ready", "trigger")},
+    }
 
     def __init__(self, store: Any, **kwargs: Any) -> None:
         super().__init__(store, **kwargs)

@@ -72,6 +72,9 @@ class EncumbranceScreen(StoreScreen):
         key_binding("l", "lift", "Lift", "encumbrance.lift"),
         key_binding("u", "put_down", "Put down", "encumbrance.put_down"),
     ]
+    # (wear: the armour plugin names its operation, through the worn_prompt hook)
+    OPERATIONS = {"bulky": "character.set", "add_item": "item.add", "adjust": "speed.adjust",
+                  "lift": "encumbrance.lift", "put_down": "encumbrance.release"}
     DEFAULT_CSS = css_beside(__file__, "encumbrance_screen.tcss")
 
     def compose_body(self) -> ComposeResult:

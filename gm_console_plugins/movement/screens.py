@@ -68,6 +68,7 @@ class MovementScreen(StoreScreen):
         *[key_binding(key, f"digit({char!r})", char, f"movement.digit_{key}", show=False)
           for key, char in [(str(n), str(n)) for n in range(10)] + [("full_stop", ".")]],
     ]
+    OPERATIONS = {"move": "movement.move", "spend": "movement.spend", "cover": "movement.cover"}
     DEFAULT_CSS = css_beside(__file__, "movement_screen.tcss")
 
     def __init__(self, store: Any, **kwargs: Any) -> None:

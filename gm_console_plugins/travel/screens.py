@@ -105,6 +105,12 @@ class TravelPlanner(StoreScreen):
         key_binding("question_mark", "why", "Why?", "travel.why"),
         Binding("escape", "back", "Back", id="travel.back"),
     ]
+    # ask('reverse') only works a distance out; ask('terrain') applies what the terrain plugin
+    # names (the terrain_prompt hook)
+    OPERATIONS = {"pace": "travel.pace", "advance": "travel.advance", "ask('hours')": "travel.advance",
+                  "ask('mode')": "travel.mode", "ask('leg')": "travel.leg",
+                  "fresh_mount": "travel.fresh_mount", "clear_route": "travel.route_clear",
+                  "remove_leg": "travel.leg_remove", "plan_hours": "travel.plan"}
     KEY_HINTS = {"add legs (travel.leg) or give hours=<number>":
                  "press a to add a leg, or G to travel a number of hours",
                  # the same syntax in the French refusal (travel's labels)

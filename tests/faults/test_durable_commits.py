@@ -55,7 +55,7 @@ def test_one_change_taken_back_is_said_as_one(tmp_path, host):
     from gm_console.text.i18n import Translator
 
     path = tmp_path / "s.toml"
-    store, _, log = owned(path, host)
+    store, _, log = owned(path, host, delay=3600)  # a crash: no checkpoint of it
     assert store.apply("clock.advance", {"minutes": 5}).ok
     said = open_state(path, host, create=False).replayed(path)
     assert str(said).startswith("A change made before gm-console stopped was not yet in s.toml")
@@ -80,7 +80,7 @@ def test_a_record_the_file_already_holds_changes_nothing_when_replayed(tmp_path,
 
 def test_a_torn_last_record_is_dropped_and_the_next_one_still_read(tmp_path, host):
     path = tmp_path / "s.toml"
-    store, _, log = owned(path, host)
+    store, _, log = owned(path, host, delay=3600)  # a crash: no checkpoint of it
     store.apply("clock.advance", {"minutes": 5})
     with open(log.path, "ab") as torn:  # killed in the middle of writing a record
         torn.write(b'0badc0de {"n": 2, "op": "clock.adv')
@@ -207,7 +207,7 @@ def test_serve_on_a_full_disk_refuses_the_operation_at_the_front_that_made_it(tm
 
 def test_an_owner_opening_after_a_crash_saves_what_it_took_back(tmp_path, host):
     path = tmp_path / "s.toml"
-    store, _, log = owned(path, host)
+    store, _, log = owned(path, host, delay=3600)  # a crash: no checkpoint of it
     store.apply("clock.advance", {"minutes": 9})
     owner = an_owner(path, host)
     try:

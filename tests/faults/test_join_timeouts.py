@@ -16,6 +16,8 @@ from pathlib import Path
 import pytest
 from test_host import write_settings
 
+from tests.live.live_helpers import open_sockets
+
 from gm_console.host.manager import Host
 from gm_console.live import rendezvous
 from gm_console.live.client import JoinRefused, RemoteStore
@@ -102,8 +104,7 @@ def test_an_op_whose_owner_dies_while_it_joins_says_the_owner_is_gone_and_why(
                                     "clock.advance", "minutes=10"], stdout=subprocess.PIPE,
                                    stderr=subprocess.PIPE, text=True)
         deadline = time.monotonic() + 60
-        while not any(os.readlink(fd).startswith("socket:")
-                      for fd in Path(f"/proc/{joining.pid}/fd").iterdir()):
+        while not open_sockets(joining.pid):
             assert joining.poll() is None and time.monotonic() < deadline
             time.sleep(0.05)
         os.kill(owner.pid, signal.SIGKILL)

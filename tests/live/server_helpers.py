@@ -123,15 +123,6 @@ def alive(pid: int) -> bool:
         return False
 
 
-def open_sockets(pid: int) -> int:
-    count = 0
-    for fd in os.listdir(f"/proc/{pid}/fd"):
-        try:
-            count += os.readlink(f"/proc/{pid}/fd/{fd}").startswith("socket:")
-        except OSError:
-            pass
-    return count
-
 
 async def connect(port: int, key: Path, **options: Any) -> asyncssh.SSHClientConnection:
     return await asyncssh.connect("127.0.0.1", port, username="player", client_keys=[key],

@@ -10,7 +10,7 @@ from typing import Any
 
 import asyncssh
 import pytest
-from live_helpers import SESSION, gm
+from live_helpers import SESSION, gm, open_sockets
 from server_helpers import (
     Server,
     alive,
@@ -19,7 +19,6 @@ from server_helpers import (
     descendants,
     make_key,
     open_console,
-    open_sockets,
     proc_file,
     role_line,
     write_keys,
@@ -119,14 +118,16 @@ async def test_a_players_key_cannot_act_as_the_gm(table: dict[str, Path]) -> Non
             screen = await open_console(conn, command=f"touch {table['session']}.pwned")
             await screen.wait_for("Latest in the journal")
             screen.mark()
-            # A character added from the party screen: the owner refuses it (the GM's keys,
-            # + and ctrl+z, a player's console does not even offer)
+            # Another player's character removed from the party screen: the owner refuses it
+            # (the keys of the game master's alone, + and ctrl+z, a new character, a player's
+            # console does not even offer)
             screen.process.stdin.write(b"\x1bOR")  # F3
-            await screen.wait_for("duplicate")
-            screen.process.stdin.write(b"a")
-            await screen.wait_for("Name")
-            screen.process.stdin.write(b"Mallory\r")
-            await screen.wait_for("game master")
+            await screen.wait_for("Remove")
+            screen.process.stdin.write(b"\x1b[B")  # down: Bram
+            screen.process.stdin.write(b"x")
+            await screen.wait_for("Remove Bram?")
+            screen.process.stdin.write(b"y")
+            await screen.wait_for("own character")
             # the GM stops the server with the player still connected: their console is hung
             # up, their connection closed, and serve exits cleanly leaving nothing behind
             consoles = descendants(server.process.pid)
@@ -137,7 +138,7 @@ async def test_a_players_key_cannot_act_as_the_gm(table: dict[str, Path]) -> Non
     finally:
         assert server.stop() == 0
     log = server.log.read_text()
-    assert "refused character.add from aria@table" in log
+    assert "refused character.remove from aria@table" in log
     assert log.index("hanging up aria@table's console") < log.index("stopped owning")
     assert table["session"].read_text() == SESSION  # nothing applied, nothing saved
     assert not Path(f"{table['session']}.pwned").exists()

@@ -262,6 +262,7 @@ class CharacterScreen(StoreScreen):
         Binding("ctrl+n", "add_item", "Add item"),
         Binding("ctrl+r", "remove_item", "Remove item"),
     ]
+    OPERATIONS = {"add_item": "item.add", "remove_item": "item.remove"}
     DEFAULT_CSS = css_beside(__file__, "character_screen.tcss")
 
     def __init__(self, store, name: str, **kwargs) -> None:

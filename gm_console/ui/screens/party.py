@@ -105,6 +105,9 @@ class PartyScreen(StoreScreen):
         key_binding("h", "hit_points", "HP", "party.hit_points"),
         key_binding("k", "condition", "Cond.", "party.condition"),
     ]
+    OPERATIONS = {"add": "character.add", "edit": "character.set",
+                  "duplicate": "character.duplicate", "remove": "character.remove",
+                  "hit_points": "hp.damage", "condition": "condition.add"}
 
     def compose_body(self) -> ComposeResult:
         yield Label(self.t("Party"), classes="panel-title")
@@ -134,8 +137,8 @@ class PartyScreen(StoreScreen):
         key = self.query_one("#party", SyncedTable).current_key
         return key.split(":", 1)[1] if key else None
 
-    def on_data_table_row_selected(self) -> None:
-        self.action_edit()
+    async def on_data_table_row_selected(self) -> None:
+        await self.run_action("edit")  # as its key: only where this front's role may
 
     def action_add(self) -> None:
         def add(name: str) -> Outcome | None:

@@ -20,6 +20,7 @@ class RequestsScreen(StoreScreen):
         Binding("y", "approve", "Approve"),
         Binding("x", "decline", "Decline"),
     ]
+    OPERATIONS = {"approve": "request.approve", "decline": "request.decline"}
 
     def compose_body(self) -> ComposeResult:
         yield Label(self.t("Players' requests"), classes="panel-title")

@@ -29,6 +29,10 @@ class RollPrompt(ModalScreen[None], OneLayoutPerSize, AppliesOperations):
         Binding("escape", "close", "Later"),
         Binding("ctrl+x", "cancel_request", "Drop these rolls"),
     ]
+    OPERATIONS = {"cancel_request": "roll.cancel"}  # a player answers, the GM drops
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.offered(action, parameters)
 
     def __init__(self, store: Store) -> None:
         super().__init__()

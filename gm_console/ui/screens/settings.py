@@ -71,6 +71,7 @@ class SettingsScreen(StoreScreen):
         Binding("enter", "change", "Change for this campaign"),
         Binding("x,delete", "reset", "Back to config"),
     ]
+    OPERATIONS = {"change": "settings.set", "reset": "settings.reset"}
     DEFAULT_CSS = css_beside(__file__, "settings_screen.tcss")
 
     def compose_body(self) -> ComposeResult:
@@ -179,8 +180,8 @@ class SettingsScreen(StoreScreen):
                                   value=value)
             self.ask(f"{plugin}.{key} " + self.t("for this campaign"), change, _text(current))
 
-    def on_data_table_row_selected(self) -> None:
-        self.action_change()
+    async def on_data_table_row_selected(self) -> None:
+        await self.run_action("change")  # as its key: only where this front's role may
 
     def action_reset(self) -> None:
         selected = self._selected()
