@@ -11,6 +11,7 @@ import math
 import re
 from dataclasses import asdict, dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, Callable, NamedTuple
 
 # Plain Python shared with the host (no host imports): one way to read "18/50".
@@ -54,7 +55,17 @@ def parse_score(raw: Any, ability: str = "Strength") -> Score:
 
 
 def bound(raw: Any) -> Score:
-    """A bound of a band or capacity row in the TOML (``from``/``to``)."""
+    """A bound of a band or capacity row in the TOML (``from``/``to``), each read once: every
+    assessment and speed adjustment looks through the rows, two bounds a row (a third of the
+    calls of a character's assessment)."""
+    try:
+        return _parsed_bound(raw)
+    except TypeError:  # not hashable (an array in the table): parse_score says what is wrong
+        return parse_score(raw, "Strength")
+
+
+@lru_cache(maxsize=256, typed=True)  # typed: True is no bound, where 1 is
+def _parsed_bound(raw: Any) -> Score:
     return parse_score(raw, "Strength")
 
 

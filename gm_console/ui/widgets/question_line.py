@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -138,6 +139,17 @@ class _Answer(TextField):
         # back and restyles the field then. Restyled here, it was a fifth of an answer's key.
         if has_focus or self.can_focus:
             super().watch_has_focus(has_focus)
+
+    def _on_blur(self, event: events.Blur) -> None:
+        # The focus lost as its question closes: the line is hidden, and what Input and Widget
+        # do then is for a field in sight (a repaint of it, its Blurred and DescendantBlur
+        # messages up through the line and the screen to the app, which nothing here
+        # handles): a tenth of an answer's key. Its cursor stops blinking, as Input's would.
+        if self.can_focus:
+            return  # a question still asked (a click elsewhere): Input's and Widget's own
+        event.prevent_default()
+        self.has_focus = False
+        self._pause_blink()
 
     async def action_submit(self) -> None:
         line = next(node for node in self.ancestors if isinstance(node, QuestionLine))
