@@ -85,8 +85,9 @@ class QuestionLine(Vertical):
         if not self.asking:
             self._paint(asking=True)
         # At once, not after the messages waiting (Widget.focus): the next key, typed in the
-        # same burst as the one that asked, is the answer's (GMConsoleApp.on_event).
-        self.screen.set_focus(field)
+        # same burst as the one that asked, is the answer's (GMConsoleApp.on_event). Not
+        # scrolled to: the line is on the screen's bottom line, always in view.
+        self.screen.set_focus(field, scroll_visible=False)
 
     _refused = ""
 
@@ -102,8 +103,11 @@ class QuestionLine(Vertical):
     def close(self) -> None:
         # The focus back first: the field then loses it once, and the footer is rebuilt once,
         # with the screen's keys (not first with the app's, while nothing had the focus).
+        # Not scrolled to (Textual's check after the next frame, a callback a key): the line
+        # took the footer's place only, the body kept its size and its scroll meanwhile.
         focus, self._focus_after = self._focus_after, None
-        self.screen.set_focus(focus if focus is not None and focus.is_attached else None)
+        self.screen.set_focus(focus if focus is not None and focus.is_attached else None,
+                              scroll_visible=False)
         # The text stays in the hidden field (the next question sets its own): emptied, the
         # field would ask for a layout of its own, a second one after the question line's.
         self.query_one(Input).can_focus = False
