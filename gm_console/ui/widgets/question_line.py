@@ -148,12 +148,24 @@ class _Answer(TextField):
         # The focus lost as its question closes: the line is hidden, and what Input and Widget
         # do then is for a field in sight (a repaint of it, its Blurred and DescendantBlur
         # messages up through the line and the screen to the app, which nothing here
-        # handles): a tenth of an answer's key. Its cursor stops blinking, as Input's would.
+        # handles): a tenth of an answer's key. Its cursor stops blinking, as Input's would,
+        # and is shown again by the next question's focus (Input._restart_blink): hidden
+        # meanwhile, it is not hidden first, which repainted the field.
         if self.can_focus:
             return  # a question still asked (a click elsewhere): Input's and Widget's own
         event.prevent_default()
         self.has_focus = False
-        self._pause_blink()
+        if self._blink_timer is not None:
+            self._blink_timer.pause()
+
+    async def _on_key(self, event: events.Key) -> None:
+        # Enter answers as the field gets the key: handed on, the key went up through the
+        # line and the screen, whose bindings found this field's own (Input's enter, submit),
+        # the app waiting on each of them in turn (GMConsoleApp.on_event).
+        if event.key == "enter":
+            event.stop()
+            event.prevent_default()  # nor Input's and Widget's handlers: nothing else to do
+            await self.action_submit()
 
     async def action_submit(self) -> None:
         line = next(node for node in self.ancestors if isinstance(node, QuestionLine))
