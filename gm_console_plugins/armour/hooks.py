@@ -32,7 +32,10 @@ def _settings(session: Session) -> dict[str, Any]:
 
 
 def _limit(character: dict[str, Any], session: Session) -> rules.ArmourLimit:
-    return rules.armour_limit(character, session.table(PLUGIN), _settings(session))
+    # Kept like derived values: the speed's steps and the derived values each ask for it (the
+    # loads screen found the armour in the table twice for each item added).
+    return session.kept_for(f"{PLUGIN}.limit", character, lambda reading, worn: (
+        rules.armour_limit(worn, reading.table(PLUGIN), _settings(reading))))
 
 
 SETTINGS = ("unknown_armour_limit",)

@@ -117,7 +117,7 @@ def speed_steps(character: dict[str, Any], session: Session) -> list[SpeedStep]:
     if manual:
         steps.append(SpeedStep("adjust", say("manual: {reason}", reason=reason), value=manual))
     try:
-        enc = reading.assess(character, session)
+        enc = reading.assess(character, session, shared=True)
     except ValueError:
         return steps  # the derived value carries the message; no limit can be computed
     label = say("encumbrance {category} ({lb:g} lb): {speed}",
@@ -133,7 +133,7 @@ def speed_steps(character: dict[str, Any], session: Session) -> list[SpeedStep]:
 @hookimpl
 def character_derived(character: dict[str, Any], session: Session) -> dict[str, Any]:
     try:
-        return {"encumbrance": reading.assess(character, session).as_dict()}
+        return {"encumbrance": reading.assess(character, session, shared=True).as_dict()}
     except ValueError as exc:
         return {"encumbrance": {"error": said_by(exc)}}
 
@@ -142,7 +142,7 @@ def character_derived(character: dict[str, Any], session: Session) -> dict[str, 
 def character_conditions(character: dict[str, Any], session: Session) -> list[dict[str, Any]]:
     """What the load does to the character beyond speed (maximal: staggered, cannot fight)."""
     try:
-        enc = reading.assess(character, session)
+        enc = reading.assess(character, session, shared=True)
     except ValueError:
         return []
     source = say("encumbrance {category} ({lb:g} lb)",
@@ -159,7 +159,7 @@ def party_columns(character: dict[str, Any], session: Session) -> dict[str, str]
         return own.get(text, text)
 
     try:
-        load = t(reading.assess(character, session).category)
+        load = t(reading.assess(character, session, shared=True).category)
     except ValueError:
         load = t("error")
     return {t("Speed"): decimal(f"{fmt(speed.mv)} mv / {fmt(speed.m)} m", session.language),

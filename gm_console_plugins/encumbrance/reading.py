@@ -58,11 +58,15 @@ def who(character: dict[str, Any]) -> str:
     return str(character.get("name") or "") or say("a character without a name")
 
 
-def assess(character: dict[str, Any], session: Session) -> rules.Encumbrance:
+def assess(character: dict[str, Any], session: Session,
+           shared: bool = False) -> rules.Encumbrance:
     """The character's encumbrance; ValueError names the character and what is wrong. Kept
-    between repaints (the speed, the conditions and the party's columns each ask for it)."""
+    between repaints (the speed, the conditions and the party's columns each ask for it).
+    A caller gets its own copy, or with ``shared`` the kept record itself, for a caller that
+    only reads it: the loads screen's key read it four times, each a copy of the record and
+    of its forty steps."""
     return session.kept_for(f"{PLUGIN}.assess", character,
-                            lambda reading, character: _assess(character, reading))
+                            lambda reading, character: _assess(character, reading), shared)
 
 
 def _assess(character: dict[str, Any], session: Session) -> rules.Encumbrance:

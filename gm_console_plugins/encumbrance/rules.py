@@ -11,6 +11,7 @@ import math
 import re
 from dataclasses import asdict, dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, Callable, NamedTuple
 
 # Plain Python shared with the host (no host imports): one way to read "18/50".
@@ -54,7 +55,17 @@ def parse_score(raw: Any, ability: str = "Strength") -> Score:
 
 
 def bound(raw: Any) -> Score:
-    """A bound of a band or capacity row in the TOML (``from``/``to``)."""
+    """A bound of a band or capacity row in the TOML (``from``/``to``), each read once: every
+    assessment and speed adjustment looks through the rows, two bounds a row (a third of the
+    calls of a character's assessment)."""
+    try:
+        return _parsed_bound(raw)
+    except TypeError:  # not hashable (an array in the table): parse_score says what is wrong
+        return parse_score(raw, "Strength")
+
+
+@lru_cache(maxsize=256, typed=True)  # typed: True is no bound, where 1 is
+def _parsed_bound(raw: Any) -> Score:
     return parse_score(raw, "Strength")
 
 
@@ -158,6 +169,9 @@ def _amount(raw: Any, what: Callable[[], Said], pounds: bool = True) -> float:
                      say("{what} must be 0 or more, not {raw!r}", what=said, raw=shown))
 
 
+_PLAIN_NUMBERS = (int, float)  # by type, not isinstance: True is no weight
+
+
 @dataclass
 class Carried:
     """What a character carries, in pounds, and the lines that add up to it."""
@@ -175,9 +189,14 @@ def carried_weight(character: dict[str, Any]) -> Carried:
     lines = []
     for index, item in enumerate(character.get("items") or []):
         name = str(item.get("name") or "") or say("item {number}", number=index + 1)
-        weight = _amount(item.get("weight_lb", 0), lambda: say("weight of {name!r}", name=name))
-        qty = _amount(item.get("qty", 1), lambda: say("quantity of {name!r}", name=name),
-                      pounds=False)
+        weight, qty = item.get("weight_lb", 0), item.get("qty", 1)
+        # A plain number of 0 or more is read at once (NaN fails the comparison); any other
+        # goes through _amount, which reads it or says why not: its checks for each item of
+        # a big inventory were a third of a character's assessment.
+        weight = (float(weight) if type(weight) in _PLAIN_NUMBERS and 0 <= weight < math.inf
+                  else _amount(weight, lambda: say("weight of {name!r}", name=name)))
+        qty = (float(qty) if type(qty) in _PLAIN_NUMBERS and 0 <= qty < math.inf
+               else _amount(qty, lambda: say("quantity of {name!r}", name=name), pounds=False))
         total += weight * qty
         if weight * qty:
             lines.append(say("{name}: {lb:g} lb × {qty:g}", name=name, lb=weight, qty=qty)

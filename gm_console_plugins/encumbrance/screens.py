@@ -29,7 +29,7 @@ def _assessed(character: dict[str, Any], session: Session) -> Encumbrance | Valu
     """The character's encumbrance (kept between changes: reading.assess), or why it cannot
     be assessed."""
     try:
-        return reading.assess(character, session)
+        return reading.assess(character, session, shared=True)
     except ValueError as exc:
         return exc
 

@@ -48,7 +48,11 @@ class Footer(Widget):
         self._spans: list[tuple[int, int, _FooterKey]] = []  # where each key was drawn
 
     def on_mount(self) -> None:
-        self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed)
+        # Told at once (immediate), so that a second change told before the rebuild is seen
+        # to be pending: Textual's set_focus tells of each change of focus twice, at once and
+        # again after the frame (ordered below).
+        self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed,
+                                                      immediate=True)
 
     def on_unmount(self) -> None:
         self.screen.bindings_updated_signal.unsubscribe(self)
@@ -62,7 +66,14 @@ class Footer(Widget):
             return
         if self.is_attached and screen is self.screen:
             self._pending = True
-            self.call_after_refresh(self._rebuild)
+            self.call_next(self._after_the_screens)
+
+    def _after_the_screens(self) -> None:
+        # Through the screen's own queue, behind what is in it already: after a change of
+        # focus, Textual's own call for a refresh of the bindings, which this rebuild then
+        # answers too (queued in front of it, the footer was rebuilt twice for the answer of
+        # a question, the focus coming back).
+        self.screen.call_after_refresh(self._rebuild)
 
     def _rebuild(self) -> None:
         self._pending = False

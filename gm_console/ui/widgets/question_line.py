@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -84,8 +85,9 @@ class QuestionLine(Vertical):
         if not self.asking:
             self._paint(asking=True)
         # At once, not after the messages waiting (Widget.focus): the next key, typed in the
-        # same burst as the one that asked, is the answer's (GMConsoleApp.on_event).
-        self.screen.set_focus(field)
+        # same burst as the one that asked, is the answer's (GMConsoleApp.on_event). Not
+        # scrolled to: the line is on the screen's bottom line, always in view.
+        self.screen.set_focus(field, scroll_visible=False)
 
     _refused = ""
 
@@ -101,8 +103,11 @@ class QuestionLine(Vertical):
     def close(self) -> None:
         # The focus back first: the field then loses it once, and the footer is rebuilt once,
         # with the screen's keys (not first with the app's, while nothing had the focus).
+        # Not scrolled to (Textual's check after the next frame, a callback a key): the line
+        # took the footer's place only, the body kept its size and its scroll meanwhile.
         focus, self._focus_after = self._focus_after, None
-        self.screen.set_focus(focus if focus is not None and focus.is_attached else None)
+        self.screen.set_focus(focus if focus is not None and focus.is_attached else None,
+                              scroll_visible=False)
         # The text stays in the hidden field (the next question sets its own): emptied, the
         # field would ask for a layout of its own, a second one after the question line's.
         self.query_one(Input).can_focus = False
@@ -138,6 +143,29 @@ class _Answer(TextField):
         # back and restyles the field then. Restyled here, it was a fifth of an answer's key.
         if has_focus or self.can_focus:
             super().watch_has_focus(has_focus)
+
+    def _on_blur(self, event: events.Blur) -> None:
+        # The focus lost as its question closes: the line is hidden, and what Input and Widget
+        # do then is for a field in sight (a repaint of it, its Blurred and DescendantBlur
+        # messages up through the line and the screen to the app, which nothing here
+        # handles): a tenth of an answer's key. Its cursor stops blinking, as Input's would,
+        # and is shown again by the next question's focus (Input._restart_blink): hidden
+        # meanwhile, it is not hidden first, which repainted the field.
+        if self.can_focus:
+            return  # a question still asked (a click elsewhere): Input's and Widget's own
+        event.prevent_default()
+        self.has_focus = False
+        if self._blink_timer is not None:
+            self._blink_timer.pause()
+
+    async def _on_key(self, event: events.Key) -> None:
+        # Enter answers as the field gets the key: handed on, the key went up through the
+        # line and the screen, whose bindings found this field's own (Input's enter, submit),
+        # the app waiting on each of them in turn (GMConsoleApp.on_event).
+        if event.key == "enter":
+            event.stop()
+            event.prevent_default()  # nor Input's and Widget's handlers: nothing else to do
+            await self.action_submit()
 
     async def action_submit(self) -> None:
         line = next(node for node in self.ancestors if isinstance(node, QuestionLine))
