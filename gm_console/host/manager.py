@@ -106,6 +106,25 @@ class _PluginManager(pluggy.PluginManager):
     function's marker is read from it, as pluggy would read them; anything else (a method, a
     class's names) is pluggy's to read and check as ever."""
 
+    def __init__(self, project_name: str) -> None:
+        super().__init__(project_name)
+        # Each hook's implementations in the order they answer, kept until a plugin comes or
+        # goes: a hook is called for every combatant and every character at each key, and
+        # pluggy's list of them was copied and reversed at each call.
+        self.answering: dict[str, tuple[Any, ...]] = {}
+
+    def register(self, plugin: Any, name: str | None = None) -> str | None:
+        self.answering.clear()
+        return super().register(plugin, name)
+
+    def unregister(self, plugin: Any = None, name: str | None = None) -> Any:
+        self.answering.clear()
+        return super().unregister(plugin, name)
+
+    def add_hookspecs(self, module_or_class: Any) -> None:
+        self.answering.clear()  # a registered plugin's implementations of the new hooks
+        super().add_hookspecs(module_or_class)
+
     def parse_hookimpl_opts(self, plugin: Any, name: str) -> Any:
         opts = _module_marker(plugin, name, self.project_name + "_impl")
         return super().parse_hookimpl_opts(plugin, name) if opts is _PLUGGYS else opts
@@ -348,14 +367,18 @@ class Host:
 
     # -- calling hooks ------------------------------------------------------------------------
 
-    def _impls(self, hook: str) -> list[Any]:
+    def _impls(self, hook: str) -> tuple[Any, ...]:
+        kept = self.pm.answering.get(hook)
+        if kept is not None:
+            return kept
         caller = getattr(self.pm.hook, hook, None)
         if caller is None:  # neither the host nor a loaded plugin declares it
             raise UnknownHook(say("no hook {hook}{hint}: gm-console plugins --hooks lists "
                                   "every hook, the host's and those the loaded plugins declare",
                                   hook=repr(hook), hint=did_you_mean(hook, self._hook_names())))
         # pluggy calls the last registered first; keep its order.
-        return list(reversed(caller.get_hookimpls()))
+        found = self.pm.answering[hook] = tuple(reversed(caller.get_hookimpls()))
+        return found
 
     def _invoke(self, impl: Any, kwargs: dict[str, Any]) -> Any:
         started = time.monotonic()

@@ -106,9 +106,24 @@ def party_factor(session: Session, conf: dict[str, Any], motion: rules.Motion,
     if not explain and conf.get("party_pace", "table") != "slowest":
         return 1.0, []
     found = traveller_speeds(session, sec or section(session)) if speeds is None else speeds
-    speeds_m = [(str(c.get("name", "")), speed.m_for(TRAVEL_SPEED)) for c, speed in found]
-    return rules.party_factor(session.table(PLUGIN), conf, motion, speeds_m,
+    return rules.party_factor(session.table(PLUGIN), conf, motion, metres(found),
                               session.language)
+
+
+_kept_metres: tuple[Any, list[tuple[str, float]]] = (None, [])
+"""The last list of traveller speeds :func:`metres` read, held, and what it read there."""
+
+
+def metres(speeds: list[tuple[dict[str, Any], Any]]) -> list[tuple[str, float]]:
+    """(name, metres a round at travel) of each traveller of ``speeds``
+    (:func:`traveller_speeds`), to be read and never changed: the planner's kept list is the
+    same object from key to key (a pace changed), and its 50 speeds are not read again for
+    the slowest traveller and for who stops the party at each."""
+    global _kept_metres
+    if _kept_metres[0] is not speeds:  # held: no other list can take its id meanwhile
+        _kept_metres = (speeds, [(str(c.get("name", "")), speed.m_for(TRAVEL_SPEED))
+                                 for c, speed in speeds])
+    return _kept_metres[1]
 
 
 def hour_distances(session: Session, table: dict[str, Any], conf: dict[str, Any],
@@ -268,8 +283,9 @@ def stopped_by(session: Session, sec: dict[str, Any], conf: dict[str, Any],
     if sec["mode"] not in conf["speed_zero_stops_modes"]:
         return []
     reasons = []
-    for character, speed in traveller_speeds(session, sec) if speeds is None else speeds:
-        if speed.m_for(TRAVEL_SPEED) == 0:
+    found = traveller_speeds(session, sec) if speeds is None else speeds
+    for (character, speed), (_, metres_now) in zip(found, metres(found)):
+        if metres_now == 0:
             why = next((line for line in speed.steps if "→ 0 mv" in line), speed.steps[-1])
             reasons.append(say("{name} cannot move: speed 0 ({why})",
                                name=str(character.get("name")), why=why))

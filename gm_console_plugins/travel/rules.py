@@ -9,6 +9,7 @@ knows where it came from. Distances in km and m, durations in hours.
 from __future__ import annotations
 
 import math
+from operator import itemgetter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
@@ -229,7 +230,7 @@ def party_factor(table: dict[str, Any], settings: dict[str, Any], motion: Motion
     moving = [(name, m) for name, m in speeds if m > EPS]
     if not moving:
         return 1.0, []
-    name, slowest = min(moving, key=lambda pair: pair[1])
+    name, slowest = min(moving, key=itemgetter(1))  # the first of the slowest
     walker = float(settings["walker_speed_m"])
     if settings.get("party_pace", "table") != "slowest":
         return 1.0, [say("the table's pace for everyone (setting party_pace): the slowest "

@@ -464,3 +464,19 @@ def test_the_slowest_member_scales_the_table_as_a_special_mount():
     factor, (line,) = rules.party_factor(TABLE, slowest, Motion("normal", "mounted"),
                                          [("Bram", 6.75)])
     assert factor == 1.0 and "on foot only" in str(line)
+
+
+def test_the_travellers_metres_are_read_again_for_another_list_of_speeds():
+    from types import SimpleNamespace
+
+    from gm_console_plugins.travel import reading
+
+    def speeds(*metres: float) -> list:
+        return [({"name": f"c{n}"}, SimpleNamespace(m_for=lambda _, m=m: m))
+                for n, m in enumerate(metres)]
+
+    walking, slowed = speeds(9, 6), speeds(9, 3)
+    assert reading.metres(walking) == [("c0", 9), ("c1", 6)]
+    assert reading.metres(walking) is reading.metres(walking)  # kept for the same list
+    assert reading.metres(slowed) == [("c0", 9), ("c1", 3)]
+    assert reading.metres(walking) == [("c0", 9), ("c1", 6)]

@@ -126,13 +126,21 @@ class HomeScreen(StoreScreen):
 
     def refresh_view(self, change: Change | None) -> None:
         columns, rows = party_rows(self, most=HOME_PARTY_ROWS)
-        # The figures of the moment first: name, then what plugins add (speed, load), then
-        # the sheet's abilities, so a narrow terminal keeps what matters in a fight.
-        order = [0, *range(6, len(columns)), 1, 2, 3, 4, 5]
-        self.query_one("#home-party", SyncedTable).sync(
-            [columns[i] for i in order], [(key, [cells[i] for i in order]) for key, cells in rows])
+        table = self.query_one("#home-party", SyncedTable)
+        # The kept rows under the same titles are on the table already: a clock advance
+        # changes neither, and their cells were compared at each one.
+        shown = self._party_shown
+        if shown[0] is not table or shown[1] is not rows or shown[2] != columns:
+            # The figures of the moment first: name, then what plugins add (speed, load), then
+            # the sheet's abilities, so a narrow terminal keeps what matters in a fight.
+            order = [0, *range(6, len(columns)), 1, 2, 3, 4, 5]
+            table.sync([columns[i] for i in order],
+                       [(key, [cells[i] for i in order]) for key, cells in rows])
+            self._party_shown = (table, rows, columns)
         self.query_one("#home-status", Value).show_lines(self._status())
         self._show_journal()
+
+    _party_shown: tuple[Any, ...] = (None, None, None)  # the table, the rows and titles it shows
 
     def _status(self) -> list[Text]:
         t = self.t

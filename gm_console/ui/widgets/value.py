@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Sequence, cast
+from weakref import ReferenceType, WeakKeyDictionary, ref
 
 from rich.cells import cell_len
 from rich.text import Text
 from textual.content import Content
+from textual.dom import NoScreen
 from textual.geometry import Region
 from textual.strip import Strip
 from textual.visual import Visual, visualize
@@ -39,41 +41,107 @@ class Value(Static):
         # The console's own text, never a link: Textual's link styling of each line drawn,
         # and its repaint of the widget as the mouse passes over, have nothing to do.
         self.set_reactive(Widget.auto_links, False)
-        self._shown: str | Text = text
+        self._riders: list[Value] = []  # repainted in this one's idle turn (_repaint)
+        self._given: str | Text | None = text  # None: the lines of show_lines, not joined
         self._lines: Sequence[str | Text] = _lines_of(text)  # the shown text's lines
-        self._widest = _widest(self._lines)
+        self._form: str | Text = text  # what says how the shown text is justified, wrapped
+        self._widths = _widths(self._lines)
+        self._widest = _widest(self._widths)
+
+    @property
+    def _shown(self) -> str | Text:
+        """The shown text whole; the lines of :meth:`show_lines` are joined only when it is
+        asked for (drawn whole, or its size may change), not at each change."""
+        if self._given is None:
+            form = self._form
+            assert isinstance(form, Text)
+            lines = cast("Sequence[Text]", self._lines)  # show_lines is given Texts
+            self._given = Text("\n", justify=form.justify, overflow=form.overflow,
+                               no_wrap=form.no_wrap).join(lines)
+        return self._given
 
     def show(self, text: str | Text) -> bool:
         """Show ``text``; returns whether anything had to be repainted."""
         if text == self._shown:
             return False
-        return self._show(text, _lines_of(text))
+        return self._show(text, _lines_of(text), text)
 
     def show_lines(self, lines: list[Text]) -> bool:
         """Show ``lines`` (none holding a newline) one under the other: :meth:`show` for a
         text made line by line (home's journal tail), which is then not split again into
-        its lines to be compared and drawn."""
+        its lines to be compared and drawn, nor joined into one unless Textual draws it
+        whole."""
         if lines == self._lines:
             return False
-        first = lines[0] if lines else Text()  # how the text wraps and is cut: as its lines
-        return self._show(Text("\n", justify=first.justify, overflow=first.overflow,
-                               no_wrap=first.no_wrap).join(lines), lines)
+        # how the text wraps and is cut: as its first line; empty as the text it joins into
+        first = lines[0] if lines else Text()
+        form = first if len(lines) == 1 or not lines else Text(
+            "\n", justify=first.justify, overflow=first.overflow, no_wrap=first.no_wrap)
+        return self._show(None, lines, form)
 
-    def _show(self, text: str | Text, lines: Sequence[str | Text]) -> bool:
-        widest = _widest(lines)
-        changed = self._changed_lines(self._shown, text, self._lines, lines, widest)
-        resized = changed is None and self._resized_by(text)
-        self._shown, self._lines, self._widest = text, lines, widest
+    def _show(self, text: str | Text | None, lines: Sequence[str | Text],
+              form: str | Text) -> bool:
+        widths = _widths(lines, self._lines, self._widths)
+        widest = _widest(widths)
+        changed = self._changed_lines(self._form, form, self._lines, lines, widest)
+        old = self._shown if changed is None else ""  # compared whole: its size may change
+        self._given, self._lines, self._form = text, lines, form
+        self._widths, self._widest = widths, widest
         self._visual = None  # made again when it is asked for (visual)
         if changed is None:  # laid out again only when its size may change
-            self.refresh(layout=resized)
+            self.refresh(layout=self._resized_by(old, self._shown))
             return True
         # As big as before: no layout (on a big session a layout of the screen costs more than
         # the change), and only the changed part of each changed line goes to the terminal
         # (a 7-line speed breakdown with one weight changed: one line, not seven).
         if changed:  # none: drawn as it was (spans cut differently, say)
-            self.refresh(*changed)
+            self._repaint(changed)
         return True
+
+    _leaders: WeakKeyDictionary[Any, ReferenceType[Value]] = WeakKeyDictionary()
+    """By screen, the last Value of it that Textual's refresh prompted (:meth:`_repaint`);
+    neither kept for it."""
+
+    def _repaint(self, regions: list[Region]) -> None:
+        """``refresh(*regions)``, without a turn of its own while another Value of its screen
+        waits for its idle turn after a refresh: Textual's refresh prompts the widget, whose
+        next idle turn posts its screen an update, and four Values changed by a travel key
+        woke four message loops for that alone. This one is marked dirty now and handed to
+        the screen in the other's idle turn (:meth:`_check_refresh`), where its own would
+        have been: in the same frame. Told to the screen at once, it was drawn in a frame of
+        its own, before the widgets whose updates came from their turns."""
+        try:
+            screen = self.screen
+        except NoScreen:
+            screen = None
+        kept = Value._leaders.get(screen) if screen is not None else None
+        leader = kept() if kept is not None else None
+        if (screen is None or leader is None or leader is self or not leader._repaint_required
+                or not self.is_mounted or self._closing or not self.display
+                or self._repaint_required or self._layout_required):
+            if screen is not None:
+                Value._leaders[screen] = ref(self)
+            self.refresh(*regions)  # as Textual does it: at its next idle turn
+            return
+        self._layout_cache.clear()
+        self._set_dirty(*regions)
+        self.clear_cached_dimensions()
+        self._rich_style_cache.clear()
+        leader._riders.append(self)
+
+    def _check_refresh(self) -> None:
+        riders, self._riders = self._riders, []
+        super()._check_refresh()
+        for rider in riders:
+            try:
+                screen = rider.screen
+            except NoScreen:
+                continue  # gone: nothing to draw
+            if not rider.is_mounted or rider._closing or not rider.display:
+                rider.refresh()  # as Textual would, at its own idle turn
+            elif screen in screen._compositor:  # laid out (Screen._on_update's test)
+                screen._dirty_widgets.add(rider)
+                screen.check_idle()
 
     _visual: Visual | None = None
 
@@ -89,8 +157,9 @@ class Value(Static):
 
     def _changed_lines(self, old: str | Text, new: str | Text, old_lines: Sequence[str | Text],
                        new_lines: Sequence[str | Text], widest: int) -> list[Region] | None:
-        """The regions (of the content) that differ between ``old`` and ``new`` (their
-        lines: ``old_lines``, ``new_lines``; ``widest``: the new lines' :func:`_widest`),
+        """The regions (of the content) that differ between two texts (``old`` and ``new``:
+        each one's :attr:`_form`; their lines: ``old_lines``, ``new_lines``; ``widest``: the
+        new lines' :func:`_widest`),
         each from the line's left edge (where Textual starts writing a widget's line anyway)
         to its last changed cell; None when the widget may change size or its lines may wrap
         or move (a layout and a repaint of the whole widget)."""
@@ -126,12 +195,12 @@ class Value(Static):
             node = node.parent
         return False
 
-    def _resized_by(self, text: str | Text) -> bool:
-        """Whether ``text`` in place of what is shown can change the widget's size. Only then
+    def _resized_by(self, old: str | Text, text: str | Text) -> bool:
+        """Whether ``text`` in place of ``old`` can change the widget's size. Only then
         is the screen laid out again; otherwise this widget is repainted, and that is all (a
         layout also redraws the scroll bar of every table taller than its box: one more frame
         for each key on a big party)."""
-        (lines, width), (old_lines, old_width) = _shape(text), _shape(self._shown)
+        (lines, width), (old_lines, old_width) = _shape(text), _shape(old)
         if lines != old_lines:
             return True
         wraps = self.styles.text_wrap != "nowrap"
@@ -175,12 +244,12 @@ class Value(Static):
         """The shown text's lines when each can be drawn on its own: every one fits the
         width (nothing wraps), from the left edge and the top, no selection across them;
         else None (Textual draws the text whole)."""
-        shown = self._shown
         if self.text_selection is not None or not width:
             return None
-        if self._drawable[0] is not shown or self._drawable[1] != width:
-            self._drawable = (shown, width, self._line_by_line(shown, width))
-        return self._lines if self._drawable[2] else None
+        lines = self._lines  # a new list for each text shown
+        if self._drawable[0] is not lines or self._drawable[1] != width:
+            self._drawable = (lines, width, self._line_by_line(self._form, width))
+        return lines if self._drawable[2] else None
 
     def _line_by_line(self, shown: str | Text, width: int) -> bool:
         if not shown or self.styles.text_align not in ("start", "left") \
@@ -190,13 +259,21 @@ class Value(Static):
         return 0 <= self._widest <= width
 
 
-def _widest(lines: Sequence[str | Text]) -> int:
-    """The cells of the widest of ``lines``; -1 when one holds a tab (its cells are not its
-    characters'). Measured once a text, for its comparison with the next and its drawing."""
-    plain = [str(line) for line in lines]  # a Text's str is its plain text
-    if any("\t" in line for line in plain):
-        return -1
-    return max(map(cell_len, plain), default=0)
+def _widths(lines: Sequence[str | Text], before: Sequence[str | Text] = (),
+            widths: Sequence[int] = ()) -> list[int]:
+    """The cells of each of ``lines``, -1 for one holding a tab (its cells are not its
+    characters'); a line that is the same object as the one ``before`` in its place (whose
+    widths are ``widths``) is not measured again (the journal tail's lines, but the new one)."""
+    kept = len(before)
+    return [widths[index] if index < kept and before[index] is line
+            else -1 if "\t" in (plain := str(line))  # a Text's str is its plain text
+            else cell_len(plain) for index, line in enumerate(lines)]
+
+
+def _widest(widths: Sequence[int]) -> int:
+    """The widest of lines of these :func:`_widths`; -1 when one holds a tab. Measured once
+    a text, for its comparison with the next and its drawing."""
+    return -1 if -1 in widths else max(widths, default=0)
 
 
 def _lines_of(text: str | Text) -> Sequence[str | Text]:
