@@ -380,3 +380,20 @@ def test_every_band_named_by_an_adjustment_row_exists():
     bands = {band["name"] for band in TABLE["bands"]}
     for row in TABLE["adjustments"]:
         assert set(row["one"]) | set(row["other"]) <= bands, row["label"]
+
+
+@pytest.mark.parametrize("field", ["weight_lb", "qty"])
+@pytest.mark.parametrize("bad", [True, False, math.nan, math.inf, -1, "heavy"])
+def test_a_weight_or_quantity_that_is_no_usable_number_is_refused_by_name(field, bad) -> None:
+    """carried_weight reads a plain int or float at once and the rest through its checks: a
+    bool is an int to Python, and NaN or infinity a float, yet none is a weight."""
+    item = {"name": "rope", "weight_lb": 2, "qty": 1, field: bad}
+    with pytest.raises(ValueError, match="rope"):
+        rules.carried_weight({"items": [item]})
+
+
+@pytest.mark.parametrize("weight", [2, 2.0, "2"])
+def test_the_same_weight_weighs_the_same_as_an_int_a_float_or_text(weight) -> None:
+    carried = rules.carried_weight({"items": [{"name": "rope", "weight_lb": weight,
+                                               "qty": 3}]})
+    assert carried.lb == 6 and [str(line) for line in carried.lines] == ["rope: 2 lb × 3"]
