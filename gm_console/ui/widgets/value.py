@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 from typing import Any, Callable, Sequence, cast
-from weakref import ReferenceType, WeakKeyDictionary, ref
 
 from rich.cells import cell_len
 from rich.text import Text
 from textual.content import Content
-from textual.dom import NoScreen
 from textual.geometry import Region
 from textual.strip import Strip
 from textual.visual import Visual, visualize
@@ -41,7 +39,6 @@ class Value(Static):
         # The console's own text, never a link: Textual's link styling of each line drawn,
         # and its repaint of the widget as the mouse passes over, have nothing to do.
         self.set_reactive(Widget.auto_links, False)
-        self._riders: list[Value] = []  # repainted in this one's idle turn (_repaint)
         self._given: str | Text | None = text  # None: the lines of show_lines, not joined
         self._lines: Sequence[str | Text] = _lines_of(text)  # the shown text's lines
         self._form: str | Text = text  # what says how the shown text is justified, wrapped
@@ -95,53 +92,8 @@ class Value(Static):
         # the change), and only the changed part of each changed line goes to the terminal
         # (a 7-line speed breakdown with one weight changed: one line, not seven).
         if changed:  # none: drawn as it was (spans cut differently, say)
-            self._repaint(changed)
+            self.refresh(*changed)
         return True
-
-    _leaders: WeakKeyDictionary[Any, ReferenceType[Value]] = WeakKeyDictionary()
-    """By screen, the last Value of it that Textual's refresh prompted (:meth:`_repaint`);
-    neither kept for it."""
-
-    def _repaint(self, regions: list[Region]) -> None:
-        """``refresh(*regions)``, without a turn of its own while another Value of its screen
-        waits for its idle turn after a refresh: Textual's refresh prompts the widget, whose
-        next idle turn posts its screen an update, and four Values changed by a travel key
-        woke four message loops for that alone. This one is marked dirty now and handed to
-        the screen in the other's idle turn (:meth:`_check_refresh`), where its own would
-        have been: in the same frame. Told to the screen at once, it was drawn in a frame of
-        its own, before the widgets whose updates came from their turns."""
-        try:
-            screen = self.screen
-        except NoScreen:
-            screen = None
-        kept = Value._leaders.get(screen) if screen is not None else None
-        leader = kept() if kept is not None else None
-        if (screen is None or leader is None or leader is self or not leader._repaint_required
-                or not self.is_mounted or self._closing or not self.display
-                or self._repaint_required or self._layout_required):
-            if screen is not None:
-                Value._leaders[screen] = ref(self)
-            self.refresh(*regions)  # as Textual does it: at its next idle turn
-            return
-        self._layout_cache.clear()
-        self._set_dirty(*regions)
-        self.clear_cached_dimensions()
-        self._rich_style_cache.clear()
-        leader._riders.append(self)
-
-    def _check_refresh(self) -> None:
-        riders, self._riders = self._riders, []
-        super()._check_refresh()
-        for rider in riders:
-            try:
-                screen = rider.screen
-            except NoScreen:
-                continue  # gone: nothing to draw
-            if not rider.is_mounted or rider._closing or not rider.display:
-                rider.refresh()  # as Textual would, at its own idle turn
-            elif screen in screen._compositor:  # laid out (Screen._on_update's test)
-                screen._dirty_widgets.add(rider)
-                screen.check_idle()
 
     _visual: Visual | None = None
 
