@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 
     from gm_console.files.journal import Index
     from gm_console.host.screen_keys import NavEntry
+    from gm_console.live.roles import Role
     from gm_console.state.store import Change, Outcome, Store
     from gm_console.text.i18n import Translator
 
@@ -43,6 +44,9 @@ class Shell(Protocol):
     live_status: str
     saving_status: str
     """What the header says of a live session: this front's role, or that its owner went."""
+
+    role: Role
+    """This front's role: the game master's, unless it is a client of the owner."""
 
     def offers(self, op: str) -> bool:
         """Whether this front's role ever has the operation ``op`` applied or asked for: a
