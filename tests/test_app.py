@@ -1079,6 +1079,7 @@ async def screenshot_from_the_palette(pilot) -> str:
     """The palette's screenshot taken (by its title in the reader's language); what the
     console then says of it, once the file is written (on a thread) or has failed."""
     app = pilot.app
+    before = {n.identity for n in app._notifications}  # an earlier screenshot's is not this one's
     await pilot.press("ctrl+p")
     await pilot.pause()
     await pilot.press(*app.t("Screenshot"))
@@ -1086,7 +1087,8 @@ async def screenshot_from_the_palette(pilot) -> str:
     await pilot.press("enter")
     for _ in range(50):  # Textual takes it after a timer, then writes it on a thread
         await pilot.pause(0.1)
-        said = [n for n in app._notifications if n.title == app.t("Screenshot")]
+        said = [n for n in app._notifications
+                if n.title == app.t("Screenshot") and n.identity not in before]
         if said:
             return said[-1].message
     raise AssertionError("nothing said of the screenshot")
