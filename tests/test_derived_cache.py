@@ -262,3 +262,53 @@ def test_one_plugins_derived_values_ask_only_that_plugin(store) -> None:
     assert "wind_gust" not in mine and "speed" not in mine and asked == []
     assert store.session.derived_of("wind", aria) == {"wind_gust": 3} and asked == ["Aria"]
     assert store.session.derived_of("wind", aria) == {"wind_gust": 3} and asked == ["Aria"]
+
+
+def test_a_shared_record_is_the_kept_one_until_its_character_changes(store) -> None:
+    """reading.assess(shared=True): the loads screen's readers get the kept record itself,
+    the same object each time, until the character changes; then a new one, equal to a fresh
+    assessment. A caller without ``shared`` still gets a copy."""
+    from gm_console_plugins.encumbrance import reading
+
+    def aria() -> dict[str, Any]:
+        return store.state["characters"][0]
+    first = reading.assess(aria(), store.session, shared=True)
+    assert reading.assess(aria(), store.session, shared=True) is first
+    assert reading.assess(aria(), store.session) is not first
+    assert store.apply("clock.advance", {"minutes": 10}).ok  # nothing the load reads
+    assert reading.assess(aria(), store.session, shared=True) is first
+    assert store.apply("item.add", {"character": "Aria", "name": "anvil",
+                                    "weight_lb": 120}).ok
+    heavier = reading.assess(aria(), store.session, shared=True)
+    assert heavier is not first and heavier.carried_lb == first.carried_lb + 120
+    assert heavier == reading.assess(aria(), Session(store.state, store.host))
+
+
+def test_the_armour_limit_is_found_once_until_the_armour_changes(store, monkeypatch) -> None:
+    """The speed's steps and the derived values both ask for the armour's limit: it is
+    found in the table once for a character, and again once what it reads has changed."""
+    from gm_console_plugins.armour import rules
+
+    found: list[str] = []
+    real = rules.armour_limit
+
+    def counting(character, table, settings):
+        found.append(character["name"])
+        return real(character, table, settings)
+    monkeypatch.setattr(rules, "armour_limit", counting)
+    assert store.apply("character.set", {"character": "Aria", "field": "armour",
+                                         "value": "chain mail"}).ok
+    found.clear()
+
+    def ask() -> tuple[float, dict[str, Any]]:
+        session = store.session
+        aria = session.characters[0]
+        return session.speed(aria).m, session.derived(aria)
+    first = ask()
+    assert found.count("Aria") == 1
+    found.clear()
+    assert ask() == first and found == []
+    assert store.apply("character.set", {"character": "Aria", "field": "armour",
+                                         "value": "none"}).ok
+    faster = ask()
+    assert found.count("Aria") == 1 and faster[0] > first[0]

@@ -7,6 +7,7 @@ tests fail if the TOML drifts from the rules.
 from __future__ import annotations
 
 import math
+import re
 import tomllib
 from fractions import Fraction
 from pathlib import Path
@@ -397,3 +398,15 @@ def test_the_same_weight_weighs_the_same_as_an_int_a_float_or_text(weight) -> No
     carried = rules.carried_weight({"items": [{"name": "rope", "weight_lb": weight,
                                                "qty": 3}]})
     assert carried.lb == 6 and [str(line) for line in carried.lines] == ["rope: 2 lb × 3"]
+
+
+def test_a_tables_bounds_are_read_once_and_refused_each_time():
+    """rules.bound keeps what it parsed: True after 1.0 (equal keys) is still refused, kept
+    by type, and a bad bound (a word, an array, which cannot be kept) is refused by name at
+    every read, never kept as an answer."""
+    assert rules.bound(1.0) == parse_score(1)
+    for raw in (True, "x", [18]):
+        for _ in range(2):
+            with pytest.raises(ValueError, match=r"Strength must be .*not " + re.escape(repr(raw))):
+                rules.bound(raw)
+    assert rules.bound(1) == parse_score(1) and rules.bound("18/50") == parse_score("18/50")

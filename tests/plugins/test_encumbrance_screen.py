@@ -67,6 +67,29 @@ async def test_adding_an_item_updates_live_and_repaints_only_what_changed(make_a
         assert repaints == []          # the armour line did not change: not repainted
 
 
+async def test_an_answered_question_rebuilds_the_footer_once_with_the_screens_keys(
+        make_app, aria_store):
+    """As the question closes, the focus comes back and Textual tells of the change twice:
+    the footer is rebuilt once, and shows the screen's keys again."""
+    from gm_console.ui.widgets import Footer
+
+    app = make_app(aria_store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f5")
+        footer = app.screen.query_one(Footer)
+        rebuilt = []
+        original = footer._rebuild
+        footer._rebuild = lambda: (rebuilt.append(footer.covered), original())
+        await pilot.press("i", *"anvil", "comma", "2", "3")
+        rebuilt.clear()
+        await pilot.press("enter")
+        for _ in range(3):
+            await pilot.pause()
+        assert aria_store.state["characters"][0]["items"][-1]["name"] == "anvil"
+        assert rebuilt == [False]
+        assert " i Item " in footer.render().plain
+
+
 async def test_a_french_weight_with_a_decimal_comma_is_read_between_semicolons(
         make_app, aria_store, french):
     french(aria_store)
