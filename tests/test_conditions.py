@@ -633,7 +633,7 @@ async def test_the_party_and_combat_tables_show_conditions_with_what_is_left_at_
         fight = app.screen.query_one("#combatants", SyncedTable)
         state = list(fight.columns)[-1]  # the last, whichever are shown
         assert fight.get_cell("Aria", state) == aria
-        assert fight.get_cell("Bram", state).startswith(bram)  # then "flat-ft.", cut with "…"
+        assert str(fight.get_cell("Bram", state)).startswith(bram)  # then "flat-ft.", cut with "…"
         assert aria_full in app.screen.query_one("#detail", Value).shown
 
 

@@ -71,12 +71,14 @@ async def test_the_tui_shows_hostile_names_visibly_and_does_not_take_them_as_mar
         make_app, store):
     store.apply("session.rename", {"name": TITLE})
     store.apply("character.add", {"name": "[/x]"})
+    store.apply("character.add", {"name": ":fire: [b]x[/b]"})  # not an emoji, nor bold
     store.apply("journal.note", {"text": CLEAR})
     app = make_app(store)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
         assert "S␛]2;PWNED␇" in screen and "[/x]" in screen and "wipe␛[2J" in screen
+        assert ":fire: [b]x[/b]" in screen and "🔥" not in screen  # the table, the journal
         assert "\x1b" not in screen
 
 

@@ -200,7 +200,7 @@ async def test_the_metres_follow_a_change_of_speed(store, make_app):
                                              "value": "5"}).ok
         await pilot.pause()
         assert table.get_cell("Aria", metres_column) != before
-        assert table.get_cell("Aria", metres_column).endswith("+0")
+        assert str(table.get_cell("Aria", metres_column)).endswith("+0")
 
 
 async def test_a_lair_entry_added_by_keyboard_takes_its_turn(store, make_app):

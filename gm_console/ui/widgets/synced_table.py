@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from rich.cells import cell_len
-from rich.markup import escape
 from rich.style import Style
 from rich.text import Text
 from textual import events
@@ -21,9 +20,29 @@ from gm_console.ui.widgets.question_line import QuestionLine
 from gm_console.ui.widgets.table_scrollbar import KeptScrollBar
 
 
-def _escaped(cells: Sequence[Any]) -> list[Any]:
-    """DataTable reads text cells as markup: escaped, a character named "[/x]" is a name."""
-    return [escape(cell) if isinstance(cell, str) else cell for cell in cells]
+class ShownText(Text):
+    """A text cell as the table holds it: Rich Text, shown as it is, which compares equal to
+    the str it was given, so that a test reading ``table.get_row(key)[3] == "no"`` reads it
+    as it did when the table held the str itself (str(cell) gives it too)."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, str):
+            return self.plain == other
+        return super().__eq__(other)
+
+    __hash__ = None  # type: ignore[assignment]  # as Text's: equal to a str, not hashed as one
+
+
+def _as_text(cells: Sequence[Any], height: int) -> list[Any]:
+    """Text cells as :class:`ShownText`: DataTable reads a str as markup, where a character
+    named "[/x]" or ":fire:" is no longer its name (an escape keeps the brackets, not the
+    colons: an emoji), and parses it again at each measure and render of its row; its first
+    emoji loads Rich's table of them, 860 KiB kept for the console's life. Wrapped as
+    DataTable wraps a str: within a row of several lines, not in a row of one."""
+    return [ShownText(cell, no_wrap=height == 1, end="") if isinstance(cell, str) else cell
+            for cell in cells]
 
 
 def _height(cells: Sequence[Any]) -> int:
@@ -88,7 +107,7 @@ class SyncedTable(DataTable):
             if self._given.get(key) == tuple(cells):
                 continue  # as last synced: no cell to compare (30 combatants, 12 columns)
             self._given[key] = tuple(cells)
-            cells = _escaped(cells)
+            cells = _as_text(cells, self.rows[RowKey(key)].height)
             shown = self.get_row(key)  # a row at a time: a big party's rows are mostly alike
             if shown == cells:
                 continue
@@ -111,7 +130,8 @@ class SyncedTable(DataTable):
             self._update_dimensions(new_rows)
 
     def _add(self, key: str, cells: Sequence[Any]) -> None:
-        self.add_row(*_escaped(cells), key=key, height=_height(cells))
+        height = _height(cells)
+        self.add_row(*_as_text(cells, height), key=key, height=height)
         self._given[key] = tuple(cells)
 
     def clear(self, columns: bool = False) -> Any:
@@ -147,8 +167,8 @@ class SyncedTable(DataTable):
         ``cell``: when the new text is wider than the column, or the old one was as wide (it
         may have been the only one). A cell of another width within the column leaves it as
         it is: the loads screen's "3 mv / 2.25 m" for "4 mv / 3 m" repainted the whole table,
-        for a speed shorter than the longest. (The texts as given to DataTable, escaped: never
-        narrower than what it measures, so the test errs on the side of a whole repaint.)"""
+        for a speed shorter than the longest. (The texts as given to DataTable, measured as it
+        measures them.)"""
         header = self.columns[column]
         if not header.auto_width:
             return False
