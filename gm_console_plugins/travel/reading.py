@@ -153,6 +153,15 @@ def plan_hours(table: dict[str, Any], conf: dict[str, Any], sec: dict[str, Any])
     return planned if motion_now.mode in conf["forced_march_modes"] else min(planned, own)
 
 
+def kept_terrain(session: Session) -> dict[str, Any] | None:
+    """``session.terrain()``'s answer kept until what it read changes (the terrain plugin's
+    section), for the planner's screen: a pace or a mode changed does not ask the terrain
+    plugin again for the current terrain and every type of its catalogue. The kept answer
+    itself, to be read and never changed; not inside derived values (as
+    :func:`traveller_speeds`)."""
+    return session.kept("travel.terrain", lambda reading: reading.terrain(), shared=True)
+
+
 def terrain_now(session: Session) -> dict[str, Any]:
     """The party's terrain without the catalogue, or flat ground when no plugin knows."""
     return terrain_of(session.terrain())

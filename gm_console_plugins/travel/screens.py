@@ -171,7 +171,7 @@ class TravelPlanner(StoreScreen):
     def refresh_view(self, change: Any) -> None:
         t = self.t
         colon = t(": ")  # " : " in French
-        found = self.session.terrain()  # for the summary and how far: asked once
+        found = reading.kept_terrain(self.session)  # for the summary and how far: asked once
         values = summary(self.session, kept=True, terrain=found)
         self._value("tp-title", t("Travel planner"))
         if "error" in values:

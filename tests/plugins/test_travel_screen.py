@@ -6,6 +6,7 @@ import pytest
 from applying import ok
 from textual.widgets import Label
 
+from gm_console import OpContext, Session
 from gm_console.ui import Value
 from gm_console_plugins.travel.screens import (
     TravelPlanner,
@@ -287,3 +288,28 @@ async def test_the_planner_follows_a_travellers_speed_and_the_travellers_named(s
         ok(store, "travel.travellers", names=["Aria"])
         await pilot.pause()
         assert "Stopped" not in shown(pilot, "tp-today")
+
+
+async def test_the_planner_asks_the_terrain_again_only_once_it_changed(store, make_app,
+                                                                       monkeypatch):
+    """A pace key redraws the planner with the terrain kept (the current one and the
+    catalogue, built by the terrain plugin at each question); a terrain changed is asked
+    for, and shown, at once."""
+    asked: list[type] = []
+    original = Session.terrain
+    monkeypatch.setattr(Session, "terrain", lambda self: (asked.append(type(self)),
+                                                          original(self))[1])
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        await open_planner(pilot)
+        asked.clear()
+        for key in "fwf":
+            await pilot.press(key)
+            await pilot.pause()
+        assert "fast" in shown(pilot, "tp-pace")
+        # the operation's own message asks inside the operation, as ever; the screen never
+        assert [kind for kind in asked if kind is not OpContext] == []
+        ok(store, "travel.terrain", terrain="swamp")
+        await pilot.pause()
+        assert "swamp (difficult)" in shown(pilot, "tp-mode")
+        assert line(pilot, "tp-reverse").endswith("(swamp)")
+        assert [kind for kind in asked if kind is not OpContext] != []
