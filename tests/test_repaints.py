@@ -982,3 +982,36 @@ async def test_a_screen_is_styled_whole_neither_when_built_nor_when_it_comes_bac
         await pilot.press("f8")
         await settled(pilot)
         assert counted == {"styled": 0, "whole screens": 0}
+
+
+async def test_a_value_finds_its_screen_once_to_tell_whether_its_width_follows_it(monkeypatch):
+    """Whether a Value's width is its text's (its own or an ancestor's ``width: auto``), asked
+    when a changed line is wider or narrower (the travel planner's pace, rates and how-far
+    lines at each pace key): the screen, where the climb stops, is found once, not once an
+    ancestor (each a climb of its own to the screen)."""
+    from textual.app import App
+    from textual.containers import Horizontal, Vertical
+    from textual.dom import DOMNode
+
+    from gm_console.ui.widgets import Value
+
+    class Nested(App):
+        CSS = "#outer-auto { width: auto; height: auto; } #fixed { width: 30; }"
+
+        def compose(self) -> Any:
+            with Vertical(), Horizontal():
+                yield Value("fixed width", id="fixed")
+            with Horizontal(id="outer-auto"), Vertical(id="inner"):
+                yield Value("in an auto box", id="inside-auto")
+
+    found: list[str] = []
+    original = DOMNode.screen
+    monkeypatch.setattr(Value, "screen", property(
+        lambda self: (found.append(str(self.id)), original.fget(self))[1]))
+    app = Nested()
+    async with app.run_test(size=SIZE) as pilot:
+        await settled(pilot)
+        for name, follows in (("fixed", False), ("inside-auto", True)):
+            found.clear()
+            assert app.query_one(f"#{name}", Value)._width_follows_content() is follows
+            assert found == [name]

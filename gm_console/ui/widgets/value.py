@@ -140,7 +140,8 @@ class Value(Static):
     def _width_follows_content(self) -> bool:
         """Whether this widget's width, or an ancestor's, is its content's (``width: auto``)."""
         node: Any = self
-        while isinstance(node, Widget) and node is not self.screen:
+        screen = self.screen  # found once: each look-up climbs every ancestor
+        while isinstance(node, Widget) and node is not screen:
             width = node.styles.width
             if width is not None and width.is_auto:
                 return True
