@@ -233,6 +233,8 @@ def _lines_of(text: str | Text) -> Sequence[str | Text]:
     """A text's lines, a last empty one included (as ``str.split`` gives them)."""
     if isinstance(text, str):
         return text.split("\n")
+    if "\n" not in text.plain:  # one line (a planner's changed figure): the text itself,
+        return [text]           # as it is shown whole, not a copy made by Text.split
     return list(text.split("\n", allow_blank=True))
 
 
