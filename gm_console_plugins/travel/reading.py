@@ -127,11 +127,15 @@ def metres(speeds: list[tuple[dict[str, Any], Any]]) -> list[tuple[str, float]]:
 
 
 def hour_distances(session: Session, table: dict[str, Any], conf: dict[str, Any],
-                   motion: rules.Motion) -> Callable[[int, dict[str, Any]], float]:
+                   motion: rules.Motion, product: float | None = None,
+                   ) -> Callable[[int, dict[str, Any]], float]:
     """The rules' km in each hour of the day, times the other plugins' factors and the
-    slowest traveller's (setting party_pace)."""
+    slowest traveller's (setting party_pace); ``product``: those factors multiplied, when the
+    caller has them (the summary: the other plugins and the travellers asked once)."""
     by_hour = rules.hour_distances(table, conf, motion)
-    product = outside_factor(session, motion.mode)[0] * party_factor(session, conf, motion)[0]
+    if product is None:
+        product = (outside_factor(session, motion.mode)[0]
+                   * party_factor(session, conf, motion)[0])
     if product == 1.0:
         return by_hour
     return lambda k, terrain: by_hour(k, terrain) * product
