@@ -982,3 +982,67 @@ async def test_a_screen_is_styled_whole_neither_when_built_nor_when_it_comes_bac
         await pilot.press("f8")
         await settled(pilot)
         assert counted == {"styled": 0, "whole screens": 0}
+
+
+async def test_a_value_finds_its_screen_once_to_tell_whether_its_width_follows_it(monkeypatch):
+    """Whether a Value's width is its text's (its own or an ancestor's ``width: auto``), asked
+    when a changed line is wider or narrower (the travel planner's pace, rates and how-far
+    lines at each pace key): the screen, where the climb stops, is found once, not once an
+    ancestor (each a climb of its own to the screen)."""
+    from textual.app import App
+    from textual.containers import Horizontal, Vertical
+    from textual.dom import DOMNode
+
+    from gm_console.ui.widgets import Value
+
+    class Nested(App):
+        CSS = "#outer-auto { width: auto; height: auto; } #fixed { width: 30; }"
+
+        def compose(self) -> Any:
+            with Vertical(), Horizontal():
+                yield Value("fixed width", id="fixed")
+            with Horizontal(id="outer-auto"), Vertical(id="inner"):
+                yield Value("in an auto box", id="inside-auto")
+
+    found: list[str] = []
+    original = DOMNode.screen
+    monkeypatch.setattr(Value, "screen", property(
+        lambda self: (found.append(str(self.id)), original.fget(self))[1]))
+    app = Nested()
+    async with app.run_test(size=SIZE) as pilot:
+        await settled(pilot)
+        for name, follows in (("fixed", False), ("inside-auto", True)):
+            found.clear()
+            assert app.query_one(f"#{name}", Value)._width_follows_content() is follows
+            assert found == [name]
+
+
+async def test_a_value_shown_one_line_of_text_takes_it_as_its_line_without_a_copy(monkeypatch):
+    """A one-line Text (the travel planner's pace, rates and how-far figures at each pace key)
+    is its own only line: not split into a copy of itself, each span copied again; a text of
+    several lines is split into its lines, and each shows as it was given."""
+    from rich.text import Text
+    from textual.app import App
+
+    from gm_console.ui.widgets import Value
+
+    class Shown(App):
+        def compose(self) -> Any:
+            yield Value("", id="figure")
+
+    split: list[str] = []
+    original = Text.split
+    monkeypatch.setattr(Text, "split", lambda self, *args, **kwargs: (
+        split.append(self.plain), original(self, *args, **kwargs))[1])
+    app = Shown()
+    async with app.run_test(size=SIZE) as pilot:
+        await settled(pilot)
+        figure = app.query_one("#figure", Value)
+        one = Text.assemble(("fast", "bold"), " — ", ("−5 to passive Perception", "yellow"))
+        assert figure.show(one) and split == []
+        await settled(pilot)
+        assert figure.shown == "fast — −5 to passive Perception"
+        assert screen_text(app)[0].startswith("fast — −5 to passive Perception")
+        assert figure.show(Text("two\nlines")) and split == ["two\nlines"]
+        await settled(pilot)
+        assert [line.rstrip() for line in screen_text(app)[:2]] == ["two", "lines"]

@@ -127,11 +127,15 @@ def metres(speeds: list[tuple[dict[str, Any], Any]]) -> list[tuple[str, float]]:
 
 
 def hour_distances(session: Session, table: dict[str, Any], conf: dict[str, Any],
-                   motion: rules.Motion) -> Callable[[int, dict[str, Any]], float]:
+                   motion: rules.Motion, product: float | None = None,
+                   ) -> Callable[[int, dict[str, Any]], float]:
     """The rules' km in each hour of the day, times the other plugins' factors and the
-    slowest traveller's (setting party_pace)."""
+    slowest traveller's (setting party_pace); ``product``: those factors multiplied, when the
+    caller has them (the summary: the other plugins and the travellers asked once)."""
     by_hour = rules.hour_distances(table, conf, motion)
-    product = outside_factor(session, motion.mode)[0] * party_factor(session, conf, motion)[0]
+    if product is None:
+        product = (outside_factor(session, motion.mode)[0]
+                   * party_factor(session, conf, motion)[0])
     if product == 1.0:
         return by_hour
     return lambda k, terrain: by_hour(k, terrain) * product
@@ -151,6 +155,15 @@ def plan_hours(table: dict[str, Any], conf: dict[str, Any], sec: dict[str, Any])
     own = rules.day_hours(table, motion_now)
     planned = float(sec.get("plan_hours_per_day") or 0.0) or own
     return planned if motion_now.mode in conf["forced_march_modes"] else min(planned, own)
+
+
+def kept_terrain(session: Session) -> dict[str, Any] | None:
+    """``session.terrain()``'s answer kept until what it read changes (the terrain plugin's
+    section), for the planner's screen: a pace or a mode changed does not ask the terrain
+    plugin again for the current terrain and every type of its catalogue. The kept answer
+    itself, to be read and never changed; not inside derived values (as
+    :func:`traveller_speeds`)."""
+    return session.kept("travel.terrain", lambda reading: reading.terrain(), shared=True)
 
 
 def terrain_now(session: Session) -> dict[str, Any]:

@@ -142,13 +142,16 @@ class TravelPlanner(StoreScreen):
         """The journal lines already looked at for travel done elsewhere
         (:meth:`_said_elsewhere`)."""
         # the last "how far in" question: a day ("j" for jour in French)
-        self.reverse_text = "1j" if store.session.language == "fr" else "1d"
+        language = store.session.language  # the host's, for the app's whole life
+        self.reverse_text = "1j" if language == "fr" else "1d"
+        self._decimal_comma = language == "fr"  # for :meth:`_km`, not a view made per figure
         self._values: dict[str, Value] = {}  # by id, each found once: 11 are shown at each key
 
     # -- layout -------------------------------------------------------------------------------
 
     def compose_body(self) -> ComposeResult:
-        yield Value(id="tp-title", classes="panel-title")
+        # The title never changes (the UI language is the app's): given once, not at each key.
+        yield Value(self.t("Travel planner"), id="tp-title", classes="panel-title")
         with Horizontal(classes="tp-line"):
             yield Value(id="tp-pace-label")
             yield Value(id="tp-pace", classes="tp-value")
@@ -169,11 +172,13 @@ class TravelPlanner(StoreScreen):
     # -- what is shown ------------------------------------------------------------------------
 
     def refresh_view(self, change: Any) -> None:
-        t = self.t
+        # The translator itself, looked up once (self.t asks the app for it at each label),
+        # as is the session's view.
+        t = self.app.t
         colon = t(": ")  # " : " in French
-        found = self.session.terrain()  # for the summary and how far: asked once
-        values = summary(self.session, kept=True, terrain=found)
-        self._value("tp-title", t("Travel planner"))
+        session = self.session
+        found = reading.kept_terrain(session)  # for the summary and how far: asked once
+        values = summary(session, kept=True, terrain=found)
         if "error" in values:
             self._value("tp-pace-label", "")
             self._value("tp-pace", Text(t(values["error"]), style="bold red"))
@@ -226,7 +231,7 @@ class TravelPlanner(StoreScreen):
     def _km(self, value: float) -> str:
         """A distance for the eye in the UI language: 17.38, or 17,38 in French."""
         text = km(value)
-        return text.replace(".", ",") if self.session.language == "fr" else text
+        return text.replace(".", ",") if self._decimal_comma else text
 
     def _value(self, widget_id: str, text: str | Text) -> None:
         value = self._values.get(widget_id)
@@ -236,7 +241,7 @@ class TravelPlanner(StoreScreen):
         value.show(Text(text) if isinstance(text, str) else text)
 
     def _show_today(self, values: dict[str, Any]) -> None:
-        t = self.t
+        t = self.app.t
         colon = t(": ")
         dc = values["next_forced_march_dc"]
         parts = [f"{t('Today')}{colon}{format_duration(values['hours_today'] * 3600)}",
@@ -254,7 +259,7 @@ class TravelPlanner(StoreScreen):
         self._value("tp-today", line)
 
     def _show_route(self, values: dict[str, Any]) -> None:
-        t = self.t
+        t = self.app.t
         table = self.query_one("#tp-legs", SyncedTable)
         # Titles as wide as their widest cell (a synced cell does not widen its column), 76
         # columns in all so that the table fits an 80-column terminal.
@@ -297,7 +302,7 @@ class TravelPlanner(StoreScreen):
         self._value("tp-total", text)
 
     def _show_reverse(self, terrain: Any = ASK) -> None:
-        t = self.t
+        t = self.app.t
         try:
             hours, days = parse_duration(self.reverse_text)
             found = reverse(self.session, hours=hours, days=days, terrain=terrain)

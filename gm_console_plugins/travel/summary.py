@@ -76,7 +76,7 @@ def summary(session: Session, *, party: bool = True, kept: bool = False,
     out["vetoed"] = ops.vetoed(session, motion.mode, "depart")
     try:
         out.update(_route(session, sec, conf, table, motion, today,
-                          reading.plan_hours(table, conf, sec), found))
+                          reading.plan_hours(table, conf, sec), found, factor))
     except rules.TravelError as exc:  # a route too long to plan: say so
         return {**out, "error": said_by(exc)}
     return out
@@ -94,10 +94,11 @@ def _scaled(rates: rules.Rates, factor: float) -> list[Said]:
 
 def _route(session: Session, sec: dict[str, Any], conf: dict[str, Any], table: dict[str, Any],
            motion: rules.Motion, today: float, per_day: float,
-           found: dict[str, Any] | None) -> dict[str, Any]:
+           found: dict[str, Any] | None, factor: float) -> dict[str, Any]:
     legs = reading.legs_of(sec, reading.catalogue_of(found))  # found: session.terrain()
     done = float(sec["done_km"])
-    by_hour = reading.hour_distances(session, table, conf, motion)
+    # factor: the summary's, the other plugins' and the slowest traveller's (asked once)
+    by_hour = reading.hour_distances(session, table, conf, motion, factor)
     galloping = motion.mode == "gallop"
     gallop_hours = float(conf["gallop_hours_per_mount"])
     now = reading.clock_seconds(session)

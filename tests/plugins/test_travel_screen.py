@@ -6,6 +6,8 @@ import pytest
 from applying import ok
 from textual.widgets import Label
 
+from gm_console import OpContext, Session
+from gm_console.state.store import Store
 from gm_console.ui import Value
 from gm_console_plugins.travel.screens import (
     TravelPlanner,
@@ -287,3 +289,63 @@ async def test_the_planner_follows_a_travellers_speed_and_the_travellers_named(s
         ok(store, "travel.travellers", names=["Aria"])
         await pilot.pause()
         assert "Stopped" not in shown(pilot, "tp-today")
+
+
+async def test_the_planner_asks_the_terrain_again_only_once_it_changed(store, make_app,
+                                                                       monkeypatch):
+    """A pace key redraws the planner with the terrain kept (the current one and the
+    catalogue, built by the terrain plugin at each question); a terrain changed is asked
+    for, and shown, at once."""
+    asked: list[type] = []
+    original = Session.terrain
+    monkeypatch.setattr(Session, "terrain", lambda self: (asked.append(type(self)),
+                                                          original(self))[1])
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        await open_planner(pilot)
+        asked.clear()
+        for key in "fwf":
+            await pilot.press(key)
+            await pilot.pause()
+        assert "fast" in shown(pilot, "tp-pace")
+        # the operation's own message asks inside the operation, as ever; the screen never
+        assert [kind for kind in asked if kind is not OpContext] == []
+        ok(store, "travel.terrain", terrain="swamp")
+        await pilot.pause()
+        assert "swamp (difficult)" in shown(pilot, "tp-mode")
+        assert line(pilot, "tp-reverse").endswith("(swamp)")
+        assert [kind for kind in asked if kind is not OpContext] != []
+
+
+@pytest.mark.parametrize("legs", [1, 6])
+async def test_a_pace_key_makes_as_many_views_of_the_session_for_any_route(store, make_app,
+                                                                           monkeypatch, legs):
+    """The planner's redraw reads the session through one view (and the how-far line its
+    own), not one made again for each distance it writes out (each leg's, each rate's); it
+    asks the app for the translator once, not at each label; and it leaves the title, given
+    once, alone."""
+    for index in range(legs):
+        ok(store, "travel.leg", km=10 + index, terrain="road")
+    made: list[int] = []
+    original = Store.session
+    monkeypatch.setattr(Store, "session", property(
+        lambda self: (made.append(1), original.fget(self))[1]))
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        screen = await open_planner(pilot)
+        redraw, translate = screen.refresh_view, screen.t
+        views: list[int] = []
+        labels: list[str] = []
+        titled: list[object] = []
+
+        def counted(change: object) -> None:
+            made.clear()
+            redraw(change)
+            views.append(len(made))
+        monkeypatch.setattr(screen, "refresh_view", counted)
+        monkeypatch.setattr(screen, "t", lambda text: (labels.append(text), translate(text))[1])
+        monkeypatch.setattr(screen.query_one("#tp-title", Value), "show", titled.append)
+        await pilot.press("f")
+        await pilot.pause()
+        assert "fast" in shown(pilot, "tp-pace")
+        assert shown(pilot, "tp-title") == "Travel planner"
+        assert views == [3]  # the redraw's, the travel said elsewhere's, the how-far line's
+        assert labels == ["Pace", ": ", "fast"] and titled == []  # the last line: "Pace: fast"

@@ -666,3 +666,25 @@ def test_a_plan_under_an_hour_a_day_in_the_file_is_reported_not_halted_for_ever(
                     '[plugins.travel]\nplan_hours_per_day = 0.001\n', encoding="utf-8")
     with pytest.raises(codec.SessionFileError, match="plan_hours_per_day must be 0"):
         codec.read(path, host)
+
+
+def test_the_summary_asks_the_other_plugins_and_the_travellers_once_for_the_route_too(
+        store, monkeypatch):
+    """The summary's rates and its route's plan are scaled by the same factors (the other
+    plugins' travel_factors, the slowest traveller with party_pace = "slowest"), asked for
+    once: a route planned with the rates the planner shows."""
+    from gm_console_plugins.travel import reading
+    from gm_console_plugins.travel.summary import summary
+
+    ok(store, "travel.leg", km="9", terrain="road")
+    ok(store, "settings.set", plugin="travel", key="party_pace", value="slowest")
+    asked: list[str] = []
+    outside = reading.outside_factor
+    monkeypatch.setattr(reading, "outside_factor", lambda session, mode: (
+        asked.append(mode), outside(session, mode))[1])
+    values = summary(store.session)
+    assert asked == ["foot"]
+    slowest = [step for step in values["steps"] if "slowest traveller" in step]
+    assert slowest and values["per_hour_km"] < 4.5  # Bram the dwarf sets the pace
+    # the plan's hours: the 9 km at the hour's rate the planner shows
+    assert values["remaining_hours"] == pytest.approx(9 / values["per_hour_km"], rel=1e-3)

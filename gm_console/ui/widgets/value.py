@@ -140,7 +140,8 @@ class Value(Static):
     def _width_follows_content(self) -> bool:
         """Whether this widget's width, or an ancestor's, is its content's (``width: auto``)."""
         node: Any = self
-        while isinstance(node, Widget) and node is not self.screen:
+        screen = self.screen  # found once: each look-up climbs every ancestor
+        while isinstance(node, Widget) and node is not screen:
             width = node.styles.width
             if width is not None and width.is_auto:
                 return True
@@ -232,6 +233,8 @@ def _lines_of(text: str | Text) -> Sequence[str | Text]:
     """A text's lines, a last empty one included (as ``str.split`` gives them)."""
     if isinstance(text, str):
         return text.split("\n")
+    if "\n" not in text.plain:  # one line (a planner's changed figure): the text itself,
+        return [text]           # as it is shown whole, not a copy made by Text.split
     return list(text.split("\n", allow_blank=True))
 
 
