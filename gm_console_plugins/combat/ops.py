@@ -179,39 +179,83 @@ def own_limits(session: Session, combatant: dict[str, Any],
     return {combatant["name"]: found} if any(found.values()) else {}
 
 
-def summary_of(session: Session, kept: dict[str, Any] | None = None) -> dict[str, Any]:
+def summary_of(session: Session, kept: dict[str, Any] | None = None,
+               columns: bool = True) -> dict[str, Any]:
     """The fight at a glance (``show --json``'s ``combat``, the screen): the budget rules'
-    summary with each party member's conditions and hit points, read through the host
-    (``kept``: the screen's, see :func:`rules.summary`)."""
+    summary with each party member's conditions and hit points, read through the host, and
+    the other plugins' columns (:func:`with_columns`; ``columns``: False leaves them out).
+
+    ``kept``: the screen's, see :func:`rules.summary`. With it, a party member whose line and
+    figures are the last call's is given as the last call's entry itself, to be read and
+    never changed: one action changes one combatant of thirty, and making the others'
+    entries again after each key cost more than the action."""
     encounter = encounter_of(session)
     found = fighters(session, encounter)
     stored = {c["name"]: c for c in encounter.get("combatants", [])}
+    before: dict[str, Any] = {} if kept is None else kept.get("entries", {})
     # Each combatant's figures read once, for its speed, what its conditions allow (read
     # through the host: every plugin's conditions, this one importing none of them) and its
-    # line: a party member's from fighters, a creature's own; None for anyone else.
-    figures = {name: creature_figures(session, c) if creatures.is_creature(c) else
-               _member(found, c) for name, c in stored.items()}
-    out = rules.summary(encounter, session.table(PLUGIN), settings_of(session),
-                        {name: _speed_of(c, figures[name]) for name, c in stored.items()},
+    # line: a party member's from fighters (the last call's while neither its combatant nor
+    # fighters' table changed), a creature's own; None for anyone else.
+    # (Looked up with `in`, not `get`: the loops run for every combatant after every key.)
+    figures, speeds, party = {}, {}, {}
+    for name, c in stored.items():
+        known = before[name] if name in before else None
+        if known is not None and known[0] is c and known[1] is found:
+            figures[name], speeds[name] = known[2], known[3]
+        elif creatures.is_creature(c):
+            figures[name] = creature_figures(session, c)
+            speeds[name] = _speed_of(c, figures[name])
+            continue
+        else:
+            figures[name] = _member(found, c)
+            speeds[name] = _speed_of(c, figures[name])
+        party[name] = c  # a creature's figures are read again each time
+    out = rules.summary(encounter, session.table(PLUGIN), settings_of(session), speeds,
                         {name: member["limits"] for name, member in figures.items()
                          if member is not None and member["limits"]}, kept)
-    for entry in out.get("combatants", []):
-        creature = stored.get(entry["name"], {})
-        if creatures.is_creature(creature):
-            entry.update(armour_class=creature["armour_class"], out=turns.is_out(creature),
-                         **({"group": creature["group"]} if creature.get("group") else {}))
-        member = figures.get(entry["name"])
-        if member is None:  # not of the party, or left it mid-fight
-            continue
-        entry.update({key: list(member[key]) for key in
-                      ("condition_names", "condition_tags", "condition_full")})
-        if member["hit_points"] is not None:
-            entry["hit_points"] = member["hit_points"]
-    for entry in out.get("combatants", []):
-        columns = _columns(session, entry)
-        if columns:
-            entry["columns"] = columns
+    entries = {}
+    for index, line in enumerate(out.get("combatants", [])):
+        name = line["name"]
+        known = before[name] if name in before else None
+        if known is not None and known[4] is line and known[2] is figures[name]:
+            entry = known[5]  # a party member's, as the last call made it
+        else:
+            entry = _entry(stored[name], line, figures[name])
+        out["combatants"][index] = entry
+        if name in party:
+            entries[name] = (party[name], found, figures[name], speeds[name], line, entry)
+    if kept is not None:
+        kept["entries"] = entries
+    if columns and "combatants" in out:
+        out["combatants"] = [with_columns(session, entry) for entry in out["combatants"]]
     return out
+
+
+def _entry(creature: dict[str, Any], line: dict[str, Any],
+           member: dict[str, Any] | None) -> dict[str, Any]:
+    """A combatant's entry of :func:`summary_of`: its ``line`` of the rules' summary (copied)
+    with what a creature (``creature``, as stored) or a party member (``member``, its figures)
+    brings."""
+    entry = dict(line)
+    if creatures.is_creature(creature):
+        entry.update(armour_class=creature["armour_class"], out=turns.is_out(creature),
+                     **({"group": creature["group"]} if creature.get("group") else {}))
+    if member is None:  # not of the party, or left it mid-fight
+        return entry
+    entry.update({key: list(member[key]) for key in
+                  ("condition_names", "condition_tags", "condition_full")})
+    if member["hit_points"] is not None:
+        entry["hit_points"] = member["hit_points"]
+    return entry
+
+
+def with_columns(session: Session, entry: dict[str, Any]) -> dict[str, Any]:
+    """A combatant's entry of :func:`summary_of` with the tracker's columns from other
+    plugins (``combat_columns``), a copy when there are any. The screen asks them for the
+    combatant it details only: they are shown nowhere else."""
+    found = _columns(session, entry)
+    return {**entry, "columns": found} if found else entry
 
 
 def _columns(session: Session, entry: dict[str, Any]) -> dict[str, str]:

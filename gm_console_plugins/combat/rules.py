@@ -16,6 +16,7 @@ Two kinds of "no":
 from __future__ import annotations
 
 import math
+from itertools import count, repeat
 from typing import Any, Mapping
 
 from gm_console import Said, joined, say
@@ -569,7 +570,9 @@ def summary(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any
     each combatant's line with what it was computed from, an encounter that is not changed
     in place (a committed state's). A combatant's line depends only on its own table, speed
     and limits and on the encounter's fields besides the combatants: while all are the same,
-    its line is given again (one action changes one combatant of thirty)."""
+    its line is given again, the kept one itself, to be read and never changed (one action
+    changes one combatant of thirty: copying the others' lines twice after each key cost
+    more than the action's own line), which the caller can tell by its identity."""
     if not encounter.get("active"):
         return {"active": False}
     out: dict[str, Any] = {"active": True, "round": encounter["round"],
@@ -579,24 +582,31 @@ def summary(encounter: Encounter, table: dict[str, Any], settings: dict[str, Any
         out["aware_pending"] = list(encounter["aware_pending"])
     around = _around(encounter, table, settings)
     before = {} if kept is None or kept.get("around") != around else kept["lines"]
-    lines = {}
-    for c in in_order(encounter):
-        inputs = (c, speeds.get(c["name"], 0.0), (limits or {}).get(c["name"]))
-        known = before.get(c["name"])
-        entry = dict(known[1]) if known is not None and known[0] == inputs else \
+    lines = []
+    limited = limits or {}
+    for c in in_order(encounter):  # (`in`, not `get`: for every combatant after every key)
+        name = c["name"]
+        inputs = (c, speeds[name] if name in speeds else 0.0,
+                  limited[name] if name in limited else None)
+        known = before[name] if name in before else None
+        entry = known[1] if known is not None and known[0] == inputs else \
             combatant_summary(encounter, table, settings, c, inputs[1], limits)
-        lines[c["name"]] = (inputs, entry)
-        out["combatants"].append(entry)
+        lines += [(name, inputs, entry)]
+    out["combatants"] = [entry for _, _, entry in lines]
     if kept is not None:
-        kept.update(around=around, lines={name: (inputs, dict(entry))
-                                          for name, (inputs, entry) in lines.items()})
+        kept.update(around=around, lines={name: (inputs, entry) for name, inputs, entry in lines})
     return out
 
 
 def in_order(encounter: Encounter) -> list[Combatant]:
     """The combatants in the order they act; those not in the order yet last, as added."""
     ranked = {name: i for i, name in enumerate(encounter["order"])}
-    return sorted(encounter["combatants"], key=lambda c: ranked.get(c["name"], len(ranked)))
+    combatants = encounter["combatants"]
+    # Each one's place looked up by map, not by a key function called for each (the screen
+    # asks after every key, for every combatant); ties (not in the order yet) keep their
+    # places, as a stable sort by place would.
+    places = map(ranked.get, [c["name"] for c in combatants], repeat(len(ranked)))
+    return [combatants[index] for _, index in sorted(zip(places, count()))]
 
 
 def _around(encounter: Encounter, table: dict[str, Any],

@@ -275,6 +275,7 @@ class CombatScreen(StoreScreen):
         # Each combatant's row as drawn, with what it was drawn from: an action changes one
         # row of many (redrawing every row's cells would slow each key press on a big fight).
         self._rows: dict[str, tuple[tuple[Any, ...], list[str]]] = {}
+        self._columns_shown: tuple[int, Any] | None = None  # width, _columns_at's answer
 
     def compose_body(self) -> ComposeResult:
         yield Value(id="status")
@@ -287,7 +288,8 @@ class CombatScreen(StoreScreen):
     # -- drawing ------------------------------------------------------------------------------
 
     def _summary(self) -> dict[str, Any]:
-        return ops.summary_of(self.session, self._kept)
+        # the other plugins' columns are shown with the selected combatant only (_detailed)
+        return ops.summary_of(self.session, self._kept, columns=False)
 
     def refresh_view(self, change: Change | None) -> None:
         summary = self._summary()
@@ -295,9 +297,7 @@ class CombatScreen(StoreScreen):
         self._surprise = bool(summary.get("surprise")) or summary.get("round") == 0
         table = self.query_one("#combatants", SyncedTable)
         status = self.query_one("#status", Value)
-        shown = layout(self.app.size.width)
-        titles = [self.t(COLUMNS[index]) for index, _ in shown]
-        widths = [wide for _, wide in shown]
+        shown, titles, widths = self._columns_at(self.app.size.width)
         colon = self.t(": ")
         if not summary["active"]:
             status.show(self.t("No fight is running.") + "  S" + colon + self.t("Start a fight"))
@@ -324,9 +324,9 @@ class CombatScreen(StoreScreen):
         state_width = next((wide - (place < last) for place, (index, wide) in enumerate(shown)
                             if index == STATE), 0)
         rows, drawn = [], {}
-        for c in summary["combatants"]:
+        for c in summary["combatants"]:  # (`in`, not `get`: for every row after every key)
             inputs = (c, c["name"] == summary["turn"], self._surprise, shown)
-            known = self._rows.get(c["name"])
+            known = self._rows[c["name"]] if c["name"] in self._rows else None
             if known is not None and known[0] == inputs:
                 fitted = known[1]
             else:
@@ -335,7 +335,7 @@ class CombatScreen(StoreScreen):
                 fitted = [fit(cells[index], wide - (place < last))
                           for place, (index, wide) in enumerate(shown)]
             drawn[c["name"]] = (inputs, fitted)
-            rows.append((c["name"], fitted))
+            rows += [(c["name"], fitted)]
         self._rows = drawn
         table.sync(titles, rows, widths)
         if summary["turn"] != self._turn_shown:  # the cursor follows the turn
@@ -345,8 +345,22 @@ class CombatScreen(StoreScreen):
                 table.move_cursor(row=names.index(summary["turn"]))
         self._show_detail()
 
-    def _show_detail(self) -> None:
+    def _columns_at(self, width: int) -> tuple[list[tuple[int, int]], list[str], list[int]]:
+        """The columns shown ``width`` columns wide (:func:`layout`), their titles in the UI
+        language and their widths: laid out and translated once for each width."""
+        if self._columns_shown is None or self._columns_shown[0] != width:
+            shown = layout(width)
+            self._columns_shown = (width, (shown, [self.t(COLUMNS[index]) for index, _ in shown],
+                                           [wide for _, wide in shown]))
+        return self._columns_shown[1]
+
+    def _detailed(self) -> dict[str, Any] | None:
+        """The selected combatant's entry, with the other plugins' columns."""
         entry = self._entries.get(self._selected() or "")
+        return ops.with_columns(self.session, entry) if entry else None
+
+    def _show_detail(self) -> None:
+        entry = self._detailed()
         self.query_one("#detail", Value).show(
             detail(entry, self.t, self._surprise, self.app.t.number) if entry else "")
 
@@ -356,7 +370,7 @@ class CombatScreen(StoreScreen):
     def action_why(self) -> None:
         """The selected combatant's detail one part a line: every condition in full, however
         many (the line under the table is cut at three lines)."""
-        entry = self._entries.get(self._selected() or "")
+        entry = self._detailed()
         if entry:
             parts = detail_parts(entry, self.t, self._surprise, self.app.t.number)
             self.app.push_screen(TextView(parts[0], "\n".join(parts[1:])))

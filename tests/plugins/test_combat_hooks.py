@@ -285,3 +285,33 @@ def test_a_kind_is_taken_and_refused_exactly_as_its_cost(make_store, sequence):
             said.append(outcome.ok or outcome.reason)
         outcomes.append((said, combatant(store, "Aria")["spent"]))
     assert outcomes[0] == outcomes[1]
+
+
+async def test_the_tracker_asks_a_plugins_columns_for_the_selected_combatant_only(
+        store, make_app, monkeypatch):
+    """The columns are shown with the selected combatant alone: after a key, the hook is asked
+    for that one, not for every combatant of the fight."""
+    from gm_console.ui import Value
+    from gm_console_plugins.combat import ops
+
+    begun(store)
+    ok(store, "actions.take", action="cast")
+    asked: list[str] = []
+    original = ops._columns
+
+    def counting(session: Any, entry: dict[str, Any]) -> dict[str, str]:
+        asked.append(entry["name"])
+        return original(session, entry)
+    monkeypatch.setattr(ops, "_columns", counting)
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f8")
+        await pilot.pause()
+        detail = app.screen.query_one("#detail", Value)
+        assert detail.shown.endswith(" · Cast: 1")
+        asked.clear()
+        await pilot.press("e")  # a free action: Aria's row and detail change
+        await pilot.pause()
+        assert asked and set(asked) == {"Aria"}
+        assert detail.shown.endswith(" · Cast: 2")  # the plugin counts every action taken
+    assert combatant(store, "Aria")["columns"] == {"Cast": "2"}  # show --json: each one's

@@ -387,3 +387,26 @@ async def test_combat_asks_its_questions_on_the_bottom_line(store, make_app, fre
         await type_text(pilot, "15")
         assert not screen.asking
         assert encounter(store)["combatants"][0]["initiative"] == 15
+
+
+async def test_the_columns_are_laid_out_and_their_titles_translated_once_for_each_width(
+        store, make_app, monkeypatch):
+    from gm_console_plugins.combat import screens
+
+    laid_out: list[int] = []
+    original = screens.layout
+
+    def counting(width: int) -> list[tuple[int, int]]:
+        laid_out.append(width)
+        return original(width)
+    monkeypatch.setattr(screens, "layout", counting)
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_fight_set_up(pilot)
+        assert laid_out == [80]
+        await pilot.press("e", "e")  # each key refreshes the screen
+        await pilot.pause()
+        assert laid_out == [80] and budget(store, "Aria")["free"] == 2
+        await pilot.resize_terminal(60, 24)
+        await pilot.pause()
+        assert laid_out == [80, 60]

@@ -570,3 +570,38 @@ def test_a_kept_summary_computes_again_only_the_combatants_whose_figures_changed
     assert again() == ["Bram"]
     ok(fight, "combat.next")
     assert again() == ["Aria", "Goblin", "Bram"]
+
+
+def test_a_kept_summary_gives_the_entries_of_unchanged_combatants_as_they_were(
+        fight, monkeypatch):
+    """After an action, the screen's summary makes the acting combatant's entry again and
+    gives the others' as the last summary had them (the same objects: a row that did not
+    change is told by its identity); a change to a sheet makes that member's again."""
+    from gm_console_plugins.combat import ops
+
+    made: list[str] = []
+    original = ops._entry
+
+    def counting(creature: Any, line: dict[str, Any], member: Any) -> dict[str, Any]:
+        made.append(line["name"])
+        return original(creature, line, member)
+    monkeypatch.setattr(ops, "_entry", counting)
+    kept: dict[str, Any] = {}
+
+    def again() -> dict[str, dict[str, Any]]:
+        made.clear()
+        summary = ops.summary_of(fight.session, kept, columns=False)
+        names = list(made)
+        assert summary == ops.summary_of(fight.session)  # no plugin adds columns here
+        made[:] = names
+        return {c["name"]: c for c in summary["combatants"]}
+    first = again()
+    assert made and sorted(set(made)) == ["Aria", "Bram", "Goblin"]
+    ok(fight, "actions.take", action="free")
+    second = again()
+    assert made == ["Aria"]
+    assert second["Bram"] is first["Bram"] and second["Goblin"] is first["Goblin"]
+    assert second["Aria"]["spent"]["free"] == 1
+    ok(fight, "condition.add", character="Bram", condition="prone")
+    third = again()
+    assert "Bram" in made and third["Bram"]["condition_names"] == ["prone"]
