@@ -20,6 +20,19 @@ def _counting_plugin(store, asked: list[str]) -> None:
     store.host.plugins["wind"] = PluginRecord("wind", "1", "test")
 
 
+def _count_by_name(monkeypatch, module: Any, name: str) -> list[str]:
+    """The names of the characters ``module.name(character, table, settings)`` is called for,
+    in order, from now on (the rule still answers)."""
+    called: list[str] = []
+    real = getattr(module, name)
+
+    def counting(character, table, settings):
+        called.append(character["name"])
+        return real(character, table, settings)
+    monkeypatch.setattr(module, name, counting)
+    return called
+
+
 def test_speeds_are_recomputed_only_for_what_changed(store) -> None:
     asked: list[str] = []
     _counting_plugin(store, asked)
@@ -106,13 +119,7 @@ def test_a_plugin_keeps_its_own_value_once_for_every_asker(store, monkeypatch) -
     character again, a setting every character reads assesses them all."""
     from gm_console_plugins.encumbrance import rules
 
-    assessed: list[str] = []
-    real = rules.assess
-
-    def counting(character, table, settings):
-        assessed.append(character["name"])
-        return real(character, table, settings)
-    monkeypatch.setattr(rules, "assess", counting)
+    assessed = _count_by_name(monkeypatch, rules, "assess")
 
     def ask() -> list[Any]:
         session = store.session
@@ -289,13 +296,7 @@ def test_the_armour_limit_is_found_once_until_the_armour_changes(store, monkeypa
     found in the table once for a character, and again once what it reads has changed."""
     from gm_console_plugins.armour import rules
 
-    found: list[str] = []
-    real = rules.armour_limit
-
-    def counting(character, table, settings):
-        found.append(character["name"])
-        return real(character, table, settings)
-    monkeypatch.setattr(rules, "armour_limit", counting)
+    found = _count_by_name(monkeypatch, rules, "armour_limit")
     assert store.apply("character.set", {"character": "Aria", "field": "armour",
                                          "value": "chain mail"}).ok
     found.clear()
