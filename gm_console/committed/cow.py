@@ -190,7 +190,9 @@ class CowList(list):
     def __init__(self, base: list[Any]) -> None:
         super().__init__(base)
         self._base = base
-        self._shared = {id(item) for item in base}
+        # (By map, here and below: an operation on one character of fifty reaches the list,
+        # and a call for each element was most of what it cost.)
+        self._shared = set(map(id, base))
         self._origin: dict[int, Any] = {}
 
     def _own(self, index: int) -> Any:
@@ -248,8 +250,12 @@ class CowList(list):
         """Whether the list still holds the base's elements, or copies of them still equal."""
         if list.__len__(self) != len(self._base):
             return False
-        return all(item is base or (self._origin.get(id(item)) is base and _same(item, base))
-                   for item, base in zip(list.__iter__(self), self._base))
+        origin = self._origin
+        for item, base in zip(list.__iter__(self), self._base):
+            if item is not base and not (id(item) in origin and origin[id(item)] is base
+                                         and _same(item, base)):
+                return False
+        return True
 
     def origin(self, item: Any) -> Any:
         """The base's element that ``item`` is or was copied from (None: neither)."""
@@ -259,15 +265,14 @@ class CowList(list):
         """The plain list, with every element reached but left equal given back as the
         base's own object (and, in one that changed, every part left equal: its other
         items), and the positions whose element is new."""
-        out = []
-        for item in list.__iter__(self):
-            origin = self._origin.get(id(item))
-            if origin is not None:
-                item = shared_where_equal(item, origin)
-            out.append(item)
+        out = list(list.__iter__(self))
+        origin = self._origin
+        for index in [index for index, ident in enumerate(map(id, out)) if ident in origin]:
+            out[index] = shared_where_equal(out[index], origin[id(out[index])])
         base = self._base
+        known = len(base)
         changed = {index for index, item in enumerate(out)
-                   if index >= len(base) or item is not base[index]}
+                   if index >= known or item is not base[index]}
         return out, changed
 
 
@@ -289,7 +294,8 @@ def shared_where_equal(new: Any, old: Any) -> Any:
         return {key: shared_where_equal(value, old[key]) if key in old else value
                 for key, value in new.items()}
     if type(new) is list:
-        return [shared_where_equal(value, old[index]) if index < len(old) else value
+        known = len(old)  # (once, not for each of a fight's combatants)
+        return [shared_where_equal(value, old[index]) if index < known else value
                 for index, value in enumerate(new)]
     return new
 
