@@ -245,6 +245,9 @@ class RemoteStore:
     def settle(self) -> list[Outcome]:
         return []
 
+    def draw_ahead(self, callback: Callable[[Change], None]) -> None:
+        """Nothing to draw ahead: the owner's disk is not this console's to wait for."""
+
     def ask(self, name: str, params: dict[str, Any] | None = None,
             op_id: str = "") -> Answer:
         """The operation ``name`` (or ``undo``) asked of the owner under the id ``op_id``.

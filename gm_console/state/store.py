@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import collections
 import threading
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Protocol
@@ -98,6 +99,7 @@ class SessionStore(Protocol):
     def subscribe(self, callback: Callable[[Change], None]) -> Callable[[], None]: ...
     def hold_back(self) -> None: ...
     def settle(self) -> list[Outcome]: ...
+    def draw_ahead(self, callback: Callable[[Change], None]) -> None: ...
 
 
 class _Step(NamedTuple):
@@ -146,6 +148,9 @@ class Store:
         # Guards those two, never held while a plugin's code runs (as _lock is, around an
         # operation): a console leaving on a signal settles without waiting for a plugin.
         self._holding_lock = threading.Lock()
+        self._ahead: tuple[int, Callable[[Change], None]] | None = None  # see draw_ahead
+        self._drawing_ahead: int | None = None  # the thread drawing ahead now, if one is
+        self._syncer: ThreadPoolExecutor | None = None  # the fdatasync while it draws
         self._derived = DerivedCache()
         # A plugin switched off takes its contributions with it.
         host.failure_listeners.append(lambda record: self._derived.clear())
@@ -154,7 +159,7 @@ class Store:
     def state(self) -> dict[str, Any]:
         """The session as everyone is told it: every change in it is on disk. To the thread
         holding its changes back (:meth:`hold_back`), the session as it made it."""
-        if self._holding == threading.get_ident():
+        if threading.get_ident() in (self._holding, self._drawing_ahead):
             return self._head
         return self._told_state
 
@@ -322,10 +327,13 @@ class Store:
                 self._held.append((made, outcome.op))
                 return outcome
         if self.log is not None:
+            drawn = self._draw_while_syncing(made.seq)
             try:
                 self.log.sync(made.seq)
             except OSError:
                 self._take_back()
+                if drawn:  # what it drew from the head is gone: all of it again
+                    drawn(Change(outcome.op, "", frozenset({"*"}), "", True))
             with self._lock:
                 # Taken back by another asker, maybe before this one even waited (its
                 # number in the log is then another record's).
@@ -333,6 +341,55 @@ class Store:
                     return self._not_written(outcome.op, OSError(made.taken_back))
         self._tell()
         return outcome
+
+    def draw_ahead(self, callback: Callable[[Change], None]) -> None:
+        """While the calling thread (the console's) waits for the disk to take its change,
+        ``callback`` is given, on that thread, every change written and not yet told, and the
+        thread reads the head meanwhile: it works out what it will draw while the fdatasync
+        runs on another thread (a key's redraw took as long as the disk again). Nothing it
+        works out is shown before the disk has the change, since the thread goes on only
+        then; the callback is told those changes again once on disk (the console's skips
+        them), and, if the disk failed, a change of everything (``*``): the head it drew from
+        was taken back."""
+        self._ahead = (threading.get_ident(), callback)
+
+    def _draw_while_syncing(self, seq: int) -> Callable[[Change], None] | None:
+        """The draw_ahead callback once it drew every change up to ``seq`` while the log's
+        fdatasync ran (on the syncer's thread; the caller's sync then finds it done or
+        broken); None if this thread does not draw ahead, or nothing was to sync."""
+        ahead = self._ahead
+        assert self.log is not None
+        if ahead is None or ahead[0] != threading.get_ident() or self.log.durable_seq >= seq:
+            return None
+        with self._lock:
+            changes = [made.change for made in self._made if made.seq <= seq]
+        if self._syncer is None:
+            self._syncer = ThreadPoolExecutor(1, thread_name_prefix="gm-console-sync")
+        started = threading.Event()
+        syncing = self._syncer.submit(self._sync_and_tell, seq, started)
+        # Until the syncer's thread is in its fdatasync (which lets go of the interpreter's
+        # lock): drawing at once, this thread kept the lock and the sync waited behind it,
+        # for Python's switch interval (5 ms) or the whole drawing.
+        started.wait(1)
+        self._drawing_ahead = ahead[0]
+        try:
+            for change in changes:
+                ahead[1](change)
+        finally:
+            self._drawing_ahead = None
+            syncing.result()
+        return ahead[1]
+
+    def _sync_and_tell(self, seq: int, started: threading.Event) -> None:
+        """The syncer's: ``seq`` on disk, then told (the saver handed it) without waiting
+        for the drawing: a signal's leaving while a screen is slow to draw saves it."""
+        assert self.log is not None
+        started.set()  # this thread keeps the interpreter's lock until the fdatasync
+        try:
+            self.log.sync(seq)
+        except OSError:
+            return  # the log is broken: its asker takes the change back and is told
+        self._tell()
 
     def hold_back(self) -> None:
         """The calling thread's operations are acknowledged to it once written ahead, without

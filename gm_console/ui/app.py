@@ -145,6 +145,10 @@ class GMConsoleApp(App):
         """Where each journal filter's lines are, kept while the console runs: a filter costs
         one pass over the journal once, and nothing after."""
         self._unsubscribe = store.subscribe(self._on_store_change)
+        # The console's own changes are worked out on screen while the disk takes them, and
+        # shown once it has (Store.draw_ahead); told again once on disk, they are skipped.
+        self._drawn_ahead: list[Change] = []
+        store.draw_ahead(self._draw_ahead)
         self.host.failure_listeners.append(self._on_plugin_failure)
         self.host.slow_listeners.append(self._on_slow_hook)
         self.refused_here: set[tuple[str, tuple[object, ...]]] = set()
@@ -630,10 +634,24 @@ class GMConsoleApp(App):
     def _run_thread_call(self, message: ThreadCall) -> None:
         message.callback(*message.args)
 
+    def _draw_ahead(self, change: Change) -> None:
+        if "*" in change.areas:  # the disk failed: what was drawn ahead never comes
+            self._drawn_ahead.clear()
+        else:
+            self._drawn_ahead.append(change)
+        self._show_change(change)
+
     def _on_store_change(self, change: Change) -> None:
         if threading.get_ident() != self._ui_thread:
             self._from_thread(self._on_store_change, change)
             return
+        for index, drawn in enumerate(self._drawn_ahead):
+            if drawn is change:  # on disk now, as it was drawn
+                del self._drawn_ahead[index]
+                return
+        self._show_change(change)
+
+    def _show_change(self, change: Change) -> None:
         self.store_changed.publish(change)
         if ("rolls" in change.areas or "*" in change.areas) and not change.undo:
             # Once the key or prompt that applied the operation is done: a prompt closing

@@ -266,3 +266,86 @@ def test_a_checkpoint_that_failed_leaves_the_log_as_it_was(tmp_path, monkeypatch
         log.sync(log.write({"op": "op4", "set": {}}))
     log.rolled_back()
     assert [record["n"] for record in commit_log.read(path).records] == [3, acknowledged]
+
+
+def clock_shown(app) -> str:
+    return str(app.screen.query_one("#header-clock").render())
+
+
+def tail_shown(app) -> list[str]:
+    """The home screen's journal tail, as drawn."""
+    tail = app.screen.query_one("#journal-tail")
+    return [tail.render_line(y).text for y in range(tail.size.height)]
+
+
+async def test_a_key_is_worked_out_on_screen_while_the_disk_takes_it(tmp_path, make_store,
+                                                                     make_app, monkeypatch):
+    """The console's own change is given to its screens while the fdatasync runs on another
+    thread (Store.draw_ahead), from the head; told again once on disk, it is not redrawn."""
+    store = make_store()
+    store.log = commit_log.CommitLog(tmp_path / "session.toml")
+    real = os.fdatasync
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        app = pilot.app
+        await pilot.pause()
+        published: list = []
+        publish = app.store_changed.publish
+        monkeypatch.setattr(app.store_changed, "publish",
+                            lambda change: (published.append(change), publish(change)))
+        during: list = []
+
+        def slow(fd: int) -> None:
+            threading.Event().wait(0.05)  # the screens meanwhile, on the console's thread
+            during.append((threading.get_ident(), [change.op for change in published]))
+            real(fd)
+        monkeypatch.setattr(commit_log.os, "fdatasync", slow)
+        before = clock_shown(app)
+        await pilot.press("plus")
+        await pilot.pause()
+        assert during == [(during[0][0], ["clock.advance"])]
+        assert during[0][0] != threading.get_ident()  # not the console's thread
+        assert [change.op for change in published] == ["clock.advance"]  # drawn once
+        assert clock_shown(app) != before and store.log.durable_seq == 1
+
+
+async def test_a_key_worked_out_ahead_of_a_failed_disk_is_drawn_again(tmp_path, make_store,
+                                                                      make_app, monkeypatch):
+    """What was worked out from the head before the disk refused it is gone with it: the
+    screens draw the session on disk again, and the refusal is said."""
+    store = make_store()
+    store.log = commit_log.CommitLog(tmp_path / "session.toml")
+
+    def full(fd: int) -> None:
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(commit_log.os, "fdatasync", full)
+    async with make_app(store).run_test(size=(80, 24)) as pilot:
+        app = pilot.app
+        await pilot.pause()
+        before = clock_shown(app), tail_shown(app)
+        await pilot.press("plus")
+        await pilot.pause()
+        assert (clock_shown(app), tail_shown(app)) == before
+        said = [str(n.message) for n in app._notifications]
+        assert any("No space left on device" in text for text in said), said
+        assert "NOT SAVED" in str(app.screen.query_one("#header-saving").render())
+
+
+def test_a_change_drawn_ahead_of_a_failed_disk_is_followed_by_a_change_of_everything(
+        tmp_path, host, monkeypatch):
+    """The thread drawing ahead reads the head while the disk takes it; the disk refusing it,
+    that thread is told that everything changed, and then reads the session on disk."""
+    store, saver, log = owned(tmp_path / "s.toml", host)
+    before = minutes(store.state)
+    seen: list = []
+    store.draw_ahead(lambda change: seen.append((sorted(change.areas), minutes(store.state))))
+    told: list = []
+    store.subscribe(told.append)
+
+    def full(fd: int) -> None:
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(commit_log.os, "fdatasync", full)
+    outcome = store.apply("clock.advance", {"minutes": 10})
+    assert not outcome.ok and "No space left on device" in outcome.reason
+    assert seen[0][1] == before + 10 and "clock" in seen[0][0]  # drawn from the head
+    assert seen[1:] == [(["*"], before)] and not told  # then all again, from the disk's
+    saver.close()
