@@ -161,17 +161,20 @@ class StoreScreen(OneLayoutPerSize, AppliesOperations):
             if isinstance(outcome, str):
                 return self.for_screen(outcome)
             return "" if outcome is None or outcome.ok else self.for_screen(outcome.reason)
-        self.query_one(QuestionLine).ask(self.t(question), submit, value,
+        assert self._question is not None, "a question asked before the screen is composed"
+        self._question.ask(self.t(question), submit, value,
                                          hint=self.t(hint) if hint else "")
+
+    _question: QuestionLine | None = None
+    """The screen's question line, kept as :meth:`compose` makes it."""
 
     @property
     def asking(self) -> bool:
         """Whether a question waits on the screen's bottom line (the screen keys wait); the
         footer asks this while the screen is still being put together, before that line is.
-        The line is one of the screen's own children (:meth:`compose`): only they are looked
-        at, since the app asks this for every key each time the footer is drawn (a query of
-        the whole screen each time would slow every screen switch)."""
-        return any(isinstance(child, QuestionLine) and child.asking for child in self.children)
+        The app asks this for every key each time the footer is rebuilt (ten times for an
+        answered question): the line is kept as made, not looked for among the children."""
+        return self._question is not None and self._question.asking
 
     BACK_TO = "home"
     """The screen escape goes back to (by id)."""
@@ -202,7 +205,8 @@ class StoreScreen(OneLayoutPerSize, AppliesOperations):
         with Container(id="body"):
             yield from self.compose_body()
         yield Footer()
-        yield QuestionLine()
+        yield (question := QuestionLine())
+        self._question = question
 
     def compose_body(self) -> ComposeResult:
         """The screen's own widgets, between the header (session, clock) and the footer."""

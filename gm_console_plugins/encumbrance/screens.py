@@ -78,17 +78,15 @@ class EncumbranceScreen(StoreScreen):
     DEFAULT_CSS = css_beside(__file__, "encumbrance_screen.tcss")
 
     def compose_body(self) -> ComposeResult:
-        yield SyncedTable(id="enc-table", cursor_type="row", zebra_stripes=True)
+        # Kept as made: each refresh (an item added) and each move of the cursor fills the
+        # table and the nine lines of the detail, which a query would look up again each time.
+        self._table = SyncedTable(id="enc-table", cursor_type="row", zebra_stripes=True)
+        yield self._table
+        self._values = {name: Value(id=f"enc-{name}", classes=classes) for name, classes in (
+            ("title", "panel-title"), ("bar", ""), ("marks", ""), ("legend", "hint"),
+            ("effects", ""), ("change", ""), ("armour", ""), ("holding", ""), ("speed", ""))}
         with VerticalScroll(id="enc-detail"):
-            yield Value(id="enc-title", classes="panel-title")
-            yield Value(id="enc-bar")
-            yield Value(id="enc-marks")
-            yield Value(id="enc-legend", classes="hint")
-            yield Value(id="enc-effects")
-            yield Value(id="enc-change")
-            yield Value(id="enc-armour")
-            yield Value(id="enc-holding")
-            yield Value(id="enc-speed")
+            yield from self._values.values()
 
     # -- what is shown ----------------------------------------------------------------------
 
@@ -109,12 +107,12 @@ class EncumbranceScreen(StoreScreen):
             rows.append((f"{index}:{character.get('name')}",
                          [str(character.get("name")), decimal(load, language),
                           categories[category], decimal(speed, language)]))
-        self.query_one("#enc-table", SyncedTable).sync(
+        self._table.sync(
             [t("Name"), t("Carried"), t("Load"), t("Speed")], rows)
         self._show_detail()
 
     def _selected(self) -> dict[str, Any] | None:
-        key = self.query_one("#enc-table", SyncedTable).current_key
+        key = self._table.current_key
         if key is None:
             return None
         index = int(key.split(":", 1)[0])
@@ -126,9 +124,7 @@ class EncumbranceScreen(StoreScreen):
 
     def _show_detail(self) -> None:
         character = self._selected()
-        values = {name: self.query_one(f"#enc-{name}", Value) for name in
-                  ("title", "bar", "marks", "legend", "effects", "change", "armour", "holding",
-                   "speed")}
+        values = self._values
         if character is None:
             for value in values.values():
                 value.show("")

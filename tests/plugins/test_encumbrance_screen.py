@@ -271,3 +271,36 @@ async def test_the_loads_screen_in_french(make_app, aria_store, french):
         await pilot.pause()
         assert "Aria ne tient pas de charge au-delà du maximum" in [
             str(n.message) for n in app._notifications]
+
+
+async def test_an_item_added_looks_up_no_widget_of_the_screen_nor_of_its_question(
+        make_app, aria_store, monkeypatch):
+    """The loads screen keeps its table and the detail's lines, the question line its field,
+    label, refusal line and the footer, and the screen its question line, as made: the
+    answer's refresh of the table and the nine lines, the line closing and the footer's
+    rebuild (which asks the screen whether it is asking, once for each key) query nothing.
+    Looked up each time, an answer made 13 queries and 10 scans of the screen's children."""
+    import sys
+
+    from textual.dom import DOMNode
+
+    from gm_console.ui.base import StoreScreen
+
+    looked: list[str] = []
+    query_one, children = DOMNode.query_one, StoreScreen.children
+    monkeypatch.setattr(DOMNode, "query_one", lambda node, *a, **k: (
+        looked.append(f"query_one{a}"), query_one(node, *a, **k))[1])
+    monkeypatch.setattr(StoreScreen, "children", property(lambda screen: (
+        sys._getframe(1).f_code.co_name == "asking" and looked.append("asking's scan"),
+        children.fget(screen))[1]))
+    app = make_app(aria_store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f5", "i", *"torch, 1, 1")
+        await pilot.pause()
+        assert app.screen.asking
+        looked.clear()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not app.screen.asking and looked == []
+        assert aria_store.state["characters"][0]["items"][-1]["name"] == "torch"
+        assert cell(app, 0, 1) == "121 / 220 lb" and "carried 121 lb" in shown(app, "title")

@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
-from textual.widgets import Input, Label, Static
+from textual.widgets import Label, Static
 
 from gm_console.ui.compositor import ChangedOnly
 from gm_console.ui.styles import css_beside
@@ -42,12 +42,17 @@ class QuestionLine(Vertical):
         self._asking = False
 
     def compose(self) -> ComposeResult:
-        yield Static(id="prompt-refusal")
+        # Kept as made, as is the screen's footer once mounted: each question and each answer
+        # reach them, which a query would look up again each time.
+        yield (refusal := Static(id="prompt-refusal"))
+        self._refusal = refusal
         with Horizontal():
-            yield Label(id="prompt-question")
-            yield _Answer(id="prompt-input")
+            yield (question := Label(id="prompt-question"))
+            yield (field := _Answer(id="prompt-input"))
+        self._question, self._field = question, field
 
     def on_mount(self) -> None:
+        self._footer = self.screen.query_one(Footer)
         self._paint(asking=False)
 
     @property
@@ -59,7 +64,7 @@ class QuestionLine(Vertical):
         screen's compositor, not by ``display``, whose change lays the whole screen out (and
         by a class neither, which restyles the line and its field)."""
         self._asking = asking
-        footer = self.screen.query_one(Footer)
+        footer = self._footer
         footer.covered = asking
         compositor = self.screen._compositor
         assert isinstance(compositor, ChangedOnly), "a question line's screen: OneLayoutPerSize"
@@ -75,9 +80,9 @@ class QuestionLine(Vertical):
             self._focus_after = self.screen.focused
         self._asked += 1
         self._submit = submit
-        self.query_one("#prompt-question", Label).update(Text(question))
+        self._question.update(Text(question))
         self.refuse("")
-        field = self.query_one(Input)
+        field = self._field
         field.placeholder = hint
         field.value = value
         field.cursor_position = len(value)
@@ -96,7 +101,7 @@ class QuestionLine(Vertical):
         if reason == self._refused:
             return  # each change asks for a layout of the screen
         self._refused = reason
-        refusal = self.query_one("#prompt-refusal", Static)
+        refusal = self._refusal
         refusal.update(Text(reason))
         refusal.display = bool(reason)
 
@@ -110,7 +115,7 @@ class QuestionLine(Vertical):
                               scroll_visible=False)
         # The text stays in the hidden field (the next question sets its own): emptied, the
         # field would ask for a layout of its own, a second one after the question line's.
-        self.query_one(Input).can_focus = False
+        self._field.can_focus = False
         self._submit = None
         self.refuse("")
         self._paint(asking=False)
