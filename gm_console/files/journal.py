@@ -70,7 +70,7 @@ class Index:
         self._done = end
         return end == len(lines)
 
-    def _index_lines(self, lines: list[dict[str, Any]], first: int) -> None:
+    def _index_lines(self, lines: Sequence[dict[str, Any]], first: int) -> None:
         by = self._by
         for index, line in enumerate(lines, first):
             kind = str(line.get("kind", ""))
