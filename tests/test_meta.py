@@ -48,10 +48,13 @@ def test_store_operations_and_codec_run_without_textual() -> None:
 def test_the_first_screen_imports_only_what_it_shows() -> None:
     """What start-up imports before the first screen (bench/console_bench.py's import figure):
     not the dice parser, the prompts, the plugins' screens or the live client, which wait until
-    they are used (the plugin index keeps the versions' metadata out: test_plugin_index)."""
-    loaded = imported_after("import gm_console.cli, gm_console.ui.app, gm_console.ui.screens.home"
-                            "\nfrom gm_console.host.manager import Host\nHost().load()")
-    late = {"d20", "gm_console.ui.screens.prompt", "gm_console.live.client",
+    they are used (the plugin index keeps the versions' metadata out: test_plugin_index); nor
+    the standard library's TOML parser, since tomli (compiled) reads the session: one parser's
+    code in memory, not two."""
+    loaded = imported_after("import gm_console.cli, gm_console.ui.app, gm_console.ui.screens.home,"
+                            " gm_console.live.owner\nfrom gm_console.host.manager import Host\n"
+                            "Host().load()")
+    late = {"d20", "tomllib", "gm_console.ui.screens.prompt", "gm_console.live.client",
             *(f"gm_console_plugins.{p.parent.name}.screens"
               for p in ROOT.glob("gm_console_plugins/*/screens.py"))}
     assert not late & loaded, sorted(late & loaded)

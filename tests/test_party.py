@@ -222,6 +222,28 @@ def test_journal_index_in_slices_finds_what_one_pass_finds(store):
         journal.Index().positions(store.state["journal"], "bram")
 
 
+def test_a_journal_is_indexed_a_chunk_of_lines_at_a_time():
+    """A long journal's lines are read from its file, decoded as they are asked for: the
+    screen's slice of them (thousands of lines) read at once would be megabytes of dicts at
+    the peak of the process's memory."""
+    from gm_console.committed.journal import CHUNK
+
+    class Shelved(list):
+        asked: list[int] = []
+
+        def __getitem__(self, index):
+            if isinstance(index, slice):
+                self.asked.append(len(range(*index.indices(len(self)))))
+            return super().__getitem__(index)
+
+    lines = Shelved({"kind": "note", "who": ["Bram"] if n % 2 else []} for n in range(3 * CHUNK))
+    index = journal.Index()
+    assert not index.index(lines, 2 * CHUNK + 10)
+    assert index.index(lines)
+    assert max(Shelved.asked) <= CHUNK and sum(Shelved.asked) == len(lines)
+    assert list(index.positions(lines, "bram")) == list(range(1, len(lines), 2))
+
+
 def test_a_campaign_chooses_its_own_interpretation(store):
     configured = store.session.setting("travel", "day_figure")
     assert store.apply("settings.set", {"plugin": "travel", "key": "day_figure",

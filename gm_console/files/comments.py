@@ -16,10 +16,11 @@ order), and comments inside a value written on several lines or beside one of it
 
 from __future__ import annotations
 
-import tomllib
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
+
+import tomli  # the session file's parser (gm_console.files.codec): one to import, not two
 
 from gm_console.files.toml_paths import Path, line_paths
 
@@ -136,8 +137,8 @@ def _anchors(lines: list[str]) -> list[Path | None]:
 
 def _value(line: str) -> Any:
     try:
-        table = tomllib.loads(line)
-    except tomllib.TOMLDecodeError:
+        table = tomli.loads(line)
+    except tomli.TOMLDecodeError:
         return None
     return next(iter(table.values()), None)
 
@@ -148,8 +149,8 @@ def _beside(line: str) -> str:
     start = line.find("#")
     while start > 0:
         try:
-            tomllib.loads(line[:start])
-        except tomllib.TOMLDecodeError:
+            tomli.loads(line[:start])
+        except tomli.TOMLDecodeError:
             start = line.find("#", start + 1)
             continue
         return line[start:].rstrip()

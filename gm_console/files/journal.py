@@ -5,7 +5,7 @@ from __future__ import annotations
 from array import array
 from typing import Any, Iterable, Sequence
 
-from gm_console.committed.journal import shared_prefix
+from gm_console.committed.journal import CHUNK, shared_prefix
 from gm_console.rules import privacy
 from gm_console.rules.clock import format_clock
 from gm_console.text.i18n import Translator
@@ -63,8 +63,16 @@ class Index:
                     del by[key]
             self._lines, self._done = lines, shared
         end = len(lines) if most is None else min(len(lines), self._done + most)
+        # A chunk of lines read at a time: the shelf decodes what it is asked for at once,
+        # and a slice of a long journal's lines decoded together is megabytes at its peak.
+        for start in range(self._done, end, CHUNK):
+            self._index_lines(lines[start:min(start + CHUNK, end)], start)
+        self._done = end
+        return end == len(lines)
+
+    def _index_lines(self, lines: Sequence[dict[str, Any]], first: int) -> None:
         by = self._by
-        for index, line in enumerate(lines[self._done:end], self._done):
+        for index, line in enumerate(lines, first):
             kind = str(line.get("kind", ""))
             if kind not in by:  # kinds are keys alone; characters with a kind or none
                 by[kind] = array("q")
@@ -76,8 +84,6 @@ class Index:
                         if key not in by:
                             by[key] = array("q")
                         by[key].append(index)
-        self._done = end
-        return end == len(lines)
 
 
 def _about(line: dict[str, Any], wanted: str, kind: str) -> bool:

@@ -31,8 +31,10 @@ from gm_console.text.said import say, stored
 MAX_LINE_BYTES = 1024 * 1024
 """The longest journal line read: one operation's line is a few hundred bytes."""
 
-CACHED = 1024
-"""Lines read back kept decoded: a screen's page, and the last lines, without a read each."""
+CACHED = 256
+"""Lines read back kept decoded: a screen's page (the journal screen's table holds 50), and the
+last lines, without a read each. No more: a decoded line is a kilobyte or more of dicts, ten
+times its bytes on disk, and they stay for as long as the console runs."""
 
 
 def journal_path(session: Path) -> Path:

@@ -4,8 +4,7 @@ Its own small file: the user's settings.toml is theirs to write, comments and al
 
 from __future__ import annotations
 
-import tomllib
-
+import tomli  # the session file's parser (gm_console.files.codec): one to import, not two
 import tomli_w
 
 from gm_console.files import codec
@@ -17,7 +16,7 @@ FILE = "theme.toml"
 def saved() -> str:
     """The theme last chosen, or "" (none yet, or a file that cannot be read: the default)."""
     try:
-        chosen = tomllib.loads((data_dir() / FILE).read_text(encoding="utf-8")).get("theme")
+        chosen = tomli.loads((data_dir() / FILE).read_text(encoding="utf-8")).get("theme")
     except (OSError, ValueError):
         return ""
     return chosen if isinstance(chosen, str) else ""

@@ -122,6 +122,32 @@ def test_a_long_journal_is_read_back_from_its_file_not_held(tmp_path, host):
     assert next(reversed(journal))["text"] == "moved out"
 
 
+def test_a_journal_read_through_keeps_a_few_pages_decoded_not_more(tmp_path, host, monkeypatch):
+    """A decoded line is ten times its bytes on disk, kept for as long as the console runs:
+    the file keeps a few of the journal screen's pages of them (what it shows, read again at
+    each key), not a thousand."""
+    from gm_console.files import journal_file
+    from gm_console.ui.screens.journal import PAGE
+
+    path = tmp_path / "s.toml"
+    path.write_text(old_layout(3000))
+    assert cli.main(["op", str(path), "journal.note", "text=moved out"]) == 0
+    opened = open_state(path, host, create=False)
+    journal = opened.state["journal"]
+    decoded = []
+    real = journal_file.JournalFile._decoded
+    monkeypatch.setattr(journal_file.JournalFile, "_decoded",
+                        lambda self, index, text: decoded.append(index) or real(self, index, text))
+    assert sum(1 for _ in journal) == 3001 and len(decoded) == 3001
+    decoded.clear()
+    assert len(journal[-6 * PAGE:]) == 6 * PAGE
+    assert decoded  # fewer than six pages of the lines walked through were kept
+    decoded.clear()
+    assert [line["text"] for line in journal[-PAGE:]][-1] == "moved out"
+    assert [line["text"] for line in journal[-PAGE:]][0] == f"note {3001 - PAGE} in the rain"
+    assert len(decoded) <= PAGE  # the page read once, then kept
+
+
 def test_the_owner_lets_go_of_the_lines_no_undo_reaches(tmp_path, host):
     path = tmp_path / "s.toml"
     store, saver, _ = owned(path, host, undo_depth=3)
